@@ -1,0 +1,1 @@
+//! MSX-BASIC tokenizer, detokenizer and parser.

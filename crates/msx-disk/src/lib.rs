@@ -1,0 +1,1 @@
+//! MSX FAT12 disk images and boot sector.

@@ -1,0 +1,1 @@
+//! MSX2 emulator: VDP, PSG, PPI, slots, RTC, floppy, cartridges.

@@ -1,0 +1,1 @@
+//! Z80 assembler and disassembler.

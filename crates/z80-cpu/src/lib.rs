@@ -1,0 +1,1 @@
+//! Z80 CPU core with exact timing, for the MSX2 emulator.

@@ -1,0 +1,46 @@
+//! `msx`: the command-line front of the toolchain.
+//!
+//! Each subcommand lives in its own module under `cmd/`; this file only
+//! parses the command line and dispatches. Library crates never print; the
+//! printing and the exit codes happen here.
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+
+/// MSX2 toolchain: BASIC and Pascal compilers, disk tools, assembler, emulator.
+#[derive(Parser)]
+#[command(name = "msx", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// MSX-BASIC tools: tokenize, detokenize, list.
+    Basic(cmd::basic::BasicArgs),
+    /// Assemble Z80 source to a binary (with symbol and listing files).
+    Asm(cmd::asm::AsmArgs),
+    /// Disassemble a Z80 binary.
+    Disasm(cmd::asm::DisasmArgs),
+    /// MSX disk images: new, ls, add, get, rm.
+    Disk(cmd::disk::DiskArgs),
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Basic(args) => cmd::basic::run(args),
+        Command::Asm(args) => cmd::asm::run_asm(args),
+        Command::Disasm(args) => cmd::asm::run_disasm(args),
+        Command::Disk(args) => cmd::disk::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
