@@ -1,1 +1,12 @@
 //! MSX2 emulator: VDP, PSG, PPI, slots, RTC, floppy, cartridges.
+//!
+//! Each chip owns its state and exposes a few methods; the machine facade
+//! (to come) wires them to the Z80 core. Nothing here knows about windows,
+//! sound cards or compilers.
+
+pub mod fdc;
+pub mod memory;
+pub mod ppi;
+pub mod psg;
+pub mod rtc;
+pub mod vdp;
