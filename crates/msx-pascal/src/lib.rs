@@ -1,0 +1,1 @@
+//! Turbo Pascal 3 (subset) front end: lexer, parser, type checker, diagnostics.
