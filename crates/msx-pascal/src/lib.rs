@@ -1,1 +1,6 @@
 //! Turbo Pascal 3 (subset) front end: lexer, parser, type checker, diagnostics.
+
+pub mod diagnostics;
+pub mod directives;
+pub mod lexer;
+pub mod source;

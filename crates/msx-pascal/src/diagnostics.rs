@@ -1,0 +1,228 @@
+//! Errors and warnings, and their rendering as text with the source line and a caret.
+//!
+//! The library never prints: [`render_diagnostics`] returns a `String` the command line
+//! prints. Rendering is done by `codespan-reporting`.
+
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term::{self, termcolor};
+
+use crate::source::{SourceMap, Span};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One message about the program, anchored at a span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub message: String,
+    pub span: Span,
+    /// Text printed under the caret (optional).
+    pub label: Option<String>,
+    /// Other places worth showing (e.g. where a name was declared).
+    pub secondary: Vec<(Span, String)>,
+    /// Extra lines printed after the snippet.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            span,
+            label: None,
+            secondary: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(span, message)
+        }
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn with_secondary(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
+        self.secondary.push((span, label.into()));
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Collects diagnostics during one phase. Stops collecting errors after a limit, because
+/// after a hundred errors the rest are almost always consequences of the first ones.
+#[derive(Debug, Default)]
+pub struct Diagnostics {
+    list: Vec<Diagnostic>,
+    errors: usize,
+}
+
+/// More errors than this are counted but not kept.
+const MAX_ERRORS: usize = 100;
+
+impl Diagnostics {
+    pub fn new() -> Diagnostics {
+        Diagnostics::default()
+    }
+
+    pub fn push(&mut self, d: Diagnostic) {
+        if d.is_error() {
+            self.errors += 1;
+            if self.errors > MAX_ERRORS {
+                return;
+            }
+        }
+        self.list.push(d);
+    }
+
+    pub fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.push(Diagnostic::error(span, message));
+    }
+
+    pub fn warning(&mut self, span: Span, message: impl Into<String>) {
+        self.push(Diagnostic::warning(span, message));
+    }
+
+    pub fn error_count(&self) -> usize {
+        self.errors
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.errors > 0
+    }
+
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.list
+    }
+
+    pub fn extend(&mut self, other: Vec<Diagnostic>) {
+        for d in other {
+            self.push(d);
+        }
+    }
+}
+
+/// Renders diagnostics as plain text: `error: message`, then `┌─ file:line:col`, the source
+/// line and a caret under the span.
+pub fn render_diagnostics(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
+    render(diagnostics, sources, false)
+}
+
+/// The same with ANSI colours, for a terminal.
+pub fn render_diagnostics_colored(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
+    render(diagnostics, sources, true)
+}
+
+fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
+    let mut files = SimpleFiles::new();
+    for f in sources.files() {
+        files.add(f.name.as_str(), f.text.as_str());
+    }
+    let config = term::Config::default();
+    let mut out = Vec::new();
+    for d in diagnostics {
+        let cd = to_codespan(d, sources);
+        // Rendering into memory cannot fail on I/O; a span outside its file is clamped
+        // above, so an error here is a bug we'd rather show as text than panic on.
+        let result = if color {
+            let mut w = termcolor::Ansi::new(&mut out);
+            term::emit(&mut w, &config, &files, &cd)
+        } else {
+            let mut w = termcolor::NoColor::new(&mut out);
+            term::emit(&mut w, &config, &files, &cd)
+        };
+        if let Err(e) = result {
+            out.extend_from_slice(format!("{}: {}\n", severity_word(d), d.message).as_bytes());
+            out.extend_from_slice(format!("  (could not show the source: {e})\n").as_bytes());
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn severity_word(d: &Diagnostic) -> &'static str {
+    match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+fn to_codespan(d: &Diagnostic, sources: &SourceMap) -> cs::Diagnostic<usize> {
+    let base = match d.severity {
+        Severity::Error => cs::Diagnostic::error(),
+        Severity::Warning => cs::Diagnostic::warning(),
+    };
+    let mut labels = Vec::new();
+    if let Some(label) = label_at(sources, d.span, cs::LabelStyle::Primary) {
+        labels.push(label.with_message(d.label.clone().unwrap_or_default()));
+    }
+    for (span, text) in &d.secondary {
+        if let Some(label) = label_at(sources, *span, cs::LabelStyle::Secondary) {
+            labels.push(label.with_message(text.clone()));
+        }
+    }
+    base.with_message(d.message.clone())
+        .with_labels(labels)
+        .with_notes(d.notes.clone())
+}
+
+/// A label for `span`, clamped to its file and to character boundaries.
+fn label_at(sources: &SourceMap, span: Span, style: cs::LabelStyle) -> Option<cs::Label<usize>> {
+    let file = sources.file(span.file)?;
+    let text = &file.text;
+    let clamp = |mut i: usize| {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let start = clamp(span.start as usize);
+    let end = clamp((span.end as usize).max(span.start as usize));
+    Some(cs::Label::new(style, span.file.0 as usize, start..end))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_file_line_caret() {
+        let mut map = SourceMap::new();
+        let f = map.add("game.pas", "begin\n  x := 1;\nend.\n");
+        let d = Diagnostic::error(Span::new(f, 8, 9), "unknown identifier `x`")
+            .with_label("not declared");
+        let text = render_diagnostics(&[d], &map);
+        assert!(text.contains("error: unknown identifier `x`"), "{text}");
+        assert!(text.contains("game.pas:2:3"), "{text}");
+        assert!(text.contains("x := 1;"), "{text}");
+        assert!(text.contains("^ not declared"), "{text}");
+    }
+
+    #[test]
+    fn out_of_range_span_does_not_panic() {
+        let mut map = SourceMap::new();
+        let f = map.add("a.pas", "é");
+        let d = Diagnostic::warning(Span::new(f, 1, 99), "odd");
+        let text = render_diagnostics(&[d], &map);
+        assert!(text.contains("warning: odd"));
+    }
+}

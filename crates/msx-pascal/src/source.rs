@@ -1,0 +1,220 @@
+//! Source files and positions.
+//!
+//! Every file the compiler reads (the main program and each `{$I}` include) gets a
+//! [`FileId`]; a [`Span`] is a byte range inside one of them. Spans travel from the lexer
+//! through the AST into the checked program, so the code generator can map any statement back
+//! to its file and line for listings and symbol files.
+
+use std::collections::HashMap;
+use std::io;
+use std::path::PathBuf;
+
+/// Index of a file in a [`SourceMap`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct FileId(pub u32);
+
+/// A byte range `start..end` in one source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub file: FileId,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(file: FileId, start: usize, end: usize) -> Span {
+        Span {
+            file,
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// The smallest span covering both (they must be in the same file; if not, `self` wins).
+    pub fn to(self, other: Span) -> Span {
+        if self.file != other.file {
+            return self;
+        }
+        Span {
+            file: self.file,
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+}
+
+/// One loaded source file.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// The name as the program (or the caller) spelled it.
+    pub name: String,
+    pub text: String,
+    /// Byte offsets where each line starts (line 1 starts at 0).
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    fn new(name: String, text: String) -> SourceFile {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        SourceFile {
+            name,
+            text,
+            line_starts,
+        }
+    }
+}
+
+/// All files of one compilation, in the order they were loaded.
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    pub fn new() -> SourceMap {
+        SourceMap::default()
+    }
+
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
+        self.files.push(SourceFile::new(name.into(), text.into()));
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    pub fn file(&self, id: FileId) -> Option<&SourceFile> {
+        self.files.get(id.0 as usize)
+    }
+
+    pub fn files(&self) -> &[SourceFile] {
+        &self.files
+    }
+
+    /// 1-based line and column (in characters) of the start of `span`.
+    pub fn line_col(&self, span: Span) -> (usize, usize) {
+        let Some(file) = self.file(span.file) else {
+            return (1, 1);
+        };
+        let offset = (span.start as usize).min(file.text.len());
+        let line = file.line_starts.partition_point(|&s| s <= offset);
+        let start = file.line_starts[line - 1];
+        let col = file
+            .text
+            .get(start..offset)
+            .map_or(1, |s| s.chars().count() + 1);
+        (line, col)
+    }
+
+    /// `name:line:col` of the start of `span`, as compilers print positions.
+    pub fn position(&self, span: Span) -> String {
+        let (line, col) = self.line_col(span);
+        let name = self.file(span.file).map_or("?", |f| f.name.as_str());
+        format!("{name}:{line}:{col}")
+    }
+
+    /// The source text a span covers (empty if the span is out of range).
+    pub fn snippet(&self, span: Span) -> &str {
+        self.file(span.file)
+            .and_then(|f| f.text.get(span.start as usize..span.end as usize))
+            .unwrap_or("")
+    }
+}
+
+/// Where the compiler gets the text of the main program and of `{$I file}` includes.
+///
+/// Names are passed exactly as written in the program; the provider decides how to find them
+/// (MSX-DOS names are case-insensitive, so a provider should be too).
+pub trait FileProvider {
+    fn read(&self, name: &str) -> io::Result<String>;
+}
+
+/// Files held in memory, looked up without regard to case (for tests and for tools that
+/// already hold the text).
+#[derive(Clone, Debug, Default)]
+pub struct MemoryFiles {
+    files: HashMap<String, String>,
+}
+
+impl MemoryFiles {
+    pub fn new() -> MemoryFiles {
+        MemoryFiles::default()
+    }
+
+    pub fn with(mut self, name: &str, text: &str) -> MemoryFiles {
+        self.insert(name, text);
+        self
+    }
+
+    pub fn insert(&mut self, name: &str, text: &str) {
+        self.files
+            .insert(name.to_ascii_uppercase(), text.to_string());
+    }
+}
+
+impl FileProvider for MemoryFiles {
+    fn read(&self, name: &str) -> io::Result<String> {
+        self.files
+            .get(&name.to_ascii_uppercase())
+            .cloned()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no such file"))
+    }
+}
+
+/// Files on disk, relative to a directory. A name is tried as written, then in lower and
+/// upper case, because programs written on MSX-DOS spell file names in any case.
+#[derive(Clone, Debug)]
+pub struct DirFiles {
+    pub root: PathBuf,
+}
+
+impl DirFiles {
+    pub fn new(root: impl Into<PathBuf>) -> DirFiles {
+        DirFiles { root: root.into() }
+    }
+}
+
+impl FileProvider for DirFiles {
+    fn read(&self, name: &str) -> io::Result<String> {
+        let mut last = io::Error::new(io::ErrorKind::NotFound, "no such file");
+        for candidate in [
+            name.to_string(),
+            name.to_ascii_lowercase(),
+            name.to_ascii_uppercase(),
+        ] {
+            match std::fs::read(self.root.join(&candidate)) {
+                // MSX text files are often not UTF-8 (MSX character set); keep every byte as
+                // the character with the same code, so nothing is lost.
+                Ok(bytes) => {
+                    return Ok(match String::from_utf8(bytes) {
+                        Ok(s) => s,
+                        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
+                    })
+                }
+                Err(e) => last = e,
+            }
+        }
+        Err(last)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column() {
+        let mut map = SourceMap::new();
+        let f = map.add("a.pas", "ab\ncdé f\n");
+        assert_eq!(map.line_col(Span::new(f, 0, 1)), (1, 1));
+        assert_eq!(map.line_col(Span::new(f, 3, 4)), (2, 1));
+        // 'é' is two bytes but one column.
+        assert_eq!(map.line_col(Span::new(f, 8, 9)), (2, 5));
+        assert_eq!(map.position(Span::new(f, 4, 5)), "a.pas:2:2");
+    }
+
+    #[test]
+    fn memory_files_ignore_case() {
+        let files = MemoryFiles::new().with("Lib.Inc", "x");
+        assert_eq!(files.read("LIB.INC").unwrap(), "x");
+        assert!(files.read("other").is_err());
+    }
+}
