@@ -1,0 +1,212 @@
+//! The boot sector: the plain one every new disk gets, and the boot loader
+//! (`boot/boot.asm`) that makes a disk start a program by itself.
+//!
+//! The loader's parameter block sits at fixed offsets of sector 0 (the disk
+//! ROM copies the sector's first 256 bytes to 0xC000, so offset = address −
+//! 0xC000); `docs/disk.md` documents them for other tools.
+
+use crate::{Disk, DiskError, Geometry, Name};
+
+/// Offsets of the loader's fields in sector 0.
+pub mod offset {
+    /// 8.3 name, space padded (11 bytes).
+    pub const NAME: usize = 0xD0;
+    /// Load address (16-bit little endian).
+    pub const LOAD: usize = 0xDB;
+    /// Start address.
+    pub const EXEC: usize = 0xDD;
+    /// Largest file size that fits below 0xC000 (0xC000 − load).
+    pub const LIMIT: usize = 0xDF;
+    /// First FAT sector (16-bit).
+    pub const FAT_SECTOR: usize = 0xE1;
+    /// Sectors per FAT (8-bit).
+    pub const FAT_COUNT: usize = 0xE3;
+    /// First root-directory sector (16-bit).
+    pub const DIR_SECTOR: usize = 0xE4;
+    /// Root-directory sectors (8-bit).
+    pub const DIR_COUNT: usize = 0xE6;
+    /// First sector of cluster 2 (16-bit).
+    pub const DATA_SECTOR: usize = 0xE7;
+    /// Sectors per cluster (8-bit).
+    pub const CLUSTER_SECTORS: usize = 0xE9;
+    /// Bytes per cluster (16-bit).
+    pub const CLUSTER_BYTES: usize = 0xEA;
+    /// Number of data clusters (16-bit).
+    pub const CLUSTER_COUNT: usize = 0xEC;
+    /// "MSXRSBT1": marks a sector holding this loader, version 1.
+    pub const MAGIC: usize = 0xF2;
+}
+
+pub const MAGIC: &[u8; 8] = b"MSXRSBT1";
+
+/// Where the loader's own memory begins: a program must end below it.
+pub const PROGRAM_END: u32 = 0xC000;
+/// The lowest load address (page 0 holds the BIOS while the program runs).
+pub const PROGRAM_START: u16 = 0x4000;
+/// The default load and start address for programs.
+pub const DEFAULT_LOAD: u16 = 0x4000;
+
+/// The OEM name of the boot sectors we write.
+const OEM: &[u8; 8] = b"MSX-RS  ";
+
+/// What the boot loader starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BootProgram {
+    pub name: Name,
+    /// Where the file's bytes go (0x4000..0xC000).
+    pub load: u16,
+    /// Where execution starts (inside the loaded bytes).
+    pub exec: u16,
+}
+
+/// The boot loader assembled from `boot/boot.asm`, when this build has one.
+///
+/// It is assembled at build time by the project's assembler (`z80-asm`); until
+/// that assembler can build it, this returns `None` and
+/// [`Disk::set_boot_program`] reports so.
+pub fn loader() -> Option<&'static [u8; 512]> {
+    None
+}
+
+/// A boot sector for a disk with no program: MSX jump mark, BPB, and boot
+/// code that is a single RET, so both calls of the disk ROM return and the
+/// machine starts Disk BASIC.
+pub(crate) fn plain_boot_sector(geo: &Geometry) -> [u8; 512] {
+    let mut s = [0u8; 512];
+    s[..3].copy_from_slice(&[0xEB, 0xFE, 0x90]);
+    s[3..11].copy_from_slice(OEM);
+    geo.write_bpb(&mut s);
+    s[0x1E] = 0xC9; // RET
+    s
+}
+
+fn word(s: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([s[at], s[at + 1]])
+}
+
+fn put_word(s: &mut [u8], at: usize, value: u16) {
+    s[at..at + 2].copy_from_slice(&value.to_le_bytes());
+}
+
+/// The loader's limits on the disk format (buffers at 0xC400–0xCDFF, 16-bit
+/// sector numbers, 8-bit sector counts): every standard MSX format fits.
+fn check_format(geo: &Geometry) -> Result<(), DiskError> {
+    let unsupported = |what: String| {
+        Err(DiskError::Boot(format!(
+            "the boot loader cannot read this disk format: {what}"
+        )))
+    };
+    if geo.bytes_per_sector != 512 {
+        return unsupported(format!("{}-byte sectors", geo.bytes_per_sector));
+    }
+    if geo.sectors_per_fat > 3 {
+        return unsupported(format!(
+            "{} sectors per FAT (3 at most)",
+            geo.sectors_per_fat
+        ));
+    }
+    if geo.cluster_bytes() > 1024 {
+        return unsupported(format!(
+            "{}-byte clusters (1024 at most)",
+            geo.cluster_bytes()
+        ));
+    }
+    if geo.total_sectors > 0xFFFF || geo.root_sectors() > 0xFF {
+        return unsupported("more sectors than a floppy has".to_string());
+    }
+    Ok(())
+}
+
+impl Disk {
+    /// Makes the disk boot: installs the boot loader in sector 0 (keeping
+    /// the disk's BPB) and tells it which file to load where, and where to
+    /// start it. The file must already be on the disk; it is found by name at
+    /// boot time, so replacing it later needs no new call.
+    pub fn set_boot_program(&mut self, name: &str, load: u16, exec: u16) -> Result<(), DiskError> {
+        let loader = loader().ok_or_else(|| {
+            DiskError::Boot(
+                "this build has no boot loader yet: it is assembled by z80-asm, \
+                 which cannot assemble it yet"
+                    .to_string(),
+            )
+        })?;
+        self.set_boot_program_with_loader(loader, name, load, exec)
+    }
+
+    /// [`Disk::set_boot_program`] with a loader sector assembled elsewhere
+    /// (it must keep the parameter block of `boot/boot.asm`).
+    pub fn set_boot_program_with_loader(
+        &mut self,
+        loader: &[u8; 512],
+        name: &str,
+        load: u16,
+        exec: u16,
+    ) -> Result<(), DiskError> {
+        if &loader[offset::MAGIC..offset::MAGIC + 8] != MAGIC {
+            return Err(DiskError::Boot(
+                "the loader sector lacks the MSXRSBT1 mark".to_string(),
+            ));
+        }
+        let geo = *self.geometry();
+        check_format(&geo)?;
+        let info = self.file_info(name)?;
+        if info.is_dir() {
+            return Err(DiskError::NotAFile(info.name.to_string()));
+        }
+        if !(PROGRAM_START..PROGRAM_END as u16).contains(&load) {
+            return Err(DiskError::Boot(format!(
+                "load address {load:#06x} is outside 0x4000-0xBFFF (page 0 holds the BIOS, \
+                 0xC000 and up the loader)"
+            )));
+        }
+        let limit = PROGRAM_END - u32::from(load);
+        if info.size == 0 || info.size > limit {
+            return Err(DiskError::Boot(format!(
+                "{} is {} bytes; loaded at {load:#06x} it must be 1 to {limit} bytes \
+                 (it must end below 0xC000)",
+                info.name, info.size
+            )));
+        }
+        if u32::from(exec) < u32::from(load) || u32::from(exec) >= u32::from(load) + info.size {
+            return Err(DiskError::Boot(format!(
+                "start address {exec:#06x} is outside the loaded bytes \
+                 ({load:#06x}-{:#06x})",
+                u32::from(load) + info.size - 1
+            )));
+        }
+        let mut s = *loader;
+        geo.write_bpb(&mut s);
+        s[offset::NAME..offset::NAME + 11].copy_from_slice(&info.name.raw());
+        put_word(&mut s, offset::LOAD, load);
+        put_word(&mut s, offset::EXEC, exec);
+        put_word(&mut s, offset::LIMIT, limit as u16);
+        // check_format bounds every value below to its field's width.
+        put_word(&mut s, offset::FAT_SECTOR, geo.fat_start() as u16);
+        s[offset::FAT_COUNT] = geo.sectors_per_fat as u8;
+        put_word(&mut s, offset::DIR_SECTOR, geo.root_start() as u16);
+        s[offset::DIR_COUNT] = geo.root_sectors() as u8;
+        put_word(&mut s, offset::DATA_SECTOR, geo.data_start() as u16);
+        s[offset::CLUSTER_SECTORS] = geo.sectors_per_cluster;
+        put_word(&mut s, offset::CLUSTER_BYTES, geo.cluster_bytes() as u16);
+        put_word(&mut s, offset::CLUSTER_COUNT, geo.cluster_count() as u16);
+        self.transaction(|d| {
+            d.image_mut()[..512].copy_from_slice(&s);
+            Ok(())
+        })
+    }
+
+    /// The program the boot loader starts, if sector 0 holds our loader.
+    pub fn boot_program(&self) -> Option<BootProgram> {
+        let s = &self.as_bytes()[..512];
+        if &s[offset::MAGIC..offset::MAGIC + 8] != MAGIC {
+            return None;
+        }
+        let mut raw = [0u8; 11];
+        raw.copy_from_slice(&s[offset::NAME..offset::NAME + 11]);
+        Some(BootProgram {
+            name: Name(raw),
+            load: word(s, offset::LOAD),
+            exec: word(s, offset::EXEC),
+        })
+    }
+}
