@@ -15,12 +15,12 @@ pub enum SymbolFormat {
 }
 
 impl Assembly {
-    /// The labels and EQU constants (DEFL symbols are left out: their final value
-    /// says little), sorted by name, in the given format.
+    /// The labels and EQU constants, sorted by name, in the given format.
     pub fn symbol_file(&self, format: SymbolFormat) -> String {
         let mut out = String::new();
         for (name, s) in &self.symbols {
-            if s.kind == SymbolKind::Defl {
+            // DEFL values and the generated names of macro LOCALs (`x?3`) are left out.
+            if s.kind == SymbolKind::Defl || name.contains('?') {
                 continue;
             }
             let v = s.value as u16;

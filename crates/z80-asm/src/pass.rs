@@ -435,7 +435,8 @@ impl<'a> Pass<'a> {
             return;
         }
         let full = self.qualify(name);
-        if kind == SymbolKind::Label && !name.starts_with('.') {
+        // Names made unique by LOCAL (`x?3`) do not open a scope for `.local` labels.
+        if kind == SymbolKind::Label && !name.starts_with('.') && !name.contains('?') {
             self.global = full.clone();
         }
         if let Some(old) = self.syms.get(&full) {
