@@ -1,1 +1,584 @@
-//! (being written)
+//! The V9938 VDP (MSX-VIDEO), TMS9918 modes included.
+//!
+//! # Use
+//!
+//! ```
+//! use msx_machine::vdp::{Vdp, VdpConfig};
+//!
+//! let mut vdp = Vdp::new(VdpConfig { vram_kb: 128, pal: false }).unwrap();
+//! // Write R#7 = 0xF4 (white on dark blue) through port 0x99: data, then 0x80 | reg.
+//! vdp.write_port(0x99, 0xF4, 0);
+//! vdp.write_port(0x99, 0x87, 10);
+//! // Run one NTSC frame (262 lines of 228 T-states) and look at it.
+//! vdp.run_to(262 * 228);
+//! assert_eq!(vdp.frame_count(), 1);
+//! let frame = vdp.frame();
+//! assert_eq!((frame.width, frame.height), (320, 240));
+//! ```
+//!
+//! * Time is the machine's count of CPU T-states since power-on (`now`).
+//!   The VDP catches up lazily: every port access first runs the chip up to
+//!   `now` (rendering lines, setting VBlank/line-interrupt flags, advancing
+//!   the command engine), so a register write takes effect from the line
+//!   being drawn after it. `now` must not go backwards.
+//! * [`Vdp::irq`] is the level of the INT line; the machine polls it after
+//!   [`Vdp::run_to`]. [`Vdp::next_irq_time`] says when it may rise next.
+//! * [`Vdp::frame`] is the last complete frame; [`Vdp::frame_count`] counts
+//!   them. [`Vdp::text_screen`] reads the characters of TEXT1/TEXT2/G1–G3.
+//! * Nothing here panics on any value a program writes.
+//!
+//! The chip's behaviour follows the MSX2 Technical Handbook, the V9938 data
+//! book and, where they disagree or are silent, openMSX; `docs/vdp.md` lists
+//! the model and its limits.
+
+mod command;
+mod mode;
+mod palette;
+mod render;
+mod sprites;
+mod text;
+mod timing;
+mod vram;
+
+pub use command::{logical_op, COSTS};
+pub use mode::{CmdMode, Mode};
+pub use palette::{g7_to_rgb, grb_to_rgb, DEFAULT_PALETTE};
+pub use render::{Frame, FRAME_HEIGHT, NARROW_WIDTH, WIDE_WIDTH};
+pub use text::TextScreen;
+pub use timing::{NTSC_LINES, PAL_LINES, TICKS_PER_CPU_CYCLE, TICKS_PER_LINE};
+pub use vram::planar;
+
+use command::CmdEngine;
+use render::Screen;
+use timing::Geometry;
+use vram::Vram;
+
+/// How the VDP is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VdpConfig {
+    /// Video RAM in KB: 16, 64 or 128 (an MSX2 has 64 or 128).
+    pub vram_kb: u32,
+    /// Start in PAL timing (R#9 NT = 1, 313 lines), as European machines'
+    /// BIOSes set it; the program can change it through R#9 at any time.
+    pub pal: bool,
+}
+
+impl Default for VdpConfig {
+    fn default() -> Self {
+        VdpConfig {
+            vram_kb: 128,
+            pal: false,
+        }
+    }
+}
+
+/// Errors building a VDP.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum VdpError {
+    /// The VRAM size is not one the V9938 can address.
+    #[error("unsupported VRAM size {0} KB (use 16, 64 or 128)")]
+    VramSize(u32),
+}
+
+/// Bits of each control register R#0–R#23 that exist (openMSX
+/// `VALUE_MASKS_MSX2`); R#24–R#31 do not exist on the V9938.
+const REGISTER_MASKS: [u8; 32] = [
+    0x7E, 0x7F, 0x7F, 0xFF, 0x3F, 0xFF, 0x3F, 0xFF, // R#0..R#7
+    0xFB, 0xBF, 0x07, 0x03, 0xFF, 0xFF, 0x07, 0x0F, // R#8..R#15
+    0x0F, 0xBF, 0xFF, 0xFF, 0x3F, 0x3F, 0x3F, 0xFF, // R#16..R#23
+    0, 0, 0, 0, 0, 0, 0, 0, // R#24..R#31
+];
+
+/// S#0 bits.
+const S0_F: u8 = 0x80;
+const S0_5S: u8 = 0x40;
+const S0_C: u8 = 0x20;
+
+/// The V9938 video display processor.
+#[derive(Clone, Debug)]
+pub struct Vdp {
+    vram: Vram,
+    /// Control registers R#0–R#31 (only the existing bits).
+    regs: [u8; 32],
+    palette: [u16; 16],
+    /// `palette` as RGB.
+    palette_rgb: [u32; 16],
+    cmd: CmdEngine,
+
+    // CPU interface.
+    /// 14-bit VRAM address counter (R#14 holds the top 3 bits).
+    address: u32,
+    /// Read-ahead buffer, shared with writes.
+    read_buffer: u8,
+    /// Latch shared by ports 0x99 and 0x9A.
+    latch: u8,
+    /// Port 0x99 has its first byte.
+    reg_pending: bool,
+    /// Port 0x9A has its first byte.
+    palette_pending: bool,
+    /// R#45 MXC: CPU accesses go to the (absent) expansion RAM.
+    cpu_ext: bool,
+
+    // Status.
+    /// S#0: F, 5S, C and the sprite number.
+    s0: u8,
+    /// Line interrupt flag (S#1 FH) when IE1 = 1.
+    fh: bool,
+    /// S#2 EO: odd field.
+    odd_field: bool,
+    collision_x: u32,
+    collision_y: u32,
+
+    // Timing.
+    /// VDP tick up to which the chip has run.
+    time: u64,
+    /// VDP tick at which the current frame started.
+    frame_start: u64,
+    /// PAL timing of the current frame (R#9 NT latched at frame start).
+    pal_timing: bool,
+    /// Next line (from frame start) to render.
+    next_line: u32,
+    frames: u64,
+    blink_on: bool,
+    blink_count: u32,
+
+    screen: Screen,
+}
+
+impl Vdp {
+    /// A powered-on VDP: registers 0 (but R#9 NT for PAL, R#21 = 0x3B,
+    /// R#22 = 0x05), S#2 = 0x0C, default palette, VRAM zeros.
+    pub fn new(config: VdpConfig) -> Result<Vdp, VdpError> {
+        if !matches!(config.vram_kb, 16 | 64 | 128) {
+            return Err(VdpError::VramSize(config.vram_kb));
+        }
+        let mut regs = [0u8; 32];
+        regs[9] = if config.pal { 0x02 } else { 0 };
+        regs[21] = 0x3B;
+        regs[22] = 0x05;
+        let mut vdp = Vdp {
+            vram: Vram::new(config.vram_kb as usize * 1024),
+            regs,
+            palette: DEFAULT_PALETTE,
+            palette_rgb: [0; 16],
+            cmd: CmdEngine::new(),
+            address: 0,
+            read_buffer: 0,
+            latch: 0,
+            reg_pending: false,
+            palette_pending: false,
+            cpu_ext: false,
+            s0: 0,
+            fh: false,
+            odd_field: false,
+            collision_x: 0,
+            collision_y: 0,
+            time: 0,
+            frame_start: 0,
+            pal_timing: config.pal,
+            next_line: 0,
+            frames: 0,
+            blink_on: false,
+            blink_count: 0,
+            screen: Screen::new(),
+        };
+        for i in 0..16 {
+            vdp.palette_rgb[i] = grb_to_rgb(vdp.palette[i]);
+        }
+        vdp.cmd.set_mode(vdp.mode().command_mode());
+        Ok(vdp)
+    }
+
+    // ----- The CPU interface -------------------------------------------
+
+    /// An `OUT` to port 0x98–0x9B (only the low two bits of `port` count,
+    /// so the 0x9C–0x9F mirrors of MSX2 engines work too).
+    pub fn write_port(&mut self, port: u8, value: u8, now: u64) {
+        self.run_to(now);
+        match port & 3 {
+            0 => {
+                self.reg_pending = false;
+                self.read_buffer = value;
+                self.cpu_access(Some(value));
+            }
+            1 => self.write_control(value),
+            2 => {
+                if self.palette_pending {
+                    let grb = ((u16::from(value) << 8) | u16::from(self.latch)) & 0x777;
+                    let index = usize::from(self.regs[16] & 0x0F);
+                    self.palette[index] = grb;
+                    self.palette_rgb[index] = grb_to_rgb(grb);
+                    self.regs[16] = (self.regs[16] + 1) & 0x0F;
+                    self.palette_pending = false;
+                } else {
+                    self.latch = value;
+                    self.palette_pending = true;
+                }
+            }
+            _ => {
+                self.latch = value;
+                let reg = self.regs[17];
+                self.write_register(reg & 0x3F, value);
+                if reg & 0x80 == 0 {
+                    self.regs[17] = (reg + 1) & 0x3F;
+                }
+            }
+        }
+    }
+
+    /// An `IN` from port 0x98–0x9B. Any read ends a half-written port 0x99
+    /// pair.
+    pub fn read_port(&mut self, port: u8, now: u64) -> u8 {
+        self.run_to(now);
+        self.reg_pending = false;
+        match port & 3 {
+            0 => {
+                let value = self.read_buffer;
+                self.cpu_access(None);
+                value
+            }
+            1 => self.read_status(self.regs[15] & 0x0F),
+            _ => 0xFF,
+        }
+    }
+
+    /// The second byte of a port 0x99 pair selects a register write
+    /// (`10rrrrrr`) or an address set-up (`0Wxxxxxx`; read mode pre-fetches).
+    fn write_control(&mut self, value: u8) {
+        if !self.reg_pending {
+            self.latch = value;
+            self.reg_pending = true;
+            return;
+        }
+        self.reg_pending = false;
+        if value & 0x80 != 0 {
+            // 11xxxxxx is not a register write on the V9938 (openMSX: the
+            // "SNOW26" demo depends on it).
+            if value & 0x40 == 0 {
+                self.write_register(value & 0x3F, self.latch);
+            }
+        } else {
+            self.address = (u32::from(value & 0x3F) << 8) | u32::from(self.latch);
+            if value & 0x40 == 0 {
+                self.cpu_access(None);
+            }
+        }
+    }
+
+    /// One CPU access through port 0x98: a write of `value`, or a read that
+    /// refills the read-ahead buffer. Then the address counter moves on,
+    /// carrying into R#14 in the V9938 modes.
+    fn cpu_access(&mut self, value: Option<u8>) {
+        let logical = (u32::from(self.regs[14]) << 14) | self.address;
+        let mode = self.mode();
+        let phys = if mode.is_planar() {
+            planar(logical)
+        } else {
+            logical
+        };
+        match value {
+            // No expansion RAM: MXC reads 0xFF and drops writes.
+            Some(_) if self.cpu_ext => {}
+            Some(v) => self.vram.write(phys, v),
+            None if self.cpu_ext => self.read_buffer = 0xFF,
+            None => self.read_buffer = self.vram.read(phys),
+        }
+        self.address = (self.address + 1) & 0x3FFF;
+        if self.address == 0 && mode.is_v9938() {
+            self.regs[14] = (self.regs[14] + 1) & 0x07;
+        }
+    }
+
+    /// Write register `reg` (0–63) as port 0x99 or 0x9B does.
+    fn write_register(&mut self, reg: u8, value: u8) {
+        if reg >= 32 {
+            if reg == 45 {
+                self.cpu_ext = value & 0x40 != 0;
+            }
+            if reg < 47 {
+                self.cmd.write(&mut self.vram, reg - 32, value, self.time);
+            }
+            return;
+        }
+        let value = value & REGISTER_MASKS[usize::from(reg)];
+        let old = self.regs[usize::from(reg)];
+        if reg == 13 {
+            // Writing R#13 restarts blinking even with the same value:
+            // ON state unless the ON period is 0.
+            self.blink_on = value & 0xF0 != 0;
+            self.blink_count = if value & 0xF0 != 0 && value & 0x0F != 0 {
+                u32::from(value >> 4) * 10
+            } else {
+                0
+            };
+        }
+        self.regs[usize::from(reg)] = value;
+        match reg {
+            0 | 1 => {
+                if reg == 0 && (old ^ value) & 0x10 != 0 && value & 0x10 == 0 {
+                    // Clearing IE1 drops a pending line interrupt.
+                    self.fh = false;
+                }
+                self.cmd.set_mode(self.mode().command_mode());
+            }
+            16 => self.palette_pending = false,
+            _ => {}
+        }
+    }
+
+    /// Read S#`reg` with its side effects.
+    fn read_status(&mut self, reg: u8) -> u8 {
+        let value = self.peek_status(reg);
+        match reg {
+            0 => self.s0 &= 0x1F,
+            1 if self.regs[0] & 0x10 != 0 => self.fh = false,
+            5 => {
+                self.collision_x = 0;
+                self.collision_y = 0;
+            }
+            7 => {
+                self.cmd.read_color(&self.vram);
+            }
+            9 => self.cmd.reset_bd(),
+            _ => {}
+        }
+        value
+    }
+
+    /// S#`reg` as it reads now, without side effects (S#10–15 read 0xFF).
+    pub fn peek_status(&self, reg: u8) -> u8 {
+        let tick = self.tick_in_frame();
+        let g = self.geometry();
+        match reg {
+            0 => self.s0,
+            1 => {
+                // V9938 ID is 0; FH is the flag with IE1, else the raw match.
+                let fh = if self.regs[0] & 0x10 != 0 {
+                    self.fh
+                } else {
+                    g.fh_polled(tick, self.regs[19], self.regs[23])
+                };
+                u8::from(fh)
+            }
+            2 => {
+                let mut s = 0x0C | self.cmd.status();
+                if g.vr(tick) {
+                    s |= 0x40;
+                }
+                if g.hr(tick) {
+                    s |= 0x20;
+                }
+                if self.odd_field {
+                    s |= 0x02;
+                }
+                s
+            }
+            3 => self.collision_x as u8,
+            4 => ((self.collision_x >> 8) as u8) | 0xFE,
+            5 => self.collision_y as u8,
+            6 => ((self.collision_y >> 8) as u8) | 0xFC,
+            7 => self.cmd.peek_color(),
+            8 => self.cmd.border_x() as u8,
+            9 => ((self.cmd.border_x() >> 8) as u8) | 0xFE,
+            _ => 0xFF,
+        }
+    }
+
+    // ----- Time ----------------------------------------------------------
+
+    /// Run the chip up to CPU T-state `now`: render the lines whose turn has
+    /// come, raise VBlank and line interrupts, advance the command engine.
+    pub fn run_to(&mut self, now: u64) {
+        let target = now.saturating_mul(TICKS_PER_CPU_CYCLE);
+        while self.time < target {
+            let g = self.geometry();
+            let frame_ticks = u64::from(g.ticks_per_frame());
+            let frame_end = self.frame_start + frame_ticks;
+            let render_at = self.frame_start
+                + u64::from(self.next_line) * u64::from(TICKS_PER_LINE)
+                + u64::from(timing::RENDER_POINT);
+            let chunk_end = target.min(frame_end).min(render_at);
+            let from = (self.time - self.frame_start) as u32;
+            let to = (chunk_end - self.frame_start) as u32;
+
+            let speed = self.cmd_speed(&g, from);
+            self.cmd.run(&mut self.vram, chunk_end, speed);
+            let crossed = |t: u32| from < t && t <= to;
+            if crossed(g.display_end()) {
+                self.s0 |= S0_F;
+            }
+            if self.regs[0] & 0x10 != 0 {
+                if let Some(h) = g.hscan(self.regs[19], self.regs[23]) {
+                    if crossed(h) {
+                        self.fh = true;
+                    }
+                }
+            }
+            self.time = chunk_end;
+            if chunk_end == render_at && self.next_line < g.lines_per_frame() {
+                self.render_line(self.next_line);
+                self.next_line += 1;
+            }
+            if chunk_end == frame_end {
+                self.start_frame();
+            }
+        }
+    }
+
+    /// Which [`COSTS`] column applies to the command engine now.
+    fn cmd_speed(&self, g: &Geometry, tick: u32) -> usize {
+        let line = tick / TICKS_PER_LINE;
+        let display = line >= g.line_zero() && line < g.line_zero() + g.display_lines();
+        let active = display && self.regs[1] & 0x40 != 0;
+        let sprites_off = self.regs[8] & 0x02 != 0 || self.mode().sprite_mode() == 0;
+        usize::from(active) | (usize::from(sprites_off) << 1)
+    }
+
+    fn start_frame(&mut self) {
+        self.screen.finish_frame();
+        self.frames += 1;
+        self.frame_start = self.time;
+        self.next_line = 0;
+        self.odd_field = !self.odd_field;
+        self.pal_timing = self.regs[9] & 0x02 != 0;
+        if self.blink_count != 0 {
+            self.blink_count -= 1;
+            if self.blink_count == 0 {
+                self.blink_on = !self.blink_on;
+                let r13 = self.regs[13];
+                let period = if self.blink_on { r13 >> 4 } else { r13 & 0x0F };
+                self.blink_count = u32::from(period) * 10;
+            }
+        }
+    }
+
+    fn tick_in_frame(&self) -> u32 {
+        (self.time - self.frame_start) as u32
+    }
+
+    fn geometry(&self) -> Geometry {
+        let r18 = self.regs[18];
+        Geometry {
+            pal: self.pal_timing,
+            lines212: self.regs[9] & 0x80 != 0,
+            v_adjust: i32::from((r18 >> 4) ^ 7),
+            h_adjust: i32::from((r18 & 0x0F) ^ 7),
+            text: self.mode().is_text(),
+        }
+    }
+
+    /// The INT line: VBlank (F with IE0) or line interrupt (FH with IE1).
+    /// It stays up until S#0 (or S#1) is read or the enable bit cleared.
+    pub fn irq(&self) -> bool {
+        (self.s0 & S0_F != 0 && self.regs[1] & 0x20 != 0) || (self.fh && self.regs[0] & 0x10 != 0)
+    }
+
+    /// The earliest CPU T-state after `now` at which [`Vdp::irq`] could rise
+    /// with the current registers (the next VBlank or line interrupt), so a
+    /// machine can run the CPU in one stretch up to it.
+    pub fn next_irq_time(&self, now: u64) -> u64 {
+        let g = self.geometry();
+        let frame = u64::from(g.ticks_per_frame());
+        let base = self.frame_start;
+        let mut best = u64::MAX;
+        let mut consider = |offset: u32| {
+            let mut t = base + u64::from(offset);
+            // This frame or, if passed, the same point of the next frames.
+            while t <= now * TICKS_PER_CPU_CYCLE {
+                t += frame;
+            }
+            best = best.min(t);
+        };
+        consider(g.display_end());
+        if self.regs[0] & 0x10 != 0 {
+            if let Some(h) = g.hscan(self.regs[19], self.regs[23]) {
+                consider(h);
+            }
+        }
+        best.div_ceil(TICKS_PER_CPU_CYCLE)
+    }
+
+    // ----- Inspection ------------------------------------------------------
+
+    /// The current display mode.
+    pub fn mode(&self) -> Mode {
+        Mode::from_regs(self.regs[0], self.regs[1])
+    }
+
+    /// Control register R#`n` (0–46; command registers as the engine holds
+    /// them now; others read 0xFF).
+    pub fn register(&self, n: u8) -> u8 {
+        match n {
+            0..=31 => self.regs[usize::from(n)],
+            32..=46 => self.cmd.register(n - 32),
+            _ => 0xFF,
+        }
+    }
+
+    /// All 64 register slots (like openMSX's `VDP regs` debuggable).
+    pub fn registers(&self) -> [u8; 64] {
+        let mut r = [0u8; 64];
+        for (n, slot) in r.iter_mut().enumerate() {
+            *slot = self.register(n as u8);
+        }
+        r
+    }
+
+    /// S#0–S#9 as they read now (without clearing anything).
+    pub fn status(&self) -> [u8; 10] {
+        let mut s = [0u8; 10];
+        for (n, slot) in s.iter_mut().enumerate() {
+            *slot = self.peek_status(n as u8);
+        }
+        s
+    }
+
+    /// The 16 palette entries, `0b0000_0GGG_0RRR_0BBB`.
+    pub fn palette(&self) -> [u16; 16] {
+        self.palette
+    }
+
+    /// The physical VRAM (GRAPHIC6/7 bytes interleaved as the chip stores them).
+    pub fn vram(&self) -> &[u8] {
+        self.vram.bytes()
+    }
+
+    /// The physical VRAM, writable (loaders, tests, debuggers).
+    pub fn vram_mut(&mut self) -> &mut [u8] {
+        self.vram.bytes_mut()
+    }
+
+    /// The VRAM as the CPU sees it in the current mode (openMSX's `VRAM`
+    /// debuggable): what golden dumps should compare.
+    pub fn vram_cpu_view(&self) -> Vec<u8> {
+        self.vram.cpu_view(self.mode().is_planar())
+    }
+
+    /// True while the command engine works (S#2 CE).
+    pub fn command_busy(&self) -> bool {
+        self.cmd.busy()
+    }
+
+    /// Number of frames completed since power-on.
+    pub fn frame_count(&self) -> u64 {
+        self.frames
+    }
+
+    /// The last completed frame.
+    pub fn frame(&self) -> &Frame {
+        self.screen.frame()
+    }
+
+    /// The VDP clock tick (CPU T-states × 6) up to which the chip has run.
+    pub fn time_ticks(&self) -> u64 {
+        self.time
+    }
+
+    /// Line of the frame (0-based from the frame start) being scanned.
+    pub fn current_line(&self) -> u32 {
+        self.tick_in_frame() / TICKS_PER_LINE
+    }
+}
+
+#[cfg(test)]
+mod tests;

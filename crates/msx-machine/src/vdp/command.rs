@@ -1,0 +1,832 @@
+//! The command engine (R#32–R#46): block moves, fills, lines, search,
+//! point and pset, with the 16 logical operations.
+//!
+//! The engine runs progressively: each element (a pixel or a byte) costs a
+//! number of VDP ticks that depends on what the display is doing (see
+//! [`COSTS`]), and the VDP advances the engine as emulated time passes, so a
+//! command's VRAM effect appears over time and CE stays set until the work
+//! is done. CPU-fed commands (LMMC, HMMC) and LMCM move one element per
+//! data transfer, immediately.
+//!
+//! The semantics — clipping, NX/NY = 0, what SY/DY/NY hold afterwards, the
+//! LINE error term, SRCH's EQ polarity, the "transfer" flag set by writing
+//! CLR — follow openMSX's `VDPCmdEngine.cc` (facts, not code).
+
+use super::mode::CmdMode;
+use super::vram::Vram;
+
+/// S#2 bit 7: transfer ready.
+pub const TR: u8 = 0x80;
+/// S#2 bit 4: border colour detected (SRCH).
+pub const BD: u8 = 0x10;
+/// S#2 bit 0: command executing.
+pub const CE: u8 = 0x01;
+
+/// ARG (R#45) bits.
+const MXD: u8 = 0x20;
+const MXS: u8 = 0x10;
+const DIY: u8 = 0x08;
+const DIX: u8 = 0x04;
+const EQ: u8 = 0x02;
+const MAJ: u8 = 0x01;
+
+/// A command, from the high nibble of CMR.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// Nothing running.
+    Idle,
+    Point,
+    Pset,
+    Srch,
+    Line,
+    Lmmv,
+    Lmmm,
+    Lmcm,
+    Lmmc,
+    Hmmv,
+    Hmmm,
+    Ymmm,
+    Hmmc,
+}
+
+impl Op {
+    fn from_code(code: u8) -> Op {
+        match code & 0x0F {
+            0x4 => Op::Point,
+            0x5 => Op::Pset,
+            0x6 => Op::Srch,
+            0x7 => Op::Line,
+            0x8 => Op::Lmmv,
+            0x9 => Op::Lmmm,
+            0xA => Op::Lmcm,
+            0xB => Op::Lmmc,
+            0xC => Op::Hmmv,
+            0xD => Op::Hmmm,
+            0xE => Op::Ymmm,
+            0xF => Op::Hmmc,
+            // 0 is STOP; 1–3 do not exist and act as STOP.
+            _ => Op::Idle,
+        }
+    }
+
+    /// Row of [`COSTS`] and the per-line overhead, for self-timed commands.
+    fn timing(self) -> Option<(usize, u32)> {
+        match self {
+            Op::Srch => Some((0, 0)),
+            Op::Line => Some((1, 0)),
+            Op::Hmmv => Some((2, 56)),
+            Op::Lmmv => Some((3, 64)),
+            Op::Ymmm => Some((4, 68)),
+            Op::Hmmm => Some((5, 64)),
+            Op::Lmmm => Some((6, 64)),
+            Op::Point => Some((7, 0)),
+            Op::Pset => Some((8, 0)),
+            _ => None,
+        }
+    }
+}
+
+/// VDP ticks per element, by command and by what the display is doing:
+/// column = `active | sprites_off << 1`, where `active` means "display
+/// enabled and inside the display lines". Rows: SRCH, LINE, HMMV, LMMV,
+/// YMMM, HMMM, LMMM (blueMSX's measured table, `V9938.c`), then POINT and
+/// PSET (one read, or one read and one write, with slot waits).
+/// The per-line overheads in [`Op::timing`] are openMSX's.
+pub const COSTS: [[u32; 4]; 9] = [
+    [92, 125, 92, 92],
+    [120, 147, 120, 120],
+    [49, 65, 49, 62],
+    [98, 137, 98, 124],
+    [65, 125, 65, 68],
+    [92, 136, 92, 97],
+    [129, 197, 129, 132],
+    [40, 56, 40, 48],
+    [64, 88, 64, 80],
+];
+
+/// The five logical operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Logic {
+    Imp,
+    And,
+    Or,
+    Eor,
+    Not,
+}
+
+/// LOP (low nibble of CMR) → operation and whether it is a T variant
+/// (source colour 0 leaves the destination alone). The undefined codes write
+/// nothing (openMSX `DummyOp`).
+const LOGICAL_OPS: [Option<(Logic, bool)>; 16] = [
+    Some((Logic::Imp, false)),
+    Some((Logic::And, false)),
+    Some((Logic::Or, false)),
+    Some((Logic::Eor, false)),
+    Some((Logic::Not, false)),
+    None,
+    None,
+    None,
+    Some((Logic::Imp, true)),
+    Some((Logic::And, true)),
+    Some((Logic::Or, true)),
+    Some((Logic::Eor, true)),
+    Some((Logic::Not, true)),
+    None,
+    None,
+    None,
+];
+
+/// Combine a source colour with a destination byte.
+///
+/// `color` is the source pixel already shifted into its place in the byte;
+/// `keep` has the bits of the *other* pixels of the byte (0 in GRAPHIC7).
+/// Returns the byte to write, or `None` when nothing is written.
+pub fn logical_op(lop: u8, dst: u8, color: u8, keep: u8) -> Option<u8> {
+    let (logic, transparent) = LOGICAL_OPS[usize::from(lop & 0x0F)]?;
+    if transparent && color == 0 {
+        return None;
+    }
+    Some(match logic {
+        Logic::Imp => (dst & keep) | color,
+        Logic::And => dst & (color | keep),
+        Logic::Or => dst | color,
+        Logic::Eor => dst ^ color,
+        Logic::Not => (dst & keep) | !(color | keep),
+    })
+}
+
+/// Read one pixel.
+fn point(vram: &Vram, mode: CmdMode, x: u32, y: u32) -> u8 {
+    let byte = vram.read(mode.address_of(x, y));
+    (byte >> mode.pixel_shift(x)) & mode.color_mask()
+}
+
+/// Combine one pixel into VRAM with a logical operation.
+fn pset(vram: &mut Vram, mode: CmdMode, x: u32, y: u32, color: u8, lop: u8) {
+    let addr = mode.address_of(x, y);
+    let sh = mode.pixel_shift(x);
+    let (color, keep) = if mode == CmdMode::G7 {
+        (color, 0)
+    } else {
+        let m = mode.color_mask();
+        ((color & m) << sh, !(m << sh))
+    };
+    if let Some(v) = logical_op(lop, vram.read(addr), color, keep) {
+        vram.write(addr, v);
+    }
+}
+
+/// Elements per line for a command with one coordinate pair, in pixels.
+fn clip_nx1_pixel(mode: CmdMode, dx: u32, nx: u32, arg: u8) -> u32 {
+    let ppl = mode.width();
+    if dx >= ppl {
+        return 1;
+    }
+    let nx = if nx == 0 { ppl } else { nx };
+    if arg & DIX != 0 {
+        nx.min(dx + 1)
+    } else {
+        nx.min(ppl - dx)
+    }
+}
+
+/// Elements per line for a command with one coordinate pair, in bytes.
+fn clip_nx1_byte(mode: CmdMode, dx: u32, nx: u32, arg: u8) -> u32 {
+    let s = mode.ppb_shift();
+    let bpl = mode.width() >> s;
+    let dx = dx >> s;
+    if dx >= bpl {
+        return 1;
+    }
+    let nx = nx >> s;
+    let nx = if nx == 0 { bpl } else { nx };
+    if arg & DIX != 0 {
+        nx.min(dx + 1)
+    } else {
+        nx.min(bpl - dx)
+    }
+}
+
+/// Elements per line for a command with source and destination, in pixels.
+fn clip_nx2_pixel(mode: CmdMode, sx: u32, dx: u32, nx: u32, arg: u8) -> u32 {
+    let ppl = mode.width();
+    if sx >= ppl || dx >= ppl {
+        return 1;
+    }
+    let nx = if nx == 0 { ppl } else { nx };
+    if arg & DIX != 0 {
+        nx.min(sx.min(dx) + 1)
+    } else {
+        nx.min(ppl - sx.max(dx))
+    }
+}
+
+/// Elements per line for a command with source and destination, in bytes.
+fn clip_nx2_byte(mode: CmdMode, sx: u32, dx: u32, nx: u32, arg: u8) -> u32 {
+    let s = mode.ppb_shift();
+    let bpl = mode.width() >> s;
+    let (sx, dx) = (sx >> s, dx >> s);
+    if sx >= bpl || dx >= bpl {
+        return 1;
+    }
+    let nx = nx >> s;
+    let nx = if nx == 0 { bpl } else { nx };
+    if arg & DIX != 0 {
+        nx.min(sx.min(dx) + 1)
+    } else {
+        nx.min(bpl - sx.max(dx))
+    }
+}
+
+/// Lines to process: NY = 0 means 1024; going up stops at line 0, going
+/// down wraps at the bottom (so is not clipped).
+fn clip_ny1(dy: u32, ny: u32, arg: u8) -> u32 {
+    let ny = if ny == 0 { 1024 } else { ny };
+    if arg & DIY != 0 {
+        ny.min(dy + 1)
+    } else {
+        ny
+    }
+}
+
+fn clip_ny2(sy: u32, dy: u32, ny: u32, arg: u8) -> u32 {
+    let ny = if ny == 0 { 1024 } else { ny };
+    if arg & DIY != 0 {
+        ny.min(sy.min(dy) + 1)
+    } else {
+        ny
+    }
+}
+
+/// Step a 10-bit Y register; `None` when it would go above line 0.
+fn step_y(y: u32, up: bool) -> Option<u32> {
+    if up {
+        y.checked_sub(1)
+    } else {
+        Some((y + 1) & 1023)
+    }
+}
+
+/// The command engine's registers and progress.
+#[derive(Clone, Debug)]
+pub struct CmdEngine {
+    sx: u32,
+    sy: u32,
+    dx: u32,
+    dy: u32,
+    nx: u32,
+    ny: u32,
+    col: u8,
+    arg: u8,
+    cmr: u8,
+    /// Working source X (also what S#8/S#9 report).
+    asx: u32,
+    /// Working destination X.
+    adx: u32,
+    /// Elements left on this line (LINE: elements done).
+    anx: u32,
+    /// Elements per line after clipping.
+    line_len: u32,
+    /// Lines left, after clipping.
+    lines_left: u32,
+    op: Op,
+    status: u8,
+    /// A value written to CLR (or a S#7 read) not yet consumed.
+    transfer: bool,
+    /// VDP tick up to which the engine has worked.
+    time: u64,
+    mode: Option<CmdMode>,
+}
+
+impl CmdEngine {
+    pub fn new() -> CmdEngine {
+        CmdEngine {
+            sx: 0,
+            sy: 0,
+            dx: 0,
+            dy: 0,
+            nx: 0,
+            ny: 0,
+            col: 0,
+            arg: 0,
+            cmr: 0,
+            asx: 0,
+            adx: 0,
+            anx: 0,
+            line_len: 0,
+            lines_left: 0,
+            op: Op::Idle,
+            status: 0,
+            transfer: false,
+            time: 0,
+            mode: None,
+        }
+    }
+
+    /// The TR, BD and CE bits of S#2.
+    pub fn status(&self) -> u8 {
+        self.status
+    }
+
+    /// True while a command runs.
+    pub fn busy(&self) -> bool {
+        self.op != Op::Idle
+    }
+
+    /// S#7: the colour register (POINT/LMCM result). Reading it requests
+    /// the next LMCM pixel.
+    pub fn read_color(&mut self, vram: &Vram) -> u8 {
+        let value = self.col;
+        if self.op == Op::Idle {
+            self.status &= !TR;
+        }
+        self.transfer = true;
+        self.pump_read(vram);
+        value
+    }
+
+    /// S#7 without side effects.
+    pub fn peek_color(&self) -> u8 {
+        self.col
+    }
+
+    /// S#8/S#9: the engine's working source X counter (the SRCH result).
+    pub fn border_x(&self) -> u32 {
+        self.asx
+    }
+
+    /// Reading S#9 clears BD (openMSX).
+    pub fn reset_bd(&mut self) {
+        self.status &= !BD;
+    }
+
+    /// R#32 + `index` as a program reads it back (debuggers, tests).
+    pub fn register(&self, index: u8) -> u8 {
+        match index {
+            0 => self.sx as u8,
+            1 => (self.sx >> 8) as u8 & 1,
+            2 => self.sy as u8,
+            3 => (self.sy >> 8) as u8 & 3,
+            4 => self.dx as u8,
+            5 => (self.dx >> 8) as u8 & 1,
+            6 => self.dy as u8,
+            7 => (self.dy >> 8) as u8 & 3,
+            8 => self.nx as u8,
+            9 => (self.nx >> 8) as u8 & 3,
+            10 => self.ny as u8,
+            11 => (self.ny >> 8) as u8 & 3,
+            12 => self.col,
+            13 => self.arg,
+            14 => self.cmr,
+            _ => 0xFF,
+        }
+    }
+
+    /// The display mode changed: commands work only in G4–G7; leaving the
+    /// bitmap modes aborts a running command.
+    pub fn set_mode(&mut self, mode: Option<CmdMode>) {
+        if mode.is_none() && self.op != Op::Idle {
+            self.done();
+        }
+        self.mode = mode;
+    }
+
+    /// Write R#32 + `index` at VDP tick `now` (the caller has already run
+    /// the engine up to `now`).
+    pub fn write(&mut self, vram: &mut Vram, index: u8, value: u8, now: u64) {
+        let v = u32::from(value);
+        match index {
+            0 => self.sx = (self.sx & 0x100) | v,
+            1 => self.sx = (self.sx & 0xFF) | ((v & 1) << 8),
+            2 => self.sy = (self.sy & 0x300) | v,
+            3 => self.sy = (self.sy & 0xFF) | ((v & 3) << 8),
+            4 => self.dx = (self.dx & 0x100) | v,
+            5 => self.dx = (self.dx & 0xFF) | ((v & 1) << 8),
+            6 => self.dy = (self.dy & 0x300) | v,
+            7 => self.dy = (self.dy & 0xFF) | ((v & 3) << 8),
+            // NX is 10 bits, not the data book's 9 (openMSX: needed by "UR").
+            8 => self.nx = (self.nx & 0x300) | v,
+            9 => self.nx = (self.nx & 0xFF) | ((v & 3) << 8),
+            10 => self.ny = (self.ny & 0x300) | v,
+            11 => self.ny = (self.ny & 0xFF) | ((v & 3) << 8),
+            12 => {
+                self.col = value;
+                if self.op == Op::Idle {
+                    self.status &= !TR;
+                }
+                self.transfer = true;
+                self.pump_write(vram);
+            }
+            13 => self.arg = value,
+            14 => {
+                self.cmr = value;
+                self.start(vram, now);
+            }
+            _ => {}
+        }
+    }
+
+    fn done(&mut self) {
+        // TR is left as it is: it drops at the next CLR write or S#7 read.
+        self.status &= !CE;
+        self.op = Op::Idle;
+        self.cmr = 0;
+    }
+
+    fn start(&mut self, vram: &mut Vram, now: u64) {
+        self.time = now;
+        let Some(mode) = self.mode else {
+            // V9938: no commands outside G4–G7.
+            self.done();
+            return;
+        };
+        let op = Op::from_code(self.cmr >> 4);
+        if op == Op::Idle {
+            self.done();
+            return;
+        }
+        self.op = op;
+        self.status |= CE;
+        self.ny &= 1023;
+        let arg = self.arg;
+        match op {
+            Op::Idle | Op::Point | Op::Pset => {}
+            Op::Srch => self.asx = self.sx,
+            Op::Line => {
+                self.asx = self.nx.wrapping_sub(1) >> 1;
+                self.adx = self.dx;
+                self.anx = 0;
+            }
+            Op::Lmmv | Op::Lmmc => {
+                self.line_len = clip_nx1_pixel(mode, self.dx, self.nx, arg);
+                self.lines_left = clip_ny1(self.dy, self.ny, arg);
+                self.adx = self.dx;
+                self.anx = self.line_len;
+                if op == Op::Lmmc {
+                    self.status |= TR;
+                }
+            }
+            Op::Lmcm => {
+                self.line_len = clip_nx1_pixel(mode, self.sx, self.nx, arg);
+                self.lines_left = clip_ny1(self.sy, self.ny, arg);
+                self.asx = self.sx;
+                self.anx = self.line_len;
+                self.transfer = true;
+                self.status |= TR;
+            }
+            Op::Lmmm => {
+                self.line_len = clip_nx2_pixel(mode, self.sx, self.dx, self.nx, arg);
+                self.lines_left = clip_ny2(self.sy, self.dy, self.ny, arg);
+                self.asx = self.sx;
+                self.adx = self.dx;
+                self.anx = self.line_len;
+            }
+            Op::Hmmv | Op::Hmmc => {
+                self.line_len = clip_nx1_byte(mode, self.dx, self.nx, arg);
+                self.lines_left = clip_ny1(self.dy, self.ny, arg);
+                self.adx = self.dx;
+                self.anx = self.line_len;
+                if op == Op::Hmmc {
+                    self.status |= TR;
+                }
+            }
+            Op::Hmmm => {
+                self.line_len = clip_nx2_byte(mode, self.sx, self.dx, self.nx, arg);
+                self.lines_left = clip_ny2(self.sy, self.dy, self.ny, arg);
+                self.asx = self.sx;
+                self.adx = self.dx;
+                self.anx = self.line_len;
+            }
+            Op::Ymmm => {
+                // NX is not used: the line runs from DX to the edge.
+                self.line_len = clip_nx1_byte(mode, self.dx, 512, arg);
+                self.lines_left = clip_ny2(self.sy, self.dy, self.ny, arg);
+                self.adx = self.dx;
+                self.anx = self.line_len;
+            }
+        }
+        // A CLR value written before the start is the first datum (LMMC,
+        // HMMC); LMCM fetches its first pixel at once.
+        self.pump_write(vram);
+        self.pump_read(vram);
+    }
+
+    /// Run self-timed commands up to VDP tick `until`. `speed` is the
+    /// [`COSTS`] column for the current display state.
+    pub fn run(&mut self, vram: &mut Vram, until: u64, speed: usize) {
+        let Some(mode) = self.mode else {
+            return;
+        };
+        while let Some((row, line_cost)) = self.op.timing() {
+            let cost = u64::from(COSTS[row][speed & 3]);
+            if self.time + cost > until {
+                return;
+            }
+            self.time += cost;
+            if self.step(vram, mode) {
+                self.time += u64::from(line_cost);
+            }
+        }
+        // Idle or waiting for the CPU: nothing to catch up later.
+        self.time = self.time.max(until);
+    }
+
+    fn dir_x(&self) -> u32 {
+        if self.arg & DIX != 0 {
+            u32::MAX // -1, wrapping
+        } else {
+            1
+        }
+    }
+
+    fn up(&self) -> bool {
+        self.arg & DIY != 0
+    }
+
+    /// One element of a self-timed command. Returns true at the end of a
+    /// line (block commands), for the per-line overhead.
+    fn step(&mut self, vram: &mut Vram, mode: CmdMode) -> bool {
+        let lop = self.cmr & 0x0F;
+        let mxs = self.arg & MXS != 0;
+        let mxd = self.arg & MXD != 0;
+        let ppb = 1u32 << mode.ppb_shift();
+        match self.op {
+            Op::Point => {
+                // No expansion RAM on an MSX2: MXS reads 0xFF.
+                self.col = if mxs {
+                    0xFF
+                } else {
+                    point(vram, mode, self.sx, self.sy)
+                };
+                self.done();
+                false
+            }
+            Op::Pset => {
+                if !mxd {
+                    pset(
+                        vram,
+                        mode,
+                        self.dx,
+                        self.dy,
+                        self.col & mode.color_mask(),
+                        lop,
+                    );
+                }
+                self.done();
+                false
+            }
+            Op::Srch => {
+                let cl = self.col & mode.color_mask();
+                let p = if mxs {
+                    0xFF
+                } else {
+                    point(vram, mode, self.asx, self.sy)
+                };
+                // EQ = 0: stop on the colour; EQ = 1: stop on any other colour.
+                if (p == cl) != (self.arg & EQ != 0) {
+                    self.status |= BD;
+                    self.done();
+                    return false;
+                }
+                self.asx = self.asx.wrapping_add(self.dir_x());
+                if self.asx & mode.width() != 0 {
+                    // Reached the edge: BD is left as it was.
+                    self.done();
+                }
+                false
+            }
+            Op::Line => {
+                self.line_step(vram, mode, lop, mxd);
+                false
+            }
+            Op::Lmmv => {
+                if !mxd {
+                    pset(
+                        vram,
+                        mode,
+                        self.adx,
+                        self.dy,
+                        self.col & mode.color_mask(),
+                        lop,
+                    );
+                }
+                self.adx = self.adx.wrapping_add(self.dir_x());
+                self.next_dst_element()
+            }
+            Op::Lmmm => {
+                let c = if mxs {
+                    0xFF
+                } else {
+                    point(vram, mode, self.asx, self.sy)
+                };
+                if !mxd {
+                    pset(vram, mode, self.adx, self.dy, c & mode.color_mask(), lop);
+                }
+                self.asx = self.asx.wrapping_add(self.dir_x());
+                self.adx = self.adx.wrapping_add(self.dir_x());
+                self.next_src_dst_element()
+            }
+            Op::Hmmv => {
+                if !mxd {
+                    vram.write(mode.address_of(self.adx, self.dy), self.col);
+                }
+                self.adx = self.adx.wrapping_add(self.dir_x().wrapping_mul(ppb));
+                self.next_dst_element()
+            }
+            Op::Hmmm => {
+                let b = if mxs {
+                    0xFF
+                } else {
+                    vram.read(mode.address_of(self.asx, self.sy))
+                };
+                if !mxd {
+                    vram.write(mode.address_of(self.adx, self.dy), b);
+                }
+                self.asx = self.asx.wrapping_add(self.dir_x().wrapping_mul(ppb));
+                self.adx = self.adx.wrapping_add(self.dir_x().wrapping_mul(ppb));
+                self.next_src_dst_element()
+            }
+            Op::Ymmm => {
+                // The data book says MXD selects both sides.
+                if !mxd {
+                    let b = vram.read(mode.address_of(self.adx, self.sy));
+                    vram.write(mode.address_of(self.adx, self.dy), b);
+                }
+                self.adx = self.adx.wrapping_add(self.dir_x().wrapping_mul(ppb));
+                self.anx -= 1;
+                if self.anx == 0 {
+                    self.end_line_src_dst();
+                    return true;
+                }
+                false
+            }
+            Op::Idle | Op::Lmcm | Op::Lmmc | Op::Hmmc => false,
+        }
+    }
+
+    /// LINE, one pixel: openMSX's hardware-verified Bresenham. ASX is the
+    /// error term, ANX counts pixels, DY moves in the register itself.
+    fn line_step(&mut self, vram: &mut Vram, mode: CmdMode, lop: u8, mxd: bool) {
+        if !mxd {
+            pset(
+                vram,
+                mode,
+                self.adx,
+                self.dy,
+                self.col & mode.color_mask(),
+                lop,
+            );
+        }
+        let up = self.up();
+        let ppl = mode.width();
+        if self.arg & MAJ == 0 {
+            // X is the long axis: the end test comes before the Y step.
+            self.adx = self.adx.wrapping_add(self.dir_x());
+            let count = self.anx;
+            self.anx += 1;
+            if count == self.nx || self.adx & ppl != 0 {
+                self.done();
+                return;
+            }
+            if self.asx < self.ny {
+                self.asx = self.asx.wrapping_add(self.nx);
+                match step_y(self.dy, up) {
+                    Some(y) => self.dy = y,
+                    None => {
+                        self.dy = 1023;
+                        self.done();
+                        return;
+                    }
+                }
+            }
+            self.asx = self.asx.wrapping_sub(self.ny) & 1023;
+        } else {
+            // Y is the long axis: the Y step comes before the end test.
+            match step_y(self.dy, up) {
+                Some(y) => self.dy = y,
+                None => {
+                    self.dy = 1023;
+                    self.done();
+                    return;
+                }
+            }
+            if self.asx < self.ny {
+                self.asx = self.asx.wrapping_add(self.nx);
+                self.adx = self.adx.wrapping_add(self.dir_x());
+            }
+            self.asx = self.asx.wrapping_sub(self.ny) & 1023;
+            let count = self.anx;
+            self.anx += 1;
+            if count == self.nx || self.adx & ppl != 0 {
+                self.done();
+            }
+        }
+    }
+
+    /// After a destination-only element: end of line? end of command?
+    fn next_dst_element(&mut self) -> bool {
+        self.anx -= 1;
+        if self.anx != 0 {
+            return false;
+        }
+        self.dy = step_y(self.dy, self.up()).unwrap_or(1023);
+        self.ny = self.ny.wrapping_sub(1) & 1023;
+        self.adx = self.dx;
+        self.anx = self.line_len;
+        self.lines_left -= 1;
+        if self.lines_left == 0 {
+            self.done();
+        }
+        true
+    }
+
+    /// After a source-and-destination element.
+    fn next_src_dst_element(&mut self) -> bool {
+        self.anx -= 1;
+        if self.anx != 0 {
+            return false;
+        }
+        self.asx = self.sx;
+        self.end_line_src_dst();
+        true
+    }
+
+    fn end_line_src_dst(&mut self) {
+        let up = self.up();
+        self.sy = step_y(self.sy, up).unwrap_or(1023);
+        self.dy = step_y(self.dy, up).unwrap_or(1023);
+        self.ny = self.ny.wrapping_sub(1) & 1023;
+        self.adx = self.dx;
+        self.anx = self.line_len;
+        self.lines_left -= 1;
+        if self.lines_left == 0 {
+            self.done();
+        }
+    }
+
+    /// Consume a CPU datum for LMMC/HMMC.
+    fn pump_write(&mut self, vram: &mut Vram) {
+        let Some(mode) = self.mode else {
+            return;
+        };
+        if !self.transfer || !matches!(self.op, Op::Lmmc | Op::Hmmc) {
+            return;
+        }
+        self.transfer = false;
+        let mxd = self.arg & MXD != 0;
+        if self.op == Op::Lmmc {
+            if !mxd {
+                pset(
+                    vram,
+                    mode,
+                    self.adx,
+                    self.dy,
+                    self.col & mode.color_mask(),
+                    self.cmr & 0x0F,
+                );
+            }
+            self.adx = self.adx.wrapping_add(self.dir_x());
+        } else {
+            if !mxd {
+                vram.write(mode.address_of(self.adx, self.dy), self.col);
+            }
+            let ppb = 1u32 << mode.ppb_shift();
+            self.adx = self.adx.wrapping_add(self.dir_x().wrapping_mul(ppb));
+        }
+        self.next_dst_element();
+    }
+
+    /// Fetch the next LMCM pixel into CLR once the CPU asked for it.
+    fn pump_read(&mut self, vram: &Vram) {
+        let Some(mode) = self.mode else {
+            return;
+        };
+        if !self.transfer || self.op != Op::Lmcm {
+            return;
+        }
+        self.transfer = false;
+        self.col = if self.arg & MXS != 0 {
+            0xFF
+        } else {
+            point(vram, mode, self.asx, self.sy)
+        };
+        self.asx = self.asx.wrapping_add(self.dir_x());
+        self.anx -= 1;
+        if self.anx == 0 {
+            self.sy = step_y(self.sy, self.up()).unwrap_or(1023);
+            self.ny = self.ny.wrapping_sub(1) & 1023;
+            self.asx = self.sx;
+            self.anx = self.line_len;
+            self.lines_left -= 1;
+            if self.lines_left == 0 {
+                self.done();
+            }
+        }
+    }
+}
+
+impl Default for CmdEngine {
+    fn default() -> Self {
+        CmdEngine::new()
+    }
+}

@@ -1,0 +1,443 @@
+//! Rendering, one whole line at a time, into an RGB frame with a border.
+//!
+//! # Frame geometry (openMSX's 320×240 convention)
+//!
+//! A frame is 240 rows. Row 0 is 14 lines above the first display line of
+//! a 212-line screen with neutral set-adjust (absolute line 18 of an NTSC
+//! frame, 45 of a PAL frame), so 212 display lines sit at rows 14..226 and
+//! 192 lines at rows 24..216. A row is 320 pixels in 256-pixel modes with
+//! the display at x 32..288 (TEXT1's 240 pixels at 41..281); a frame that
+//! contains any 512-pixel line (TEXT2, GRAPHIC5, GRAPHIC6) is 640 wide and
+//! its 256-pixel lines are doubled. R#18 shifts the display by whole
+//! pixels and lines. Pixels are `0x00RRGGBB`.
+//!
+//! A line is drawn when the beam reaches the middle of its display area
+//! ([`super::timing::RENDER_POINT`]), from the registers and VRAM of that
+//! moment.
+
+use super::mode::Mode;
+use super::palette::{g7_to_rgb, grb_to_rgb, G7_SPRITE_PALETTE};
+use super::sprites::{draw, table_addr, SpritePlane, SpriteSetup};
+use super::Vdp;
+
+/// Width of a frame made only of 256-pixel lines.
+pub const NARROW_WIDTH: usize = 320;
+/// Width of a frame with a 512-pixel line.
+pub const WIDE_WIDTH: usize = 640;
+/// Rows in a frame.
+pub const FRAME_HEIGHT: usize = 240;
+/// Narrow-pixel column of display pixel 0 with neutral adjust.
+const LEFT_BORDER: i32 = 32;
+/// Rows above the first line of a 212-line display with neutral adjust.
+const TOP_BORDER_212: u32 = 14;
+
+/// A finished frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// 320 or 640.
+    pub width: usize,
+    /// 240.
+    pub height: usize,
+    /// Row-major `0x00RRGGBB` pixels.
+    pub pixels: Vec<u32>,
+}
+
+impl Frame {
+    /// The pixel at (x, y), or black outside the frame.
+    pub fn pixel(&self, x: usize, y: usize) -> u32 {
+        if x < self.width && y < self.height {
+            self.pixels[y * self.width + x]
+        } else {
+            0
+        }
+    }
+
+    /// The pixels as packed RGB bytes (for PNG encoders).
+    pub fn to_rgb8(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.pixels.len() * 3);
+        for p in &self.pixels {
+            out.extend_from_slice(&[(p >> 16) as u8, (p >> 8) as u8, *p as u8]);
+        }
+        out
+    }
+}
+
+/// The rows being drawn and the last finished frame.
+#[derive(Clone, Debug)]
+pub(super) struct Screen {
+    rows: Vec<u32>,
+    wide: Vec<bool>,
+    frame: Frame,
+}
+
+impl Screen {
+    pub fn new() -> Screen {
+        Screen {
+            rows: vec![0; WIDE_WIDTH * FRAME_HEIGHT],
+            wide: vec![false; FRAME_HEIGHT],
+            frame: Frame {
+                width: NARROW_WIDTH,
+                height: FRAME_HEIGHT,
+                pixels: vec![0; NARROW_WIDTH * FRAME_HEIGHT],
+            },
+        }
+    }
+
+    fn row_mut(&mut self, row: usize, wide: bool) -> &mut [u32] {
+        self.wide[row] = wide;
+        let w = if wide { WIDE_WIDTH } else { NARROW_WIDTH };
+        &mut self.rows[row * WIDE_WIDTH..row * WIDE_WIDTH + w]
+    }
+
+    /// Compose the rows into the finished frame.
+    pub fn finish_frame(&mut self) {
+        let any_wide = self.wide.iter().any(|w| *w);
+        let width = if any_wide { WIDE_WIDTH } else { NARROW_WIDTH };
+        self.frame.width = width;
+        self.frame.pixels.resize(width * FRAME_HEIGHT, 0);
+        for row in 0..FRAME_HEIGHT {
+            let src = &self.rows[row * WIDE_WIDTH..];
+            let dst = &mut self.frame.pixels[row * width..(row + 1) * width];
+            if !any_wide || self.wide[row] {
+                dst.copy_from_slice(&src[..width]);
+            } else {
+                for (i, pair) in dst.chunks_exact_mut(2).enumerate() {
+                    pair[0] = src[i];
+                    pair[1] = src[i];
+                }
+            }
+        }
+    }
+
+    pub fn frame(&self) -> &Frame {
+        &self.frame
+    }
+}
+
+/// Draw 6 or 8 pixels of a pattern byte.
+#[inline]
+fn pattern_pixels(out: &mut [u32], pattern: u8, fg: u32, bg: u32) {
+    for (i, px) in out.iter_mut().enumerate() {
+        *px = if pattern & (0x80 >> i) != 0 { fg } else { bg };
+    }
+}
+
+impl Vdp {
+    /// Palette with colour 0 replaced by the backdrop when TP = 0.
+    fn foreground_palette(&self) -> [u32; 16] {
+        let mut p = self.palette_rgb;
+        if self.regs[8] & 0x20 == 0 {
+            p[0] = self.palette_rgb[usize::from(self.regs[7] & 0x0F)];
+        }
+        p
+    }
+
+    /// Absolute line of frame row 0.
+    fn first_visible_line(&self) -> u32 {
+        let g = super::timing::Geometry {
+            lines212: true,
+            v_adjust: 7,
+            ..self.geometry()
+        };
+        g.line_zero() - TOP_BORDER_212
+    }
+
+    /// Check the sprites of display line `d`, update S#0 and the collision
+    /// registers, and return the sprite colours of the line.
+    fn check_sprites(&mut self, d: u32, mode: Mode) -> Option<SpritePlane> {
+        let setup = SpriteSetup {
+            mode: mode.sprite_mode(),
+            planar: mode.is_planar(),
+            attr_base: (u32::from(self.regs[11]) << 15) | (u32::from(self.regs[5]) << 7) | 0x7F,
+            pattern_base: (u32::from(self.regs[6]) << 11) | 0x7FF,
+            size16: self.regs[1] & 0x02 != 0,
+            mag: self.regs[1] & 0x01 != 0,
+            transparent: self.regs[8] & 0x20 == 0,
+        };
+        let counter = (d as u8).wrapping_sub(1).wrapping_add(self.regs[23]);
+        let line = setup.check(&self.vram, counter);
+        // 5th/9th sprite: latched only while F and 5S are both clear.
+        if let Some(n) = line.overflow {
+            if self.s0 & (super::S0_F | super::S0_5S) == 0 {
+                self.s0 = super::S0_5S | (self.s0 & super::S0_C) | n;
+            }
+        }
+        if self.s0 & super::S0_5S == 0 {
+            self.s0 = (self.s0 & (super::S0_F | super::S0_C)) | line.last.min(31);
+        }
+        if self.s0 & super::S0_C == 0 {
+            if let Some(x) = line.collision_x {
+                self.s0 |= super::S0_C;
+                // The data book's offsets: X + 12, Y + 8 (Y of the checked line).
+                self.collision_x = (x + 12) as u32;
+                self.collision_y = d + 7;
+            }
+        }
+        if line.count == 0 {
+            return None;
+        }
+        let mut plane = [None; 256];
+        draw(&mut plane, &line, setup.mode, setup.transparent);
+        Some(plane)
+    }
+
+    /// Render absolute line `line` of the frame (and check its sprites).
+    pub(super) fn render_line(&mut self, line: u32) {
+        let g = self.geometry();
+        let mode = self.mode();
+        let lz = g.line_zero();
+        let display = line >= lz && line < lz + g.display_lines();
+        let enabled = self.regs[1] & 0x40 != 0;
+        let d = line.wrapping_sub(lz);
+        let sprites = if display && enabled && mode.sprite_mode() != 0 && self.regs[8] & 0x02 == 0 {
+            self.check_sprites(d, mode)
+        } else {
+            None
+        };
+        let first = self.first_visible_line();
+        let Some(row) = line
+            .checked_sub(first)
+            .filter(|r| (*r as usize) < FRAME_HEIGHT)
+        else {
+            return;
+        };
+        let wide = mode.is_wide();
+        let border = self.border_colors(mode);
+        let mut buf = [0u32; 512];
+        let width = if display && enabled {
+            self.render_display(&mut buf, mode, d)
+        } else {
+            0
+        };
+        if let Some(plane) = sprites {
+            self.overlay_sprites(&mut buf, &plane, mode);
+        }
+        let shift = g.h_adjust - 7 + if mode.is_text() { 9 } else { 0 };
+        let scale = if wide { 2 } else { 1 };
+        let x0 = (LEFT_BORDER + shift) * scale;
+        let out = self.screen.row_mut(row as usize, wide);
+        for (x, px) in out.iter_mut().enumerate() {
+            *px = border[x & 1];
+        }
+        for (i, px) in buf[..width].iter().enumerate() {
+            let x = x0 + i as i32;
+            if (0..out.len() as i32).contains(&x) {
+                out[x as usize] = *px;
+            }
+        }
+    }
+
+    /// Border colours for even and odd pixels (they differ only in GRAPHIC5).
+    fn border_colors(&self, mode: Mode) -> [u32; 2] {
+        let r7 = self.regs[7];
+        match mode {
+            Mode::GRAPHIC7 => [g7_to_rgb(r7); 2],
+            Mode::GRAPHIC5 => [
+                self.palette_rgb[usize::from((r7 & 0x0C) >> 2)],
+                self.palette_rgb[usize::from(r7 & 0x03)],
+            ],
+            _ => [self.palette_rgb[usize::from(r7 & 0x0F)]; 2],
+        }
+    }
+
+    /// Draw the display pixels of display line `d`; returns their number.
+    fn render_display(&self, buf: &mut [u32; 512], mode: Mode, d: u32) -> usize {
+        let y = (d + u32::from(self.regs[23])) & 0xFF;
+        let fg = self.foreground_palette();
+        let name_base = (u32::from(self.regs[2]) << 10) | 0x3FF;
+        let color_base = (u32::from(self.regs[10]) << 14) | (u32::from(self.regs[3]) << 6) | 0x3F;
+        let pattern_base = (u32::from(self.regs[4]) << 11) | 0x7FF;
+        let v = &self.vram;
+        match mode {
+            Mode::TEXT1 => {
+                let (fc, bc) = (
+                    fg[usize::from(self.regs[7] >> 4)],
+                    fg[usize::from(self.regs[7] & 15)],
+                );
+                // Text modes: rows do not scroll, only the line inside a row
+                // does (what openMSX does; real chips differ).
+                let l = (d + u32::from(self.regs[23])) & 7;
+                for col in 0..40 {
+                    let name = (d / 8) * 40 + col;
+                    let ch = v.read(table_addr(name_base, name + 0xC00, 12));
+                    let pat = v.read(table_addr(pattern_base, u32::from(ch) * 8 + l, 11));
+                    let at = col as usize * 6;
+                    pattern_pixels(&mut buf[at..at + 6], pat, fc, bc);
+                }
+                240
+            }
+            Mode::TEXT2 => {
+                let (fc, bc) = (
+                    fg[usize::from(self.regs[7] >> 4)],
+                    fg[usize::from(self.regs[7] & 15)],
+                );
+                let (bfc, bbc) = if self.blink_on {
+                    let r12 = self.regs[12];
+                    let f = if r12 >> 4 != 0 { r12 >> 4 } else { r12 & 15 };
+                    (
+                        self.palette_rgb[usize::from(f)],
+                        self.palette_rgb[usize::from(r12 & 15)],
+                    )
+                } else {
+                    (fc, bc)
+                };
+                let l = (d + u32::from(self.regs[23])) & 7;
+                for col in 0..80 {
+                    let row = d / 8;
+                    let ch = v.read(table_addr(name_base, row * 80 + col, 12));
+                    let blink = v.read(table_addr(color_base, row * 10 + col / 8, 9));
+                    let pat = v.read(table_addr(pattern_base, u32::from(ch) * 8 + l, 11));
+                    let (f, b) = if blink & (0x80 >> (col & 7)) != 0 {
+                        (bfc, bbc)
+                    } else {
+                        (fc, bc)
+                    };
+                    let at = col as usize * 6;
+                    pattern_pixels(&mut buf[at..at + 6], pat, f, b);
+                }
+                480
+            }
+            Mode::GRAPHIC1 => {
+                for col in 0..32 {
+                    let ch = u32::from(v.read(table_addr(name_base, (y / 8) * 32 + col, 10)));
+                    let pat = v.read(table_addr(pattern_base, ch * 8 + (y & 7), 11));
+                    let c = v.read(table_addr(color_base, ch / 8, 6));
+                    let at = col as usize * 8;
+                    pattern_pixels(
+                        &mut buf[at..at + 8],
+                        pat,
+                        fg[usize::from(c >> 4)],
+                        fg[usize::from(c & 15)],
+                    );
+                }
+                256
+            }
+            Mode::GRAPHIC2 | Mode::GRAPHIC3 => {
+                let third = (y / 64) * 2048;
+                for col in 0..32 {
+                    let ch = u32::from(v.read(table_addr(name_base, (y / 8) * 32 + col, 10)));
+                    let index = third + ch * 8 + (y & 7);
+                    let pat = v.read(table_addr(pattern_base, index, 13));
+                    let c = v.read(table_addr(color_base, index, 13));
+                    let at = col as usize * 8;
+                    pattern_pixels(
+                        &mut buf[at..at + 8],
+                        pat,
+                        fg[usize::from(c >> 4)],
+                        fg[usize::from(c & 15)],
+                    );
+                }
+                256
+            }
+            Mode::MULTICOLOR => {
+                for col in 0..32 {
+                    let ch = u32::from(v.read(table_addr(name_base, (y / 8) * 32 + col, 10)));
+                    let c = v.read(table_addr(pattern_base, ch * 8 + ((y / 4) & 7), 11));
+                    let at = col as usize * 8;
+                    buf[at..at + 4].fill(fg[usize::from(c >> 4)]);
+                    buf[at + 4..at + 8].fill(fg[usize::from(c & 15)]);
+                }
+                256
+            }
+            Mode::GRAPHIC4 | Mode::GRAPHIC5 | Mode::GRAPHIC6 | Mode::GRAPHIC7 => {
+                self.render_bitmap(buf, mode, y, &fg)
+            }
+            _ => {
+                // Undefined mode bits: the V9938 shows colour 15.
+                let n = if mode.is_wide() { 512 } else { 256 };
+                buf[..n].fill(fg[15]);
+                n
+            }
+        }
+    }
+
+    /// The VRAM line a bitmap display line shows: R#2 page bits, and the
+    /// even/odd page alternation (R#9 EO, or R#13 blinking) that swaps in
+    /// the page below on even fields / off periods (openMSX `getEvenOddMask`).
+    fn bitmap_vram_line(&self, mode: Mode, y: u32) -> u32 {
+        let eo_off = self.regs[9] & 0x04 == 0;
+        let mut eo_mask = if eo_off || self.odd_field { 0x100 } else { 0 };
+        if self.blink_on {
+            eo_mask = 0;
+        }
+        let page_mask = if mode.is_planar() { 0 } else { 0x200 } | eo_mask;
+        let name_mask = (u32::from(self.regs[2]) << 10) | 0x3FF;
+        (name_mask >> 7) & (page_mask | y)
+    }
+
+    fn render_bitmap(&self, buf: &mut [u32; 512], mode: Mode, y: u32, fg: &[u32; 16]) -> usize {
+        let v = &self.vram;
+        let base = self.bitmap_vram_line(mode, y) * 128;
+        match mode {
+            Mode::GRAPHIC4 => {
+                for i in 0..128 {
+                    let b = v.read(base + i);
+                    buf[2 * i as usize] = fg[usize::from(b >> 4)];
+                    buf[2 * i as usize + 1] = fg[usize::from(b & 15)];
+                }
+                256
+            }
+            Mode::GRAPHIC5 => {
+                // Colour 0 is transparent per half: even pixels show
+                // backdrop bits 3-2, odd pixels bits 1-0 (openMSX).
+                let (mut even, mut odd) = (self.palette_rgb, self.palette_rgb);
+                let tp = if self.regs[8] & 0x20 == 0 {
+                    self.regs[7] & 0x0F
+                } else {
+                    0
+                };
+                even[0] = self.palette_rgb[usize::from(tp >> 2)];
+                odd[0] = self.palette_rgb[usize::from(tp & 3)];
+                for i in 0..128 {
+                    let b = v.read(base + i);
+                    let at = 4 * i as usize;
+                    buf[at] = even[usize::from(b >> 6)];
+                    buf[at + 1] = odd[usize::from((b >> 4) & 3)];
+                    buf[at + 2] = even[usize::from((b >> 2) & 3)];
+                    buf[at + 3] = odd[usize::from(b & 3)];
+                }
+                512
+            }
+            Mode::GRAPHIC6 => {
+                for i in 0..128 {
+                    let b0 = v.read(base + i);
+                    let b1 = v.read(0x10000 + base + i);
+                    let at = 4 * i as usize;
+                    buf[at] = fg[usize::from(b0 >> 4)];
+                    buf[at + 1] = fg[usize::from(b0 & 15)];
+                    buf[at + 2] = fg[usize::from(b1 >> 4)];
+                    buf[at + 3] = fg[usize::from(b1 & 15)];
+                }
+                512
+            }
+            _ => {
+                // GRAPHIC7: no palette, no transparency.
+                for i in 0..128 {
+                    buf[2 * i as usize] = g7_to_rgb(v.read(base + i));
+                    buf[2 * i as usize + 1] = g7_to_rgb(v.read(0x10000 + base + i));
+                }
+                256
+            }
+        }
+    }
+
+    /// Put the sprite plane over the display pixels.
+    fn overlay_sprites(&self, buf: &mut [u32; 512], plane: &SpritePlane, mode: Mode) {
+        let pal = self.palette_rgb;
+        for (x, c) in plane.iter().enumerate() {
+            let Some(c) = *c else { continue };
+            match mode {
+                Mode::GRAPHIC5 => {
+                    buf[2 * x] = pal[usize::from(c >> 2)];
+                    buf[2 * x + 1] = pal[usize::from(c & 3)];
+                }
+                Mode::GRAPHIC6 => {
+                    buf[2 * x] = pal[usize::from(c)];
+                    buf[2 * x + 1] = pal[usize::from(c)];
+                }
+                Mode::GRAPHIC7 => buf[x] = grb_to_rgb(G7_SPRITE_PALETTE[usize::from(c & 15)]),
+                _ => buf[x] = pal[usize::from(c & 15)],
+            }
+        }
+    }
+}

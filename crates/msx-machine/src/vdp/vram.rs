@@ -1,0 +1,95 @@
+//! Video RAM, stored as the chips hold it.
+//!
+//! The V9938 addresses 128 KB. In GRAPHIC6/7 it interleaves the two 64 KB
+//! banks: the byte the CPU sees at address A lives at physical address
+//! `(A & 1) << 16 | A >> 1`. Storing physical bytes (as openMSX does) keeps
+//! the picture right when a program switches between planar and linear
+//! modes; [`Vram::cpu_view`] gives the CPU's view for dumps and tests.
+
+/// The bytes of video RAM plus the size mask.
+#[derive(Clone, Debug)]
+pub struct Vram {
+    data: Vec<u8>,
+    mask: u32,
+}
+
+/// The physical address of the CPU's address `addr` in a planar mode.
+pub fn planar(addr: u32) -> u32 {
+    ((addr & 1) << 16) | ((addr >> 1) & 0xFFFF)
+}
+
+impl Vram {
+    /// `size` must be a power of two (16, 64 or 128 KB); contents are zeros.
+    pub fn new(size: usize) -> Vram {
+        Vram {
+            data: vec![0; size],
+            mask: (size - 1) as u32,
+        }
+    }
+
+    /// Read a physical address (wraps at the chip size).
+    #[inline]
+    pub fn read(&self, addr: u32) -> u8 {
+        self.data[(addr & self.mask) as usize]
+    }
+
+    /// Write a physical address (wraps at the chip size).
+    #[inline]
+    pub fn write(&mut self, addr: u32, value: u8) {
+        self.data[(addr & self.mask) as usize] = value;
+    }
+
+    /// Read a logical (CPU-view) address in a planar or linear mode.
+    #[inline]
+    pub fn read_logical(&self, addr: u32, planar_mode: bool) -> u8 {
+        if planar_mode {
+            self.read(planar(addr))
+        } else {
+            self.read(addr)
+        }
+    }
+
+    /// The physical bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// The physical bytes, writable (for loaders and tests).
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        &mut self.data
+    }
+
+    /// The VRAM as the CPU sees it through ports 0x98 in the given mode
+    /// (the same as openMSX's `VRAM` debuggable).
+    pub fn cpu_view(&self, planar_mode: bool) -> Vec<u8> {
+        if !planar_mode {
+            return self.data.clone();
+        }
+        (0..self.data.len() as u32)
+            .map(|a| self.read(planar(a)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn planar_mapping() {
+        assert_eq!(planar(0), 0);
+        assert_eq!(planar(1), 0x10000);
+        assert_eq!(planar(2), 1);
+        assert_eq!(planar(0x1FFFF), 0x1FFFF);
+        assert_eq!(planar(0x1FFFE), 0xFFFF);
+    }
+
+    #[test]
+    fn sizes_wrap() {
+        let mut v = Vram::new(64 * 1024);
+        v.write(0x10005, 7);
+        assert_eq!(v.read(5), 7);
+        let view = v.cpu_view(true);
+        assert_eq!(view.len(), 65536);
+    }
+}
