@@ -1,1 +1,62 @@
-//! MSX-BASIC tokenizer, detokenizer and parser.
+//! MSX-BASIC programs: the tokenizer, the detokenizer (`LIST`), the
+//! tokenized file format, and a token iterator for parsers.
+//!
+//! ```
+//! let program = msx_basic::tokenize("10 PRINT \"HI\":GOTO 10\n").unwrap();
+//! assert_eq!(program.lines[0].body, b"\x91 \"HI\":\x89 \x0E\x0A\x00");
+//! let file = program.to_bytes(); // what SAVE "X" writes on an MSX disk
+//! assert_eq!(msx_basic::detokenize(&file).unwrap(), "10 PRINT \"HI\":GOTO 10\n");
+//! ```
+//!
+//! The tokenizer reproduces MSX-BASIC 2.x byte for byte (it follows the
+//! ROM's own routine); see `docs/basic-tokenizer.md` for what is supported.
+//! Text is UTF-8, mapped to the MSX international character set
+//! ([`charset`]). Nothing here prints or panics: problems are [`Error`]s
+//! naming the line or byte offset, oddities are [`Warning`]s.
+
+pub mod charset;
+mod crunch;
+mod error;
+mod keywords;
+mod list;
+mod number;
+mod program;
+mod text;
+mod tokens;
+
+pub use error::{BinaryErrorKind, Error, TextErrorKind, TextPos, Warning};
+pub use keywords::{Keyword, TokenCode};
+pub use list::{list_body, ListStyle};
+pub use number::Number;
+pub use program::{Line, Loaded, Program, TEXT_START};
+pub use text::{tokenize_bytes, Tokenized};
+pub use tokens::{tokens, Token, Tokens};
+
+/// Tokenizes a listing (warnings are dropped; see [`tokenize_bytes`]).
+pub fn tokenize(text: &str) -> Result<Program, Error> {
+    tokenize_bytes(text.as_bytes()).map(|t| t.program)
+}
+
+/// A tokenized file back to the text `LIST` shows.
+pub fn detokenize(bytes: &[u8]) -> Result<String, Error> {
+    Program::from_bytes(bytes)?.list()
+}
+
+/// The listing of a program, exactly as `LIST` shows it.
+pub fn list(program: &Program) -> Result<String, Error> {
+    program.list()
+}
+
+/// True when `bytes` look like a tokenized file (first byte 0xFF, which no
+/// text listing starts with).
+pub fn is_tokenized(bytes: &[u8]) -> bool {
+    bytes.first() == Some(&0xFF)
+}
+
+/// The listing as MSX-BASIC's `SAVE "X",A` writes it: MSX character set,
+/// CR LF after each line, and a final ^Z.
+pub fn to_msx_ascii(program: &Program) -> Result<Vec<u8>, Error> {
+    let mut out = list::list_program_bytes(program, ListStyle::Msx, b"\r\n")?;
+    out.push(0x1A);
+    Ok(out)
+}
