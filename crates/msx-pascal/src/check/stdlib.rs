@@ -1,0 +1,459 @@
+//! The standard routines and variables: one table, so adding a routine is adding a row.
+//!
+//! Each row gives the name, the routine's id (what the code generator matches on), the
+//! parameter kinds, how many arguments are required, the result, and the argument form
+//! (`write`-style `x:w:d` items, `read`-style variables, or plain). Several rows may share a
+//! name if they differ in argument count: `Copy(s, i, n)` is the string function and the
+//! 8-argument `Copy` is the MSX screen copy of the MarMSX library.
+//!
+//! User declarations hide these names, as in TP3: a program that includes its own
+//! `Copy` procedure gets its own.
+
+/// A standard procedure or function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StdRoutine {
+    // Input and output.
+    Write,
+    Writeln,
+    Read,
+    Readln,
+    // Screen and keyboard.
+    ClrScr,
+    ClrEol,
+    GotoXY,
+    InsLine,
+    DelLine,
+    LowVideo,
+    NormVideo,
+    CrtInit,
+    CrtExit,
+    KeyPressed,
+    Delay,
+    // Control.
+    Halt,
+    Exit,
+    // Numbers and ordinals.
+    Random,
+    Randomize,
+    Ord,
+    Chr,
+    Succ,
+    Pred,
+    Odd,
+    Abs,
+    Sqr,
+    Sqrt,
+    Sin,
+    Cos,
+    ArcTan,
+    Exp,
+    Ln,
+    Frac,
+    Int,
+    Round,
+    Trunc,
+    Pi,
+    Hi,
+    Lo,
+    Swap,
+    UpCase,
+    // Strings.
+    Length,
+    Copy,
+    Concat,
+    Pos,
+    Delete,
+    Insert,
+    Str,
+    Val,
+    // Memory.
+    Move,
+    FillChar,
+    SizeOf,
+    Addr,
+    Ptr,
+    New,
+    Dispose,
+    Mark,
+    Release,
+    MemAvail,
+    MaxAvail,
+    // Files.
+    Assign,
+    Rewrite,
+    Reset,
+    Close,
+    Seek,
+    Erase,
+    Rename,
+    Flush,
+    Eof,
+    Eoln,
+    FilePos,
+    FileSize,
+    IOResult,
+    BlockRead,
+    BlockWrite,
+    // System.
+    ParamCount,
+    ParamStr,
+    Bdos,
+    BdosHL,
+    Bios,
+    BiosHL,
+    // MSX graphics, under the names and argument orders of the MarMSX Minesweeper.
+    Screen,
+    Color,
+    Cls2,
+    LineB,
+    LineBF,
+    CopyBox,
+    Print,
+    Pset,
+    SetPage,
+    LoadPicture,
+}
+
+/// Predeclared variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StdVar {
+    /// `Mem[addr]`: the byte at an address.
+    Mem,
+    /// `Port[p]`: an I/O port.
+    Port,
+    /// The TP3 logical devices, all of type `text`.
+    Kbd,
+    Con,
+    Trm,
+    Lst,
+    Aux,
+    Usr,
+    Input,
+    Output,
+}
+
+pub const STD_VARS: &[(&str, StdVar)] = &[
+    ("MEM", StdVar::Mem),
+    ("PORT", StdVar::Port),
+    ("KBD", StdVar::Kbd),
+    ("CON", StdVar::Con),
+    ("TRM", StdVar::Trm),
+    ("LST", StdVar::Lst),
+    ("AUX", StdVar::Aux),
+    ("USR", StdVar::Usr),
+    ("INPUT", StdVar::Input),
+    ("OUTPUT", StdVar::Output),
+];
+
+/// What an argument must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum P {
+    /// An integer or byte value.
+    Int,
+    /// Any ordinal value.
+    Ord,
+    Char,
+    /// A real value (integers are converted).
+    Real,
+    /// An integer or a real, kept as it is.
+    Num,
+    /// A string or character value.
+    Str,
+    /// A string variable.
+    VarStr,
+    /// Any variable, passed by address.
+    VarAny,
+    /// An integer or real variable.
+    VarNum,
+    /// An integer variable.
+    VarInt,
+    /// A pointer variable.
+    VarPtr,
+    /// A file variable of any kind.
+    File,
+    /// A variable or a type name (`SizeOf`).
+    TypeOrVar,
+}
+
+/// What a function returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum R {
+    /// A procedure.
+    None,
+    Int,
+    Char,
+    Bool,
+    Real,
+    Str,
+    /// The type of the first argument (`Succ`, `Abs`).
+    Same,
+    Pointer,
+    /// `Random`: real without argument, integer with one.
+    Random,
+}
+
+/// How the arguments are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    Plain,
+    /// An optional file, then values with optional `:width:decimals`.
+    Write,
+    /// An optional file, then variables.
+    Read,
+    /// `Str(value:w:d, var s)`.
+    StrProc,
+}
+
+/// Which library a routine belongs to (for documentation and listings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    Turbo,
+    Msx,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct StdEntry {
+    pub name: &'static str,
+    pub id: StdRoutine,
+    pub params: &'static [P],
+    /// Arguments that must be given (the rest of `params` are optional).
+    pub min_args: usize,
+    /// The last parameter kind repeats (`Concat`).
+    pub variadic: bool,
+    pub ret: R,
+    pub form: Form,
+    /// A function that may also be called as a statement (`Bdos`).
+    pub statement_ok: bool,
+    pub group: Group,
+}
+
+const fn row(name: &'static str, id: StdRoutine, params: &'static [P], ret: R) -> StdEntry {
+    StdEntry {
+        name,
+        id,
+        params,
+        min_args: params.len(),
+        variadic: false,
+        ret,
+        form: Form::Plain,
+        statement_ok: false,
+        group: Group::Turbo,
+    }
+}
+
+const fn optional(mut e: StdEntry, min_args: usize) -> StdEntry {
+    e.min_args = min_args;
+    e
+}
+
+const fn form(mut e: StdEntry, f: Form) -> StdEntry {
+    e.form = f;
+    e.min_args = 0;
+    e.variadic = true;
+    e
+}
+
+const fn stmt_ok(mut e: StdEntry) -> StdEntry {
+    e.statement_ok = true;
+    e
+}
+
+const fn msx(mut e: StdEntry) -> StdEntry {
+    e.group = Group::Msx;
+    e
+}
+
+use StdRoutine as S;
+use P::*;
+
+/// Names are upper case (lookups use the identifier's upper-case key).
+pub const STD_ROUTINES: &[StdEntry] = &[
+    form(row("WRITE", S::Write, &[], R::None), Form::Write),
+    form(row("WRITELN", S::Writeln, &[], R::None), Form::Write),
+    form(row("READ", S::Read, &[], R::None), Form::Read),
+    form(row("READLN", S::Readln, &[], R::None), Form::Read),
+    row("CLRSCR", S::ClrScr, &[], R::None),
+    row("CLREOL", S::ClrEol, &[], R::None),
+    row("GOTOXY", S::GotoXY, &[Int, Int], R::None),
+    row("INSLINE", S::InsLine, &[], R::None),
+    row("DELLINE", S::DelLine, &[], R::None),
+    row("LOWVIDEO", S::LowVideo, &[], R::None),
+    row("NORMVIDEO", S::NormVideo, &[], R::None),
+    row("CRTINIT", S::CrtInit, &[], R::None),
+    row("CRTEXIT", S::CrtExit, &[], R::None),
+    row("KEYPRESSED", S::KeyPressed, &[], R::Bool),
+    row("DELAY", S::Delay, &[Int], R::None),
+    row("HALT", S::Halt, &[], R::None),
+    row("EXIT", S::Exit, &[], R::None),
+    optional(row("RANDOM", S::Random, &[Int], R::Random), 0),
+    row("RANDOMIZE", S::Randomize, &[], R::None),
+    row("ORD", S::Ord, &[Ord], R::Int),
+    row("CHR", S::Chr, &[Int], R::Char),
+    row("SUCC", S::Succ, &[Ord], R::Same),
+    row("PRED", S::Pred, &[Ord], R::Same),
+    row("ODD", S::Odd, &[Int], R::Bool),
+    row("ABS", S::Abs, &[Num], R::Same),
+    row("SQR", S::Sqr, &[Num], R::Same),
+    row("SQRT", S::Sqrt, &[Real], R::Real),
+    row("SIN", S::Sin, &[Real], R::Real),
+    row("COS", S::Cos, &[Real], R::Real),
+    row("ARCTAN", S::ArcTan, &[Real], R::Real),
+    row("EXP", S::Exp, &[Real], R::Real),
+    row("LN", S::Ln, &[Real], R::Real),
+    row("FRAC", S::Frac, &[Real], R::Real),
+    row("INT", S::Int, &[Real], R::Real),
+    row("ROUND", S::Round, &[Real], R::Int),
+    row("TRUNC", S::Trunc, &[Real], R::Int),
+    row("PI", S::Pi, &[], R::Real),
+    row("HI", S::Hi, &[Int], R::Int),
+    row("LO", S::Lo, &[Int], R::Int),
+    row("SWAP", S::Swap, &[Int], R::Int),
+    row("UPCASE", S::UpCase, &[Char], R::Char),
+    row("LENGTH", S::Length, &[Str], R::Int),
+    row("COPY", S::Copy, &[Str, Int, Int], R::Str),
+    StdEntry {
+        min_args: 1,
+        variadic: true,
+        ..row("CONCAT", S::Concat, &[Str], R::Str)
+    },
+    row("POS", S::Pos, &[Str, Str], R::Int),
+    row("DELETE", S::Delete, &[VarStr, Int, Int], R::None),
+    row("INSERT", S::Insert, &[Str, VarStr, Int], R::None),
+    StdEntry {
+        min_args: 2,
+        ..row("STR", S::Str, &[Num, VarStr], R::None)
+    },
+    row("VAL", S::Val, &[Str, VarNum, VarInt], R::None),
+    row("MOVE", S::Move, &[VarAny, VarAny, Int], R::None),
+    row("FILLCHAR", S::FillChar, &[VarAny, Int, Ord], R::None),
+    row("SIZEOF", S::SizeOf, &[TypeOrVar], R::Int),
+    row("ADDR", S::Addr, &[VarAny], R::Int),
+    row("PTR", S::Ptr, &[Int], R::Pointer),
+    row("NEW", S::New, &[VarPtr], R::None),
+    row("DISPOSE", S::Dispose, &[VarPtr], R::None),
+    row("MARK", S::Mark, &[VarPtr], R::None),
+    row("RELEASE", S::Release, &[VarPtr], R::None),
+    row("MEMAVAIL", S::MemAvail, &[], R::Int),
+    row("MAXAVAIL", S::MaxAvail, &[], R::Int),
+    row("ASSIGN", S::Assign, &[File, Str], R::None),
+    row("REWRITE", S::Rewrite, &[File], R::None),
+    row("RESET", S::Reset, &[File], R::None),
+    row("CLOSE", S::Close, &[File], R::None),
+    row("SEEK", S::Seek, &[File, Int], R::None),
+    row("ERASE", S::Erase, &[File], R::None),
+    row("RENAME", S::Rename, &[File, Str], R::None),
+    row("FLUSH", S::Flush, &[File], R::None),
+    optional(row("EOF", S::Eof, &[File], R::Bool), 0),
+    optional(row("EOLN", S::Eoln, &[File], R::Bool), 0),
+    row("FILEPOS", S::FilePos, &[File], R::Int),
+    row("FILESIZE", S::FileSize, &[File], R::Int),
+    row("IORESULT", S::IOResult, &[], R::Int),
+    optional(
+        row(
+            "BLOCKREAD",
+            S::BlockRead,
+            &[File, VarAny, Int, VarInt],
+            R::None,
+        ),
+        3,
+    ),
+    optional(
+        row(
+            "BLOCKWRITE",
+            S::BlockWrite,
+            &[File, VarAny, Int, VarInt],
+            R::None,
+        ),
+        3,
+    ),
+    row("PARAMCOUNT", S::ParamCount, &[], R::Int),
+    row("PARAMSTR", S::ParamStr, &[Int], R::Str),
+    stmt_ok(optional(row("BDOS", S::Bdos, &[Int, Int], R::Int), 1)),
+    stmt_ok(optional(row("BDOSHL", S::BdosHL, &[Int, Int], R::Int), 1)),
+    stmt_ok(optional(row("BIOS", S::Bios, &[Int, Int], R::Int), 1)),
+    stmt_ok(optional(row("BIOSHL", S::BiosHL, &[Int, Int], R::Int), 1)),
+    // Screen(mode)
+    msx(row("SCREEN", S::Screen, &[Int], R::None)),
+    // Color(foreground, background, border)
+    msx(row("COLOR", S::Color, &[Int, Int, Int], R::None)),
+    // cls2: clears the graphic screen.
+    msx(row("CLS2", S::Cls2, &[], R::None)),
+    // line_b(x1, y1, x2, y2, color, logop): a box outline (BASIC's LINE ...,B).
+    msx(row(
+        "LINE_B",
+        S::LineB,
+        &[Int, Int, Int, Int, Int, Int],
+        R::None,
+    )),
+    // line_bf(x1, y1, x2, y2, color, logop): a filled box (BASIC's LINE ...,BF).
+    msx(row(
+        "LINE_BF",
+        S::LineBF,
+        &[Int, Int, Int, Int, Int, Int],
+        R::None,
+    )),
+    // Copy(x1, y1, x2, y2, srcpage, dx, dy, dstpage): BASIC's COPY (x1,y1)-(x2,y2),sp TO (dx,dy),dp.
+    msx(row(
+        "COPY",
+        S::CopyBox,
+        &[Int, Int, Int, Int, Int, Int, Int, Int],
+        R::None,
+    )),
+    // Print(x, y, color, text): text on a bitmap screen.
+    msx(row("PRINT", S::Print, &[Int, Int, Int, Str], R::None)),
+    // Pset(x, y, color, logop)
+    msx(row("PSET", S::Pset, &[Int, Int, Int, Int], R::None)),
+    // SetPage(display, active)
+    msx(row("SETPAGE", S::SetPage, &[Int, Int], R::None)),
+    // LoadPicture(filename, page): a headerless screen dump loaded into a VRAM page.
+    msx(row("LOADPICTURE", S::LoadPicture, &[Str, Int], R::None)),
+];
+
+/// All rows with this (upper-case) name.
+pub fn lookup(key: &str) -> impl Iterator<Item = &'static StdEntry> + '_ {
+    STD_ROUTINES.iter().filter(move |e| e.name == key)
+}
+
+impl StdEntry {
+    pub fn is_function(&self) -> bool {
+        self.ret != R::None
+    }
+
+    pub fn accepts_count(&self, n: usize) -> bool {
+        n >= self.min_args && (self.variadic || n <= self.params.len())
+    }
+
+    /// The kind of the `i`-th argument.
+    pub fn param(&self, i: usize) -> Option<P> {
+        self.params
+            .get(i)
+            .or(if self.variadic {
+                self.params.last()
+            } else {
+                None
+            })
+            .copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_upper_case_and_overloads_differ_in_count() {
+        for e in STD_ROUTINES {
+            assert_eq!(e.name, e.name.to_ascii_uppercase());
+            for other in lookup(e.name) {
+                if other.id != e.id {
+                    assert!(
+                        (e.min_args..=e.params.len()).all(|n| !other.accepts_count(n)),
+                        "{} rows overlap",
+                        e.name
+                    );
+                }
+            }
+        }
+        assert_eq!(lookup("COPY").count(), 2);
+    }
+}
