@@ -1,0 +1,217 @@
+//! This core against the `z80` crate on the same Z80 programs.
+//!
+//! `cargo bench -p z80-cpu --bench cpu_vs_oracle` runs the criterion
+//! measurements (throughput in T-states per second, i.e. emulated Hz) and
+//! then prints a table of emulated MHz for both cores and their ratio.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput};
+use z80::{Z80_io, Z80};
+use z80_cpu::{Bus, Cpu};
+
+/// T-states per measured run: about 17 MSX frames.
+const RUN: u64 = 1_000_000;
+
+struct Ram {
+    mem: Vec<u8>,
+    out_sum: u32,
+}
+
+impl Ram {
+    fn with(program: &[u8]) -> Ram {
+        let mut mem = vec![0u8; 0x10000];
+        mem[..program.len()].copy_from_slice(program);
+        for (i, b) in mem[0x8000..0xC000].iter_mut().enumerate() {
+            *b = (i * 7) as u8;
+        }
+        Ram { mem, out_sum: 0 }
+    }
+}
+
+impl Bus for Ram {
+    #[inline(always)]
+    fn read(&mut self, addr: u16, _cycle: u64) -> u8 {
+        self.mem[addr as usize]
+    }
+    #[inline(always)]
+    fn write(&mut self, addr: u16, value: u8, _cycle: u64) {
+        self.mem[addr as usize] = value;
+    }
+    #[inline(always)]
+    fn input(&mut self, port: u16, _cycle: u64) -> u8 {
+        port as u8 ^ 0x5A
+    }
+    #[inline(always)]
+    fn output(&mut self, port: u16, value: u8, _cycle: u64) {
+        self.out_sum = self.out_sum.wrapping_add(port as u32 ^ value as u32);
+    }
+}
+
+impl Z80_io for Ram {
+    #[inline(always)]
+    fn read_byte(&self, addr: u16) -> u8 {
+        self.mem[addr as usize]
+    }
+    #[inline(always)]
+    fn write_byte(&mut self, addr: u16, value: u8) {
+        self.mem[addr as usize] = value;
+    }
+    #[inline(always)]
+    fn port_in(&self, addr: u16) -> u8 {
+        addr as u8 ^ 0x5A
+    }
+    #[inline(always)]
+    fn port_out(&mut self, addr: u16, value: u8) {
+        self.out_sum = self.out_sum.wrapping_add(addr as u32 ^ value as u32);
+    }
+}
+
+/// The three workloads, hand-assembled; each loops forever.
+fn workloads() -> Vec<(&'static str, Vec<u8>)> {
+    vec![
+        (
+            // LD SP,0F000h ; start: LD HL,8000h ; LD BC,0800h ; LD C,3 (C = addend)
+            // loop: LD A,(HL) ; ADD A,C ; LD (HL),A ; INC L ; DEC BC ; LD A,B ; OR C
+            //       JP NZ,loop ; JP start
+            "alu_loop",
+            vec![
+                0x31, 0x00, 0xF0, // 0000
+                0x21, 0x00, 0x80, // 0003 start
+                0x01, 0x03, 0x08, // 0006
+                0x7E, 0x81, 0x77, 0x2C, 0x0B, 0x78, 0xB1, // 0009 loop
+                0xC2, 0x09, 0x00, // 0010
+                0xC3, 0x03, 0x00, // 0013
+            ],
+        ),
+        (
+            // start: LD HL,8000h ; LD DE,0C000h ; LD BC,0400h ; LDIR
+            //        LD HL,0C000h ; LD DE,9000h ; LD BC,0400h ; LDDR ; JR start
+            "memory_copy",
+            vec![
+                0x21, 0x00, 0x80, 0x11, 0x00, 0xC0, 0x01, 0x00, 0x04, 0xED, 0xB0, //
+                0x21, 0xFF, 0xC3, 0x11, 0xFF, 0x93, 0x01, 0x00, 0x04, 0xED, 0xB8, //
+                0x18, 0xE8,
+            ],
+        ),
+        (
+            // A mix of what games do: calls, stack, IX-indexed data, bit
+            // tests, rotations, port I/O, DJNZ and conditional jumps.
+            //
+            // 0000 LD SP,0F000h
+            // 0003 start: LD IX,8100h ; LD B,40h
+            // 0009 loop:  CALL sub ; LD A,(IX+3) ; BIT 0,A ; JR Z,skip
+            // 0013        OUT (98h),A ; INC (IX+5)
+            // 0018 skip:  RLC (IX+1) ; IN A,(99h) ; AND 0Fh ; ADD A,(IX+2)
+            // 0023        LD (IX+2),A ; INC IX ; EX DE,HL ; DJNZ loop ; JR start
+            // 002D sub:   PUSH BC ; PUSH HL ; LD HL,8400h ; LD C,(HL) ; SRL C
+            // 0035        SET 3,(HL) ; ADD HL,BC ; POP HL ; POP BC ; RET
+            "mixed_program",
+            vec![
+                0x31, 0x00, 0xF0, //
+                0xDD, 0x21, 0x00, 0x81, 0x06, 0x40, //
+                0xCD, 0x2D, 0x00, 0xDD, 0x7E, 0x03, 0xCB, 0x47, 0x28, 0x05, //
+                0xD3, 0x98, 0xDD, 0x34, 0x05, //
+                0xDD, 0xCB, 0x01, 0x06, 0xDB, 0x99, 0xE6, 0x0F, 0xDD, 0x86, 0x02, //
+                0xDD, 0x77, 0x02, 0xDD, 0x23, 0xEB, 0x10, 0xDE, 0x18, 0xD6, //
+                0xC5, 0xE5, 0x21, 0x00, 0x84, 0x4E, 0xCB, 0x39, //
+                0xCB, 0xDE, 0x09, 0xE1, 0xC1, 0xC9,
+            ],
+        ),
+    ]
+}
+
+fn run_ours(cpu: &mut Cpu, bus: &mut Ram, t: u64) {
+    let until = cpu.cycles() + t;
+    cpu.run(bus, until);
+}
+
+fn run_oracle(z: &mut Z80, io: &mut Ram, t: u64) {
+    let mut done = 0u64;
+    while done < t {
+        done += z.step(io) as u64;
+    }
+}
+
+fn criterion_benches(c: &mut Criterion) {
+    for (name, program) in workloads() {
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(RUN));
+        group.bench_function("z80-cpu", |b| {
+            let mut bus = Ram::with(&program);
+            let mut cpu = Cpu::new();
+            b.iter(|| run_ours(&mut cpu, black_box(&mut bus), RUN));
+        });
+        group.bench_function("z80 crate", |b| {
+            let mut io = Ram::with(&program);
+            let mut z = Z80::new();
+            z.init();
+            b.iter(|| run_oracle(&mut z, black_box(&mut io), RUN));
+        });
+        group.finish();
+    }
+}
+
+/// Best of several timed runs of 20 M T-states, in emulated MHz.
+fn mhz(mut f: impl FnMut(u64)) -> f64 {
+    const T: u64 = 20_000_000;
+    f(T / 10); // warm up
+    let mut best = Duration::MAX;
+    for _ in 0..5 {
+        let start = Instant::now();
+        f(T);
+        best = best.min(start.elapsed());
+    }
+    T as f64 / best.as_secs_f64() / 1e6
+}
+
+fn summary() {
+    println!();
+    println!("| workload | z80-cpu (MHz) | z80 crate (MHz) | ratio |");
+    println!("|---|---|---|---|");
+    for (name, program) in workloads() {
+        let mut bus = Ram::with(&program);
+        let mut cpu = Cpu::new();
+        let ours = mhz(|t| run_ours(&mut cpu, black_box(&mut bus), t));
+        let mut io = Ram::with(&program);
+        let mut z = Z80::new();
+        z.init();
+        let theirs = mhz(|t| run_oracle(&mut z, black_box(&mut io), t));
+        println!(
+            "| {name} | {ours:.0} | {theirs:.0} | {:.2} |",
+            ours / theirs
+        );
+        black_box((bus.out_sum, io.out_sum));
+    }
+}
+
+/// Before timing anything: both cores must compute the same memory from
+/// each workload, or the comparison would be meaningless.
+fn check_workloads_agree() {
+    for (name, program) in workloads() {
+        let mut bus = Ram::with(&program);
+        let mut cpu = Cpu::new();
+        run_ours(&mut cpu, &mut bus, 2_000_000);
+        let mut io = Ram::with(&program);
+        let mut z = Z80::new();
+        z.init();
+        // Same T-state budget; both stop at the first instruction boundary
+        // at or after it, which is the same boundary for identical timing.
+        run_oracle(&mut z, &mut io, cpu.cycles());
+        assert!(bus.mem == io.mem, "{name}: the cores disagree on memory");
+        assert_eq!(bus.out_sum, io.out_sum, "{name}: port traffic differs");
+        assert_eq!(cpu.regs.pc, z.pc, "{name}: PC differs");
+    }
+}
+
+fn main() {
+    check_workloads_agree();
+    let mut c = Criterion::default()
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_secs(1))
+        .configure_from_args();
+    criterion_benches(&mut c);
+    c.final_summary();
+    summary();
+}
