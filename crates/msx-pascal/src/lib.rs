@@ -83,14 +83,18 @@ pub fn compile_front(source_name: &str, files: &dyn FileProvider) -> Result<Fron
     let tokens = directives::expand(main, &mut sources, files, &mut diags);
     let ast = parser::parse_program(&tokens, &mut diags);
     let program = check::check_program(&ast, sources, &mut diags);
-    if diags.has_errors() {
+    let has_errors = diags.has_errors();
+    // Report in reading order, whichever phase found the problem.
+    let mut diagnostics = diags.into_vec();
+    diagnostics.sort_by_key(|d| (d.span.file.0, d.span.start));
+    if has_errors {
         return Err(Box::new(Failed {
-            diagnostics: diags.into_vec(),
+            diagnostics,
             sources: program.sources,
         }));
     }
     Ok(Front {
         program,
-        warnings: diags.into_vec(),
+        warnings: diagnostics,
     })
 }

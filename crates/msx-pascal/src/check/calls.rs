@@ -258,11 +258,16 @@ impl Checker<'_> {
                     }
                 })
                 .collect();
+            let plural = if counts.last().is_some_and(|c| c == "1") {
+                ""
+            } else {
+                "s"
+            };
             self.diags.push(
                 Diagnostic::error(
                     span,
                     format!(
-                        "`{}` takes {} argument(s), but {} {} given",
+                        "`{}` takes {} argument{plural}, but {} {} given",
                         id.name,
                         counts.join(" or "),
                         args.len(),

@@ -500,10 +500,7 @@ impl Checker<'_> {
                     self.diags.push(
                         Diagnostic::error(
                             e.span,
-                            format!(
-                                "constant {v} is out of range for {} ({lo}..{hi})",
-                                self.types.name(to)
-                            ),
+                            format!("constant {v} is out of range {lo}..{hi}"),
                         )
                         .with_label("out of range"),
                     );

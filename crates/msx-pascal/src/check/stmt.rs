@@ -442,16 +442,19 @@ impl Checker<'_> {
             },
             false,
         );
-        let ok = matches!(v.kind, ExprKind::Var(_)) || self.types.is_error(v.ty);
-        if !ok {
+        let simple = matches!(v.kind, ExprKind::Var(_)) || self.types.is_error(v.ty);
+        let mut var_ty = v.ty;
+        if !simple {
             self.error(var.span, "a `for` loop needs a simple variable");
+            var_ty = TypeId::ERROR;
         } else if !self.types.is_ordinal(v.ty) && !self.types.is_error(v.ty) {
             self.mismatch(var.span, "an ordinal variable", v.ty);
+            var_ty = TypeId::ERROR;
         }
         let f = self.expr(from);
-        let f = self.coerce(f, v.ty, "the loop variable");
+        let f = self.coerce(f, var_ty, "the loop variable");
         let t = self.expr(to);
-        let t = self.coerce(t, v.ty, "the loop variable");
+        let t = self.coerce(t, var_ty, "the loop variable");
         StmtKind::For {
             var: v,
             from: f,
