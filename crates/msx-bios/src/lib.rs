@@ -1,1 +1,33 @@
-//! The free MSX2 BIOS (main ROM, SUB-ROM, disk ROM), assembled at build time.
+//! The free MSX2 BIOS (main ROM, SUB-ROM), assembled at build time from the
+//! Z80 sources in `roms-free-bios/` by our own assembler, `z80-asm`.
+//!
+//! ```
+//! assert_eq!(msx_bios::main_rom().len(), 0x8000);
+//! assert_eq!(&msx_bios::sub_rom()[..2], b"CD");
+//! ```
+//!
+//! The machine places the images in the default slot layout (see
+//! `docs/bios.md`): main ROM in slot 0 (0000h-7FFFh), SUB-ROM in slot 3-0
+//! (0000h-3FFFh). The BIOS finds RAM, the SUB-ROM and cartridges by searching,
+//! so other layouts work too.
+
+pub mod entries;
+pub mod font;
+
+/// Size of the main ROM image (BIOS in page 0, nothing in page 1).
+pub const MAIN_ROM_SIZE: usize = 0x8000;
+/// Size of the SUB-ROM image.
+pub const SUB_ROM_SIZE: usize = 0x4000;
+
+static MAIN_ROM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/main.rom"));
+static SUB_ROM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/sub.rom"));
+
+/// The 32 KB main ROM (BIOS), for slot 0 at 0000h-7FFFh.
+pub fn main_rom() -> &'static [u8] {
+    MAIN_ROM
+}
+
+/// The 16 KB MSX2 SUB-ROM, for an expanded slot's page 0 (3-0 by default).
+pub fn sub_rom() -> &'static [u8] {
+    SUB_ROM
+}
