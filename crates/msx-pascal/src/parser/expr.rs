@@ -43,7 +43,10 @@ impl Parser<'_, '_> {
                 span,
             };
         }
+        let mut ops = 0;
         loop {
+            ops += 1;
+            self.check_chain(ops)?;
             let op = match self.kind() {
                 TokenKind::Symbol(Symbol::Plus) => BinOp::Add,
                 TokenKind::Symbol(Symbol::Minus) => BinOp::Sub,
@@ -59,7 +62,10 @@ impl Parser<'_, '_> {
 
     fn term(&mut self) -> PResult<Expr> {
         let mut lhs = self.factor()?;
+        let mut ops = 0;
         loop {
+            ops += 1;
+            self.check_chain(ops)?;
             let op = match self.kind() {
                 TokenKind::Symbol(Symbol::Star) => BinOp::Mul,
                 TokenKind::Symbol(Symbol::Slash) => BinOp::RealDiv,
@@ -219,6 +225,21 @@ impl Parser<'_, '_> {
             width,
             decimals,
         })
+    }
+}
+
+impl Parser<'_, '_> {
+    /// `a + b + c …` builds a tree as deep as the chain is long, and later phases walk it
+    /// recursively: count such chains against the nesting limit too.
+    fn check_chain(&mut self, ops: u32) -> PResult<()> {
+        if self.depth + ops <= super::MAX_DEPTH * 2 {
+            return Ok(());
+        }
+        let span = self.span();
+        while !self.at_eof() {
+            self.bump();
+        }
+        Err(self.error(span, "expression is too long"))
     }
 }
 
