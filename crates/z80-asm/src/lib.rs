@@ -142,6 +142,26 @@ impl Assembly {
     }
 }
 
+/// Reads a number written as in assembler source (`255`, `-3`, `0FFh`, `#FF`, `$FF`,
+/// `0xFF`, `&HFF`, `%1010`, `0b1010`): for command lines (`--org`, `-D NAME=VALUE`).
+pub fn parse_value(text: &str) -> Option<i64> {
+    let toks = lexer::lex_line(text.trim()).ok()?;
+    match toks.as_slice() {
+        [lexer::Token {
+            kind: lexer::Tok::Num(n),
+            ..
+        }] => Some(*n),
+        [lexer::Token {
+            kind: lexer::Tok::Punct(lexer::Punct::Minus),
+            ..
+        }, lexer::Token {
+            kind: lexer::Tok::Num(n),
+            ..
+        }] => Some(-*n),
+        _ => None,
+    }
+}
+
 /// Passes allowed before giving up on symbols that keep changing.
 const MAX_PASSES: usize = 10;
 
