@@ -110,11 +110,15 @@ BOOT_NORAM:     HALT                    ; no RAM in pages 2-3: nothing can run
 
 BOOT_RAM_FOUND:
                 LD SP,0F380h
+                PUSH BC                 ; the RAM slot and the expanded slots
+                PUSH DE
                 LD HL,0F380h            ; clear the system area (not FFFFh)
                 LD DE,0F381h
                 LD BC,0FFFEh-0F380h
                 LD (HL),0
                 LDIR
+                POP DE
+                POP BC
                 LD A,D                  ; EXPTBL: bit 7 per expanded primary slot
                 LD HL,EXPTBL
                 LD E,4
