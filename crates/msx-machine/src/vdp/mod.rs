@@ -481,11 +481,12 @@ impl Vdp {
         let frame = u64::from(g.ticks_per_frame());
         let base = self.frame_start;
         let mut best = u64::MAX;
+        let now_ticks = now.saturating_mul(TICKS_PER_CPU_CYCLE);
         let mut consider = |offset: u32| {
             let mut t = base + u64::from(offset);
-            // This frame or, if passed, the same point of the next frames.
-            while t <= now * TICKS_PER_CPU_CYCLE {
-                t += frame;
+            // This frame or, if passed, the same point of a later frame.
+            if t <= now_ticks {
+                t += ((now_ticks - t) / frame + 1) * frame;
             }
             best = best.min(t);
         };
