@@ -1,11 +1,184 @@
-//! `msx basic` (being written: see the issue tracker).
+//! `msx basic`: tokenize, detokenize and list MSX-BASIC programs.
+//!
+//! Every subcommand accepts either form of program and tells them apart by
+//! the first byte (0xFF starts a tokenized file; no listing starts with it).
 
-use anyhow::{bail, Result};
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(clap::Args)]
-pub struct BasicArgs {}
+use anyhow::{bail, Context, Result};
+use msx_basic::{ListStyle, Program, Warning};
 
-pub fn run(_args: BasicArgs) -> Result<ExitCode> {
-    bail!("`msx basic` is not available yet")
+#[derive(clap::Args)]
+pub struct BasicArgs {
+    #[command(subcommand)]
+    command: BasicCommand,
+}
+
+#[derive(clap::Subcommand)]
+enum BasicCommand {
+    /// Convert a listing to the tokenized file MSX-BASIC's SAVE "X" writes.
+    ///
+    /// A tokenized input is checked and written back normalised (links
+    /// recomputed, line pointers turned into line numbers).
+    Tokenize {
+        /// Listing (UTF-8; CR LF, LF or CR line ends) or tokenized file; `-` reads stdin.
+        input: PathBuf,
+        /// Where to write the tokenized file (default: stdout, if not a terminal).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Convert a tokenized file back to the text LIST shows.
+    ///
+    /// A listing as input is tokenized first, so the output is what an MSX
+    /// would list after loading it.
+    Detokenize {
+        /// Tokenized file or listing; `-` reads stdin.
+        input: PathBuf,
+        /// Where to write the listing (default: stdout).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        format: FormatArgs,
+    },
+    /// Print the program exactly as LIST on an MSX shows it.
+    List {
+        /// Listing or tokenized file; `-` reads stdin.
+        input: PathBuf,
+        /// Also show the tokenized bytes of each line.
+        #[arg(long)]
+        bytes: bool,
+        #[command(flatten)]
+        format: FormatArgs,
+    },
+}
+
+#[derive(clap::Args)]
+struct FormatArgs {
+    /// Write doubles in exponent form with D (`5.123D+21`), so the listing
+    /// always tokenizes back to the same bytes (MSX's LIST writes E).
+    #[arg(long)]
+    round_trip: bool,
+    /// Write the file SAVE "X",A makes: MSX character set, CR LF, final ^Z.
+    #[arg(long, conflicts_with = "round_trip")]
+    msx_ascii: bool,
+}
+
+pub fn run(args: BasicArgs) -> Result<ExitCode> {
+    match args.command {
+        BasicCommand::Tokenize { input, output } => {
+            let program = load(&input)?;
+            let bytes = program.to_bytes();
+            match output {
+                Some(path) => super::write_atomic(&path, &bytes)?,
+                None => {
+                    if std::io::stdout().is_terminal() {
+                        bail!(
+                            "not writing a binary file to the terminal: give -o FILE or redirect stdout"
+                        );
+                    }
+                    write_stdout(&bytes)?;
+                }
+            }
+        }
+        BasicCommand::Detokenize {
+            input,
+            output,
+            format,
+        } => {
+            let program = load(&input)?;
+            let bytes = render(&program, &format, &input)?;
+            match output {
+                Some(path) => super::write_atomic(&path, &bytes)?,
+                None => write_stdout(&bytes)?,
+            }
+        }
+        BasicCommand::List {
+            input,
+            bytes,
+            format,
+        } => {
+            let program = load(&input)?;
+            let text = if bytes {
+                with_bytes(&program, style(&format), &input)?
+            } else {
+                render(&program, &format, &input)?
+            };
+            write_stdout(&text)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn style(format: &FormatArgs) -> ListStyle {
+    if format.round_trip {
+        ListStyle::RoundTrip
+    } else {
+        ListStyle::Msx
+    }
+}
+
+fn render(program: &Program, format: &FormatArgs, input: &Path) -> Result<Vec<u8>> {
+    let name = || input.display().to_string();
+    if format.msx_ascii {
+        return msx_basic::to_msx_ascii(program).with_context(name);
+    }
+    Ok(program
+        .list_with(style(format))
+        .with_context(name)?
+        .into_bytes())
+}
+
+/// Each listed line followed by its tokenized bytes in hex.
+fn with_bytes(program: &Program, style: ListStyle, input: &Path) -> Result<Vec<u8>> {
+    let listing = program
+        .list_with(style)
+        .with_context(|| input.display().to_string())?;
+    let mut out = String::new();
+    for (text, line) in listing.lines().zip(&program.lines) {
+        out.push_str(text);
+        out.push('\n');
+        for chunk in line.body.chunks(16) {
+            let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02X}")).collect();
+            out.push_str("    ");
+            out.push_str(&hex.join(" "));
+            out.push('\n');
+        }
+    }
+    Ok(out.into_bytes())
+}
+
+/// Reads a listing or a tokenized file, printing warnings to stderr.
+fn load(input: &Path) -> Result<Program> {
+    let bytes = if input == Path::new("-") {
+        let mut v = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut v)
+            .context("cannot read stdin")?;
+        v
+    } else {
+        super::read_input(input)?
+    };
+    let name = input.display().to_string();
+    let (program, warnings): (Program, Vec<Warning>) = if msx_basic::is_tokenized(&bytes) {
+        let loaded = Program::load(&bytes).with_context(|| name.clone())?;
+        (loaded.program, loaded.warnings)
+    } else {
+        let t = msx_basic::tokenize_bytes(&bytes).with_context(|| name.clone())?;
+        (t.program, t.warnings)
+    };
+    for w in &warnings {
+        eprintln!("warning: {name}: {w}");
+    }
+    Ok(program)
+}
+
+/// Writes to stdout; a closed pipe (`| head`) is not an error.
+fn write_stdout(bytes: &[u8]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("cannot write to stdout"),
+    }
 }

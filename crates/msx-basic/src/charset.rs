@@ -77,11 +77,11 @@ pub fn graphic_to_char(code: u8) -> Option<char> {
     GRAPHIC.get(usize::from(code)).copied()
 }
 
-/// How `c` is stored, or `None` when the MSX character set lacks it (and for
-/// control characters other than TAB, which cannot be typed into a line).
+/// How `c` is stored, or `None` when the MSX character set lacks it.
+/// C0 control characters (except NUL) map to the same byte.
 pub fn char_to_msx(c: char) -> Option<MsxChar> {
     match c {
-        '\t' | ' '..='~' => Some(MsxChar::Byte(c as u8)),
+        '\u{1}'..='\u{1F}' | ' '..='~' => Some(MsxChar::Byte(c as u8)),
         DEL_GLYPH => Some(MsxChar::Byte(0x7F)),
         _ => {
             if let Some(i) = HIGH.iter().position(|&h| h == c) {
@@ -170,7 +170,8 @@ mod tests {
         }
         assert_eq!(v, [0x01, 0x41, 0x82]);
         assert_eq!(char_to_msx('€'), None);
-        assert_eq!(char_to_msx('\u{1b}'), None);
+        assert_eq!(char_to_msx('\u{1b}'), Some(MsxChar::Byte(0x1B)));
+        assert_eq!(char_to_msx('\u{0}'), None);
         assert_eq!(char_to_msx('♡'), Some(MsxChar::Graphic(3)));
     }
 }

@@ -35,7 +35,7 @@ pub enum TextErrorKind {
     InvalidUtf8(u8),
     #[error("character {0:?} (U+{code:04X}) has no equivalent in the MSX character set", code = u32::from(*.0))]
     UnmappableChar(char),
-    #[error("control character U+{0:04X} cannot be typed into an MSX-BASIC line (use CHR$)")]
+    #[error("control character U+{0:04X} cannot be stored in a line (MSX-BASIC would misread it); use CHR$")]
     ControlChar(u32),
     #[error("line does not start with a line number")]
     MissingLineNumber,

@@ -37,6 +37,12 @@ pub fn tokenize(text: &str) -> Result<Program, Error> {
     tokenize_bytes(text.as_bytes()).map(|t| t.program)
 }
 
+/// Tokenizes a listing written in the MSX character set (what `SAVE "X",A`
+/// writes on an MSX) rather than UTF-8.
+pub fn tokenize_msx_ascii(bytes: &[u8]) -> Result<Tokenized, Error> {
+    tokenize_bytes(charset::decode(bytes).as_bytes())
+}
+
 /// A tokenized file back to the text `LIST` shows.
 pub fn detokenize(bytes: &[u8]) -> Result<String, Error> {
     Program::from_bytes(bytes)?.list()

@@ -78,7 +78,7 @@ fn to_msx(raw: &[u8], text_line: usize) -> Result<MsxLine, Error> {
     };
     for (n, ch) in text.chars().enumerate() {
         let column = n + 1;
-        if ch.is_control() && ch != '\t' && ch != '\u{7F}' {
+        if !storable_control(ch) {
             return Err(Error::text(
                 pos(column),
                 TextErrorKind::ControlChar(u32::from(ch)),
@@ -91,6 +91,14 @@ fn to_msx(raw: &[u8], text_line: usize) -> Result<MsxLine, Error> {
             .extend(std::iter::repeat_n(column, line.bytes.len() - before));
     }
     Ok(line)
+}
+
+/// False for the control characters that cannot be stored in a line: NUL
+/// (it ends a line) and the bytes MSX-BASIC itself would misread as numeric
+/// tokens when it rebuilds line links (0x0B–0x10, 0x1C–0x1F). The others
+/// are kept raw in strings, REM and DATA, as a real MSX keeps them.
+fn storable_control(ch: char) -> bool {
+    !matches!(u32::from(ch), 0x00 | 0x0A..=0x10 | 0x1C..=0x1F | 0x80..=0x9F)
 }
 
 /// Tokenizes a UTF-8 listing (CR LF, LF or CR line ends, optional ^Z end).
