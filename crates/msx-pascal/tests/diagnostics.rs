@@ -206,3 +206,19 @@ fn a_missing_main_file_is_an_error_not_a_panic() {
         .message
         .starts_with("cannot read `nothere.pas`"));
 }
+
+#[test]
+fn recursion_without_a_minus_is_a_warning() {
+    let src = "procedure fill(i : integer);\nbegin\n  if i > 0 then fill(i - 1)\nend;\n\
+               begin fill(3) end.";
+    assert_eq!(
+        diagnostics(src),
+        vec![found(
+            "`fill` calls itself, but it was compiled with `{$A+}`",
+            3,
+            17
+        )]
+    );
+    let fixed = format!("{{$A-}}\n{src}");
+    assert_eq!(diagnostics(&fixed), vec![]);
+}

@@ -73,6 +73,7 @@ impl Checker<'_> {
         args: &[ast::Arg],
         span: Span,
     ) -> Vec<Arg> {
+        self.warn_static_recursion(r, span);
         let params = self.routines[r.0 as usize].params.clone();
         if params.len() != args.len() {
             let decl = self.symbols.get(self.routines[r.0 as usize].symbol).span;
@@ -128,6 +129,30 @@ impl Checker<'_> {
             });
         }
         out
+    }
+
+    /// A routine that calls itself under `{$A+}` shares one copy of its parameters and locals
+    /// between the calls (TP3 semantics): almost always a forgotten `{$A-}`.
+    fn warn_static_recursion(&mut self, r: RoutineId, span: Span) {
+        let routine = &self.routines[r.0 as usize];
+        let has_state = !routine.params.is_empty() || !routine.locals.is_empty();
+        if !self.encloses(r)
+            || routine.recursive
+            || !has_state
+            || self.warned_recursion.contains(&r)
+        {
+            return;
+        }
+        let name = routine.name.clone();
+        self.warned_recursion.push(r);
+        self.diags.push(
+            Diagnostic::warning(
+                span,
+                format!("`{name}` calls itself, but it was compiled with `{{$A+}}`"),
+            )
+            .with_label("this call overwrites the caller's parameters and locals")
+            .with_note("put `{$A-}` before the routine to make it recursive"),
+        );
     }
 
     /// A `var` argument must have exactly the parameter's type (TP3), except that under

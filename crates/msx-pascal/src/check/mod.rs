@@ -53,6 +53,8 @@ pub(crate) struct Checker<'d> {
     pending_pointers: Vec<(TypeId, Ident)>,
     /// The switches of the statement being checked.
     switches: Switches,
+    /// Routines already warned about for calling themselves under `{$A+}`.
+    warned_recursion: Vec<RoutineId>,
 }
 
 /// Checks a parsed program. Errors go to `diags`; the returned program is complete only
@@ -76,6 +78,7 @@ pub fn check_program(
         forwards: Vec::new(),
         pending_pointers: Vec::new(),
         switches: Switches::default(),
+        warned_recursion: Vec::new(),
     };
     c.scopes.push();
     c.predeclare();
