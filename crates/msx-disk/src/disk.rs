@@ -112,7 +112,7 @@ impl Disk {
 
     /// Information about one file.
     pub fn file_info(&self, name: &str) -> Result<FileInfo, DiskError> {
-        let name = Name::parse(name)?;
+        let name = Name::parse_existing(name)?;
         self.find(&name)
             .map(|(_, info)| info)
             .ok_or_else(|| DiskError::NotFound(name.to_string()))
@@ -120,7 +120,7 @@ impl Disk {
 
     /// The contents of a file of the root directory.
     pub fn read_file(&self, name: &str) -> Result<Vec<u8>, DiskError> {
-        let name = Name::parse(name)?;
+        let name = Name::parse_existing(name)?;
         let (_, info) = self
             .find(&name)
             .ok_or_else(|| DiskError::NotFound(name.to_string()))?;
@@ -155,8 +155,9 @@ impl Disk {
     }
 
     /// Creates a file, or replaces the file of that name, in the root
-    /// directory. Clusters are taken first-fit from the start of the disk, as
-    /// MSX-DOS does. `when` becomes the file's date and time.
+    /// directory. The name must follow the MSX-DOS rules (see
+    /// [`Name::parse`]). Clusters are taken first-fit from the start of the
+    /// disk, as MSX-DOS does. `when` becomes the file's date and time.
     pub fn write_file(
         &mut self,
         name: &str,
@@ -204,7 +205,7 @@ impl Disk {
 
     /// Deletes a file: its clusters become free and its entry is marked 0xE5.
     pub fn remove(&mut self, name: &str) -> Result<(), DiskError> {
-        let name = Name::parse(name)?;
+        let name = Name::parse_existing(name)?;
         self.transaction(|d| {
             let (at, info) = d
                 .find(&name)
@@ -221,7 +222,7 @@ impl Disk {
 
     /// Renames a file; the new name must not be taken by another entry.
     pub fn rename(&mut self, old: &str, new: &str) -> Result<(), DiskError> {
-        let old = Name::parse(old)?;
+        let old = Name::parse_existing(old)?;
         let new = Name::parse(new)?;
         self.transaction(|d| {
             let (at, _) = d

@@ -26,9 +26,26 @@ fn allowed(byte: u8) -> bool {
     }
 }
 
+/// Lookups accept any byte another tool may have stored (e.g. the `~` of
+/// PC short aliases such as `LONGNA~1.TXT`), except separators and blanks.
+fn storable(byte: u8) -> bool {
+    (0x21..=0xFE).contains(&byte) && byte != b'.'
+}
+
 impl Name {
-    /// Parses `NAME.EXT` (1–8 characters, then optionally a dot and 0–3).
+    /// Parses `NAME.EXT` (1–8 characters, then optionally a dot and 0–3)
+    /// for a new file: only characters MSX-DOS allows.
     pub fn parse(text: &str) -> Result<Name, DiskError> {
+        Name::parse_with(text, allowed)
+    }
+
+    /// Parses the name of an existing file: like [`Name::parse`], but also
+    /// accepts the characters other systems store (`~`, `+`, `[` …).
+    pub fn parse_existing(text: &str) -> Result<Name, DiskError> {
+        Name::parse_with(text, storable)
+    }
+
+    fn parse_with(text: &str, ok: fn(u8) -> bool) -> Result<Name, DiskError> {
         let bad = |reason| DiskError::BadName {
             name: text.to_string(),
             reason,
@@ -52,7 +69,7 @@ impl Name {
         if ext.len() > 3 {
             return Err(bad("more than 3 characters after the dot"));
         }
-        if !base.iter().chain(ext).all(|&b| allowed(b)) {
+        if !base.iter().chain(ext).all(|&b| ok(b)) {
             return Err(bad(
                 "allowed are A-Z 0-9 $ & # % ( ) - @ ^ { } ' ` ! _ and MSX codes 0x80-0xFE",
             ));
@@ -162,6 +179,15 @@ mod tests {
         ] {
             assert!(Name::parse(bad).is_err(), "{bad:?} accepted");
         }
+    }
+
+    #[test]
+    fn existing_names_may_hold_what_pc_tools_write() {
+        assert!(Name::parse("LONGNA~1.TXT").is_err());
+        let n = Name::parse_existing("longna~1.txt").unwrap();
+        assert_eq!(&n.raw(), b"LONGNA~1TXT");
+        assert!(Name::parse_existing("A B").is_err());
+        assert!(Name::parse_existing("A.B.C").is_err());
     }
 
     #[test]
