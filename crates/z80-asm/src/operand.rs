@@ -174,6 +174,20 @@ pub fn parse_operand(
             });
         }
     }
+    if let (Tok::Ident(name), Some(next)) = (&first.kind, toks.get(1)) {
+        if let Some(k) = keyword(name) {
+            return Err(ParseError {
+                col: next.col,
+                message: format!("unexpected {} after `{}`", next.kind, k.name()),
+            });
+        }
+    }
+    if first.kind == Tok::Punct(Punct::LParen) && closing(toks, 0).is_none() {
+        return Err(ParseError {
+            col: end_col,
+            message: "expected `)`".into(),
+        });
+    }
     // Parentheses around the whole operand mean memory (or a port); `(1+2)*3` is a value.
     let wrapped =
         first.kind == Tok::Punct(Punct::LParen) && closing(toks, 0) == Some(toks.len() - 1);

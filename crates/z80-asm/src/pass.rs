@@ -289,6 +289,10 @@ impl<'a> Pass<'a> {
             }
             self.listing[list_at].bytes = bytes;
         }
+        // EXITM may leave IF blocks of the macro body open: they end with it.
+        if self.exit_macro || self.ended {
+            self.conds.truncate(base);
+        }
         while self.conds.len() > base {
             let c = self.conds.pop().expect("length checked");
             let l = Line {
