@@ -217,14 +217,7 @@ pub struct Psg {
     japanese: bool,
     cassette_in: bool,
     click: bool,
-    // Downsampling: the current output sample covers scaled times
-    // [sample_start, sample_start + CPU_HZ) where scaled = T-states × rate.
-    rate: u64,
-    sample_end: u64,
-    acc: f64,
-    dc_in: f32,
-    dc_out: f32,
-    samples: Vec<f32>,
+    out: Resampler,
 }
 
 impl Psg {
@@ -254,12 +247,7 @@ impl Psg {
             japanese: false,
             cassette_in: false,
             click: false,
-            rate: u64::from(sample_rate),
-            sample_end: CPU_HZ,
-            acc: 0.0,
-            dc_in: 0.0,
-            dc_out: 0.0,
-            samples: Vec::new(),
+            out: Resampler::new(sample_rate),
         };
         // Power-on: every register written 0 (R7 then forced to 0x80).
         for reg in 0..16 {
@@ -439,43 +427,19 @@ impl Psg {
             let level = (self.channel(0, noise) + self.channel(1, noise) + self.channel(2, noise))
                 * CHANNEL_GAIN
                 + if self.click { CLICK_GAIN } else { 0.0 };
-            self.accumulate(f64::from(level));
+            self.out.hold(self.time, self.time + TICK, f64::from(level));
             self.time += TICK;
         }
     }
 
-    /// Adds one tick of constant `level` to the output samples.
-    fn accumulate(&mut self, level: f64) {
-        let mut start = self.time * self.rate;
-        let end = (self.time + TICK) * self.rate;
-        while end >= self.sample_end {
-            self.acc += level * (self.sample_end - start) as f64;
-            self.emit();
-            start = self.sample_end;
-            self.sample_end += CPU_HZ;
-        }
-        self.acc += level * (end - start) as f64;
-    }
-
-    fn emit(&mut self) {
-        let x = (self.acc / CPU_HZ as f64) as f32;
-        self.acc = 0.0;
-        // One-pole DC blocker, corner ≈ rate × (1 − R) / 2π ≈ 10 Hz at 44.1 kHz.
-        const R: f32 = 0.9985;
-        let y = x - self.dc_in + R * self.dc_out;
-        self.dc_in = x;
-        self.dc_out = y;
-        self.samples.push(y.clamp(-1.0, 1.0));
-    }
-
     /// The samples produced so far (mono, `sample_rate` per second), removed.
     pub fn take_samples(&mut self) -> Vec<f32> {
-        std::mem::take(&mut self.samples)
+        self.out.take()
     }
 
     /// Samples waiting to be taken.
     pub fn samples(&self) -> &[f32] {
-        &self.samples
+        self.out.samples()
     }
 
     /// The register file as written (R7 with its forced direction bits).
@@ -496,5 +460,68 @@ impl Psg {
     /// The noise LFSR state, for tests.
     pub fn noise_state(&self) -> u32 {
         self.noise.lfsr
+    }
+}
+
+/// Turns a signal that is piecewise constant over CPU time into output
+/// samples: each sample is the average of the signal over its period (a box
+/// filter), then a one-pole DC blocker (the coupling capacitor of a real
+/// machine) centres it on 0. Sample n covers T-states
+/// [n × CPU_HZ / rate, (n + 1) × CPU_HZ / rate), computed exactly in
+/// integers, so every sound source at the same rate makes the same samples
+/// at the same times.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Resampler {
+    rate: u64,
+    /// End of the current sample, in T-states × rate.
+    sample_end: u64,
+    acc: f64,
+    dc_in: f32,
+    dc_out: f32,
+    samples: Vec<f32>,
+}
+
+impl Resampler {
+    pub(crate) fn new(rate: u32) -> Self {
+        Self {
+            rate: u64::from(rate),
+            sample_end: CPU_HZ,
+            acc: 0.0,
+            dc_in: 0.0,
+            dc_out: 0.0,
+            samples: Vec::new(),
+        }
+    }
+
+    /// Adds `level` held from T-state `from` to T-state `to`.
+    pub(crate) fn hold(&mut self, from: u64, to: u64, level: f64) {
+        let mut start = from * self.rate;
+        let end = to * self.rate;
+        while end >= self.sample_end {
+            self.acc += level * (self.sample_end - start) as f64;
+            self.emit();
+            start = self.sample_end;
+            self.sample_end += CPU_HZ;
+        }
+        self.acc += level * (end - start) as f64;
+    }
+
+    fn emit(&mut self) {
+        let x = (self.acc / CPU_HZ as f64) as f32;
+        self.acc = 0.0;
+        // Corner ≈ rate × (1 − R) / 2π ≈ 10 Hz at 44.1 kHz.
+        const R: f32 = 0.9985;
+        let y = x - self.dc_in + R * self.dc_out;
+        self.dc_in = x;
+        self.dc_out = y;
+        self.samples.push(y.clamp(-1.0, 1.0));
+    }
+
+    pub(crate) fn take(&mut self) -> Vec<f32> {
+        std::mem::take(&mut self.samples)
+    }
+
+    pub(crate) fn samples(&self) -> &[f32] {
+        &self.samples
     }
 }

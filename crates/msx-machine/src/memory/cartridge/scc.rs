@@ -11,10 +11,28 @@
 //! | 0xA0–0xDF | nothing | 0xFF |
 //! | 0xE0–0xFF | deformation register | 0xFF, and the read sets the register to 0xFF |
 //!
+//! # Sound
+//!
+//! Each channel steps through its 32-byte waveform, one byte every
+//! (frequency + 1) CPU clocks (tone = 3 579 545 / (32 × (f + 1)) Hz); a
+//! frequency of 8 or less stops the channel. Writing a frequency restarts the
+//! current byte (and, with deformation bit 5, the waveform). A channel plays
+//! (byte × volume) >> 4 when its enable bit is set; the five are summed
+//! (Jon De Schrijder's measurements quoted in openMSX). Synthesis runs
+//! lazily in steps of 32 CPU clocks and is averaged into output samples
+//! like the PSG's ([`crate::psg`]). Not emulated: the deformation
+//! register's 4/8-bit frequency modes and waveform rotation (bits 0, 1, 6,
+//! 7), which only a few demos use.
+//!
 //! Facts: openMSX `SCC.cc` ("Real" mode).
 
-/// The SCC's registers.
-#[derive(Clone, Debug, PartialEq, Eq)]
+use crate::psg::Resampler;
+
+/// CPU clocks per synthesis step.
+const STEP: u64 = 32;
+
+/// The SCC: registers and sound.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Scc {
     /// Waveforms of channels 1–4 (channel 5 shares channel 4's).
     pub wave: [[i8; 32]; 4],
@@ -26,6 +44,12 @@ pub struct Scc {
     pub enable: u8,
     /// Deformation register.
     pub deform: u8,
+    /// Waveform position and clock count of each channel.
+    pos: [u8; 5],
+    count: [u64; 5],
+    /// CPU time synthesised so far (a multiple of [`STEP`]).
+    time: u64,
+    out: Resampler,
 }
 
 impl Default for Scc {
@@ -43,12 +67,74 @@ impl Scc {
             volume: [0; 5],
             enable: 0,
             deform: 0,
+            pos: [0; 5],
+            count: [0; 5],
+            time: 0,
+            out: Resampler::new(44_100),
         }
     }
 
+    /// Sets the output sample rate (default 44100 Hz); samples not yet taken
+    /// are dropped. Rates outside 8000–192000 Hz are clamped.
+    pub fn set_sample_rate(&mut self, rate: u32) {
+        let mut out = Resampler::new(rate.clamp(8000, 192_000));
+        // Keep the sample grid aligned with the time already synthesised.
+        out.hold(0, self.time, 0.0);
+        out.take();
+        self.out = out;
+    }
+
+    /// The waveform byte channel `ch` plays (channel 5 uses channel 4's).
+    fn wave_byte(&self, ch: usize, pos: u8) -> i8 {
+        self.wave[ch.min(3)][usize::from(pos & 31)]
+    }
+
+    /// The summed output of the five channels, −1.0..1.0.
+    fn level(&self) -> f64 {
+        let mut sum = 0i32;
+        for ch in 0..5 {
+            if self.enable & (1 << ch) != 0 {
+                let byte = i32::from(self.wave_byte(ch, self.pos[ch]));
+                sum += (byte * i32::from(self.volume[ch])) >> 4;
+            }
+        }
+        // Five channels of at most ±120.
+        f64::from(sum) / 640.0
+    }
+
+    /// Synthesises up to `now` (CPU T-states).
+    pub fn run_to(&mut self, now: u64) {
+        while self.time + STEP <= now {
+            let level = self.level();
+            self.out.hold(self.time, self.time + STEP, level);
+            for ch in 0..5 {
+                let period = u64::from(self.freq[ch]);
+                if period <= 8 {
+                    continue;
+                }
+                self.count[ch] += STEP;
+                let steps = self.count[ch] / (period + 1);
+                self.count[ch] %= period + 1;
+                self.pos[ch] = ((u64::from(self.pos[ch]) + steps) % 32) as u8;
+            }
+            self.time += STEP;
+        }
+    }
+
+    /// The samples produced so far (mono), removed.
+    pub fn take_samples(&mut self) -> Vec<f32> {
+        self.out.take()
+    }
+
+    /// Waveform position of channel `ch` (0–31), for tests and debuggers.
+    pub fn position(&self, ch: usize) -> u8 {
+        self.pos.get(ch).copied().unwrap_or(0)
+    }
+
     /// Read at offset `addr` (0x00–0xFF) of the SCC area.
-    pub fn read(&mut self, addr: u8, _now: u64) -> u8 {
+    pub fn read(&mut self, addr: u8, now: u64) -> u8 {
         if addr >= 0xE0 {
+            self.run_to(now);
             self.deform = 0xFF;
         }
         self.peek(addr)
@@ -64,7 +150,8 @@ impl Scc {
     }
 
     /// Write at offset `addr` (0x00–0xFF) of the SCC area.
-    pub fn write(&mut self, addr: u8, value: u8, _now: u64) {
+    pub fn write(&mut self, addr: u8, value: u8, now: u64) {
+        self.run_to(now);
         match addr {
             0x00..=0x7F => {
                 self.wave[usize::from(addr >> 5)][usize::from(addr & 0x1F)] = value as i8;
@@ -79,6 +166,11 @@ impl Scc {
                         } else {
                             (self.freq[ch] & 0x0FF) | (u16::from(value & 0x0F) << 8)
                         };
+                        // A frequency write restarts the current byte.
+                        self.count[ch] = 0;
+                        if self.deform & 0x20 != 0 {
+                            self.pos[ch] = 0;
+                        }
                     }
                     0xA..=0xE => self.volume[usize::from(reg - 0xA)] = value & 0x0F,
                     _ => self.enable = value & 0x1F,
