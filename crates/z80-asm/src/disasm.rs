@@ -6,7 +6,8 @@
 //! (a DD/FD prefix in front of an instruction that ignores it, the unused ED
 //! opcodes, the duplicates of NEG/RETN/IM and of `ld hl,(nn)`, the DDCB `bit`
 //! duplicates) are printed as `db` with the bytes, so that they re-assemble to
-//! exactly the same bytes too.
+//! exactly the same bytes too; where the CPU runs them like another instruction,
+//! a comment says which (`db 0EDh,4Ch ; neg`), and the length is the executed one.
 
 use std::sync::OnceLock;
 
@@ -162,7 +163,13 @@ pub fn disassemble_one(bytes: &[u8], addr: u16) -> Instruction {
             return match (bytes.get(2), bytes.get(3)) {
                 (Some(&d), Some(&op)) => match &t[space][op as usize] {
                     Some(e) => render(e, &bytes[..4], Some(d), 4, addr),
-                    None => db(&bytes[..4]),
+                    None => {
+                        // DDCB d 40..7F: every low 3 bits mean `bit n,(ix+d)`.
+                        let same = [b0, 0xCB, d, (op & 0xF8) | 6];
+                        let mut ins = db(&bytes[..4]);
+                        ins.text = format!("{} ; {}", ins.text, disassemble_one(&same, addr).text);
+                        ins
+                    }
                 },
                 _ => db(&bytes[..1]),
             };
@@ -176,12 +183,11 @@ pub fn disassemble_one(bytes: &[u8], addr: u16) -> Instruction {
     };
     let op = bytes[at];
     let Some(e) = &t[space][op as usize] else {
-        // ED xx without meaning is a two-byte no-op; an ignored DD/FD prefix is one byte.
-        return if space == ED {
-            db(&bytes[..2])
-        } else {
-            db(&bytes[..1])
-        };
+        if space == ED {
+            return ed_duplicate(bytes, addr).unwrap_or_else(|| db(&bytes[..2]));
+        }
+        // An ignored DD/FD prefix is one byte; the instruction after it is decoded on its own.
+        return db(&bytes[..1]);
     };
     let mut len = at + 1;
     let has_disp = e
@@ -209,6 +215,47 @@ pub fn disassemble_one(bytes: &[u8], addr: u16) -> Instruction {
         return db(&bytes[..1]);
     }
     render(e, &bytes[..len], disp, len, addr)
+}
+
+/// ED opcodes that repeat another instruction (the CPU runs them like it), with
+/// the bytes of the instruction they repeat.
+const ED_DUPLICATES: &[(u8, &[u8])] = &[
+    (0x4C, &[0xED, 0x44]),
+    (0x54, &[0xED, 0x44]),
+    (0x5C, &[0xED, 0x44]),
+    (0x64, &[0xED, 0x44]),
+    (0x6C, &[0xED, 0x44]),
+    (0x74, &[0xED, 0x44]),
+    (0x7C, &[0xED, 0x44]),
+    (0x55, &[0xED, 0x45]),
+    (0x5D, &[0xED, 0x45]),
+    (0x65, &[0xED, 0x45]),
+    (0x6D, &[0xED, 0x45]),
+    (0x75, &[0xED, 0x45]),
+    (0x7D, &[0xED, 0x45]),
+    (0x4E, &[0xED, 0x46]),
+    (0x66, &[0xED, 0x46]),
+    (0x6E, &[0xED, 0x46]),
+    (0x76, &[0xED, 0x56]),
+    (0x7E, &[0xED, 0x5E]),
+    (0x63, &[0x22]),
+    (0x6B, &[0x2A]),
+];
+
+/// An ED duplicate as `db` with its full length, and what it does as a comment.
+fn ed_duplicate(bytes: &[u8], addr: u16) -> Option<Instruction> {
+    let (_, same) = ED_DUPLICATES.iter().find(|(op, _)| *op == bytes[1])?;
+    // `ld (nn),hl` / `ld hl,(nn)` carry the address after the opcode.
+    let operands = if same.len() == 1 { 2 } else { 0 };
+    let len = 2 + operands;
+    if bytes.len() < len {
+        return None;
+    }
+    let mut equivalent = same.to_vec();
+    equivalent.extend_from_slice(&bytes[2..len]);
+    let mut ins = db(&bytes[..len]);
+    ins.text = format!("{} ; {}", ins.text, disassemble_one(&equivalent, addr).text);
+    Some(ins)
 }
 
 fn render(e: &Entry, bytes: &[u8], disp: Option<u8>, len: usize, addr: u16) -> Instruction {
@@ -350,11 +397,16 @@ mod tests {
         assert_eq!(d(&[0xDD, 0x00]), ("db 0DDh".into(), 1));
         assert_eq!(d(&[0xDD, 0xDD]), ("db 0DDh".into(), 1));
         assert_eq!(d(&[0xED, 0x00]), ("db 0EDh,00h".into(), 2));
-        assert_eq!(d(&[0xED, 0x4C]), ("db 0EDh,4Ch".into(), 2));
-        assert_eq!(d(&[0xED, 0x6B, 0x34, 0x12]), ("db 0EDh,6Bh".into(), 2));
+        assert_eq!(d(&[0xED, 0x4C]), ("db 0EDh,4Ch ; neg".into(), 2));
+        assert_eq!(d(&[0xED, 0x7E]), ("db 0EDh,7Eh ; im 2".into(), 2));
+        assert_eq!(
+            d(&[0xED, 0x6B, 0x34, 0x12]),
+            ("db 0EDh,6Bh,34h,12h ; ld hl,(1234h)".into(), 4)
+        );
+        assert_eq!(d(&[0xED, 0x63, 0x34]), ("db 0EDh,63h".into(), 2));
         assert_eq!(
             d(&[0xDD, 0xCB, 0x01, 0x40]),
-            ("db 0DDh,0CBh,01h,40h".into(), 4)
+            ("db 0DDh,0CBh,01h,40h ; bit 0,(ix+01h)".into(), 4)
         );
     }
 

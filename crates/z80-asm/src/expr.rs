@@ -121,6 +121,7 @@ pub fn parse(
         pos: 0,
         end_col,
         qualify,
+        nodes: 0,
     };
     let e = p.expr()?;
     if let Some(t) = p.toks.get(p.pos) {
@@ -137,9 +138,23 @@ struct Parser<'a> {
     pos: usize,
     end_col: u32,
     qualify: &'a dyn Fn(&str) -> String,
+    /// Operators and nesting levels so far: bounded, so that no input can make
+    /// the recursive parser or evaluator run out of stack.
+    nodes: usize,
 }
 
+/// More than any real expression needs; far below what would exhaust the stack.
+const MAX_NODES: usize = 500;
+
 impl Parser<'_> {
+    fn count(&mut self) -> Result<(), ParseError> {
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            return self.err("expression too long or nested too deeply");
+        }
+        Ok(())
+    }
+
     fn peek(&self) -> Option<&Tok> {
         self.toks.get(self.pos).map(|t| &t.kind)
     }
@@ -156,6 +171,7 @@ impl Parser<'_> {
     }
 
     fn expr(&mut self) -> Result<Expr, ParseError> {
+        self.count()?;
         let c = self.binary(0)?;
         if self.peek() == Some(&Tok::Punct(Punct::Question)) {
             self.pos += 1;
@@ -192,6 +208,7 @@ impl Parser<'_> {
         }
         let mut lhs = self.binary(level + 1)?;
         while let Some(op) = self.level_op(level) {
+            self.count()?;
             self.pos += 1;
             let rhs = self.binary(level + 1)?;
             lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
@@ -212,6 +229,7 @@ impl Parser<'_> {
             _ => None,
         };
         if let Some(op) = op {
+            self.count()?;
             self.pos += 1;
             let e = self.unary()?;
             return Ok(Expr::Unary(op, Box::new(e)));
@@ -444,6 +462,20 @@ mod tests {
         assert_eq!(val("0 && nope"), Ok(0));
         assert!(matches!(val("nope+1"), Err(EvalError::Undefined { .. })));
         assert_eq!(val("1/0"), Err(EvalError::DivByZero));
+    }
+
+    #[test]
+    fn huge_expressions_are_errors_not_crashes() {
+        for text in [
+            "(".repeat(100_000) + "1",
+            "1+".repeat(100_000) + "1",
+            "-".repeat(100_000) + "1",
+            "1?".repeat(100_000) + "1",
+        ] {
+            let toks = lex_line(&text).unwrap();
+            let e = parse(&toks, 1, &|n| n.into()).unwrap_err();
+            assert!(e.message.contains("too long"), "{}", e.message);
+        }
     }
 
     #[test]

@@ -448,3 +448,45 @@ fn empty_and_comment_only_sources() {
     assert!(a.bytes.is_empty());
     assert_eq!(a.origin, 0);
 }
+
+/// Random token soup, and random bytes: assembling returns Ok or Err, never panics.
+#[test]
+fn no_input_makes_it_panic() {
+    const WORDS: &[&str] = &[
+        "ld", "jr", "djnz", "bit", "res", "rlc", "in", "out", "ex", "push", "im", "rst", "a", "b",
+        "hl", "ix", "iy", "ixh", "(ix+", "(hl)", "(c)", "af'", "nz", "(", ")", ",", "+", "-", "*",
+        "/", "%", "<<", "!", "~", "?", ":", "$", "0", "1", "255", "65535", "-129", "0FFFFh", "'",
+        "\"x\"", "'a'", "lbl", ".loc", "lbl:", "equ", "=", "defl", "db", "dw", "ds", "align",
+        "org", "phase", "dephase", "if", "else", "elseif", "endif", "ifdef", "macro", "endm",
+        "exitm", "local", "rept", "include", "incbin", "assert", "end", ";", "high", "low",
+        "defined", "mm", "\t",
+    ];
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for _ in 0..3000 {
+        let mut src = String::new();
+        for _ in 0..next(12) {
+            if next(2) == 0 {
+                src.push(' ');
+            }
+            for _ in 0..next(7) {
+                src.push_str(WORDS[next(WORDS.len())]);
+                if next(3) > 0 {
+                    src.push(' ');
+                }
+            }
+            src.push('\n');
+        }
+        let _ = assemble(&src, "fuzz.asm", &Options::default());
+    }
+    for _ in 0..500 {
+        let raw: Vec<u8> = (0..next(200)).map(|_| next(256) as u8).collect();
+        let text: String = raw.iter().map(|&b| b as char).collect();
+        let _ = assemble(&text, "bytes.asm", &Options::default());
+    }
+}
