@@ -646,7 +646,12 @@ impl Wd2793 {
         let when = if !bus.turning() {
             settled
         } else if ok {
-            byte_time(next_pass(settled, disk::id_position(0)) + 7)
+            // The end of the next ID field of any sector.
+            let next_id = (0..bus.sectors())
+                .map(|s| next_pass(settled, disk::id_position(s)))
+                .min()
+                .unwrap_or(0);
+            byte_time(next_id + 7)
         } else {
             byte_time((byte_clock(settled) / TRACK_BYTES + 5) * TRACK_BYTES)
         };
