@@ -309,7 +309,7 @@ impl Psg {
     /// R15 bit 6 (bits 0–5, 0 = active), keyboard layout (bit 6: 1 = JIS,
     /// 0 = the others), cassette input (bit 7).
     fn port_a(&self) -> u8 {
-        let port = usize::from((self.regs[15] >> 6) & 1);
+        let port = self.selected_joystick();
         (self.joystick[port] & 0x3F)
             | if self.japanese { 0x40 } else { 0 }
             | if self.cassette_in { 0x80 } else { 0 }
@@ -370,6 +370,22 @@ impl Psg {
     /// bits 4 / 5 pin 8, bit 6 joystick port select, bit 7 KANA LED (0 = on).
     pub fn port_b(&self) -> u8 {
         self.regs[15]
+    }
+
+    /// The joystick port (0 or 1) that R14 reads (R15 bit 6).
+    pub fn selected_joystick(&self) -> usize {
+        usize::from((self.regs[15] >> 6) & 1)
+    }
+
+    /// Output pins of joystick port `port` (0 or 1) from R15: bit 0 = pin 6,
+    /// bit 1 = pin 7, bit 2 = pin 8 (openMSX `MSXPSG::writeB`).
+    pub fn joystick_outputs(&self, port: usize) -> u8 {
+        let b = self.regs[15];
+        if port == 0 {
+            (b & 0x03) | ((b & 0x10) >> 2)
+        } else {
+            ((b & 0x0C) >> 2) | ((b & 0x20) >> 3)
+        }
     }
 
     /// Whether the KANA / CODE LED is lit.

@@ -440,3 +440,40 @@ fn registers_are_memory_mapped_in_the_disk_rom_slot() {
     assert_eq!(mem.read(0x7FFE, 0), 0xFF);
     assert_eq!(mem.fdc().unwrap().controller().track(), 0x21);
 }
+
+#[test]
+fn track_register_counts_during_a_seek() {
+    let mut fdc = fdc_with(pattern_disk());
+    fdc.write(DATA, 20, 0);
+    fdc.write(STATUS, 0x11, 0); // seek, 12 ms steps (42954 T-states)
+                                // The first step happens at once, the fifth after 4 × 12 ms.
+    assert_eq!(fdc.read(TRACK, 1), 1);
+    assert_eq!(fdc.read(TRACK, 4 * 42_954), 5);
+    assert_eq!(fdc.read(TRACK, 4 * 42_954 + 42_953), 5);
+}
+
+#[test]
+fn a_clone_mid_command_is_a_save_state() {
+    let mut fdc = fdc_with(pattern_disk());
+    fdc.write(SECTOR, 4, 0);
+    fdc.write(STATUS, 0x80, 0);
+    let (first, _, _) = read_loop(&mut fdc.clone(), 0, 40);
+    // Read a few bytes, save, finish both copies: same result.
+    let (partial, _, t) = {
+        let mut t = 0;
+        let mut got = Vec::new();
+        while got.len() < 100 {
+            if fdc.read(LINES, t) & 0x80 == 0 {
+                got.push(fdc.read(DATA, t));
+            }
+            t += 40;
+        }
+        (got, 0, t)
+    };
+    let mut saved = fdc.clone();
+    let (rest_a, status_a, _) = read_loop(&mut fdc, t, 40);
+    let (rest_b, status_b, _) = read_loop(&mut saved, t, 40);
+    assert_eq!(rest_a, rest_b);
+    assert_eq!(status_a, status_b);
+    assert_eq!([partial, rest_a].concat(), first);
+}

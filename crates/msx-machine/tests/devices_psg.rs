@@ -80,6 +80,12 @@ fn port_a_joysticks_layout_and_cassette() {
     set(&mut p, 15, 0x0F, 0);
     assert!(p.kana_led());
     assert_eq!(p.port_b(), 0x0F);
+    // 0x1D = 0001 1101: port 1 pins 6,7 = 01, pin 8 = 1 → 0b101; port 2
+    // pins 6,7 = 11, pin 8 = 0 → 0b011.
+    set(&mut p, 15, 0x1D, 0);
+    assert_eq!(p.joystick_outputs(0), 0b101);
+    assert_eq!(p.joystick_outputs(1), 0b011);
+    assert_eq!(p.selected_joystick(), 0);
 }
 
 #[test]

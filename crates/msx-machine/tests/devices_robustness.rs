@@ -30,10 +30,10 @@ fn fdc_survives_random_register_traffic() {
     for _ in 0..200_000 {
         now += rng.next() % 2000;
         let reg = (rng.next() % 8) as u8;
-        if rng.next() % 2 == 0 {
+        if rng.next().is_multiple_of(2) {
             // Commands are rarer than data traffic, as in real code.
             let value = rng.next() as u8;
-            if reg != 0 || rng.next() % 50 == 0 {
+            if reg != 0 || rng.next().is_multiple_of(50) {
                 fdc.write(reg, value, now);
             }
         } else {
@@ -98,7 +98,7 @@ fn cartridges_survive_random_writes() {
         m.set_primary_slots(0x55);
         for t in 0..100_000u64 {
             let addr = rng.next() as u16;
-            if rng.next() % 2 == 0 {
+            if rng.next().is_multiple_of(2) {
                 m.write(addr, rng.next() as u8, t);
             } else {
                 m.read(addr, t);

@@ -111,10 +111,11 @@ impl PhilipsFdc {
                 }
                 value
             }
-            7 => {
+            r @ (1 | 2 | 7) => {
+                // The track and sector registers move during commands.
                 let (wd, mut bus) = self.parts();
                 wd.advance(now, &mut bus);
-                self.peek(7, now)
+                self.peek(r, now)
             }
             r => self.peek(r, now),
         }
