@@ -38,12 +38,23 @@ pub fn grb_to_rgb(grb: u16) -> u32 {
 /// RGB of a GRAPHIC7 pixel byte `GGGRRRBB`: blue's 2 bits stand for the
 /// 3-bit levels 0, 2, 4, 7 (openMSX `PALETTE256`).
 pub fn g7_to_rgb(byte: u8) -> u32 {
-    let b = u32::from(byte);
-    let blue = match b & 3 {
-        3 => 7,
-        x => x * 2,
-    };
-    rgb333((b >> 2) & 7, b >> 5, blue)
+    G7_RGB[usize::from(byte)]
+}
+
+/// [`g7_to_rgb`] for every byte, computed at compile time.
+static G7_RGB: [u32; 256] = g7_table();
+
+const fn g7_table() -> [u32; 256] {
+    let mut t = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u32;
+        let blue = if b & 3 == 3 { 7 } else { (b & 3) * 2 };
+        let (r, g) = ((b >> 2) & 7, b >> 5);
+        t[i] = ((r * 255 / 7) << 16) | ((g * 255 / 7) << 8) | (blue * 255 / 7);
+        i += 1;
+    }
+    t
 }
 
 #[cfg(test)]

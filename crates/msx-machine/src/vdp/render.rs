@@ -114,6 +114,17 @@ impl Screen {
     }
 }
 
+/// Fill `out`, which starts at row column `first`, with the border colours.
+fn fill_border(out: &mut [u32], first: usize, border: [u32; 2]) {
+    if border[0] == border[1] {
+        out.fill(border[0]);
+    } else {
+        for (i, px) in out.iter_mut().enumerate() {
+            *px = border[(first + i) & 1];
+        }
+    }
+}
+
 /// Draw 6 or 8 pixels of a pattern byte.
 #[inline]
 fn pattern_pixels(out: &mut [u32], pattern: u8, fg: u32, bg: u32) {
@@ -216,15 +227,15 @@ impl Vdp {
         let scale = if wide { 2 } else { 1 };
         let x0 = (LEFT_BORDER + shift) * scale;
         let out = self.screen.row_mut(row as usize, wide);
-        for (x, px) in out.iter_mut().enumerate() {
-            *px = border[x & 1];
-        }
-        for (i, px) in buf[..width].iter().enumerate() {
-            let x = x0 + i as i32;
-            if (0..out.len() as i32).contains(&x) {
-                out[x as usize] = *px;
-            }
-        }
+        // The display part, clipped to the row; the border around it.
+        let len = out.len() as i32;
+        let start = x0.clamp(0, len);
+        let end = (x0 + width as i32).clamp(start, len);
+        let (start, end) = (start as usize, end as usize);
+        let skip = (start as i32 - x0) as usize;
+        out[start..end].copy_from_slice(&buf[skip..skip + (end - start)]);
+        fill_border(&mut out[..start], 0, border);
+        fill_border(&mut out[end..], end, border);
     }
 
     /// Border colours for even and odd pixels (they differ only in GRAPHIC5).
