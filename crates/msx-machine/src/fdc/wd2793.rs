@@ -151,38 +151,6 @@ impl Bus<'_> {
             motor: self.motor,
         }
     }
-
-    fn disk(&self) -> Option<&DiskImage> {
-        self.drive.as_ref().and_then(|d| d.disk.as_ref())
-    }
-
-    fn ready(&self) -> bool {
-        self.view().ready()
-    }
-
-    fn turning(&self) -> bool {
-        self.view().turning()
-    }
-
-    fn head(&self) -> u8 {
-        self.view().head()
-    }
-
-    fn track0(&self) -> bool {
-        self.view().track0()
-    }
-
-    fn write_protected(&self) -> bool {
-        self.view().write_protected()
-    }
-
-    fn has_sector(&self, c: u8, r: u8) -> bool {
-        self.view().has_sector(c, r)
-    }
-
-    fn sectors(&self) -> u8 {
-        self.view().sectors()
-    }
 }
 
 /// What a read transfer is for (decides what happens at its end).
@@ -606,7 +574,7 @@ impl Wd2793 {
                 self.track.wrapping_sub(1)
             };
         }
-        if !self.step_in && bus.track0() {
+        if !self.step_in && bus.view().track0() {
             self.track = 0;
             return self.end_type1(at, bus);
         }
@@ -642,12 +610,13 @@ impl Wd2793 {
     /// the track register's value; else SEEK ERROR after 5 index pulses.
     fn schedule_verify(&mut self, at: u64, bus: &Bus<'_>) {
         let settled = at + ms(30);
-        let ok = bus.turning() && bus.sectors() > 0 && self.track == bus.head();
-        let when = if !bus.turning() {
+        let ok =
+            bus.view().turning() && bus.view().sectors() > 0 && self.track == bus.view().head();
+        let when = if !bus.view().turning() {
             settled
         } else if ok {
             // The end of the next ID field of any sector.
-            let next_id = (0..bus.sectors())
+            let next_id = (0..bus.view().sectors())
                 .map(|s| next_pass(settled, disk::id_position(s)))
                 .min()
                 .unwrap_or(0);
@@ -661,7 +630,7 @@ impl Wd2793 {
     fn start_type2(&mut self, now: u64, bus: &mut Bus<'_>) {
         self.status &= !(LOST_DATA | NOT_FOUND | RECORD_TYPE | WRITE_PROTECT | CRC_ERROR);
         self.status |= BUSY;
-        if !bus.ready() {
+        if !bus.view().ready() {
             return self.end(now);
         }
         self.hld_from = now;
@@ -678,7 +647,7 @@ impl Wd2793 {
     fn start_type3(&mut self, now: u64, bus: &mut Bus<'_>) {
         self.status &= !(LOST_DATA | NOT_FOUND | RECORD_TYPE | CRC_ERROR);
         self.status |= BUSY;
-        if !bus.ready() {
+        if !bus.view().ready() {
             return self.end(now);
         }
         self.hld_from = now;
@@ -701,11 +670,11 @@ impl Wd2793 {
                 take0: index,
                 end: index + TRACK_BYTES,
                 target: WriteTarget::Track {
-                    track: bus.head(),
+                    track: bus.view().head(),
                     side: bus.side,
                 },
             };
-            if bus.write_protected() {
+            if bus.view().write_protected() {
                 self.status |= WRITE_PROTECT;
                 return self.end(now);
             }
@@ -720,7 +689,7 @@ impl Wd2793 {
     fn start_search(&mut self, at: u64, bus: &mut Bus<'_>) {
         let five_turns = byte_time((byte_clock(at) / TRACK_BYTES + 5) * TRACK_BYTES);
         let not_found = |wd: &mut Self| {
-            wd.phase = if bus.turning() {
+            wd.phase = if bus.view().turning() {
                 Phase::NotFound { at: five_turns }
             } else {
                 Phase::NotFound { at }
@@ -729,16 +698,16 @@ impl Wd2793 {
         match self.command >> 4 {
             0x8..=0xB => {
                 let write = self.command & 0x20 != 0;
-                if write && bus.write_protected() {
+                if write && bus.view().write_protected() {
                     self.status |= WRITE_PROTECT;
                     return self.end(at);
                 }
-                if !bus.turning() || !bus.has_sector(self.track, self.sector) {
+                if !bus.view().turning() || !bus.view().has_sector(self.track, self.sector) {
                     return not_found(self);
                 }
                 let slot = self.sector - 1;
                 let id = next_pass(at, disk::id_position(slot));
-                let (track, side, r) = (bus.head(), bus.side, self.sector);
+                let (track, side, r) = (bus.view().head(), bus.side, self.sector);
                 if write {
                     let drq0 = id + 9;
                     let check = drq0 + 8;
@@ -755,6 +724,7 @@ impl Wd2793 {
                 } else {
                     let dam = id - disk::id_position(slot) + disk::data_position(slot);
                     let buf = bus
+                        .view()
                         .disk()
                         .and_then(|d| d.read_sector(track, side, r))
                         .map_or_else(|| vec![0; SECTOR], <[u8]>::to_vec);
@@ -768,8 +738,8 @@ impl Wd2793 {
                 }
             }
             0xC => {
-                let sectors = bus.sectors();
-                if !bus.turning() || sectors == 0 {
+                let sectors = bus.view().sectors();
+                if !bus.view().turning() || sectors == 0 {
                     return not_found(self);
                 }
                 // The next ID field of any sector.
@@ -777,7 +747,7 @@ impl Wd2793 {
                     .map(|s| (s, next_pass(at, disk::id_position(s))))
                     .min_by_key(|&(_, b)| b)
                     .unwrap_or((0, 0));
-                let field = disk::id_field(bus.head(), bus.side, slot + 1);
+                let field = disk::id_field(bus.view().head(), bus.side, slot + 1);
                 // The chip copies the ID's track address into the sector register.
                 self.sector = field[0];
                 self.phase = Phase::Read {
@@ -790,13 +760,14 @@ impl Wd2793 {
             }
             _ => {
                 // Read track: from one index pulse to the next.
-                if !bus.turning() {
+                if !bus.view().turning() {
                     return self.end(at);
                 }
                 let index = next_pass(at, 0);
                 let buf = bus
+                    .view()
                     .disk()
-                    .map(|d| disk::raw_track(d, bus.head(), bus.side))
+                    .map(|d| disk::raw_track(d, bus.view().head(), bus.side))
                     .unwrap_or_default();
                 self.phase = Phase::Read {
                     kind: ReadKind::Track,
@@ -814,7 +785,7 @@ impl Wd2793 {
         if flags == 0 {
             self.immediate_irq = false;
         }
-        if flags & 0x04 != 0 && bus.ready() {
+        if flags & 0x04 != 0 && bus.view().ready() {
             self.irq_at = Some(byte_time(next_pass(now, 0)));
         }
         if flags & 0x08 != 0 {
