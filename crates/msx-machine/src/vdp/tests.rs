@@ -1044,3 +1044,87 @@ fn pal_frames_are_longer() {
     vdp.run_to(313 * 228);
     assert_eq!(vdp.frame_count(), 1);
 }
+
+#[test]
+fn sprites_in_graphic7_use_planar_tables_and_fixed_colours() {
+    let mut b = Bus::new();
+    // SCREEN 8 tables as the BIOS sets them: attributes 0xFA00, colours
+    // 0xF800, patterns 0xF000, written through the planar CPU mapping.
+    b.screen5();
+    b.reg(0, 0x0E);
+    b.reg(8, 0x08); // sprites on
+    b.reg(5, 0xF7);
+    b.reg(11, 0x01);
+    b.reg(6, 0x1E);
+    b.poke(0xF000, &[0xFF; 8]);
+    b.poke(0xFA00, &[9, 50, 0, 0, 216]);
+    b.poke(0xF800, &[4; 16]);
+    let f = frame_of(&mut b);
+    // G7 sprite colour 4 is GRB 0x300: green level 3 = 109.
+    assert_eq!(f.pixel(32 + 50, 14 + 10), 109 << 8);
+    assert_eq!(f.pixel(32 + 57, 14 + 17), 109 << 8);
+    assert_eq!(
+        f.pixel(32 + 58, 14 + 10),
+        0,
+        "background colour 0 (no transparency in G7)"
+    );
+}
+
+#[test]
+fn sprites_in_graphic5_split_their_colour_over_two_pixels() {
+    let mut b = Bus::new();
+    b.screen5();
+    b.reg(0, 0x08);
+    b.reg(8, 0x08);
+    b.reg(5, 0xEF);
+    b.reg(6, 0x0F);
+    b.poke(0x7800, &[0x80]);
+    b.poke(0x7600, &[9, 10, 0, 0, 216]);
+    b.poke(0x7400, &[0x0E]);
+    let f = frame_of(&mut b);
+    // Colour 14 = 0b11_10: left half colour 3, right half colour 2.
+    assert_eq!(f.pixel(64 + 20, 14 + 10), rgb(3));
+    assert_eq!(f.pixel(64 + 21, 14 + 10), rgb(2));
+    assert_eq!(
+        f.pixel(64 + 22, 14 + 10),
+        rgb(0),
+        "background: TP off, backdrop 0"
+    );
+}
+
+#[test]
+fn sprites_scroll_with_r23_and_spd_hides_them() {
+    let mut b = Bus::new();
+    b.reg(1, 0x40);
+    b.reg(2, 0x06);
+    b.reg(5, 0x36);
+    b.reg(6, 0x07);
+    b.poke(0x1B00, &[19, 100, 1, 15, 208]);
+    b.poke(0x3808, &[0xFF; 8]);
+    b.reg(23, 10);
+    let f = frame_of(&mut b);
+    // Y=19 shows on line 20; scrolled up by 10: display line 10.
+    assert_eq!(f.pixel(132, 24 + 10), rgb(15));
+    assert_eq!(f.pixel(132, 24 + 9), rgb(0));
+    b.reg(8, 0x02);
+    let f = frame_of(&mut b);
+    assert_eq!(f.pixel(132, 24 + 10), rgb(0));
+}
+
+#[test]
+fn line_interrupt_follows_vertical_scroll() {
+    let mut b = Bus::new();
+    b.reg(19, 30);
+    b.reg(23, 20);
+    b.reg(0, 0x10);
+    // Match on display line (30 - 20) = 10, 192 lines: abs line 52.
+    let t = (52 * 1368 + 1282u64).div_ceil(6);
+    b.vdp.run_to(t - 2);
+    assert!(!b.vdp.irq());
+    b.vdp.run_to(t);
+    assert!(b.vdp.irq());
+    // Clearing IE1 drops the request.
+    b.now = t;
+    b.reg(0, 0x00);
+    assert!(!b.vdp.irq());
+}
