@@ -4,6 +4,7 @@ use crate::charset;
 use crate::error::{BinaryErrorKind, Error};
 use crate::keywords::Keyword;
 pub use crate::number::ListStyle;
+use crate::number::Number;
 use crate::program::{Program, TEXT_START};
 use crate::tokens::{Token, Tokens};
 
@@ -18,17 +19,58 @@ pub fn list_body(
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
     let line_start = out.len();
-    for item in Tokens::new(body) {
-        let (at, token) = item?;
+    let tokens = Tokens::new(body).collect::<Result<Vec<_>, _>>()?;
+    for (index, &(at, token)) in tokens.iter().enumerate() {
         match token {
             Token::Keyword(k) => {
                 // The ':' the cruncher put before ELSE is not listed.
                 if k == Keyword::Else && out.len() > line_start && out.last() == Some(&b':') {
                     out.pop();
                 }
+                // `L?` is the name L and PRINT; listed as `LPRINT` it would
+                // read back as LPRINT, so the round-trip form keeps the `?`.
+                if k == Keyword::Print
+                    && style == ListStyle::RoundTrip
+                    && out.len() > line_start
+                    && out.last() == Some(&b'L')
+                {
+                    out.push(b'?');
+                    continue;
+                }
                 out.extend(k.spelling().bytes());
             }
-            Token::Number(n) => out.extend(n.list(style).bytes()),
+            Token::Number(n) => {
+                let mut text =
+                    if style == ListStyle::RoundTrip && continues_number(&tokens[index + 1..]) {
+                        n.list_with_suffix(style)
+                    } else {
+                        n.list(style)
+                    };
+                // A digit first in the body would be read as more of the
+                // line number (`10 .` lists as `10 0!`, which reads back as
+                // line 100), and right after another constant as more of
+                // that one (`&H0` `0!`, `1E5` `0!`). Start such a constant
+                // with its point instead.
+                let first = tokens[..index]
+                    .iter()
+                    .all(|(_, t)| matches!(t, Token::Space(_)));
+                let after_number = tokens[..index]
+                    .iter()
+                    .rev()
+                    .find(|(_, t)| !matches!(t, Token::Space(_)))
+                    .is_some_and(|(_, t)| matches!(t, Token::Number(_)));
+                if style == ListStyle::RoundTrip
+                    && (first || after_number)
+                    && matches!(
+                        n,
+                        Number::Single(_) | Number::Double(_) | Number::Integer(0)
+                    )
+                    && text.starts_with(|c: char| c.is_ascii_digit())
+                {
+                    text = n.list_from_point(style);
+                }
+                out.extend(text.bytes());
+            }
             Token::LineNumber(n) => out.extend(n.to_string().bytes()),
             Token::LinePointer(p) => {
                 let n = pointer_target(p)
@@ -47,6 +89,23 @@ pub fn list_body(
         }
     }
     Ok(())
+}
+
+/// True when the text listed for `rest` starts (after blanks, which the
+/// number reader skips) with a character that would extend a constant
+/// listed just before it: `1%.5` or `1.5! E5` must keep their suffix.
+fn continues_number(rest: &[(usize, Token<'_>)]) -> bool {
+    let first = rest.iter().find_map(|(_, t)| match *t {
+        Token::Space(_) => None,
+        Token::Keyword(k) => k.spelling().bytes().next(),
+        Token::Text(t) | Token::Data(t) | Token::Remark(t) => t.first().copied(),
+        Token::Number(_) | Token::LineNumber(_) | Token::LinePointer(_) => Some(b'0'),
+        Token::Str { .. } => Some(b'"'),
+        Token::Punct(c) => Some(c),
+    });
+    first.is_some_and(|c| {
+        c.is_ascii_digit() || matches!(c, b'.' | b'E' | b'e' | b'D' | b'd' | b'%' | b'!' | b'#')
+    })
 }
 
 /// The whole listing as MSX bytes, each line ended by `eol`.
@@ -71,7 +130,12 @@ pub fn list_program_bytes(
     let mut out = Vec::new();
     for line in &program.lines {
         out.extend(line.number.to_string().bytes());
-        out.push(b' ');
+        // LIST always puts one space after the number, and reading a line
+        // skips one, except after line number 0; so a round-trip listing
+        // of line 0 leaves it out.
+        if !(line.number == 0 && style == ListStyle::RoundTrip) {
+            out.push(b' ');
+        }
         list_body(&line.body, style, &target, &mut out).map_err(|e| match e {
             Error::Binary { offset, kind, .. } => Error::binary(offset, Some(line.number), kind),
             other => other,

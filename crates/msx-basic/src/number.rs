@@ -31,8 +31,10 @@ pub enum ListStyle {
     /// as a single; that is how MSX-BASIC behaves.
     #[default]
     Msx,
-    /// Like `Msx`, except that doubles in exponent form use `D`
-    /// (`5.123D+21`), so every listing tokenizes back to the same bytes.
+    /// A listing that always tokenizes back to the same bytes: like `Msx`,
+    /// except that doubles in exponent form use `D` (`5.123D+21`), a
+    /// constant keeps its type suffix where the next character could extend
+    /// it (`1%.5`), and line 0 gets no space after its number.
     RoundTrip,
 }
 
@@ -86,6 +88,55 @@ impl Number {
             Number::Double(b) => list_real(&b, 14, '#', style),
         }
     }
+
+    /// Like [`Number::list`], but with the type suffix (`%`, `!`, `#`)
+    /// even where LIST leaves it out, so that characters listed right after
+    /// the constant cannot be read back as part of it. Exponent forms are
+    /// left alone: nothing after them can extend them.
+    pub fn list_with_suffix(&self, style: ListStyle) -> String {
+        let mut text = self.list(style);
+        let suffix = match self {
+            Number::Integer(_) => '%',
+            Number::Single(_) => '!',
+            Number::Double(_) => '#',
+            Number::Octal(_) | Number::Hex(_) => return text,
+        };
+        if !text.ends_with(suffix) && !text.contains(['E', 'D']) {
+            text.push(suffix);
+        }
+        text
+    }
+}
+
+impl Number {
+    /// A real in the form `.ddd` (`.!` for zero, `.1E-03`), which reads
+    /// back as the same constant and does not start with a digit; integer
+    /// zero is `.%`. Other integers and `&H`/`&O` constants list as usual.
+    pub fn list_from_point(&self, style: ListStyle) -> String {
+        let (bytes, max_digits, suffix): (&[u8], usize, char) = match self {
+            Number::Single(b) => (b, 6, '!'),
+            Number::Double(b) => (b, 14, '#'),
+            // `.%` is zero truncated to an integer.
+            Number::Integer(0) => return ".%".to_string(),
+            _ => return self.list(style),
+        };
+        let has_digits = bytes[1..].iter().any(|&b| b != 0);
+        if bytes[0] & 0x7F == 0 && !has_digits {
+            return format!(".{suffix}");
+        }
+        let mut digits: Vec<u8> = (0..max_digits).map(|i| b'0' + digit_at(bytes, i)).collect();
+        while digits.len() > 1 && digits.last() == Some(&b'0') {
+            digits.pop();
+        }
+        let x = i32::from(bytes[0] & 0x7F) - 0x40;
+        let letter = if suffix == '#' { 'D' } else { 'E' };
+        format!(
+            ".{}{letter}{}{:02}",
+            String::from_utf8_lossy(&digits),
+            if x < 0 { '-' } else { '+' },
+            x.abs()
+        )
+    }
 }
 
 fn digit_at(bytes: &[u8], i: usize) -> u8 {
@@ -123,6 +174,19 @@ fn list_real(bytes: &[u8], max_digits: usize, suffix: char, style: ListStyle) ->
         out.push('-');
     }
     if exp_byte & 0x7F == 0 {
+        // Exponent 0 means zero to the math pack, whatever the digits say.
+        // Such a constant (an underflow like `1D-70`) keeps its digits; the
+        // round-trip form writes them so they read back the same.
+        let has_digits = bytes[1..].iter().any(|&b| b != 0);
+        if style == ListStyle::RoundTrip && has_digits {
+            let n = if suffix == '#' {
+                Number::Double(bytes.try_into().unwrap_or([0; 8]))
+            } else {
+                Number::Single(bytes.try_into().unwrap_or([0; 4]))
+            };
+            out.push_str(&n.list_from_point(style));
+            return out;
+        }
         out.push('0');
         out.push(suffix);
         return out;
