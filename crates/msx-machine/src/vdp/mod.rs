@@ -134,6 +134,8 @@ pub struct Vdp {
     time: u64,
     /// VDP tick at which the current frame started.
     frame_start: u64,
+    /// R#9 NT after power-on and reset (the configuration's `pal`).
+    reset_pal: bool,
     /// PAL timing of the current frame (R#9 NT latched at frame start).
     pal_timing: bool,
     /// Next line (from frame start) to render.
@@ -175,6 +177,7 @@ impl Vdp {
             collision_y: 0,
             time: 0,
             frame_start: 0,
+            reset_pal: config.pal,
             pal_timing: config.pal,
             next_line: 0,
             frames: 0,
@@ -187,6 +190,29 @@ impl Vdp {
         }
         vdp.cmd.set_mode(vdp.mode().command_mode());
         Ok(vdp)
+    }
+
+    /// The RESET line: registers, status, palette, port latches and the
+    /// command engine return to their power-on values; VRAM, the frame
+    /// position and the frame counter are kept (as openMSX does).
+    pub fn reset(&mut self, now: u64) {
+        self.run_to(now);
+        let config = VdpConfig {
+            vram_kb: (self.vram.bytes().len() / 1024) as u32,
+            pal: self.reset_pal,
+        };
+        let Ok(mut fresh) = Vdp::new(config) else {
+            return;
+        };
+        std::mem::swap(&mut fresh.vram, &mut self.vram);
+        std::mem::swap(&mut fresh.screen, &mut self.screen);
+        fresh.time = self.time;
+        fresh.frame_start = self.frame_start;
+        fresh.pal_timing = self.pal_timing;
+        fresh.next_line = self.next_line;
+        fresh.frames = self.frames;
+        fresh.odd_field = self.odd_field;
+        *self = fresh;
     }
 
     // ----- The CPU interface -------------------------------------------

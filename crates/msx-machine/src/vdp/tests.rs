@@ -1128,3 +1128,26 @@ fn line_interrupt_follows_vertical_scroll() {
     b.reg(0, 0x00);
     assert!(!b.vdp.irq());
 }
+
+#[test]
+fn reset_keeps_vram_and_timing_but_clears_registers() {
+    let mut b = Bus::new();
+    b.screen5();
+    b.poke(0x1234, &[0x56]);
+    b.reg(16, 2);
+    b.out(0x9A, 0x77);
+    b.out(0x9A, 0x07);
+    b.command(block(0, 0, 0, 0, 0, 212, 0x11, 0, 0xC0));
+    b.wait(FRAME / 2);
+    let frames = b.vdp.frame_count();
+    let line = b.vdp.current_line();
+    b.vdp.reset(b.now);
+    assert_eq!(b.vram(0x1234), 0x56);
+    assert_eq!(b.vdp.register(0), 0);
+    assert_eq!(b.vdp.register(9), 0);
+    assert_eq!(b.vdp.register(21), 0x3B);
+    assert_eq!(b.vdp.palette()[2], DEFAULT_PALETTE[2]);
+    assert!(!b.vdp.command_busy());
+    assert_eq!(b.vdp.frame_count(), frames);
+    assert_eq!(b.vdp.current_line(), line);
+}
