@@ -90,7 +90,7 @@ fn text_errors_name_the_line() {
     );
     assert_eq!(
         text_error(b"10 PRINT \"\xC3\xA9\xFF\"\n"),
-        (1, None, Some(11), TextErrorKind::InvalidUtf8(0xFF))
+        (1, None, Some(12), TextErrorKind::InvalidUtf8(0xFF))
     );
     assert_eq!(
         text_error("10 PRINT \"€\"\n".as_bytes()),
@@ -132,10 +132,10 @@ fn binary_errors_name_the_offset() {
         binary_error(b"\xFF\x07\x80\x0A\x00\x9F\x00"),
         (7, BinaryErrorKind::Truncated)
     );
-    // A body cut inside a 0x1C operand swallows the end marker.
+    // The 0x1C operand swallows the line's 00, so the end marker is missing.
     assert_eq!(
         binary_error(b"\xFF\x07\x80\x0A\x00\x1C\x00\x00\x00"),
-        (1, BinaryErrorKind::Truncated)
+        (9, BinaryErrorKind::Truncated)
     );
     assert_eq!(
         binary_error(b"\xFF\x07\x80\x0A\x00\xFD\x00\x00\x00"),
