@@ -256,6 +256,23 @@ impl Psg {
         Ok(psg)
     }
 
+    /// The reset button at time `now`: every register 0, generators
+    /// restarted (openMSX `AY8910::reset`); the audio already made stays.
+    pub fn reset(&mut self, now: u64) {
+        self.run_to(now);
+        for t in &mut self.tone {
+            t.count = 0;
+            t.output = false;
+        }
+        self.noise.count = 0;
+        self.noise.lfsr = 1;
+        self.envelope = Envelope::new();
+        self.latch = 0;
+        for reg in 0..16 {
+            self.write_register(reg, 0);
+        }
+    }
+
     /// The chip type.
     pub fn chip(&self) -> Chip {
         self.chip

@@ -190,6 +190,15 @@ impl Rtc {
         Ok(rtc)
     }
 
+    /// The reset button at time `now`: MODE = timer on, block 0; TEST and
+    /// RESET 0 (openMSX `RP5C01::reset`). The time keeps running.
+    pub fn reset(&mut self, now: u64) {
+        self.update(now);
+        self.mode = TIMER_ENABLE;
+        self.test = 0;
+        self.reset = 0;
+    }
+
     /// I/O write: port 0xB4 selects a register, 0xB5 writes its low nibble.
     pub fn write_io(&mut self, port: u8, value: u8, now: u64) {
         if port & 1 == 0 {

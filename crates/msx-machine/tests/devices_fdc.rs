@@ -477,3 +477,14 @@ fn a_clone_mid_command_is_a_save_state() {
     assert_eq!(status_a, status_b);
     assert_eq!([partial, rest_a].concat(), first);
 }
+
+#[test]
+fn reset_stops_the_command_and_the_motor_but_keeps_the_disk() {
+    let mut fdc = fdc_with(pattern_disk());
+    fdc.write(DATA, 40, 0);
+    fdc.write(STATUS, 0x13, 0);
+    fdc.reset();
+    assert!(!fdc.controller().busy());
+    assert!(!fdc.motor());
+    assert!(fdc.image(0).is_some());
+}

@@ -522,3 +522,25 @@ fn clone_is_a_save_state() {
     assert_eq!(restored.read(0xC000, 0), 1);
     assert_eq!(restored.read(0xFFFF, 0), 0x55);
 }
+
+#[test]
+fn reset_button_restores_power_on_selection_and_banks() {
+    let mut layout = MachineLayout::msx2(rom(0x8000, 0xA1), rom(0x4000, 0xB2), None);
+    layout.insert_cartridge(1, blocks(16), Some(CartridgeKind::Konami));
+    let mut m = Memory::new(&layout).unwrap();
+    m.set_primary_slots(0xFF);
+    m.write(0xFFFF, 0xAA, 0);
+    m.write_mapper_port(0xFF, 3);
+    m.write(0xC000, 0x42, 0); // segment 3
+    m.set_primary_slots(0x14); // cartridge in pages 1 and 2
+    m.write(0x8000, 9, 0);
+    assert_eq!(m.read(0x8000, 0), 9);
+    m.reset();
+    assert_eq!(m.primary_slots(), 0);
+    assert_eq!(m.read(0x0000, 0), 0xA1);
+    assert_eq!(m.read_mapper_port(0xFF), 0xF0);
+    m.set_primary_slots(0x14);
+    assert_eq!(m.read(0x8000, 0), 2); // Konami power-on bank
+                                      // RAM survives a reset.
+    assert_eq!(m.mapper_ram().unwrap()[3 * 0x4000], 0x42);
+}

@@ -140,3 +140,14 @@ fn typing_a_chord_holds_shift() {
     ppi.keyboard_mut().release_chord(chord);
     assert_eq!(ppi.read(1), 0xFF);
 }
+
+#[test]
+fn reset_makes_ports_inputs_and_keeps_keys() {
+    let mut ppi = bios_ppi();
+    ppi.write(0, 0xF0);
+    ppi.press(Key::Space);
+    ppi.reset();
+    assert_eq!(ppi.slot_select(), 0);
+    assert_eq!(ppi.read(3), 0x9B);
+    assert!(ppi.keyboard().is_pressed(Key::Space));
+}

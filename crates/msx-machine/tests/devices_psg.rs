@@ -284,3 +284,14 @@ fn high_tones_do_not_alias() {
     let peak = samples[22050..].iter().fold(0f32, |m, s| m.max(s.abs()));
     assert!(peak < 0.03, "{peak}");
 }
+
+#[test]
+fn reset_clears_the_registers() {
+    let mut p = psg(Chip::Ym2149);
+    set(&mut p, 8, 15, 0);
+    set(&mut p, 0, 0x55, 0);
+    p.reset(1000);
+    assert_eq!(get(&mut p, 8), 0);
+    assert_eq!(get(&mut p, 0), 0);
+    assert_eq!(get(&mut p, 7), 0x80);
+}

@@ -172,3 +172,17 @@ fn invalid_start_dates() {
     }
     assert!(Rtc::new(DateTime::new(2000, 2, 29, 0, 0, 0)).is_ok());
 }
+
+#[test]
+fn reset_selects_block_0_and_keeps_time() {
+    let mut rtc = Rtc::new(DateTime::new(2026, 1, 1, 10, 0, 0)).unwrap();
+    write(&mut rtc, 13, 0x02, 0); // block 2, timer off
+    rtc.reset(SECOND);
+    assert_eq!(rtc.mode(), 0x08);
+    // The timer was off until the reset: still 10:00:00, then counting.
+    assert_eq!(rtc.date_time(SECOND), DateTime::new(2026, 1, 1, 10, 0, 0));
+    assert_eq!(
+        rtc.date_time(3 * SECOND),
+        DateTime::new(2026, 1, 1, 10, 0, 2)
+    );
+}

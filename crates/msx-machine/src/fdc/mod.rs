@@ -62,6 +62,14 @@ impl PhilipsFdc {
         }
     }
 
+    /// The reset button: controller idle, side 0, drive A selected, motor
+    /// off (openMSX `PhilipsFDC::reset`); disks and head positions stay.
+    pub fn reset(&mut self) {
+        self.wd = Wd2793::new();
+        self.side_reg = 0;
+        self.drive_reg = 0;
+    }
+
     /// Number of drives.
     pub fn drive_count(&self) -> usize {
         self.drives.len()

@@ -411,6 +411,24 @@ impl Memory {
         }
     }
 
+    /// The reset button: primary and sub-slot registers 0, mapper registers
+    /// 0, cartridges back to their power-on banks, the floppy controller
+    /// reset. RAM keeps its content, disks stay in their drives.
+    pub fn reset(&mut self) {
+        self.primary = 0;
+        self.subslot = [0; 4];
+        self.mapper_io = [0; 4];
+        for d in &mut self.devices {
+            match d {
+                Device::Mapper(m) => m.regs = [0; 4],
+                Device::Cartridge(c) => c.reset(),
+                Device::DiskRom(r) => r.fdc.reset(),
+                Device::Rom(_) | Device::Ram(_) => {}
+            }
+        }
+        self.remap();
+    }
+
     /// Sets the primary slot register (the PPI's port A output).
     pub fn set_primary_slots(&mut self, value: u8) {
         if value != self.primary {

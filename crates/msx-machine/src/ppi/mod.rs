@@ -59,6 +59,16 @@ impl Ppi {
         }
     }
 
+    /// The reset button: every port an input, latches 0 (the keys held
+    /// stay held).
+    pub fn reset(&mut self) {
+        let keyboard = std::mem::take(&mut self.keyboard);
+        *self = Self {
+            keyboard,
+            ..Self::new()
+        };
+    }
+
     /// Read of port 0xA8 + (`port` & 3).
     pub fn read(&self, port: u8) -> u8 {
         match port & 3 {

@@ -310,6 +310,21 @@ impl Cartridge {
         })
     }
 
+    /// The reset button: the mapper's power-on banks, SCC hidden (its
+    /// registers keep their values, as the chip has no reset line).
+    pub(crate) fn reset(&mut self) {
+        match self.kind {
+            // Plain ROMs never switch.
+            CartridgeKind::Plain | CartridgeKind::PlainAt(_) => {}
+            CartridgeKind::Ascii8 => ascii8::reset(&mut self.banks),
+            CartridgeKind::Ascii16 => ascii16::reset(&mut self.banks),
+            CartridgeKind::Konami => konami::reset(&mut self.banks),
+            CartridgeKind::KonamiScc => konami_scc::reset(&mut self.banks),
+            CartridgeKind::Generic8k => generic8::reset(&mut self.banks),
+        }
+        self.scc_enabled = false;
+    }
+
     /// Store length the cartridge's ROM needs (the image rounded up to the
     /// mapper's bank size).
     pub(crate) fn rom_store_len(kind: CartridgeKind, image_len: usize) -> usize {
