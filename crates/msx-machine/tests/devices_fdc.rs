@@ -204,8 +204,9 @@ fn write_sector_goes_into_the_image() {
         &expected_sector(1429)[..]
     );
     assert!(image.is_modified());
-    // take the image back
-    let bytes = fdc.eject(0).unwrap().into_bytes();
+    // Take the image back.
+    let bytes = fdc.take_image(0).unwrap().into_bytes();
+    assert!(fdc.image(0).is_none());
     assert_eq!(bytes[1430 * 512 + 1], 1 ^ 0x5A);
 }
 

@@ -230,6 +230,12 @@ impl PhilipsFdc {
         disk
     }
 
+    /// Takes the disk out of drive `drive` to save it back (same as
+    /// [`PhilipsFdc::eject`]); `into_bytes()` gives the `.dsk` bytes.
+    pub fn take_image(&mut self, drive: usize) -> Option<DiskImage> {
+        self.eject(drive)
+    }
+
     /// The disk in drive `drive`, with every write made to it.
     pub fn image(&self, drive: usize) -> Option<&DiskImage> {
         self.drives.get(drive)?.disk.as_ref()
