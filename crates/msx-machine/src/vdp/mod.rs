@@ -499,9 +499,10 @@ impl Vdp {
         (self.s0 & S0_F != 0 && self.regs[1] & 0x20 != 0) || (self.fh && self.regs[0] & 0x10 != 0)
     }
 
-    /// The earliest CPU T-state after `now` at which [`Vdp::irq`] could rise
-    /// with the current registers (the next VBlank or line interrupt), so a
-    /// machine can run the CPU in one stretch up to it.
+    /// The next moment after `now` (CPU T-states) of a VBlank or, with IE1,
+    /// of a line interrupt, for the current registers: a machine can run
+    /// the CPU in one stretch up to it without missing an interrupt (a port
+    /// write that changes the registers ends such a stretch anyway).
     pub fn next_irq_time(&self, now: u64) -> u64 {
         let g = self.geometry();
         let frame = u64::from(g.ticks_per_frame());
@@ -523,6 +524,13 @@ impl Vdp {
             }
         }
         best.div_ceil(TICKS_PER_CPU_CYCLE)
+    }
+
+    /// The CPU T-state at which the current frame ends (the next frame
+    /// starts and [`Vdp::frame_count`] goes up), for "run one frame" loops.
+    pub fn frame_end_time(&self) -> u64 {
+        let end = self.frame_start + u64::from(self.geometry().ticks_per_frame());
+        end.div_ceil(TICKS_PER_CPU_CYCLE)
     }
 
     // ----- Inspection ------------------------------------------------------

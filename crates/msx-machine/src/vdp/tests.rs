@@ -1151,3 +1151,16 @@ fn reset_keeps_vram_and_timing_but_clears_registers() {
     assert_eq!(b.vdp.frame_count(), frames);
     assert_eq!(b.vdp.current_line(), line);
 }
+
+#[test]
+fn frame_end_time_steps_frames() {
+    let mut vdp = Vdp::new(VdpConfig::default()).unwrap();
+    assert_eq!(vdp.frame_end_time(), FRAME);
+    for n in 1..=3 {
+        let t = vdp.frame_end_time();
+        vdp.run_to(t);
+        assert_eq!(vdp.frame_count(), n);
+        assert_eq!(vdp.current_line(), 0);
+    }
+    assert_eq!(vdp.frame_end_time(), 4 * FRAME);
+}
