@@ -123,23 +123,22 @@ fn new_with_a_boot_program() {
             "disk", "new", "b.dsk", "--boot", "game.bin", "--load", "0x8000",
         ],
     );
-    if msx_disk::loader().is_some() {
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let listing = ok(&dir, &["disk", "ls", "b.dsk"]);
-        assert!(
-            listing.ends_with("boots GAME.BIN (load 0x8000, start 0x8000)\n"),
-            "{listing}"
-        );
-    } else {
-        // Until the assembler builds the loader, the command says so and
-        // writes nothing.
-        assert!(!out.status.success());
-        assert!(String::from_utf8_lossy(&out.stderr).contains("boot loader"));
-        assert!(!dir.join("b.dsk").exists());
-    }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listing = ok(&dir, &["disk", "ls", "b.dsk"]);
+    assert!(
+        listing.ends_with("boots GAME.BIN (load 0x8000, start 0x8000)\n"),
+        "{listing}"
+    );
+    let image = std::fs::read(dir.join("b.dsk")).unwrap();
+    assert_eq!(&image[0xD0..0xDB], b"GAME    BIN");
+    // A program that would not fit is refused, and nothing is written.
+    std::fs::write(dir.join("huge.bin"), vec![0u8; 0x8001]).unwrap();
+    let err = fails(&dir, &["disk", "new", "c.dsk", "--boot", "huge.bin"]);
+    assert!(err.contains("must end below 0xC000"), "{err}");
+    assert!(!dir.join("c.dsk").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -59,13 +59,12 @@ pub struct BootProgram {
     pub exec: u16,
 }
 
-/// The boot loader assembled from `boot/boot.asm`, when this build has one.
-///
-/// It is assembled at build time by the project's assembler (`z80-asm`); until
-/// that assembler can build it, this returns `None` and
-/// [`Disk::set_boot_program`] reports so.
-pub fn loader() -> Option<&'static [u8; 512]> {
-    None
+/// The boot loader sector, assembled from `boot/boot.asm` by `z80-asm` when
+/// this crate is built (see `build.rs`). Its BPB is a 720 KB one and its
+/// parameter block is empty; [`Disk::set_boot_program`] fills both in.
+pub fn loader() -> &'static [u8; 512] {
+    static LOADER: &[u8; 512] = include_bytes!(concat!(env!("OUT_DIR"), "/boot.bin"));
+    LOADER
 }
 
 /// A boot sector for a disk with no program: MSX jump mark, BPB, and boot
@@ -123,14 +122,7 @@ impl Disk {
     /// start it. The file must already be on the disk; it is found by name at
     /// boot time, so replacing it later needs no new call.
     pub fn set_boot_program(&mut self, name: &str, load: u16, exec: u16) -> Result<(), DiskError> {
-        let loader = loader().ok_or_else(|| {
-            DiskError::Boot(
-                "this build has no boot loader yet: it is assembled by z80-asm, \
-                 which cannot assemble it yet"
-                    .to_string(),
-            )
-        })?;
-        self.set_boot_program_with_loader(loader, name, load, exec)
+        self.set_boot_program_with_loader(loader(), name, load, exec)
     }
 
     /// [`Disk::set_boot_program`] with a loader sector assembled elsewhere

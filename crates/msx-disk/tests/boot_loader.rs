@@ -9,9 +9,9 @@
 //! runs), page-1 writes must not happen while the disk ROM is selected, and
 //! PHYDIO must only be called while the BIOS is in page 0.
 //!
-//! The loader bytes come from the crate's build (`msx_disk::loader()`); until
-//! the project's assembler can build them, from pasmo when `MSX_ORACLES`
-//! names it.
+//! The loader bytes are the crate's own (`msx_disk::loader()`, assembled by
+//! `z80-asm` at build time). Oracle: pasmo, when `MSX_ORACLES` names it,
+//! must assemble `boot/boot.asm` to the same bytes.
 
 use msx_disk::{boot_offset, Disk, Format, Timestamp};
 use z80::{Z80_io, Z80};
@@ -263,20 +263,6 @@ fn run_boot(image: &[u8], exec: u16, himem: u16, entry: Entry) -> Run {
     }
 }
 
-fn loader_bytes() -> Option<[u8; 512]> {
-    if let Some(bytes) = msx_disk::loader() {
-        return Some(*bytes);
-    }
-    let oracles = std::env::var("MSX_ORACLES").unwrap_or_default();
-    if !oracles.split(',').any(|o| o.trim() == "pasmo") {
-        eprintln!("boot loader not built yet and MSX_ORACLES lacks pasmo: loader run skipped");
-        return None;
-    }
-    // Tests run in parallel: assemble once.
-    static PASMO: std::sync::OnceLock<[u8; 512]> = std::sync::OnceLock::new();
-    Some(*PASMO.get_or_init(assemble_with_pasmo))
-}
-
 fn assemble_with_pasmo() -> [u8; 512] {
     let dir = std::env::temp_dir().join(format!("msx-disk-boot-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -293,6 +279,26 @@ fn assemble_with_pasmo() -> [u8; 512] {
     bytes
         .try_into()
         .expect("boot.asm must assemble to exactly 512 bytes")
+}
+
+#[test]
+fn pasmo_assembles_the_same_loader() {
+    let oracles = std::env::var("MSX_ORACLES").unwrap_or_default();
+    if !oracles.split(',').any(|o| o.trim() == "pasmo") {
+        eprintln!("MSX_ORACLES lacks pasmo: oracle skipped");
+        return;
+    }
+    assert_eq!(assemble_with_pasmo(), *msx_disk::loader());
+}
+
+#[test]
+fn the_loader_fits_what_the_disk_rom_copies() {
+    let s = msx_disk::loader();
+    assert_eq!(&s[..3], &[0xEB, 0xFE, 0x90]);
+    // Stage 1 and the parameter block in the first 256 bytes, which is all
+    // the disk ROM copies to 0xC000; stage 2 after, read by stage 1.
+    assert_eq!(&s[0xF2..0xFA], b"MSXRSBT1");
+    assert_ne!(s[0x100], 0, "stage 2 starts at sector offset 0x100");
 }
 
 fn when() -> Timestamp {
@@ -348,7 +354,7 @@ fn assert_started(run: &Run, prog: &[u8], load: u16, himem: u16) {
 
 #[test]
 fn boots_a_fragmented_program_at_the_first_call() {
-    let Some(loader) = loader_bytes() else { return };
+    let loader = *msx_disk::loader();
     let prog = program(20_000, 1);
     let mut disk = fragmented_disk(Format::Kb720, &prog);
     disk.set_boot_program_with_loader(&loader, "game.bin", 0x4000, 0x4010)
@@ -367,7 +373,7 @@ fn boots_a_fragmented_program_at_the_first_call() {
 #[test]
 fn boots_when_first_called_with_carry_set() {
     // Firmware that skips the CY = 0 call: page 0 is RAM when the loader runs.
-    let Some(loader) = loader_bytes() else { return };
+    let loader = *msx_disk::loader();
     let prog = program(1025, 2);
     let mut disk = Disk::new(Format::Kb720);
     disk.write_file("P", &prog, when()).unwrap();
@@ -379,7 +385,7 @@ fn boots_when_first_called_with_carry_set() {
 
 #[test]
 fn boots_a_360k_disk_with_a_program_up_to_0xbfff() {
-    let Some(loader) = loader_bytes() else { return };
+    let loader = *msx_disk::loader();
     let prog = program(0x4000, 3);
     let mut disk = fragmented_disk(Format::Kb360, &prog);
     disk.set_boot_program_with_loader(&loader, "GAME.BIN", 0x8000, 0x8000)
@@ -390,7 +396,7 @@ fn boots_a_360k_disk_with_a_program_up_to_0xbfff() {
 
 #[test]
 fn without_the_program_the_machine_goes_on_to_disk_basic() {
-    let Some(loader) = loader_bytes() else { return };
+    let loader = *msx_disk::loader();
     let mut disk = Disk::new(Format::Kb720);
     disk.write_file("GAME.BIN", &program(100, 4), when())
         .unwrap();
@@ -413,7 +419,7 @@ fn without_the_program_the_machine_goes_on_to_disk_basic() {
 
 #[test]
 fn a_program_grown_too_large_is_not_loaded() {
-    let Some(loader) = loader_bytes() else { return };
+    let loader = *msx_disk::loader();
     let mut disk = Disk::new(Format::Kb720);
     disk.write_file("GAME.BIN", &program(100, 5), when())
         .unwrap();
@@ -430,7 +436,7 @@ fn a_program_grown_too_large_is_not_loaded() {
 
 #[test]
 fn a_low_himem_is_refused_before_anything_is_read() {
-    let Some(loader) = loader_bytes() else { return };
+    let loader = *msx_disk::loader();
     let mut disk = Disk::new(Format::Kb720);
     disk.write_file("GAME.BIN", &program(100, 6), when())
         .unwrap();
@@ -443,7 +449,7 @@ fn a_low_himem_is_refused_before_anything_is_read() {
 
 #[test]
 fn a_broken_chain_stops_with_a_message() {
-    let Some(loader) = loader_bytes() else { return };
+    let loader = *msx_disk::loader();
     let mut disk = Disk::new(Format::Kb720);
     disk.write_file("GAME.BIN", &program(3000, 7), when())
         .unwrap(); // clusters 2, 3, 4
@@ -461,7 +467,7 @@ fn a_broken_chain_stops_with_a_message() {
 
 #[test]
 fn the_parameter_block_describes_the_disk() {
-    let Some(loader) = loader_bytes() else { return };
+    let loader = *msx_disk::loader();
     let mut disk = Disk::new(Format::Kb360);
     disk.write_file("RUN.ME", &[0; 10], when()).unwrap();
     disk.set_boot_program_with_loader(&loader, "run.me", 0x9000, 0x9004)
@@ -487,7 +493,7 @@ fn the_parameter_block_describes_the_disk() {
 
 #[test]
 fn bad_boot_requests_are_refused() {
-    let Some(loader) = loader_bytes() else { return };
+    let loader = *msx_disk::loader();
     let mut disk = Disk::new(Format::Kb720);
     disk.write_file("BIG", &[0; 0x8001], when()).unwrap();
     disk.write_file("SMALL", &[0; 16], when()).unwrap();
