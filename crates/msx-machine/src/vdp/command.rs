@@ -91,7 +91,8 @@ impl Op {
 /// enabled and inside the display lines". Rows: SRCH, LINE, HMMV, LMMV,
 /// YMMM, HMMM, LMMM (blueMSX's measured table, `V9938.c`), then POINT and
 /// PSET (one read, or one read and one write, with slot waits).
-/// The per-line overheads in [`Op::timing`] are openMSX's.
+/// Block commands add a per-line overhead (openMSX's figures: HMMV 56,
+/// LMMV, HMMM, LMMM 64, YMMM 68 ticks).
 pub const COSTS: [[u32; 4]; 9] = [
     [92, 125, 92, 92],
     [120, 147, 120, 120],

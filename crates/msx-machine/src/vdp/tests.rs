@@ -1164,3 +1164,17 @@ fn frame_end_time_steps_frames() {
     }
     assert_eq!(vdp.frame_end_time(), 4 * FRAME);
 }
+
+#[test]
+fn nx_zero_and_sub_byte_nx_mean_the_whole_line() {
+    let mut b = Bus::new();
+    b.screen5();
+    // LMMV NX=0: 256 pixels.
+    b.command(block(0, 0, 0, 0, 0, 1, 0xF, 0, 0x80));
+    b.wait_ce();
+    assert!(b.vdp.vram()[..128].iter().all(|&v| v == 0xFF));
+    // HMMV NX=1 in SCREEN 5 is 0 bytes, i.e. the whole line too (openMSX).
+    b.command(block(0, 0, 0, 1, 1, 1, 0x12, 0, 0xC0));
+    b.wait_ce();
+    assert!(b.vdp.vram()[128..256].iter().all(|&v| v == 0x12));
+}
