@@ -26,6 +26,8 @@ enum Command {
     Disasm(cmd::asm::DisasmArgs),
     /// MSX disk images: new, ls, add, get, rm.
     Disk(cmd::disk::DiskArgs),
+    /// Run a disk or ROM on the emulator, headless, and dump what it shows.
+    Run(cmd::run::RunArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -35,6 +37,7 @@ fn main() -> std::process::ExitCode {
         Command::Asm(args) => cmd::asm::run_asm(args),
         Command::Disasm(args) => cmd::asm::run_disasm(args),
         Command::Disk(args) => cmd::disk::run(args),
+        Command::Run(args) => cmd::run::run(args),
     };
     match result {
         Ok(code) => code,

@@ -3,6 +3,7 @@
 pub mod asm;
 pub mod basic;
 pub mod disk;
+pub mod run;
 
 use anyhow::{Context, Result};
 use std::path::Path;

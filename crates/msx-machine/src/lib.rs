@@ -5,6 +5,7 @@
 //! sound cards or compilers.
 
 pub mod fdc;
+pub mod machine;
 pub mod memory;
 pub mod ppi;
 pub mod psg;
