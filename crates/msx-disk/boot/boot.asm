@@ -60,12 +60,13 @@ BUFEND  equ     0CE00h          ; HIMEM must not be below this
 ; ---- 0C01Eh: stage 1, entered from either call ----------------------------
 boot:
         ; On the CY = 1 call page 0 holds RAM; PHYDIO and CHPUT live in the
-        ; BIOS, so select it (a no-op on the CY = 0 call). ENASLT exists in
-        ; both cases: in the BIOS, and in the RAM jump table MSX-DOS set up.
+        ; BIOS, so select it, through the ENASLT of the RAM jump table
+        ; MSX-DOS set up. On the CY = 0 call the BIOS is there already.
+        jr      nc,inbios
         ld      a,(EXPTBL)
         ld      h,0
         call    ENASLT
-        ld      a,(HIMEM+1)             ; our buffers must lie below the
+inbios: ld      a,(HIMEM+1)             ; our buffers must lie below the
         cp      high BUFEND             ; disk ROM's work area
         ret     c
         ld      de,0
