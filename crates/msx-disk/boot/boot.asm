@@ -2,9 +2,9 @@
 ; Written for the msx toolchain; plain Z80 syntax that pasmo also accepts.
 ;
 ; How an MSX disk ROM runs a boot sector (MSX-DOS 1 disk ROM, as reconstructed
-; in apoloval/msx-system disk/bios/1.0*/disk*.asm; the DOS 2 kernels do the same):
+; in apoloval/msx-system disk/bios/1.0*/disk*.asm; DOS 2.31's disk-s0.asm too):
 ;   * it reads logical sector 0 of drive A: and copies its FIRST 256 BYTES to
-;     0C000h (so all code and data below must sit in C000h-C0FFh);
+;     0C000h (so stage 1 and the parameter block sit in C000h-C0FFh);
 ;   * if byte 0 is 0EBh or 0E9h it calls 0C01Eh with CY = 0, on a stack just
 ;     under 0C200h: main BIOS in page 0, disk ROM in page 1, RAM in pages 2-3,
 ;     RAMAD0-RAMAD3 (F341h-F344h) and HIMEM already set;
