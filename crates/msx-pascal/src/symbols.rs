@@ -79,6 +79,20 @@ pub enum SymbolKind {
     Label(LabelId),
 }
 
+impl SymbolKind {
+    /// A copy without the initial bytes of a typed constant (cheap to take while looking
+    /// a name up).
+    pub fn without_data(&self) -> SymbolKind {
+        match self {
+            SymbolKind::Var { storage, .. } => SymbolKind::Var {
+                storage: *storage,
+                init: None,
+            },
+            other => other.clone(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Symbol {
     pub name: String,

@@ -222,3 +222,26 @@ fn recursion_without_a_minus_is_a_warning() {
     let fixed = format!("{{$A-}}\n{src}");
     assert_eq!(diagnostics(&fixed), vec![]);
 }
+
+#[test]
+fn semicolon_before_else() {
+    let src = "var i : integer;\nbegin\n  if i > 0 then i := 1;\n  else i := 2\nend.";
+    assert_eq!(diagnostics(src), vec![found("`else` without `if`", 4, 3)]);
+}
+
+#[test]
+fn strict_var_strings_follow_the_v_switch() {
+    let src = "type s10 = string[10];\nvar name : string[20];\n\
+               procedure clean(var s : s10); begin s := '' end;\n\
+               begin\n  clean(name)\nend.";
+    assert_eq!(
+        first_error(src),
+        found(
+            "type mismatch: `var` parameter `s` needs a variable of type s10, found string[20]",
+            5,
+            9
+        )
+    );
+    let relaxed = src.replace("begin\n  clean", "begin\n  {$V-} clean");
+    assert_eq!(diagnostics(&relaxed), vec![]);
+}

@@ -18,7 +18,7 @@ impl Checker<'_> {
             return error_expr(span);
         };
         match self.resolve(&id.key) {
-            Some(Resolved::Symbol(s)) => match self.symbols.get(s).kind.clone() {
+            Some(Resolved::Symbol(s)) => match self.symbols.get(s).kind.without_data() {
                 SymbolKind::Routine(r) => {
                     if self.routines[r.0 as usize].kind == RoutineKind::Procedure {
                         self.user_args(r, id, args, span);

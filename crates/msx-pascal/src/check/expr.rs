@@ -135,7 +135,7 @@ impl Checker<'_> {
             Some(Resolved::Symbol(s)) => {
                 let sym = self.symbols.get(s);
                 let ty = sym.ty;
-                match sym.kind.clone() {
+                match sym.kind.without_data() {
                     SymbolKind::Const(v) => konst(v, ty, span),
                     SymbolKind::EnumValue(n) => konst(ConstValue::Ord(n), ty, span),
                     SymbolKind::Var { .. } => mk(ExprKind::Var(s), ty, span),

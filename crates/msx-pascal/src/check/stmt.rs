@@ -146,7 +146,7 @@ impl Checker<'_> {
             }
         };
         match self.resolve(&id.key) {
-            Some(Resolved::Symbol(s)) => match self.symbols.get(s).kind.clone() {
+            Some(Resolved::Symbol(s)) => match self.symbols.get(s).kind.without_data() {
                 SymbolKind::Routine(r) => {
                     let args = self.user_args(r, id, args, e.span);
                     if self.routines[r.0 as usize].kind == RoutineKind::Function {
@@ -578,7 +578,7 @@ impl Checker<'_> {
                 }
             }
             A::Name(id) => match self.resolve(&id.key) {
-                Some(Resolved::Symbol(s)) => match self.symbols.get(s).kind.clone() {
+                Some(Resolved::Symbol(s)) => match self.symbols.get(s).kind.without_data() {
                     SymbolKind::Var { .. } => InlineValue::VarAddress {
                         symbol: s,
                         offset: 0,

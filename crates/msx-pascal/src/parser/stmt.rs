@@ -19,6 +19,14 @@ impl Parser<'_, '_> {
         let mut list = Vec::new();
         loop {
             let before = self.pos;
+            if self.is_kw(Keyword::Else) {
+                // `if c then a; else b`: the `;` ended the `if`. Say so, then read `b`.
+                let span = self.bump().span;
+                self.diags.push(
+                    crate::diagnostics::Diagnostic::error(span, "`else` without `if`")
+                        .with_label("the `;` before this `else` ends the `if`; remove it"),
+                );
+            }
             match self.statement() {
                 Ok(s) => list.push(s),
                 Err(_) => self.sync_statement(),
