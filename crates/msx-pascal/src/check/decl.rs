@@ -374,6 +374,10 @@ impl Checker<'_> {
             },
             TypeExprKind::Subrange(lo, hi) => self.subrange(lo, hi, t.span),
             TypeExprKind::Enum(names) => {
+                if names.len() > 256 {
+                    self.error(t.span, "an enumeration can have at most 256 values");
+                    return TypeId::ERROR;
+                }
                 let ty = self.types.add(Type::Enum {
                     values: names.iter().map(|n| n.name.clone()).collect(),
                 });

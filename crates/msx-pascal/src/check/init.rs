@@ -52,7 +52,7 @@ impl Checker<'_> {
                     None => {}
                 }
             }
-            (Type::Record { fields }, Init::Record(values, span)) => {
+            (Type::Record { fields }, Init::Record(values, _)) => {
                 let mut last = None;
                 for (name, value) in values {
                     match fields.iter().position(|f| f.key == name.key) {
@@ -73,7 +73,6 @@ impl Checker<'_> {
                         ),
                     }
                 }
-                let _ = span;
             }
             (Type::Array { .. }, other) => self.error(
                 other.span(),
