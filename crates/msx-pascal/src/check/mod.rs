@@ -3,7 +3,7 @@
 //! One pass, in source order, as Pascal's declare-before-use allows: declarations create
 //! symbols and types, bodies are checked when reached. The parts: this file (the checker's
 //! state, scopes and name lookup), `decl.rs` (declarations and types), `init.rs` (the bytes
-//! of typed constants), `expr.rs` (expressions, conversions and constant folding),
+//! of typed constants), `expr.rs` (names, selectors and conversions), `ops.rs` (operators and constant folding),
 //! `calls.rs` (calls of user and standard routines, type casts), `stmt.rs` (statements), and
 //! `stdlib.rs` (the table of standard routines).
 
@@ -11,6 +11,7 @@ mod calls;
 mod decl;
 mod expr;
 mod init;
+mod ops;
 pub mod stdlib;
 mod stmt;
 
