@@ -245,3 +245,12 @@ fn strict_var_strings_follow_the_v_switch() {
     let relaxed = src.replace("begin\n  clean", "begin\n  {$V-} clean");
     assert_eq!(diagnostics(&relaxed), vec![]);
 }
+
+#[test]
+fn missing_end_of_a_routine_is_one_error() {
+    let src = "var i : integer;\nprocedure a;\nbegin\n  i := 1;\n\nprocedure c;\nbegin\n  i := 2\nend;\n\nbegin\n  a; c\nend.";
+    assert_eq!(
+        diagnostics(src),
+        vec![found("missing `end` before this declaration", 6, 1)]
+    );
+}

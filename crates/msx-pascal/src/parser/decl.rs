@@ -232,7 +232,8 @@ impl Parser<'_, '_> {
             RoutineBody::Block(self.nested(|p| Ok(p.block()))?)
         };
         let span = start.to(self.prev_span());
-        if !self.eat_sym(Symbol::Semicolon) {
+        let recovered = std::mem::take(&mut self.block_closed_by_recovery);
+        if !self.eat_sym(Symbol::Semicolon) && !recovered {
             self.missing_semicolon("the routine");
         }
         Ok(RoutineDecl {

@@ -42,6 +42,8 @@ pub struct Parser<'t, 'd> {
     diags: &'d mut Diagnostics,
     depth: u32,
     eof: Token,
+    /// A block was just closed by recovery (missing `end`); its missing `;` is not news.
+    block_closed_by_recovery: bool,
 }
 
 impl<'t, 'd> Parser<'t, 'd> {
@@ -53,6 +55,7 @@ impl<'t, 'd> Parser<'t, 'd> {
             switches: Switches::default(),
             diags,
             depth: 0,
+            block_closed_by_recovery: false,
             eof: Token {
                 kind: TokenKind::Eof,
                 span: end,

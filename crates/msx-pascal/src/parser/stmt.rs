@@ -8,10 +8,39 @@ impl Parser<'_, '_> {
     /// After `begin`: statements up to and including `end`.
     pub(super) fn compound_rest(&mut self) -> Vec<Stmt> {
         let body = self.stmt_list();
-        if !self.eat_kw(Keyword::End) {
+        if self.eat_kw(Keyword::End) {
+            return body;
+        }
+        if self.at_declaration() {
+            // `begin … procedure next;`: the block was never closed. Close it here so the
+            // declaration that follows is read as one.
+            let span = self.span();
+            self.diags.push(
+                crate::diagnostics::Diagnostic::error(
+                    span,
+                    "missing `end` before this declaration",
+                )
+                .with_label("the `begin … end` before this is not closed"),
+            );
+            self.block_closed_by_recovery = true;
+        } else {
             let _ = self.unexpected("`end`");
         }
         body
+    }
+
+    fn at_declaration(&self) -> bool {
+        matches!(
+            self.kind(),
+            TokenKind::Keyword(
+                Keyword::Procedure
+                    | Keyword::Function
+                    | Keyword::Var
+                    | Keyword::Const
+                    | Keyword::Type
+                    | Keyword::Label
+            )
+        )
     }
 
     /// Statements separated by `;`, up to `end`, `until` or the end of the file.
@@ -19,6 +48,9 @@ impl Parser<'_, '_> {
         let mut list = Vec::new();
         loop {
             let before = self.pos;
+            if self.at_declaration() {
+                break;
+            }
             if self.is_kw(Keyword::Else) {
                 // `if c then a; else b`: the `;` ended the `if`. Say so, then read `b`.
                 let span = self.bump().span;
@@ -58,7 +90,7 @@ impl Parser<'_, '_> {
         matches!(
             self.kind(),
             TokenKind::Keyword(Keyword::End | Keyword::Until) | TokenKind::Eof
-        )
+        ) || self.at_declaration()
     }
 
     fn starts_statement(&self) -> bool {
