@@ -9,6 +9,20 @@
 //!
 //! `with` statements are resolved: the record is named once ([`StmtKind::With`]) and field
 //! references inside use [`ExprKind::WithRecord`] as their base.
+//!
+//! Invariants the code generator may rely on (in a program the front end accepted):
+//! - no expression has type [`TypeId::ERROR`];
+//! - integer arithmetic (`IntAdd` … `Shr`, `IntNeg`, `IntNot`) has 16-bit integer operands and
+//!   result (`TypeId::INTEGER`); one-byte operands arrive through `Convert(ByteToInt)`;
+//! - an assignment's value has the target's type up to subranges of the same size: a
+//!   narrowing is a `Convert(IntToByte)` node, a widening `Convert(ByteToInt)`;
+//! - the index of an array whose index type is integer-like is a 16-bit integer; for `char`,
+//!   `boolean` and enumeration indexes it is the one-byte value. The lower bound to subtract
+//!   is the index type's `ordinal_range`;
+//! - a `case` selector is a 16-bit integer if integer-like, else a one-byte value; its arms'
+//!   ranges are disjoint;
+//! - `write` items of integer-like type are 16-bit integers; `read` targets are variables;
+//! - every `Arg::Ref` and assignment target is a variable (has an address).
 
 use crate::check::stdlib::{StdRoutine, StdVar};
 use crate::directives::Switches;
