@@ -26,6 +26,8 @@ enum Command {
     Disasm(cmd::asm::DisasmArgs),
     /// MSX disk images: new, ls, add, get, rm.
     Disk(cmd::disk::DiskArgs),
+    /// Compile a Pascal or BASIC program into a bootable disk, a .COM or a ROM.
+    Build(cmd::build::BuildArgs),
     /// Run a disk or ROM on the emulator, headless, and dump what it shows.
     Run(cmd::run::RunArgs),
 }
@@ -38,6 +40,7 @@ fn main() -> std::process::ExitCode {
         Command::Disasm(args) => cmd::asm::run_disasm(args),
         Command::Disk(args) => cmd::disk::run(args),
         Command::Run(args) => cmd::run::run(args),
+        Command::Build(args) => cmd::build::run(args),
     };
     match result {
         Ok(code) => code,

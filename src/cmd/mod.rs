@@ -2,6 +2,7 @@
 
 pub mod asm;
 pub mod basic;
+pub mod build;
 pub mod disk;
 pub mod run;
 

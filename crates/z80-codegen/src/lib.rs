@@ -1,0 +1,1 @@
+//! Shared compiler back end: IR, optimiser, Z80 code generation, the runtime library.
