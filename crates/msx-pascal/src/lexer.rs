@@ -181,7 +181,7 @@ pub enum TokenKind {
     /// An integer literal (decimal or `$hex`); range is checked later.
     Int(i64),
     Real(f64),
-    /// A string literal in the MSX character set (one byte per character).
+    /// A string literal, in the MSX character set.
     Str(Vec<u8>),
     Symbol(Symbol),
     /// The text of a `{$...}` comment after the `$`.
@@ -434,7 +434,7 @@ impl Lexer<'_, '_> {
                                 );
                                 return self.push(TokenKind::Str(bytes), start);
                             }
-                            Some(c) => bytes.push(self.msx_char(c)),
+                            Some(c) => self.msx_char(c, &mut bytes),
                         }
                     }
                 }
@@ -472,20 +472,20 @@ impl Lexer<'_, '_> {
         self.push(TokenKind::Str(bytes), start);
     }
 
-    /// Characters up to 255 keep their code (so Latin-1 text and MSX files read byte by byte
-    /// survive); anything else cannot be stored in a one-byte character.
-    fn msx_char(&mut self, c: char) -> u8 {
-        match u8::try_from(c as u32) {
-            Ok(b) => b,
-            Err(_) => {
-                let end = self.pos;
-                let start = end - c.len_utf8();
-                self.diags.warning(
-                    Span::new(self.file, start, end),
-                    format!("character `{c}` has no one-byte code; stored as `?`"),
-                );
-                b'?'
-            }
+    /// Stores `c` in the MSX international character set (`é` is 0x82, as the MSX shows
+    /// it; a graphic character like `♥` is the two bytes 0x01, 0x43 that print it).
+    fn msx_char(&mut self, c: char, bytes: &mut Vec<u8>) {
+        if msx_basic::charset::encode_char(c, bytes).is_none() {
+            let end = self.pos;
+            let start = end - c.len_utf8();
+            self.diags.warning(
+                Span::new(self.file, start, end),
+                format!(
+                    "character `{}` is not in the MSX character set; stored as `?`",
+                    c.escape_default()
+                ),
+            );
+            bytes.push(b'?');
         }
     }
 
@@ -586,6 +586,23 @@ mod tests {
         assert_eq!(kinds("x := ^M")[2], TokenKind::Str(vec![13]));
         // After `=` in a type declaration, `^` is a pointer.
         assert_eq!(kinds("p = ^T;")[2], TokenKind::Symbol(Symbol::Caret));
+    }
+
+    #[test]
+    fn strings_are_stored_in_the_msx_character_set() {
+        // ê is 0x88 and é 0x82 in the MSX font; ♥ is graphic character 3.
+        assert_eq!(
+            kinds("'Você é ♥'")[0],
+            TokenKind::Str(b"Voc\x88 \x82 \x01\x43".to_vec())
+        );
+        let mut d = Diagnostics::new();
+        lex(FileId(0), "'€'", &mut d);
+        assert!(
+            !d.has_errors()
+                && d.into_vec()[0]
+                    .message
+                    .contains("not in the MSX character set")
+        );
     }
 
     #[test]

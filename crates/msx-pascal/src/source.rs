@@ -181,12 +181,12 @@ impl FileProvider for DirFiles {
             name.to_ascii_uppercase(),
         ] {
             match std::fs::read(self.root.join(&candidate)) {
-                // MSX text files are often not UTF-8 (MSX character set); keep every byte as
-                // the character with the same code, so nothing is lost.
+                // Files written on an MSX are in its character set, not UTF-8: decode them
+                // so that the lexer stores each character back as the same byte.
                 Ok(bytes) => {
                     return Ok(match String::from_utf8(bytes) {
                         Ok(s) => s,
-                        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
+                        Err(e) => msx_basic::charset::decode(e.as_bytes()),
                     })
                 }
                 Err(e) => last = e,
@@ -209,6 +209,16 @@ mod tests {
         // 'é' is two bytes but one column.
         assert_eq!(map.line_col(Span::new(f, 8, 9)), (2, 5));
         assert_eq!(map.position(Span::new(f, 4, 5)), "a.pas:2:2");
+    }
+
+    #[test]
+    fn files_written_on_an_msx_are_decoded_from_its_character_set() {
+        let dir = std::env::temp_dir().join(format!("msx-pascal-src-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("OLD.PAS"), b"'caf\x82'").unwrap();
+        let text = DirFiles::new(&dir).read("old.pas").unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(text, "'café'");
     }
 
     #[test]
