@@ -179,9 +179,18 @@ fn to_codespan(d: &Diagnostic, sources: &SourceMap) -> cs::Diagnostic<usize> {
             labels.push(label.with_message(text.clone()));
         }
     }
+    let mut notes = d.notes.clone();
+    let mut file = d.span.file;
+    while let Some(at) = sources.file(file).and_then(|f| f.included_at) {
+        notes.push(format!("in the file included at {}", sources.position(at)));
+        if notes.len() > 16 {
+            break;
+        }
+        file = at.file;
+    }
     base.with_message(d.message.clone())
         .with_labels(labels)
-        .with_notes(d.notes.clone())
+        .with_notes(notes)
 }
 
 /// A label for `span`, clamped to its file and to character boundaries.

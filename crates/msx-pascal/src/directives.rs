@@ -175,7 +175,7 @@ fn include(
     });
     match text {
         Ok(text) => {
-            let id = sources.add(name, text);
+            let id = sources.add_included(name, text, at);
             stack.push(id);
             expand_file(id, sources, files, diags, stack, out);
             stack.pop();

@@ -86,7 +86,7 @@ pub fn compile_front(source_name: &str, files: &dyn FileProvider) -> Result<Fron
     let has_errors = diags.has_errors();
     // Report in reading order, whichever phase found the problem.
     let mut diagnostics = diags.into_vec();
-    diagnostics.sort_by_key(|d| (d.span.file.0, d.span.start));
+    diagnostics.sort_by_cached_key(|d| program.sources.reading_order(d.span));
     if has_errors {
         return Err(Box::new(Failed {
             diagnostics,

@@ -49,17 +49,20 @@ pub struct SourceFile {
     /// The name as the program (or the caller) spelled it.
     pub name: String,
     pub text: String,
+    /// The `{$I}` directive that included this file (`None` for the main file).
+    pub included_at: Option<Span>,
     /// Byte offsets where each line starts (line 1 starts at 0).
     line_starts: Vec<usize>,
 }
 
 impl SourceFile {
-    fn new(name: String, text: String) -> SourceFile {
+    fn new(name: String, text: String, included_at: Option<Span>) -> SourceFile {
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         SourceFile {
             name,
             text,
+            included_at,
             line_starts,
         }
     }
@@ -77,8 +80,36 @@ impl SourceMap {
     }
 
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
-        self.files.push(SourceFile::new(name.into(), text.into()));
+        self.files
+            .push(SourceFile::new(name.into(), text.into(), None));
         FileId(self.files.len() as u32 - 1)
+    }
+
+    /// Adds a file read by the `{$I}` directive at `at`.
+    pub fn add_included(&mut self, name: &str, text: String, at: Span) -> FileId {
+        self.files
+            .push(SourceFile::new(name.to_string(), text, Some(at)));
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    /// A key that orders spans as the compiler reads them, includes in place: the offsets
+    /// of the `{$I}` directives leading to the span's file, then the span's own offset.
+    pub fn reading_order(&self, span: Span) -> Vec<u32> {
+        let mut key = vec![span.start];
+        let mut file = span.file;
+        // Include chains are short and acyclic (checked when reading); the bound only
+        // guards against a hand-made map.
+        for _ in 0..64 {
+            match self.file(file).and_then(|f| f.included_at) {
+                Some(at) => {
+                    key.push(at.start);
+                    file = at.file;
+                }
+                None => break,
+            }
+        }
+        key.reverse();
+        key
     }
 
     pub fn file(&self, id: FileId) -> Option<&SourceFile> {

@@ -254,3 +254,31 @@ fn missing_end_of_a_routine_is_one_error() {
         vec![found("missing `end` before this declaration", 6, 1)]
     );
 }
+
+#[test]
+fn diagnostics_come_in_reading_order_across_includes() {
+    let files = MemoryFiles::new()
+        .with(
+            "main.pas",
+            "var a : integer;\n{$I lib.inc}\nbegin\n  a := 'x'\nend.",
+        )
+        .with("lib.inc", "procedure p;\nbegin\n  b := 1\nend;");
+    let failed = compile_front("main.pas", &files).unwrap_err();
+    let messages: Vec<_> = failed
+        .diagnostics
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "unknown identifier `b`",
+            "type mismatch: expected integer, found char"
+        ]
+    );
+    let text = render_diagnostics(&failed.diagnostics, &failed.sources);
+    assert!(
+        text.contains("= in the file included at main.pas:2:1"),
+        "{text}"
+    );
+}
