@@ -210,6 +210,7 @@ pub struct InlineItem {
 
 #[derive(Debug, PartialEq)]
 pub enum InlineValue {
+    /// A 16-bit pattern (0..=$FFFF); an item of size 1 emits its low byte.
     Const(i64),
     /// The address of a variable (its static address, also in `{$A-}` code) plus an offset.
     VarAddress {

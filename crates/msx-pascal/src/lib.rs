@@ -20,6 +20,7 @@ pub mod checked;
 pub mod diagnostics;
 pub mod directives;
 pub mod lexer;
+pub mod lower;
 pub mod parser;
 pub mod source;
 pub mod symbols;

@@ -534,13 +534,17 @@ impl Checker<'_> {
     }
 
     fn inline_item(&mut self, item: &ast::InlineItem) -> InlineItem {
-        let value = self.inline_value(&item.expr);
+        let mut value = self.inline_value(&item.expr);
         let size = match (item.size, &value) {
             (InlineSize::Byte, _) => 1,
             (InlineSize::Word, _) => 2,
             (InlineSize::Auto, InlineValue::Const(v)) if (0..=255).contains(v) => 1,
             _ => 2,
         };
+        // Constants are emitted as their 16-bit pattern (low byte only for size 1).
+        if let InlineValue::Const(v) = &mut value {
+            *v &= 0xFFFF;
+        }
         InlineItem { size, value }
     }
 
