@@ -153,17 +153,25 @@ fn criterion_benches(c: &mut Criterion) {
     }
 }
 
-/// Best of several timed runs of 20 M T-states, in emulated MHz.
-fn mhz(mut f: impl FnMut(u64)) -> f64 {
-    const T: u64 = 20_000_000;
-    f(T / 10); // warm up
-    let mut best = Duration::MAX;
-    for _ in 0..5 {
-        let start = Instant::now();
-        f(T);
-        best = best.min(start.elapsed());
+/// Seconds for `t` T-states of `f`.
+fn time(f: &mut impl FnMut(u64), t: u64) -> f64 {
+    let start = Instant::now();
+    f(t);
+    start.elapsed().as_secs_f64()
+}
+
+/// Emulated MHz of both cores, measured in alternation (so that load from
+/// other processes hits both alike) and keeping each core's best round.
+fn mhz_pair(mut ours: impl FnMut(u64), mut theirs: impl FnMut(u64)) -> (f64, f64) {
+    const T: u64 = 2_000_000;
+    ours(T / 10);
+    theirs(T / 10);
+    let (mut best_ours, mut best_theirs) = (f64::MAX, f64::MAX);
+    for _ in 0..41 {
+        best_ours = best_ours.min(time(&mut ours, T));
+        best_theirs = best_theirs.min(time(&mut theirs, T));
     }
-    T as f64 / best.as_secs_f64() / 1e6
+    (T as f64 / best_ours / 1e6, T as f64 / best_theirs / 1e6)
 }
 
 fn summary() {
@@ -173,11 +181,13 @@ fn summary() {
     for (name, program) in workloads() {
         let mut bus = Ram::with(&program);
         let mut cpu = Cpu::new();
-        let ours = mhz(|t| run_ours(&mut cpu, black_box(&mut bus), t));
         let mut io = Ram::with(&program);
         let mut z = Z80::new();
         z.init();
-        let theirs = mhz(|t| run_oracle(&mut z, black_box(&mut io), t));
+        let (ours, theirs) = mhz_pair(
+            |t| run_ours(&mut cpu, black_box(&mut bus), t),
+            |t| run_oracle(&mut z, black_box(&mut io), t),
+        );
         println!(
             "| {name} | {ours:.0} | {theirs:.0} | {:.2} |",
             ours / theirs
@@ -205,7 +215,41 @@ fn check_workloads_agree() {
     }
 }
 
+/// T-states for `Z80_BENCH_ONLY` (`Z80_BENCH_T`, default 100 M).
+fn only_t() -> u64 {
+    std::env::var("Z80_BENCH_T")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(100_000_000)
+}
+
+/// `Z80_BENCH_ONLY=<workload>:<ours|oracle>` runs only that core on that
+/// workload and exits: a steady target for a profiler, or for counting
+/// executed host instructions (`valgrind --tool=callgrind`), which unlike
+/// time does not depend on the load of the machine.
+fn only(spec: &str) {
+    let (name, core) = spec.split_once(':').unwrap_or((spec, "ours"));
+    let Some((_, program)) = workloads().into_iter().find(|(n, _)| *n == name) else {
+        eprintln!("unknown workload {name}");
+        return;
+    };
+    let mut ram = Ram::with(&program);
+    if core == "oracle" {
+        let mut z = Z80::new();
+        z.init();
+        run_oracle(&mut z, black_box(&mut ram), only_t());
+    } else {
+        let mut cpu = Cpu::new();
+        run_ours(&mut cpu, black_box(&mut ram), only_t());
+    }
+    black_box(ram.out_sum);
+}
+
 fn main() {
+    if let Ok(spec) = std::env::var("Z80_BENCH_ONLY") {
+        only(&spec);
+        return;
+    }
     check_workloads_agree();
     let mut c = Criterion::default()
         .measurement_time(Duration::from_secs(3))

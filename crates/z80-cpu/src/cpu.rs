@@ -29,6 +29,12 @@ pub struct Cpu {
     pub(crate) after_ld_a_ir: bool,
     /// Q of the previous instruction, for SCF/CCF (transient within a step).
     pub(crate) last_q: u8,
+    /// Something other than a plain instruction may happen at the next
+    /// step: a pending prefix, NMI, /INT asserted, or the one-instruction
+    /// shadow of EI or LD A,I/R. Derived from those (never saved); lets the
+    /// common step test one byte. Recomputed at the start of `step` and
+    /// `run`, since callers may set `regs.halted` or `regs.ei_delay`.
+    pub(crate) attention: bool,
 }
 
 impl Default for Cpu {
@@ -50,7 +56,19 @@ impl Cpu {
             m1_wait: 0,
             after_ld_a_ir: false,
             last_q: 0,
+            attention: false,
         }
+    }
+
+    /// Recomputes [`Cpu::attention`] from the state it summarises.
+    #[inline]
+    pub(crate) fn refresh_attention(&mut self) {
+        self.attention = self.prefix != 0
+            || self.nmi_pending
+            || self.int_line
+            || self.after_ld_a_ir
+            || self.regs.halted
+            || self.regs.ei_delay;
     }
 
     /// The /RESET line: PC, I, R, IM and the interrupt flip-flops go to
@@ -70,6 +88,7 @@ impl Cpu {
         self.prefix = 0;
         self.nmi_pending = false;
         self.after_ld_a_ir = false;
+        self.refresh_attention();
     }
 
     /// T-states elapsed since the counter was last set (wait states
@@ -105,6 +124,7 @@ impl Cpu {
     #[inline]
     pub fn set_int_line(&mut self, asserted: bool) {
         self.int_line = asserted;
+        self.refresh_attention();
     }
 
     /// The current level of /INT as last set.
@@ -116,6 +136,7 @@ impl Cpu {
     /// next instruction boundary, whatever IFF1 says.
     pub fn nmi(&mut self) {
         self.nmi_pending = true;
+        self.attention = true;
     }
 
     /// An NMI edge has been seen and not yet accepted.
@@ -133,8 +154,33 @@ impl Cpu {
     /// Runs one instruction, or accepts one interrupt, or spends one M1
     /// cycle halted, and returns the T-states it took (wait states
     /// included).
+    #[inline]
     pub fn step<B: Bus>(&mut self, bus: &mut B) -> u32 {
         let start = self.cycles;
+        // The caller may have changed `regs.halted` or `regs.ei_delay`.
+        self.refresh_attention();
+        self.step_inner(bus);
+        (self.cycles - start) as u32
+    }
+
+    #[inline(always)]
+    fn step_inner<B: Bus>(&mut self, bus: &mut B) {
+        // The common case first: nothing pending, one byte to test.
+        if self.attention {
+            self.step_special(bus);
+            return;
+        }
+        self.last_q = self.regs.q;
+        self.regs.q = 0;
+        let op = self.fetch_op(bus);
+        self.exec_base(bus, op);
+    }
+
+    /// A step with something pending: the rest of a prefixed instruction,
+    /// an interrupt to accept, a halted M1 cycle, or the instruction after
+    /// EI or LD A,I/R.
+    #[inline(never)]
+    fn step_special<B: Bus>(&mut self, bus: &mut B) {
         let after_ld_a_ir = core::mem::take(&mut self.after_ld_a_ir);
         if self.prefix != 0 {
             let prefix = core::mem::take(&mut self.prefix);
@@ -160,7 +206,17 @@ impl Cpu {
                 self.exec_base(bus, op);
             }
         }
-        (self.cycles - start) as u32
+        self.refresh_attention();
+    }
+
+    /// True while halted with no interrupt able to wake the CPU before the
+    /// caller changes a line.
+    #[inline]
+    fn halted_for_good(&self) -> bool {
+        self.regs.halted
+            && self.prefix == 0
+            && !self.nmi_pending
+            && !(self.int_line && self.regs.iff1 && !self.regs.ei_delay)
     }
 
     /// Runs until the cycle counter reaches `until_cycle` (the last
@@ -168,23 +224,30 @@ impl Cpu {
     /// interrupt possible, time is skipped in whole M1 cycles without
     /// touching the bus.
     pub fn run<B: Bus>(&mut self, bus: &mut B, until_cycle: u64) {
+        // The caller may have changed `regs.halted` or `regs.ei_delay`;
+        // inside the loop every change sets `attention` itself.
+        self.refresh_attention();
         while self.cycles < until_cycle {
-            if self.regs.halted
-                && self.prefix == 0
-                && !self.nmi_pending
-                && !(self.int_line && self.regs.iff1 && !self.regs.ei_delay)
-            {
-                let per = 4 + self.m1_wait as u64;
-                let n = (until_cycle - self.cycles).div_ceil(per);
-                self.cycles += n * per;
-                let r7 = (self.regs.r as u64 + n) as u8 & 0x7F;
-                self.regs.r = (self.regs.r & 0x80) | r7;
-                self.regs.ei_delay = false;
+            if self.attention {
+                if self.halted_for_good() {
+                    let per = 4 + self.m1_wait as u64;
+                    let n = (until_cycle - self.cycles).div_ceil(per);
+                    self.cycles += n * per;
+                    let r7 = (self.regs.r as u64 + n) as u8 & 0x7F;
+                    self.regs.r = (self.regs.r & 0x80) | r7;
+                    self.regs.ei_delay = false;
+                    self.regs.q = 0;
+                    self.after_ld_a_ir = false;
+                    self.refresh_attention();
+                    break;
+                }
+                self.step_special(bus);
+            } else {
+                self.last_q = self.regs.q;
                 self.regs.q = 0;
-                self.after_ld_a_ir = false;
-                break;
+                let op = self.fetch_op(bus);
+                self.exec_base_inline(bus, op);
             }
-            self.step(bus);
         }
     }
 

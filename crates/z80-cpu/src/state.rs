@@ -142,7 +142,7 @@ impl Cpu {
         };
         let mut cycle_bytes = [0u8; 8];
         cycle_bytes.copy_from_slice(&bytes[39..47]);
-        Ok(Cpu {
+        let mut cpu = Cpu {
             regs,
             cycles: u64::from_le_bytes(cycle_bytes),
             int_line: boolean(47, "/INT level")?,
@@ -151,6 +151,9 @@ impl Cpu {
             m1_wait: bytes[50],
             after_ld_a_ir: boolean(51, "after LD A,I/R")?,
             last_q: bytes[52],
-        })
+            attention: false,
+        };
+        cpu.refresh_attention();
+        Ok(cpu)
     }
 }

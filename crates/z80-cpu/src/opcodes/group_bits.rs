@@ -6,6 +6,14 @@ use super::{with_all_opcodes, HL};
 use crate::bus::Bus;
 use crate::cpu::Cpu;
 
+macro_rules! dispatch_index_cb {
+    ($self:ident, $bus:ident, $op:ident, $addr:ident ; $($n:literal)*) => {
+        match $op {
+            $( $n => $self.index_cb_op::<B, $n>($bus, $addr), )*
+        }
+    };
+}
+
 macro_rules! dispatch_cb {
     ($self:ident, $bus:ident, $op:ident ; $($n:literal)*) => {
         match $op {
@@ -76,15 +84,27 @@ impl Cpu {
         self.tick(2);
         let addr = self.idx::<I>().wrapping_add(d as u16);
         self.regs.wz = addr;
+        self.exec_index_cb_at(bus, op, addr);
+    }
+
+    /// The operation of DD CB / FD CB on the address already formed (one
+    /// table for IX and IY).
+    #[inline(never)]
+    fn exec_index_cb_at<B: Bus>(&mut self, bus: &mut B, op: u8, addr: u16) {
+        with_all_opcodes!(dispatch_index_cb!(self, bus, op, addr))
+    }
+
+    #[inline(always)]
+    fn index_cb_op<B: Bus, const OP: u8>(&mut self, bus: &mut B, addr: u16) {
         let v = self.read8(bus, addr);
         self.tick(1);
-        if op >> 6 == 1 {
-            let f = bit((op >> 3) & 7, v, (addr >> 8) as u8, self.regs.f);
+        if OP >> 6 == 1 {
+            let f = bit((OP >> 3) & 7, v, (addr >> 8) as u8, self.regs.f);
             self.set_f(f);
         } else {
-            let r = self.bit_op(op, v);
+            let r = self.bit_op(OP, v);
             self.write8(bus, addr, r);
-            self.set_reg8::<HL>(op & 7, r);
+            self.set_reg8::<HL>(OP & 7, r);
         }
     }
 }

@@ -17,6 +17,13 @@ impl Cpu {
     /// After the ED prefix's M1: fetch the second opcode (also an M1).
     #[inline(never)]
     pub(crate) fn exec_ed<B: Bus>(&mut self, bus: &mut B) {
+        self.exec_ed_inline(bus)
+    }
+
+    /// [`Cpu::exec_ed`] inlined where ED is common (the unprefixed table),
+    /// so that LDIR and OTIR loops cost no extra call per iteration.
+    #[inline(always)]
+    pub(crate) fn exec_ed_inline<B: Bus>(&mut self, bus: &mut B) {
         let op = self.fetch_op(bus);
         let y = (op >> 3) & 7;
         let z = op & 7;
@@ -76,16 +83,24 @@ impl Cpu {
                 6 => self.regs.im = IM_BY_Y[y as usize],
                 _ => self.ed_misc(bus, y),
             },
-            0xA0..=0xBF if z < 4 && y >= 4 => {
-                let dec = y & 1 != 0;
-                let repeat = y >= 6;
-                match z {
-                    0 => self.block_ld(bus, dec, repeat),
-                    1 => self.block_cp(bus, dec, repeat),
-                    2 => self.block_in(bus, dec, repeat),
-                    _ => self.block_out(bus, dec, repeat),
-                }
-            }
+            // Block instructions: ED A0-A3 (I), A8-AB (D), B0-B3 (IR),
+            // B8-BB (DR) for LD, CP, IN, OUT.
+            0xA0 => self.block_ld::<B, false, false>(bus),
+            0xA8 => self.block_ld::<B, true, false>(bus),
+            0xB0 => self.block_ld::<B, false, true>(bus),
+            0xB8 => self.block_ld::<B, true, true>(bus),
+            0xA1 => self.block_cp::<B, false, false>(bus),
+            0xA9 => self.block_cp::<B, true, false>(bus),
+            0xB1 => self.block_cp::<B, false, true>(bus),
+            0xB9 => self.block_cp::<B, true, true>(bus),
+            0xA2 => self.block_in::<B, false, false>(bus),
+            0xAA => self.block_in::<B, true, false>(bus),
+            0xB2 => self.block_in::<B, false, true>(bus),
+            0xBA => self.block_in::<B, true, true>(bus),
+            0xA3 => self.block_out::<B, false, false>(bus),
+            0xAB => self.block_out::<B, true, false>(bus),
+            0xB3 => self.block_out::<B, false, true>(bus),
+            0xBB => self.block_out::<B, true, true>(bus),
             _ => {}
         }
     }
@@ -111,6 +126,7 @@ impl Cpu {
                 }
                 self.set_f(f);
                 self.after_ld_a_ir = true;
+                self.attention = true;
             }
             4 | 5 => {
                 let hl = self.regs.hl();

@@ -19,9 +19,17 @@ macro_rules! dispatch_base {
 }
 
 impl Cpu {
-    /// Executes an unprefixed opcode whose M1 cycle has been done.
-    pub(crate) fn exec_base<B: Bus>(&mut self, bus: &mut B, op: u8) {
+    /// Executes an unprefixed opcode whose M1 cycle has been done. Inlined
+    /// into [`Cpu::run`]'s loop, so the common instruction costs no call.
+    #[inline(always)]
+    pub(crate) fn exec_base_inline<B: Bus>(&mut self, bus: &mut B, op: u8) {
         with_all_opcodes!(dispatch_base!(self, bus, op, HL))
+    }
+
+    /// The same as a function of its own, for the less hot callers.
+    #[inline(never)]
+    pub(crate) fn exec_base<B: Bus>(&mut self, bus: &mut B, op: u8) {
+        self.exec_base_inline(bus, op)
     }
 
     /// After a DD or FD prefix: fetches the next opcode. Another DD/FD makes
@@ -33,6 +41,7 @@ impl Cpu {
         let op = self.fetch_op(bus);
         if op == 0xDD || op == 0xFD {
             self.prefix = op;
+            self.attention = true;
         } else if prefix == 0xDD {
             with_all_opcodes!(dispatch_base!(self, bus, op, IX))
         } else {
@@ -46,7 +55,10 @@ impl Cpu {
         let z = OP & 7;
         match OP >> 6 {
             0 => self.base_x0::<B, I, OP>(bus),
-            1 if OP == 0x76 => self.regs.halted = true,
+            1 if OP == 0x76 => {
+                self.regs.halted = true;
+                self.attention = true;
+            }
             1 => self.ld_r_r::<B, I>(bus, y, z),
             2 => {
                 let v = self.operand::<B, I>(bus, z);
@@ -366,6 +378,7 @@ impl Cpu {
                     self.regs.iff1 = true;
                     self.regs.iff2 = true;
                     self.regs.ei_delay = true;
+                    self.attention = true;
                 }
             },
             4 => {
@@ -391,6 +404,7 @@ impl Cpu {
                             self.call(bus, nn);
                         }
                         1 => self.exec_prefixed(bus, 0xDD),
+                        2 if I == HL => self.exec_ed_inline(bus),
                         2 => self.exec_ed(bus),
                         _ => self.exec_prefixed(bus, 0xFD),
                     }

@@ -31,8 +31,9 @@ impl Cpu {
         self.set_f((self.regs.f & !flag::XY) | (pc_hi & flag::XY));
     }
 
-    pub(crate) fn block_ld<B: Bus>(&mut self, bus: &mut B, dec: bool, repeat: bool) {
-        let step = if dec { 0xFFFF } else { 1 };
+    #[inline(always)]
+    pub(crate) fn block_ld<B: Bus, const DEC: bool, const REPEAT: bool>(&mut self, bus: &mut B) {
+        let step: u16 = if DEC { 0xFFFF } else { 1 };
         let hl = self.regs.hl();
         let de = self.regs.de();
         let v = self.read8(bus, hl);
@@ -48,14 +49,15 @@ impl Cpu {
             f |= flag::PV;
         }
         self.set_f(f);
-        if repeat && bc != 0 {
+        if REPEAT && bc != 0 {
             self.repeat_block();
             self.regs.wz = self.regs.pc.wrapping_add(1);
         }
     }
 
-    pub(crate) fn block_cp<B: Bus>(&mut self, bus: &mut B, dec: bool, repeat: bool) {
-        let step = if dec { 0xFFFF } else { 1 };
+    #[inline(always)]
+    pub(crate) fn block_cp<B: Bus, const DEC: bool, const REPEAT: bool>(&mut self, bus: &mut B) {
+        let step: u16 = if DEC { 0xFFFF } else { 1 };
         let hl = self.regs.hl();
         let v = self.read8(bus, hl);
         self.tick(5);
@@ -76,14 +78,15 @@ impl Cpu {
             f |= flag::PV;
         }
         self.set_f(f);
-        if repeat && bc != 0 && r != 0 {
+        if REPEAT && bc != 0 && r != 0 {
             self.repeat_block();
             self.regs.wz = self.regs.pc.wrapping_add(1);
         }
     }
 
-    pub(crate) fn block_in<B: Bus>(&mut self, bus: &mut B, dec: bool, repeat: bool) {
-        let step = if dec { 0xFFFF } else { 1 };
+    #[inline(always)]
+    pub(crate) fn block_in<B: Bus, const DEC: bool, const REPEAT: bool>(&mut self, bus: &mut B) {
+        let step: u16 = if DEC { 0xFFFF } else { 1 };
         self.tick(1);
         let bc = self.regs.bc();
         let v = self.port_in(bus, bc);
@@ -93,11 +96,12 @@ impl Cpu {
         self.regs.set_hl(hl.wrapping_add(step));
         self.regs.b = self.regs.b.wrapping_sub(1);
         let k = v as u16 + (self.regs.c.wrapping_add(step as u8)) as u16;
-        self.io_block_flags(v, k, repeat);
+        self.io_block_flags::<REPEAT>(v, k);
     }
 
-    pub(crate) fn block_out<B: Bus>(&mut self, bus: &mut B, dec: bool, repeat: bool) {
-        let step = if dec { 0xFFFF } else { 1 };
+    #[inline(always)]
+    pub(crate) fn block_out<B: Bus, const DEC: bool, const REPEAT: bool>(&mut self, bus: &mut B) {
+        let step: u16 = if DEC { 0xFFFF } else { 1 };
         self.tick(1);
         let hl = self.regs.hl();
         let v = self.read8(bus, hl);
@@ -107,14 +111,14 @@ impl Cpu {
         self.regs.wz = bc.wrapping_add(step);
         self.regs.set_hl(hl.wrapping_add(step));
         let k = v as u16 + self.regs.l as u16;
-        self.io_block_flags(v, k, repeat);
+        self.io_block_flags::<REPEAT>(v, k);
     }
 
     /// Flags of INI/OUTI and friends from the new B, the byte moved and
     /// `k`, the sum Sean Young describes (byte + C±1 for input, byte + L
     /// for output); then the repeat.
     #[inline(always)]
-    fn io_block_flags(&mut self, v: u8, k: u16, repeat: bool) {
+    fn io_block_flags<const REPEAT: bool>(&mut self, v: u8, k: u16) {
         let b = self.regs.b;
         let mut f = SZXY[b as usize] | ((v >> 6) & flag::N) | parity((k as u8 & 7) ^ b);
         let carry = k > 0xFF;
@@ -122,7 +126,7 @@ impl Cpu {
             f |= flag::H | flag::C;
         }
         self.set_f(f);
-        if repeat && b != 0 {
+        if REPEAT && b != 0 {
             self.repeat_block();
             let mut f = self.regs.f & !flag::H;
             let x = if carry {
