@@ -384,8 +384,8 @@ impl Lexer<'_, '_> {
         }
     }
 
-    /// `^X` is a control character only where a value can start; after an identifier, `)`,
-    /// `]` or `^` it is a pointer dereference, and after `=`/`:` a pointer type (`^Node`).
+    /// `^X` is a control character only where a value can start (`c = ^M`); after an
+    /// identifier, `)`, `]` or `^` it is a pointer dereference, after `:` a pointer type.
     fn caret_is_char(&self) -> bool {
         let next_is_char = matches!(self.peek_at(1), Some(c) if c.is_ascii_graphic());
         let after_is_word =
@@ -397,6 +397,8 @@ impl Lexer<'_, '_> {
             None => false,
             Some(TokenKind::Ident(_)) => false,
             Some(TokenKind::Keyword(_)) => false,
+            // After `=` it may also be a pointer type (`P = ^T`); the parser turns such a
+            // one-letter "control character" back into a pointer type.
             Some(TokenKind::Symbol(s)) => matches!(
                 s,
                 Symbol::Assign
@@ -404,7 +406,12 @@ impl Lexer<'_, '_> {
                     | Symbol::Comma
                     | Symbol::Plus
                     | Symbol::LBracket
+                    | Symbol::Eq
                     | Symbol::Ne
+                    | Symbol::Lt
+                    | Symbol::Le
+                    | Symbol::Gt
+                    | Symbol::Ge
                     | Symbol::DotDot
             ),
             _ => true,
@@ -584,8 +591,10 @@ mod tests {
             TokenKind::Str(b"It's\r\n\x07".to_vec())
         );
         assert_eq!(kinds("x := ^M")[2], TokenKind::Str(vec![13]));
-        // After `=` in a type declaration, `^` is a pointer.
-        assert_eq!(kinds("p = ^T;")[2], TokenKind::Symbol(Symbol::Caret));
+        assert_eq!(kinds("if c = ^[ then")[3], TokenKind::Str(vec![27]));
+        // Before a longer name, or after `:`, `^` is a pointer.
+        assert_eq!(kinds("p = ^Node;")[2], TokenKind::Symbol(Symbol::Caret));
+        assert_eq!(kinds("v : ^T;")[2], TokenKind::Symbol(Symbol::Caret));
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! Symbols: what each identifier of the program was resolved to, and the scopes used to
 //! resolve them.
+//!
+//! Standard routines and variables (`Write`, `Mem`, `Kbd` …) are not symbols: they live in
+//! the table of `check/stdlib.rs`, are looked up after every scope (so declarations hide
+//! them), and appear in the checked program as `StdCall` and `StdVar` nodes.
 
 use std::collections::HashMap;
 
-use crate::check::stdlib::{StdRoutine, StdVar};
 use crate::source::Span;
 use crate::types::TypeId;
 
@@ -74,8 +77,6 @@ pub enum SymbolKind {
     },
     Type,
     Routine(RoutineId),
-    StdRoutine(StdRoutine),
-    StdVar(StdVar),
     Label(LabelId),
 }
 

@@ -696,3 +696,20 @@ fn sizeof_move_fillchar_bdos() {
         }
     ));
 }
+
+#[test]
+fn caret_characters_and_one_letter_pointer_types() {
+    let p = check(
+        "type R = record v : integer end; P = ^R;
+         var c : char; q : P; rec : R;
+         begin
+           if (c = ^M) or (c = ^[) then c := ^G;
+           new(q); q^.v := 1;
+         end.",
+    );
+    let (_, sym) = global(&p, "q");
+    let Type::Pointer { target } = p.types.get(sym.ty) else {
+        panic!("{:?}", p.types.get(sym.ty))
+    };
+    assert_eq!(*target, global(&p, "rec").1.ty);
+}

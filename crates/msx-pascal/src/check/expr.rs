@@ -149,7 +149,6 @@ impl Checker<'_> {
                         self.error(span, format!("`{}` is a label, not a value", id.name));
                         error_expr(span)
                     }
-                    SymbolKind::StdRoutine(_) | SymbolKind::StdVar(_) => error_expr(span),
                 }
             }
             Some(Resolved::Std(name)) => self.std_call_expr(name, id, &[], span),

@@ -317,6 +317,17 @@ impl Parser<'_, '_> {
                     TypeExprKind::String(None)
                 }
             }
+            // `P = ^T` with a one-letter type name was lexed as the control character ^T
+            // (a 2-character token for a byte below 32): it is a pointer type here.
+            TokenKind::Str(s)
+                if s.len() == 1
+                    && (s[0] < 0x20 || s[0] == 0x7F)
+                    && self.span().end - self.span().start == 2 =>
+            {
+                let span = self.bump().span;
+                let letter = ((s[0] ^ 0x40) as char).to_string();
+                TypeExprKind::Pointer(Ident::new(&letter, span))
+            }
             TokenKind::Symbol(Symbol::LParen) => {
                 self.bump();
                 let names = self.ident_list()?;
