@@ -282,3 +282,12 @@ fn diagnostics_come_in_reading_order_across_includes() {
         "{text}"
     );
 }
+
+#[test]
+fn a_function_that_never_sets_its_result_is_a_warning() {
+    let src = "var i : integer;\nfunction twice(x : integer) : integer;\nbegin\n  i := x * 2\nend;\nbegin i := twice(2) end.";
+    assert_eq!(
+        diagnostics(src),
+        vec![found("function `twice` never sets its result", 2, 10)]
+    );
+}

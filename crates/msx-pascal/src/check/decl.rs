@@ -2,7 +2,7 @@
 
 use super::{Checker, Resolved};
 use crate::ast::{self, Absolute, Decl, Ident, Init, ParamMode, RoutineBody, TypeExprKind};
-use crate::checked::{Label, Routine, Stmt};
+use crate::checked::{Label, Routine, Stmt, StmtKind};
 use crate::diagnostics::Diagnostic;
 use crate::symbols::{ConstValue, LabelId, PassMode, RoutineId, Storage, SymbolKind};
 use crate::types::{Field, Type, TypeId};
@@ -333,6 +333,17 @@ impl Checker<'_> {
         let body = self.block(block);
         self.withs = outer_withs;
         self.current = outer;
+        let has_inline = body.iter().any(|s| matches!(s.kind, StmtKind::Inline(_)));
+        let is_function = self.routines[id.0 as usize].result.is_some();
+        if is_function && !has_inline && !self.results_set.contains(&id) {
+            self.diags.push(
+                Diagnostic::warning(
+                    r.name.span,
+                    format!("function `{}` never sets its result", r.name.name),
+                )
+                .with_label(format!("assign `{} := …` in its body", r.name.name)),
+            );
+        }
         self.routines[id.0 as usize].body = body;
         self.scopes.pop();
     }

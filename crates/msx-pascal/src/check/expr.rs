@@ -180,6 +180,7 @@ impl Checker<'_> {
             if self.encloses(r) {
                 if let Some(result) = routine.result {
                     let ty = self.symbols.get(result).ty;
+                    self.results_set.push(r);
                     return mk(ExprKind::Var(result), ty, span);
                 }
             }

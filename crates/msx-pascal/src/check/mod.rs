@@ -56,6 +56,8 @@ pub(crate) struct Checker<'d> {
     switches: Switches,
     /// Routines already warned about for calling themselves under `{$A+}`.
     warned_recursion: Vec<RoutineId>,
+    /// Functions whose result is assigned somewhere in their body.
+    results_set: Vec<RoutineId>,
 }
 
 /// Checks a parsed program. Errors go to `diags`; the returned program is complete only
@@ -80,6 +82,7 @@ pub fn check_program(
         pending_pointers: Vec::new(),
         switches: Switches::default(),
         warned_recursion: Vec::new(),
+        results_set: Vec::new(),
     };
     c.scopes.push();
     c.predeclare();
