@@ -1,4 +1,6 @@
-//! Checks a Pascal file and prints the diagnostics: `cargo run --example check -- FILE.pas`.
+//! Checks a Pascal file and prints the diagnostics:
+//! `cargo run -p msx-pascal --example check -- FILE.pas [--dump]`
+//! (`--dump` prints the checked program).
 use msx_pascal::{compile_front, render_diagnostics, DirFiles};
 use std::path::Path;
 
@@ -16,6 +18,9 @@ fn main() {
         Ok(front) => {
             eprint!("{}", render_diagnostics(&front.warnings, front.sources()));
             let p = &front.program;
+            if std::env::args().any(|a| a == "--dump") {
+                print!("{}", msx_pascal::dump(p));
+            }
             println!(
                 "ok: {} routines, {} globals, {} types, {} statements",
                 p.routines.len(),

@@ -19,6 +19,7 @@ pub mod check;
 pub mod checked;
 pub mod diagnostics;
 pub mod directives;
+pub mod dump;
 pub mod lexer;
 pub mod lower;
 pub mod parser;
@@ -30,6 +31,7 @@ pub use checked::CheckedProgram;
 pub use diagnostics::{
     render_diagnostics, render_diagnostics_colored, Diagnostic, Diagnostics, Severity,
 };
+pub use dump::dump;
 pub use source::{DirFiles, FileId, FileProvider, MemoryFiles, SourceMap, Span};
 
 /// A program that passed the front end, with its warnings.
