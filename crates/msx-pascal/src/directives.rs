@@ -14,6 +14,10 @@ use crate::source::{FileId, FileProvider, SourceMap, Span};
 /// How deep `{$I}` files may include further files (TP 3.3 allows 4; we are generous).
 const MAX_INCLUDE_DEPTH: usize = 8;
 
+/// How many files one compilation may read, counting repeated includes: files that include
+/// each other several times could otherwise multiply into millions of copies.
+const MAX_FILES: usize = 256;
+
 /// The compiler switches in effect at a point of the program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Switches {
@@ -156,6 +160,10 @@ fn include(
         );
         return;
     }
+    if sources.files().len() >= MAX_FILES {
+        diags.error(at, format!("more than {MAX_FILES} include files"));
+        return;
+    }
     let already_open = stack.iter().any(|&f| {
         sources
             .file(f)
@@ -293,6 +301,23 @@ mod tests {
                 TokenKind::Eof
             ]
         );
+    }
+
+    #[test]
+    fn include_explosions_are_stopped() {
+        // Each level includes the next one ten times: 10^7 copies without a limit.
+        let mut files = MemoryFiles::new();
+        for level in 0..7 {
+            let line = format!("{{$I l{}.inc}} ", level + 1);
+            files.insert(&format!("l{level}.inc"), &line.repeat(10));
+        }
+        files.insert("l7.inc", "x");
+        let (toks, d) = expand_text("{$I l0.inc}", &files);
+        assert!(d
+            .into_vec()
+            .iter()
+            .any(|d| d.message == "more than 256 include files"));
+        assert!(toks.len() < 1000);
     }
 
     #[test]
