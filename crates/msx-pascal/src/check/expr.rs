@@ -152,12 +152,11 @@ impl Checker<'_> {
                 }
             }
             Some(Resolved::Std(name)) => self.std_call_expr(name, id, &[], span),
-            Some(Resolved::StdVar(v @ (StdVar::Mem | StdVar::Port))) => {
+            Some(Resolved::StdVar(StdVar::Mem | StdVar::Port)) => {
                 self.error(
                     span,
                     format!("`{}` needs an index: `{}[address]`", id.name, id.name),
                 );
-                let _ = v;
                 error_expr(span)
             }
             Some(Resolved::StdVar(v)) => mk(ExprKind::StdVar(v, None), TypeId::TEXT, span),

@@ -1,6 +1,5 @@
 //! Statements.
 
-use super::expr::error_expr;
 use super::stdlib::{Form, StdRoutine};
 use super::{Checker, Resolved};
 use crate::ast::{self, ExprKind as A, Ident, InlineSize, RoutineKind, StmtKind as S};
@@ -616,7 +615,6 @@ impl Checker<'_> {
                         if x.ty != TypeId::ERROR {
                             self.error(e.span, "expected a constant, a name or `*` in `inline`");
                         }
-                        let _ = error_expr(e.span);
                         InlineValue::Const(0)
                     }
                 }
