@@ -28,6 +28,8 @@ enum Command {
     Disk(cmd::disk::DiskArgs),
     /// Compile a Pascal or BASIC program into a bootable disk, a .COM or a ROM.
     Build(cmd::build::BuildArgs),
+    /// Play a disk, ROM, or program in a window, with keyboard and sound.
+    Play(cmd::play::PlayArgs),
     /// Run a disk or ROM on the emulator, headless, and dump what it shows.
     Run(cmd::run::RunArgs),
 }
@@ -41,6 +43,7 @@ fn main() -> std::process::ExitCode {
         Command::Disk(args) => cmd::disk::run(args),
         Command::Run(args) => cmd::run::run(args),
         Command::Build(args) => cmd::build::run(args),
+        Command::Play(args) => cmd::play::run(args),
     };
     match result {
         Ok(code) => code,

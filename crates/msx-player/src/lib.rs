@@ -1,0 +1,1 @@
+//! The windowed MSX2 emulator: window, keyboard mapping, audio output.
