@@ -313,6 +313,8 @@ fn ed_defined(op: u8) -> bool {
 pub struct Outcome {
     pub steps: u64,
     pub halted: bool,
+    /// Memory at the end (identical on both cores).
+    pub mem: Vec<u8>,
 }
 
 /// Runs both cores from `setup` with `program` placed after the prologue,
@@ -464,6 +466,7 @@ pub fn compare(setup: &Setup, program: &[u8], max_steps: u64) -> Result<Outcome,
     Ok(Outcome {
         steps,
         halted: cpu.regs.halted,
+        mem: bus.mem,
     })
 }
 
