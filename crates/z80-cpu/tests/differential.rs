@@ -46,6 +46,7 @@ fn chaos(seed: u64, runs: usize, max_steps: u64) -> u64 {
 #[test]
 fn structured_programs_match_the_oracle() {
     let (steps, completed) = structured(0x5EED_0001, 300, 150);
+    eprintln!("{steps} instructions compared, {completed} of 300 programs completed");
     assert!(
         completed >= 290,
         "only {completed} of 300 programs reached their end"
@@ -56,6 +57,7 @@ fn structured_programs_match_the_oracle() {
 #[test]
 fn random_bytes_match_the_oracle() {
     let steps = chaos(0xC4A0_5001, 300, 2_000);
+    eprintln!("{steps} instructions compared");
     assert!(steps > 20_000, "only {steps} steps ran");
 }
 
