@@ -47,4 +47,13 @@ pub trait Bus {
         let _ = cycle;
         0xFF
     }
+
+    /// Asked by [`crate::Cpu::run`] after every instruction: `true` makes
+    /// `run` return before `until_cycle`, so that a device whose state
+    /// changed (an interrupt line, a new VDP timing) can have the machine
+    /// re-plan. The default never stops, and costs nothing.
+    #[inline(always)]
+    fn stop_run(&mut self) -> bool {
+        false
+    }
 }

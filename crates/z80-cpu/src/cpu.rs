@@ -220,9 +220,10 @@ impl Cpu {
     }
 
     /// Runs until the cycle counter reaches `until_cycle` (the last
-    /// instruction may end a few T-states later). While halted with no
-    /// interrupt possible, time is skipped in whole M1 cycles without
-    /// touching the bus.
+    /// instruction may end a few T-states later), or until
+    /// [`Bus::stop_run`] returns true after an instruction. While halted
+    /// with no interrupt possible, time is skipped in whole M1 cycles
+    /// without touching the bus.
     pub fn run<B: Bus>(&mut self, bus: &mut B, until_cycle: u64) {
         // The caller may have changed `regs.halted` or `regs.ei_delay`;
         // inside the loop every change sets `attention` itself.
@@ -248,7 +249,18 @@ impl Cpu {
                 let op = self.fetch_op(bus);
                 self.exec_base_inline(bus, op);
             }
+            if bus.stop_run() {
+                break;
+            }
         }
+    }
+
+    /// Whether the next [`Cpu::step`] accepts an interrupt (NMI, or /INT
+    /// with interrupts enabled and no EI shadow) rather than executing the
+    /// instruction at PC. Useful for tracers and debuggers.
+    pub fn interrupt_due(&self) -> bool {
+        self.prefix == 0
+            && (self.nmi_pending || (self.int_line && self.regs.iff1 && !self.regs.ei_delay))
     }
 
     /// NMI response: a 5-T-state M1 cycle whose opcode is ignored, then a

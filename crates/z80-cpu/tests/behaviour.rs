@@ -609,3 +609,47 @@ fn bad_states_are_rejected_with_their_offset() {
         Err(StateError::InvalidValue { offset: 33, .. })
     ));
 }
+
+#[test]
+fn run_returns_early_when_the_bus_asks_and_interrupt_due_predicts_acceptance() {
+    struct Stopper {
+        sys: Sys,
+        stop_after_out: bool,
+    }
+    impl Bus for Stopper {
+        fn read(&mut self, addr: u16, cycle: u64) -> u8 {
+            self.sys.read(addr, cycle)
+        }
+        fn write(&mut self, addr: u16, value: u8, cycle: u64) {
+            self.sys.write(addr, value, cycle)
+        }
+        fn input(&mut self, port: u16, cycle: u64) -> u8 {
+            self.sys.input(port, cycle)
+        }
+        fn output(&mut self, port: u16, value: u8, cycle: u64) {
+            self.stop_after_out = true;
+            self.sys.output(port, value, cycle)
+        }
+        fn stop_run(&mut self) -> bool {
+            std::mem::take(&mut self.stop_after_out)
+        }
+    }
+    // NOP ; NOP ; OUT (99h),A ; NOP ...
+    let mut bus = Stopper {
+        sys: Sys::new(&[0x00, 0x00, 0xD3, 0x99]),
+        stop_after_out: false,
+    };
+    let mut cpu = cpu_at(0);
+    cpu.run(&mut bus, 1_000);
+    assert_eq!(cpu.regs.pc, 4, "stopped right after the OUT");
+    assert_eq!(cpu.cycles(), 4 + 4 + 11);
+
+    cpu.regs.iff1 = true;
+    assert!(!cpu.interrupt_due());
+    cpu.set_int_line(true);
+    assert!(cpu.interrupt_due());
+    cpu.regs.ei_delay = true;
+    assert!(!cpu.interrupt_due());
+    cpu.nmi();
+    assert!(cpu.interrupt_due());
+}
