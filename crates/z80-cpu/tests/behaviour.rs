@@ -653,3 +653,45 @@ fn run_returns_early_when_the_bus_asks_and_interrupt_due_predicts_acceptance() {
     cpu.nmi();
     assert!(cpu.interrupt_due());
 }
+
+/// T-states with the MSX's M1 wait state, as listed in the "Z80+M1"
+/// column of the MSX Assembly Page instruction table (map.grauw.nl).
+#[test]
+fn msx_timings_with_one_m1_wait_state() {
+    let table: &[(&[u8], u32)] = &[
+        (&[0x00], 5),                    // NOP
+        (&[0x7E], 8),                    // LD A,(HL)
+        (&[0xDD, 0x36, 0x05, 0x11], 21), // LD (IX+5),11h
+        (&[0xDD, 0x34, 0x05], 25),       // INC (IX+5)
+        (&[0xD3, 0x98], 12),             // OUT (98h),A
+        (&[0xED, 0x78], 14),             // IN A,(C)
+        (&[0xCD, 0x00, 0x40], 18),       // CALL 4000h
+        (&[0xC9], 11),                   // RET
+        (&[0xE5], 12),                   // PUSH HL
+        (&[0xE1], 11),                   // POP HL
+        (&[0xE3], 20),                   // EX (SP),HL
+        (&[0xDD, 0xE3], 25),             // EX (SP),IX
+        (&[0x18, 0x00], 13),             // JR
+        (&[0x28, 0x00], 8),              // JR Z (not taken, F = 0)
+        (&[0x10, 0x00], 14),             // DJNZ (B = 0 -> FF, taken)
+        (&[0xDD, 0xCB, 0x05, 0x46], 22), // BIT 0,(IX+5)
+        (&[0xDD, 0xCB, 0x05, 0xC6], 25), // SET 0,(IX+5)
+        (&[0xCB, 0x46], 14),             // BIT 0,(HL)
+        (&[0xED, 0x6F], 20),             // RLD
+        (&[0xED, 0x57], 11),             // LD A,I
+        (&[0xED, 0x44], 10),             // NEG
+        (&[0xDD, 0x09], 17),             // ADD IX,BC
+        (&[0xDD, 0xE9], 10),             // JP (IX)
+        (&[0xDD, 0xF9], 12),             // LD SP,IX
+        (&[0xED, 0xA3], 18),             // OUTI
+        (&[0xED, 0xB0], 23),             // LDIR, repeating (BC = 0 -> FFFF)
+        (&[0x76], 5),                    // HALT
+    ];
+    for (code, expect) in table {
+        let mut sys = Sys::new(code);
+        let mut cpu = cpu_at(0);
+        cpu.set_m1_wait_states(1);
+        cpu.regs.f = 0;
+        assert_eq!(cpu.step(&mut sys), *expect, "{code:02X?}");
+    }
+}
