@@ -1,0 +1,247 @@
+; Console output and input through the BIOS (CHPUT, CHGET, CHSNS, POSIT). The `bios`
+; macro is defined per target: a direct call on a boot disk or a cartridge (the BIOS is
+; in page 0), an inter-slot call through CALSLT under MSX-DOS.
+
+;@var rt_numbuf 8
+
+; Prints the character in A. Keeps BC, DE, HL.
+rt_chput:
+        push hl
+        push de
+        push bc
+        bios CHPUT
+        pop bc
+        pop de
+        pop hl
+        ret
+
+; Prints CR LF.
+rt_wln:
+        ld a,13
+        call rt_chput
+        ld a,10
+        jp rt_chput
+
+; Prints DE - L spaces (L = the length of what follows), if positive.
+rt_pad:
+        ld h,0
+        ex de,hl
+        or a
+        sbc hl,de
+        ret c
+        ret z
+        bit 7,h
+        ret nz
+        ld b,l
+        ld a,h
+        or a
+        jr z,.loop
+        ld b,255
+.loop:  ld a,' '
+        call rt_chput
+        djnz .loop
+        ret
+
+; Write(s:width): HL = string (length byte first), DE = width (0: none).
+rt_wstr:
+        push hl
+        ld l,(hl)
+        call rt_pad
+        pop hl
+        ld b,(hl)
+        inc b
+        dec b
+        ret z
+.loop:  inc hl
+        ld a,(hl)
+        call rt_chput
+        djnz .loop
+        ret
+
+; Write(c:width): A = character, DE = width.
+rt_wchr:
+        push af
+        ld l,1
+        call rt_pad
+        pop af
+        jp rt_chput
+
+; Write(b:width): A = boolean (0 or 1), DE = width.
+rt_wbool:
+        ld hl,.false
+        or a
+        jr z,rt_wstr
+        ld hl,.true
+        jr rt_wstr
+.true:  db 4,"TRUE"
+.false: db 5,"FALSE"
+
+; Write(i:width): HL = integer, DE = width.
+rt_wint:
+        push de
+        ld de,rt_numbuf
+        call rt_itoa
+        pop de
+        ld hl,rt_numbuf
+        jr rt_wstr
+
+; Converts the integer in HL to decimal text at DE (a string: length byte first,
+; at most 6 characters: "-32768"). Uses A, BC, DE, HL.
+rt_itoa:
+        push de                 ; the string (its length byte)
+        inc de
+        bit 7,h
+        jr z,.pos
+        ld a,'-'
+        ld (de),a
+        inc de
+        xor a
+        sub l
+        ld l,a
+        sbc a,a
+        sub h
+        ld h,a
+.pos:   push de                 ; the first digit
+        ld bc,-10000
+        call .digit
+        ld bc,-1000
+        call .digit
+        ld bc,-100
+        call .digit
+        ld bc,-10
+        call .digit
+        ld a,l
+        add a,'0'
+        ld (de),a
+        inc de                  ; DE = the end
+        pop hl
+        push hl
+        push de
+        ld b,4                  ; leading zeros: at most 4 of the 5 digits
+.skip:  ld a,(hl)
+        cp '0'
+        jr nz,.found
+        inc hl
+        djnz .skip
+.found: pop de
+        ex de,hl
+        or a
+        sbc hl,de               ; HL = significant digits
+        ld b,h
+        ld c,l
+        ex de,hl
+        pop de                  ; back to the first digit position
+        ldir                    ; moves down, so a forward copy is safe
+        pop hl                  ; the length byte
+        ex de,hl
+        or a
+        sbc hl,de
+        dec hl
+        ld a,l
+        ld (de),a
+        ret
+; One decimal digit: how many times -BC fits in HL; the digit goes to (DE).
+.digit: ld a,'0'-1
+.sub:   inc a
+        add hl,bc
+        jr c,.sub
+        sbc hl,bc               ; carry is clear: this undoes the last addition
+        ld (de),a
+        inc de
+        ret
+
+; Read(kbd, c): A = a key, without echo (CHGET).
+rt_readkey:
+        push hl
+        push de
+        push bc
+        bios CHGET
+        pop bc
+        pop de
+        pop hl
+        ret
+
+; KeyPressed: A = 1 if a key is waiting (CHSNS), else 0.
+rt_keypressed:
+        bios CHSNS
+        ld a,0
+        ret z
+        inc a
+        ret
+
+; ClrScr: form feed clears the screen and homes the cursor.
+rt_clrscr:
+        ld a,12
+        jp rt_chput
+
+; GotoXY(x, y): H = column, L = row, from 1 (POSIT).
+rt_gotoxy:
+        bios POSIT
+        ret
+
+; ClrEol: ESC K erases to the end of the line.
+rt_clreol:
+        ld a,27
+        call rt_chput
+        ld a,'K'
+        jp rt_chput
+
+; Readln into a string: HL = string, C = its maximum length. Echoes, handles
+; backspace, ends at Enter (not stored) and prints CR LF.
+rt_readstr:
+        ld (hl),0
+        ld d,h
+        ld e,l
+        inc hl
+.key:   call rt_readkey
+        cp 13
+        jr z,.done
+        cp 8
+        jr z,.back
+        cp ' '
+        jr c,.key
+        ld b,a
+        ld a,(de)
+        cp c
+        jr nc,.key              ; full
+        inc a
+        ld (de),a
+        ld a,b
+        ld (hl),a
+        inc hl
+        call rt_chput
+        jr .key
+.back:  ld a,(de)
+        or a
+        jr z,.key
+        dec a
+        ld (de),a
+        dec hl
+        ld a,8
+        call rt_chput
+        ld a,' '
+        call rt_chput
+        ld a,8
+        call rt_chput
+        jr .key
+.done:  jp rt_wln
+
+;@var rt_linebuf 128
+
+; Read(i) / Readln(i): reads a line and converts it; HL = the integer variable.
+rt_readint:
+        push hl
+        ld hl,rt_linebuf
+        ld c,126
+        call rt_readstr
+        pop de
+        ld hl,rt_linebuf
+        ld bc,rt_linebuf+127    ; the error position is not wanted
+        jp rt_val
+
+; Readln with nothing to read: waits for Enter.
+rt_readln:
+        call rt_readkey
+        cp 13
+        jr nz,rt_readln
+        jp rt_wln

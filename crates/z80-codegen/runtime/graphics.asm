@@ -1,0 +1,1 @@
+; The MSX graphics library: VDP commands (written with the Pascal graphics support).

@@ -1,0 +1,70 @@
+; Random numbers, Delay, program end.
+
+;@var rt_seed 2
+
+; Random(n): HL = n; HL = a number in 0..n-1 (0 when n <= 0).
+; The generator is a 16-bit xorshift (shifts 7, 9, 8: period 65535), whose state never
+; becomes 0; the result is (state and 7FFFh) mod n.
+rt_random:
+        push hl
+        call rt_rnd16
+        pop de
+        ld a,d
+        or a
+        jp m,.zero
+        or e
+        jr z,.zero
+        res 7,h
+        jp rt_mod16
+.zero:  ld hl,0
+        ret
+
+; HL = the next state of the generator: x ^= x << 7; x ^= x >> 9; x ^= x << 8.
+rt_rnd16:
+        ld hl,(rt_seed)
+        ld a,h
+        or l
+        jr nz,.go
+        ld hl,0ACE1h            ; a state of 0 would stay 0
+.go:    ld a,h
+        rra                     ; carry = bit 0 of H
+        ld a,l
+        rra                     ; A = high byte of x << 7, carry = bit 0 of L
+        xor h
+        ld h,a
+        ld a,0
+        rra                     ; A = low byte of x << 7
+        xor l
+        ld l,a
+        ld a,h
+        srl a                   ; x >> 9
+        xor l
+        ld l,a
+        xor h                   ; x << 8: H ^= L
+        ld h,a
+        ld (rt_seed),hl
+        ret
+
+; Randomize: the seed from the system clock (JIFFY, counted by the interrupt).
+rt_randomize:
+        ld hl,(JIFFY)
+        ld a,r
+        xor l
+        ld l,a
+        ld (rt_seed),hl
+        ret
+
+; Delay(ms): HL = milliseconds. A busy loop calibrated for 3.58 MHz with the MSX's
+; wait state on every opcode fetch (about 3600 T-states per millisecond); interrupts
+; lengthen it by a few per cent.
+rt_delay:
+        bit 7,h
+        ret nz
+.ms:    ld a,h
+        or l
+        ret z
+        ld b,255
+.wait:  djnz .wait              ; 255 x 14 T-states
+        dec hl
+        jr .ms
+

@@ -1,0 +1,353 @@
+//! Z80 code generation: IR routines to assembly lines.
+//!
+//! Register use: a word is computed in HL, a byte in A; DE holds the second operand of a
+//! word operation, BC and the alternate set are free for runtime routines. Any expression
+//! may use AF, BC, DE and HL; nothing is kept in registers across statements here — the
+//! peephole pass ([`crate::peephole`]) removes the reloads that straight-line code makes
+//! redundant (`ld (x),hl` followed by `ld hl,(x)`).
+//!
+//! The parts: this file (lines, labels, routines and blocks, statements), `expr.rs`
+//! (expressions), `cond.rs` (conditions as compare-and-branch).
+
+mod cond;
+mod expr;
+
+use crate::ir::*;
+
+/// One line of generated assembly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// An instruction or directive, in lower case, operands separated by `,` only.
+    Op(String),
+    Label(String),
+    Comment(String),
+    /// The source line the following code comes from (shown as a comment).
+    Src(SrcLoc),
+}
+
+pub struct Gen<'p> {
+    pub lines: Vec<Line>,
+    program: &'p Program,
+    /// Prefix of the labels made for the current routine.
+    prefix: String,
+    next_label: u32,
+    frame: Option<Frame>,
+}
+
+/// Formats `label+offset`.
+pub fn sym_text(name: &str, offset: i32) -> String {
+    match offset {
+        0 => name.to_string(),
+        o if o > 0 => format!("{name}+{o}"),
+        o => format!("{name}-{}", -(o as i64)),
+    }
+}
+
+impl<'p> Gen<'p> {
+    pub fn new(program: &'p Program) -> Gen<'p> {
+        Gen {
+            lines: Vec::new(),
+            program,
+            prefix: String::new(),
+            next_label: 0,
+            frame: None,
+        }
+    }
+
+    pub fn op(&mut self, s: impl Into<String>) {
+        self.lines.push(Line::Op(s.into()));
+    }
+
+    pub fn label(&mut self, s: impl Into<String>) {
+        self.lines.push(Line::Label(s.into()));
+    }
+
+    pub fn comment(&mut self, s: impl Into<String>) {
+        self.lines.push(Line::Comment(s.into()));
+    }
+
+    /// A fresh label local to the current routine.
+    pub fn new_label(&mut self) -> String {
+        self.next_label += 1;
+        format!("{}.l?{}", self.prefix, self.next_label)
+    }
+
+    fn block_label(&self, b: BlockId) -> String {
+        format!("{}.b?{}", self.prefix, b)
+    }
+
+    /// Emits one routine.
+    pub fn function(&mut self, f: &Function) {
+        self.prefix = f.name.clone();
+        self.next_label = 0;
+        self.frame = f.frame.clone();
+        self.lines.push(Line::Comment(String::new()));
+        for c in f.comment.lines() {
+            self.comment(c.to_string());
+        }
+        self.label(f.name.clone());
+        if let Some(frame) = &f.frame {
+            self.prologue(&frame.clone());
+        }
+        // Blocks that nothing jumps to (code after `exit`, …) are left out.
+        let reachable = reachable(f);
+        let order: Vec<BlockId> = (0..f.blocks.len()).filter(|b| reachable[*b]).collect();
+        for (i, &b) in order.iter().enumerate() {
+            let next = order.get(i + 1).copied();
+            if b != 0 {
+                let l = self.block_label(b);
+                self.label(l);
+            }
+            let block = &f.blocks[b];
+            for s in &block.stmts {
+                self.stmt(s);
+            }
+            self.term(&block.term, next);
+        }
+        self.frame = None;
+    }
+
+    /// Saves the re-entrant routine's area, then takes its arguments off the stack.
+    fn prologue(&mut self, frame: &Frame) {
+        self.op(format!("ld hl,{}", frame.area));
+        self.op(format!("ld bc,{}", frame.size));
+        self.op("call rt_rsave");
+        if frame.params.is_empty() {
+            return;
+        }
+        self.op("pop ix"); // the return address, while the arguments are taken
+        for p in frame.params.iter().rev() {
+            self.op("pop hl");
+            match p {
+                FrameParam::Value { label, w: W::Word } => self.op(format!("ld ({label}),hl")),
+                FrameParam::Value { label, w: W::Byte } => {
+                    self.op("ld a,l");
+                    self.op(format!("ld ({label}),a"));
+                }
+                FrameParam::CopyFrom { label, len } => {
+                    self.op(format!("ld de,{label}"));
+                    self.op(format!("ld bc,{len}"));
+                    self.op("ldir");
+                }
+                FrameParam::StrFrom { label, max } => {
+                    self.op(format!("ld de,{label}"));
+                    self.op(format!("ld c,{max}"));
+                    self.op("call rt_strcpy");
+                }
+            }
+        }
+        self.op("push ix");
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Line(loc) => self.lines.push(Line::Src(*loc)),
+            Stmt::Store { w, addr, value } => self.store(*w, addr, value),
+            Stmt::Eval(e) => match e {
+                Expr::Call(c) => self.call(c),
+                e if expr::width(e) == W::Byte => self.byte(e),
+                e => self.word(e),
+            },
+            Stmt::Push(e) => {
+                self.word(e);
+                self.op("push hl");
+            }
+            Stmt::Copy { dst, src, len } => self.copy(dst, src, len),
+            Stmt::PortOut { port, value } => {
+                if let Expr::Const(_, p) = port {
+                    self.byte(value);
+                    self.op(format!("out ({}),a", p & 0xFF));
+                } else {
+                    self.byte(port);
+                    self.op("push af");
+                    self.byte(value);
+                    self.op("pop bc");
+                    self.op("ld c,b");
+                    self.op("out (c),a");
+                }
+            }
+            Stmt::Inline(items) => {
+                for it in items {
+                    let line = match it {
+                        Bytes::Byte(b) => format!("db {b}"),
+                        Bytes::Word(w) => format!("dw {w}"),
+                        Bytes::Label {
+                            name,
+                            offset,
+                            word: true,
+                        } => format!("dw {}", sym_text(name, *offset)),
+                        Bytes::Label {
+                            name,
+                            offset,
+                            word: false,
+                        } => format!("db low ({})", sym_text(name, *offset)),
+                        Bytes::Here { offset, word: true } => {
+                            format!("dw {}", sym_text("$", *offset))
+                        }
+                        Bytes::Here {
+                            offset,
+                            word: false,
+                        } => format!("db low ({})", sym_text("$", *offset)),
+                    };
+                    self.op(line);
+                }
+            }
+        }
+    }
+
+    fn copy(&mut self, dst: &Expr, src: &Expr, len: &Expr) {
+        match len {
+            Expr::Const(_, 0) => {}
+            Expr::Const(_, n) => {
+                self.src_dst(src, dst);
+                self.op(format!("ld bc,{n}"));
+                self.op("ldir");
+            }
+            _ => {
+                self.word(len);
+                self.op("push hl");
+                self.src_dst(src, dst);
+                self.op("pop bc");
+                self.op("call rt_move");
+            }
+        }
+    }
+
+    /// HL = src, DE = dst.
+    fn src_dst(&mut self, src: &Expr, dst: &Expr) {
+        if let Some(d) = expr::simple_word(dst) {
+            self.word(src);
+            self.load_simple("de", &d);
+        } else {
+            self.word(dst);
+            self.op("push hl");
+            self.word(src);
+            self.op("pop de");
+        }
+    }
+
+    fn term(&mut self, t: &Term, next: Option<BlockId>) {
+        match t {
+            Term::Jump(b) => {
+                if next != Some(*b) {
+                    let l = self.block_label(*b);
+                    self.op(format!("jp {l}"));
+                }
+            }
+            Term::Branch { cond, then, els } => {
+                let (tl, el) = (self.block_label(*then), self.block_label(*els));
+                let nl = next.map(|n| self.block_label(n));
+                self.branch(cond, &tl, &el, nl.as_deref());
+            }
+            Term::Switch {
+                w,
+                value,
+                base,
+                targets,
+                default,
+            } => self.switch(*w, value, *base, targets, *default),
+            Term::Ret(v) => {
+                let w = v.as_ref().map(|(w, e)| {
+                    match w {
+                        W::Byte => self.byte(e),
+                        W::Word => self.word(e),
+                    }
+                    *w
+                });
+                if let Some(frame) = self.frame.clone() {
+                    if w == Some(W::Word) {
+                        self.op("push hl");
+                    }
+                    self.op(format!("ld hl,{}", frame.area));
+                    self.op(format!("ld bc,{}", frame.size));
+                    self.op("call rt_rrest");
+                    if w == Some(W::Word) {
+                        self.op("pop hl");
+                    }
+                }
+                self.op("ret");
+            }
+            Term::Goto(l) => self.op(format!("jp {l}")),
+        }
+    }
+
+    fn switch(&mut self, w: W, value: &Expr, base: i32, targets: &[BlockId], default: BlockId) {
+        let dl = self.block_label(default);
+        let n = targets.len();
+        match w {
+            W::Byte => {
+                self.byte(value);
+                if base != 0 {
+                    self.op(format!("sub {}", base & 0xFF));
+                }
+                self.op(format!("cp {n}"));
+                self.op(format!("jp nc,{dl}"));
+                self.op("ld l,a");
+                self.op("ld h,0");
+            }
+            W::Word => {
+                self.word(value);
+                if base != 0 {
+                    self.op(format!("ld de,{}", (-base) as u16));
+                    self.op("add hl,de");
+                }
+                self.op("ld a,h");
+                self.op("or a");
+                self.op(format!("jp nz,{dl}"));
+                self.op("ld a,l");
+                self.op(format!("cp {n}"));
+                self.op(format!("jp nc,{dl}"));
+            }
+        }
+        let table = self.new_label();
+        self.op("add hl,hl");
+        self.op(format!("ld de,{table}"));
+        self.op("add hl,de");
+        self.op("ld a,(hl)");
+        self.op("inc hl");
+        self.op("ld h,(hl)");
+        self.op("ld l,a");
+        self.op("jp (hl)");
+        self.label(table);
+        for t in targets {
+            let l = self.block_label(*t);
+            self.op(format!("dw {l}"));
+        }
+    }
+}
+
+/// Which blocks can be reached from the entry.
+fn reachable(f: &Function) -> Vec<bool> {
+    let mut seen = vec![false; f.blocks.len()];
+    let mut work = vec![0usize];
+    while let Some(b) = work.pop() {
+        if b >= seen.len() || seen[b] {
+            continue;
+        }
+        seen[b] = true;
+        match &f.blocks[b].term {
+            Term::Jump(t) => work.push(*t),
+            Term::Branch { then, els, .. } => {
+                work.push(*then);
+                work.push(*els);
+            }
+            Term::Switch {
+                targets, default, ..
+            } => {
+                work.extend(targets);
+                work.push(*default);
+            }
+            Term::Ret(_) | Term::Goto(_) => {}
+        }
+    }
+    seen
+}
+
+impl Gen<'_> {
+    /// The source text of a line, for comments.
+    pub fn source_line(&self, loc: SrcLoc) -> Option<(&str, &str)> {
+        let src = self.program.sources.get(loc.file as usize)?;
+        let text = src.text.lines().nth(loc.line.checked_sub(1)? as usize)?;
+        Some((src.name.as_str(), text))
+    }
+}

@@ -1,0 +1,449 @@
+//! From IR to a program file: code generation, the peephole pass, the runtime library,
+//! the start-up code of the target, assembly by `z80-asm`, and the listing, symbol file
+//! and line table.
+//!
+//! Memory layout (addresses grow downwards in this table):
+//!
+//! | | `.com` | `.dsk` (boot) | `.rom` |
+//! | --- | --- | --- | --- |
+//! | load / start | 0x0100 | 0x4000 | 0x4000 (header `AB`) |
+//! | code, runtime, string literals | in the file | in the file | in ROM |
+//! | typed constants | in the file | in the file | in ROM, copied to 0xC000 at start |
+//! | variables (zeroed at start) | after the file | after the file | after the typed constants |
+//! | heap (`New`) | after the variables, growing up | same | same |
+//! | recursion stack (`{$A-}`) | from SP − 1024, growing down | same | same |
+//! | machine stack | DOS's | (HIMEM) | (HIMEM) |
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::gen::{Gen, Line};
+use crate::ir::{Program, SrcLoc};
+use crate::{fold, peephole, runtime};
+
+/// The kind of program file to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// An MSX-DOS program, loaded at 0x0100; the BIOS is reached through CALSLT and the
+    /// BDOS at 0x0005.
+    Com,
+    /// A program file started by the boot loader of a `.dsk` (loaded and started at
+    /// 0x4000, BIOS in page 0, BDOS at 0xF37D).
+    Dsk,
+    /// A 16 or 32 KB cartridge at 0x4000, variables in page-3 RAM.
+    Rom,
+}
+
+impl Target {
+    pub fn load_address(self) -> u16 {
+        match self {
+            Target::Com => 0x0100,
+            Target::Dsk | Target::Rom => 0x4000,
+        }
+    }
+}
+
+/// A line of the generated program mapped to its source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineInfo {
+    pub addr: u16,
+    pub len: u16,
+    pub file: String,
+    pub line: u32,
+}
+
+/// Sizes in bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sizes {
+    /// Start-up code, compiled routines and linked runtime routines.
+    pub code: u32,
+    /// String literals and other read-only data.
+    pub rodata: u32,
+    /// Typed constants.
+    pub data: u32,
+    /// Variables (RAM, not in the file).
+    pub vars: u32,
+}
+
+/// A built program.
+#[derive(Clone, Debug)]
+pub struct Output {
+    pub target: Target,
+    /// The file's content (a `.rom` is padded to 16 or 32 KB).
+    pub bytes: Vec<u8>,
+    /// Where the file is loaded and where it starts.
+    pub load: u16,
+    pub entry: u16,
+    /// The generated assembly source.
+    pub asm: String,
+    /// The assembler's listing of it.
+    pub listing: String,
+    /// Symbol file: `name: equ 0xADDR` lines (openMSX's generic format), then the line
+    /// table as comments `; 0xADDR file:line`.
+    pub sym: String,
+    pub symbols: BTreeMap<String, u16>,
+    /// Address ranges of the code of each source line, in address order.
+    pub lines: Vec<LineInfo>,
+    pub sizes: Sizes,
+    /// Names of the runtime routines that were linked.
+    pub runtime: Vec<String>,
+}
+
+impl Output {
+    pub fn symbol(&self, name: &str) -> Option<u16> {
+        self.symbols.get(name).copied()
+    }
+
+    /// The source line of the code at `addr`.
+    pub fn source_of(&self, addr: u16) -> Option<(&str, u32)> {
+        self.lines
+            .iter()
+            .find(|l| addr.wrapping_sub(l.addr) < l.len.max(1))
+            .map(|l| (l.file.as_str(), l.line))
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The generated assembly did not assemble: a bug of the compiler.
+    #[error("internal error: the generated assembly does not assemble:\n{0}")]
+    Assembly(String),
+    #[error("the program does not fit: {what} end at 0x{end:04X}, the limit is 0x{limit:04X}")]
+    TooLarge {
+        what: &'static str,
+        end: u32,
+        limit: u32,
+    },
+}
+
+/// BIOS entries and system variables the runtime uses.
+const EQUATES: &[(&str, u16)] = &[
+    ("CALSLT", 0x001C),
+    ("ENASLT", 0x0024),
+    ("WRTVDP", 0x0047),
+    ("CHGMOD", 0x005F),
+    ("CHSNS", 0x009C),
+    ("CHGET", 0x009F),
+    ("CHPUT", 0x00A2),
+    ("POSIT", 0x00C6),
+    ("RSLREG", 0x0138),
+    ("EXTROM", 0x015F),
+    ("FORCLR", 0xF3E9),
+    ("BAKCLR", 0xF3EA),
+    ("BDRCLR", 0xF3EB),
+    ("HIMEM", 0xFC4A),
+    ("JIFFY", 0xFC9E),
+    ("EXPTBL", 0xFCC1),
+    ("SCRMOD", 0xFCAF),
+];
+
+fn prelude(target: Target) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "; target: {target:?}");
+    for (name, v) in EQUATES {
+        let _ = writeln!(s, "{name} equ 0{v:04X}h");
+    }
+    let bdos = if target == Target::Com {
+        0x0005
+    } else {
+        0xF37D
+    };
+    let _ = writeln!(s, "BDOS equ 0{bdos:04X}h");
+    // How the runtime calls the BIOS: directly when it is in page 0, else through CALSLT.
+    s.push_str("bios macro entry\n");
+    if target == Target::Com {
+        s.push_str("        ld iy,(EXPTBL-1)\n        ld ix,entry\n        call CALSLT\n");
+    } else {
+        s.push_str("        call entry\n");
+    }
+    s.push_str("        endm\n");
+    s
+}
+
+fn startup(target: Target, has_data: bool, vars: u32, uses: &dyn Fn(&str) -> bool) -> String {
+    let mut s = String::new();
+    match target {
+        Target::Com => s.push_str("        org 0100h\n_start:\n"),
+        Target::Dsk => s.push_str("        org 04000h\n_start:\n"),
+        Target::Rom => {
+            s.push_str(
+                "        org 04000h\n        db \"AB\"\n        dw _start\n        dw 0,0,0\n        ds 6\n_start:\n",
+            );
+            s.push_str("        ld sp,(HIMEM)\n");
+            // Page 2 gets the cartridge's slot too (the slot of page 1, expanded or not).
+            s.push_str(concat!(
+                "        call RSLREG\n        rrca\n        rrca\n        and 3\n        ld c,a\n",
+                "        ld b,0\n        ld hl,EXPTBL\n        add hl,bc\n        ld a,(hl)\n",
+                "        and 080h\n        or c\n        ld c,a\n        inc hl\n        inc hl\n",
+                "        inc hl\n        inc hl\n        ld a,(hl)\n        and 0Ch\n        or c\n",
+                "        ld h,080h\n        call ENASLT\n",
+            ));
+            if has_data {
+                s.push_str("        ld hl,_data_load\n        ld de,_data\n        ld bc,_data_end-_data\n        ldir\n");
+            }
+        }
+    }
+    match vars {
+        0 => {}
+        1 => s.push_str("        xor a\n        ld (_bss),a\n"),
+        n => {
+            let _ = writeln!(
+                s,
+                "        ld hl,_bss\n        ld de,_bss+1\n        ld bc,{}\n        ld (hl),0\n        ldir",
+                n - 1
+            );
+        }
+    }
+    if uses("rt_rsp") {
+        s.push_str("        ld hl,-1024\n        add hl,sp\n        ld (rt_rsp),hl\n");
+    }
+    if uses("rt_heap") {
+        s.push_str("        ld hl,_bss_end\n        ld (rt_heap),hl\n");
+    }
+    if target == Target::Rom {
+        s.push_str("        ei\n");
+    }
+    s
+}
+
+fn halt_routine(target: Target) -> &'static str {
+    match target {
+        // Back to MSX-DOS.
+        Target::Com => "rt_halt:\n        ld c,0\n        jp BDOS\n",
+        // Nowhere to return to: wait for ever with interrupts on.
+        Target::Dsk | Target::Rom => "rt_halt:\n        ei\n        halt\n        jr rt_halt\n",
+    }
+}
+
+/// Text of the generated assembly, with the source location of every line.
+struct AsmText {
+    text: String,
+    /// For each line (0-based) the source location in effect.
+    locs: Vec<Option<SrcLoc>>,
+}
+
+impl AsmText {
+    fn push(&mut self, s: &str, loc: Option<SrcLoc>) {
+        for line in s.lines() {
+            self.text.push_str(line);
+            self.text.push('\n');
+            self.locs.push(loc);
+        }
+    }
+}
+
+/// Builds a program for a target.
+pub fn build(program: &Program, target: Target) -> Result<Output, Error> {
+    let mut program = program.clone();
+    for f in &mut program.functions {
+        fold::function(f);
+    }
+    let mut gen = Gen::new(&program);
+    // The main routine first, right after the start-up code.
+    let mut order: Vec<usize> = (0..program.functions.len()).collect();
+    order.sort_by_key(|&i| program.functions[i].name != program.main);
+    for &i in &order {
+        gen.function(&program.functions[i]);
+    }
+    let mut lines = std::mem::take(&mut gen.lines);
+    peephole::optimise(&mut lines);
+
+    // Code text, with source comments.
+    let mut code = AsmText {
+        text: String::new(),
+        locs: Vec::new(),
+    };
+    let mut loc = None;
+    for l in &lines {
+        match l {
+            Line::Op(s) => code.push(&format!("        {s}"), loc),
+            Line::Label(s) => code.push(&format!("{s}:"), loc),
+            Line::Comment(c) if c.is_empty() => code.push("", None),
+            Line::Comment(c) => code.push(&format!("; {c}"), None),
+            Line::Src(l) => {
+                loc = Some(*l);
+                let text = gen
+                    .source_line(*l)
+                    .map(|(f, t)| format!("; {f}:{}: {}", l.line, t.trim()))
+                    .unwrap_or_default();
+                code.push(&text, None);
+            }
+        }
+    }
+    let linked = runtime::link(&code.text);
+    let uses = |n: &str| linked.vars.iter().any(|(v, _)| v == n);
+
+    // Variables: the program's, then the runtime's.
+    let mut var_text = String::new();
+    let mut offset: u32 = 0;
+    for v in &program.vars {
+        let comment = if v.comment.is_empty() {
+            String::new()
+        } else {
+            format!("  ; {}", v.comment)
+        };
+        let _ = writeln!(var_text, "{} equ _bss+{offset}{comment}", v.label);
+        offset += v.size as u32;
+    }
+    for (name, size) in &linked.vars {
+        let _ = writeln!(var_text, "{name} equ _bss+{offset}");
+        offset += *size as u32;
+    }
+    let _ = writeln!(var_text, "_bss_end equ _bss+{offset}");
+    for f in &program.fixed {
+        let _ = writeln!(var_text, "{} equ 0{:04X}h", f.label, f.addr);
+    }
+    let has_data = program.data.iter().any(|d| !d.bytes.is_empty());
+
+    let mut asm = AsmText {
+        text: String::new(),
+        locs: Vec::new(),
+    };
+    asm.push(
+        "; Generated by msx (z80-codegen). Edit the source program, not this file.",
+        None,
+    );
+    asm.push(&prelude(target), None);
+    asm.push(&startup(target, has_data, offset, &uses), None);
+    asm.push(&format!("        jp {}", program.main), None);
+    let base = asm.locs.len();
+    asm.text.push_str(&code.text);
+    asm.locs.extend(code.locs.iter().copied());
+    debug_assert_eq!(asm.locs.len(), base + code.locs.len());
+    asm.push("\n; ---- end of the program", None);
+    asm.push(halt_routine(target), None);
+    asm.push(&linked.text, None);
+    asm.push("_code_end:\n\n; ---- read-only data", None);
+    for d in &program.rodata {
+        asm.push(&data_lines(&d.label, &d.bytes, &d.comment), None);
+    }
+    asm.push("_rodata_end:\n\n; ---- typed constants", None);
+    if target == Target::Rom {
+        asm.push("_data_load:\n        phase 0C000h", None);
+    }
+    asm.push("_data:", None);
+    for d in &program.data {
+        asm.push(&data_lines(&d.label, &d.bytes, &d.comment), None);
+    }
+    asm.push("_data_end:", None);
+    if target == Target::Rom {
+        asm.push("        dephase", None);
+    }
+    asm.push(
+        "\n; ---- variables (zeroed at start)\n_bss equ _data_end",
+        None,
+    );
+    asm.push(&var_text, None);
+
+    let assembled = z80_asm::assemble(&asm.text, "program.asm", &z80_asm::Options::default())
+        .map_err(|d| Error::Assembly(d.render()))?;
+
+    let sym_of = |n: &str| assembled.symbol(n).map(u32::from).unwrap_or(0);
+    let load = target.load_address();
+    let code_end = sym_of("_code_end");
+    let sizes = Sizes {
+        code: code_end.saturating_sub(load as u32),
+        rodata: sym_of("_rodata_end").saturating_sub(code_end),
+        data: sym_of("_data_end").saturating_sub(sym_of("_data")),
+        vars: offset,
+    };
+    let bss_end = sym_of("_bss") + offset;
+    let file_end = assembled.origin as u32 + assembled.bytes.len() as u32;
+    let (file_limit, ram_limit) = match target {
+        Target::Com => (0xD000, 0xD000),
+        // The boot loader loads below 0xC000; the stack may be as low as 0xCE00.
+        Target::Dsk => (0xC000, 0xC800),
+        Target::Rom => (0xC000, 0xE800),
+    };
+    if file_end > file_limit {
+        return Err(Error::TooLarge {
+            what: "the code and data",
+            end: file_end,
+            limit: file_limit,
+        });
+    }
+    if bss_end > ram_limit {
+        return Err(Error::TooLarge {
+            what: "the variables",
+            end: bss_end,
+            limit: ram_limit,
+        });
+    }
+    let mut bytes = assembled.bytes.clone();
+    if target == Target::Rom {
+        let size = if bytes.len() <= 0x4000 {
+            0x4000
+        } else {
+            0x8000
+        };
+        bytes.resize(size, 0xFF);
+    }
+
+    // The line table: assembly lines of the code map back to source lines.
+    let mut line_table = Vec::new();
+    for e in &assembled.line_map {
+        if e.file != 0 || e.len == 0 {
+            continue;
+        }
+        let Some(Some(l)) = asm.locs.get(e.line as usize - 1) else {
+            continue;
+        };
+        let file = program
+            .sources
+            .get(l.file as usize)
+            .map_or("?".to_string(), |s| s.name.clone());
+        match line_table.last_mut() {
+            Some(LineInfo {
+                addr,
+                len,
+                file: f,
+                line,
+            }) if *f == file && *line == l.line && addr.wrapping_add(*len) == e.addr => {
+                *len += e.len;
+            }
+            _ => line_table.push(LineInfo {
+                addr: e.addr,
+                len: e.len,
+                file,
+                line: l.line,
+            }),
+        }
+    }
+    let symbols: BTreeMap<String, u16> = assembled
+        .symbols
+        .iter()
+        .filter(|(n, _)| !n.contains("?"))
+        .map(|(n, s)| (n.clone(), s.value as u16))
+        .collect();
+    let mut sym = assembled.symbol_file(z80_asm::SymbolFormat::Generic);
+    sym.push_str("; line table: address, length, source\n");
+    for l in &line_table {
+        let _ = writeln!(sym, "; 0x{:04X} {} {}:{}", l.addr, l.len, l.file, l.line);
+    }
+    Ok(Output {
+        target,
+        bytes,
+        load,
+        entry: sym_of("_start") as u16,
+        listing: assembled.listing_text(),
+        asm: asm.text,
+        sym,
+        symbols,
+        lines: line_table,
+        sizes,
+        runtime: linked.routines,
+    })
+}
+
+fn data_lines(label: &str, bytes: &[u8], comment: &str) -> String {
+    let mut s = String::new();
+    if !comment.is_empty() {
+        let _ = writeln!(s, "; {comment}");
+    }
+    let _ = writeln!(s, "{label}:");
+    for chunk in bytes.chunks(16) {
+        let items: Vec<String> = chunk.iter().map(|b| b.to_string()).collect();
+        let _ = writeln!(s, "        db {}", items.join(","));
+    }
+    s
+}

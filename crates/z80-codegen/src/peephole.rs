@@ -1,0 +1,270 @@
+//! The peephole pass: small rewrites over the emitted instructions, repeated until none
+//! applies. Each rule looks at neighbouring instructions only (comments are transparent,
+//! labels are not: something may jump there), so each is easy to check by eye:
+//!
+//! | before | after | why |
+//! | --- | --- | --- |
+//! | `ld (x),hl` / `ld hl,(x)` | `ld (x),hl` | HL still holds x |
+//! | `ld (x),a` / `ld a,(x)` | `ld (x),a` | A still holds x |
+//! | `push hl` / `pop hl` | — | |
+//! | `push hl` / `pop de` | `ld d,h` / `ld e,l` | 8 T-states instead of 21 |
+//! | `ex de,hl` / `ex de,hl` | — | |
+//! | `jp l` / `l:` | `l:` | falls through |
+//! | `jp cc,l1` / `jp l2` / `l1:` | `jp !cc,l2` / `l1:` | one jump fewer |
+//! | `jp l1` … `l1: jp l2` | `jp l2` | jump threading |
+//! | `ld l,a` / `ld h,0` / `ld a,l` | `ld l,a` / `ld h,0` | A still holds L |
+//! | `ld hl,n` / `ex de,hl` / `ld hl,m` | `ld de,n` / `ld hl,m` | the old HL is not needed |
+
+use std::collections::HashMap;
+
+use crate::gen::Line;
+
+pub fn optimise(lines: &mut Vec<Line>) {
+    for _ in 0..20 {
+        let mut changed = false;
+        changed |= local_rules(lines);
+        changed |= thread_jumps(lines);
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// Indices of the next `n` instruction or label lines after `i` (comments skipped).
+fn next_code(lines: &[Line], i: usize, n: usize) -> Vec<usize> {
+    let mut out = Vec::with_capacity(n);
+    let mut j = i + 1;
+    while j < lines.len() && out.len() < n {
+        match lines[j] {
+            Line::Op(_) | Line::Label(_) => out.push(j),
+            _ => {}
+        }
+        j += 1;
+    }
+    out
+}
+
+fn op(lines: &[Line], i: usize) -> Option<&str> {
+    match lines.get(i) {
+        Some(Line::Op(s)) => Some(s.as_str()),
+        _ => None,
+    }
+}
+
+fn inverse(cc: &str) -> Option<&'static str> {
+    Some(match cc {
+        "z" => "nz",
+        "nz" => "z",
+        "c" => "nc",
+        "nc" => "c",
+        "m" => "p",
+        "p" => "m",
+        "pe" => "po",
+        "po" => "pe",
+        _ => return None,
+    })
+}
+
+/// `ld hl,X` where X is an immediate (not memory).
+fn is_ld_hl_imm(s: &str) -> Option<&str> {
+    let x = s.strip_prefix("ld hl,")?;
+    (!x.starts_with('(')).then_some(x)
+}
+
+fn local_rules(lines: &mut Vec<Line>) -> bool {
+    let mut changed = false;
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(a) = op(lines, i).map(str::to_string) else {
+            i += 1;
+            continue;
+        };
+        let nx = next_code(lines, i, 2);
+        let b = nx.first().and_then(|&j| op(lines, j)).map(str::to_string);
+        let c = nx.get(1).and_then(|&j| op(lines, j)).map(str::to_string);
+        let mut rewrite: Option<Vec<(usize, Option<String>)>> = None;
+        if let (Some(b), Some(&jb)) = (&b, nx.first()) {
+            // Store then reload of the same place.
+            if let Some(x) = a.strip_prefix("ld (").and_then(|r| r.strip_suffix("),hl")) {
+                if *b == format!("ld hl,({x})") {
+                    rewrite = Some(vec![(jb, None)]);
+                }
+            }
+            if let Some(x) = a.strip_prefix("ld (").and_then(|r| r.strip_suffix("),a")) {
+                if *b == format!("ld a,({x})") {
+                    rewrite = Some(vec![(jb, None)]);
+                }
+            }
+            match (a.as_str(), b.as_str()) {
+                ("push hl", "pop hl") | ("push de", "pop de") | ("ex de,hl", "ex de,hl") => {
+                    rewrite = Some(vec![(i, None), (jb, None)]);
+                }
+                ("push hl", "pop de") => {
+                    rewrite = Some(vec![
+                        (i, Some("ld d,h".into())),
+                        (jb, Some("ld e,l".into())),
+                    ]);
+                }
+                ("push de", "pop hl") => {
+                    rewrite = Some(vec![
+                        (i, Some("ld h,d".into())),
+                        (jb, Some("ld l,e".into())),
+                    ]);
+                }
+                _ => {}
+            }
+            if let (Some(n), "ex de,hl", Some(c)) = (is_ld_hl_imm(&a), b.as_str(), &c) {
+                if c.starts_with("ld hl,") {
+                    rewrite = Some(vec![(i, Some(format!("ld de,{n}"))), (jb, None)]);
+                }
+            }
+            if let (Some(c), Some(&jc)) = (&c, nx.get(1)) {
+                if a == "ld l,a" && b == "ld h,0" && c == "ld a,l" {
+                    rewrite = Some(vec![(jc, None)]);
+                }
+            }
+        }
+        // A jump to the label that follows.
+        if rewrite.is_none() {
+            if let Some(target) = a.strip_prefix("jp ").filter(|t| !t.contains(',')) {
+                if jumps_to_next(lines, i, target) {
+                    rewrite = Some(vec![(i, None)]);
+                }
+            }
+        }
+        // jp cc,l1 / jp l2 / l1:  →  jp !cc,l2 / l1:
+        if rewrite.is_none() {
+            if let (Some((cc, l1)), Some(b), Some(&jb)) = (
+                a.strip_prefix("jp ").and_then(|r| r.split_once(',')),
+                &b,
+                nx.first(),
+            ) {
+                if let (Some(inv), Some(l2)) = (
+                    inverse(cc),
+                    b.strip_prefix("jp ").filter(|t| !t.contains(',')),
+                ) {
+                    if jumps_to_next(lines, jb, l1) && !l1.contains('$') {
+                        rewrite = Some(vec![(i, Some(format!("jp {inv},{l2}"))), (jb, None)]);
+                    }
+                }
+            }
+        }
+        match rewrite {
+            Some(edits) => {
+                // Apply from the back so indices stay valid.
+                let mut edits = edits;
+                edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+                for (j, new) in edits {
+                    match new {
+                        Some(s) => lines[j] = Line::Op(s),
+                        None => {
+                            lines.remove(j);
+                        }
+                    }
+                }
+                changed = true;
+            }
+            None => i += 1,
+        }
+    }
+    changed
+}
+
+/// Whether `target` labels one of the lines right after `i` (only labels and comments in
+/// between).
+fn jumps_to_next(lines: &[Line], i: usize, target: &str) -> bool {
+    for l in &lines[i + 1..] {
+        match l {
+            Line::Label(name) if name == target => return true,
+            Line::Label(_) | Line::Comment(_) | Line::Src(_) => {}
+            Line::Op(_) => return false,
+        }
+    }
+    false
+}
+
+/// `jp l1` where `l1:` is followed by `jp l2`: jump to l2 directly.
+fn thread_jumps(lines: &mut [Line]) -> bool {
+    let mut after_label: HashMap<String, String> = HashMap::new();
+    for (i, l) in lines.iter().enumerate() {
+        if let Line::Label(name) = l {
+            if let Some(&j) = next_code(lines, i, 1).first() {
+                if let Some(t) = op(lines, j)
+                    .and_then(|s| s.strip_prefix("jp "))
+                    .filter(|t| !t.contains(',') && !t.contains('(') && !t.contains('$'))
+                {
+                    if t != name {
+                        after_label.insert(name.clone(), t.to_string());
+                    }
+                }
+            }
+        }
+    }
+    let mut changed = false;
+    for l in lines.iter_mut() {
+        if let Line::Op(s) = l {
+            let Some(rest) = s.strip_prefix("jp ") else {
+                continue;
+            };
+            let (cc, target) = match rest.split_once(',') {
+                Some((cc, t)) => (Some(cc.to_string()), t.to_string()),
+                None => (None, rest.to_string()),
+            };
+            // Follow a chain, but not around a loop.
+            let mut t = target.clone();
+            for _ in 0..8 {
+                match after_label.get(&t) {
+                    Some(n) if *n != target => t = n.clone(),
+                    _ => break,
+                }
+            }
+            if t != target {
+                *s = match cc {
+                    Some(cc) => format!("jp {cc},{t}"),
+                    None => format!("jp {t}"),
+                };
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ops(v: &[&str]) -> Vec<Line> {
+        v.iter()
+            .map(|s| match s.strip_suffix(':') {
+                Some(l) => Line::Label(l.to_string()),
+                None => Line::Op(s.to_string()),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn reload_after_store_goes() {
+        let mut l = ops(&["ld (x),hl", "ld hl,(x)", "inc hl"]);
+        optimise(&mut l);
+        assert_eq!(l, ops(&["ld (x),hl", "inc hl"]));
+        // Not across a label: another path may arrive there with another HL.
+        let mut l = ops(&["ld (x),hl", "a:", "ld hl,(x)"]);
+        optimise(&mut l);
+        assert_eq!(l, ops(&["ld (x),hl", "a:", "ld hl,(x)"]));
+    }
+
+    #[test]
+    fn branches_are_tidied() {
+        let mut l = ops(&["jp z,t", "jp f", "t:", "ld a,1", "f:", "jp g", "g:", "ret"]);
+        optimise(&mut l);
+        assert_eq!(l, ops(&["jp nz,f", "t:", "ld a,1", "f:", "g:", "ret"]));
+    }
+
+    #[test]
+    fn push_pop_pairs() {
+        let mut l = ops(&["push hl", "pop de", "push hl", "pop hl", "ret"]);
+        optimise(&mut l);
+        assert_eq!(l, ops(&["ld d,h", "ld e,l", "ret"]));
+    }
+}

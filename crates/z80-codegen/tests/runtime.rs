@@ -1,0 +1,278 @@
+//! The runtime library and the code generator, run on the Z80 core (`sim` feature):
+//! every expected value is worked out by hand from the arithmetic's definition.
+
+use z80_codegen::ir::build::*;
+use z80_codegen::ir::*;
+use z80_codegen::sim::{Sim, Stop};
+use z80_codegen::{build, Target};
+
+fn program(stmts: Vec<Stmt>, vars: Vec<Var>) -> Program {
+    Program {
+        main: "main".into(),
+        functions: vec![Function {
+            name: "main".into(),
+            comment: String::new(),
+            blocks: vec![Block {
+                stmts,
+                term: Term::Goto("rt_halt".into()),
+            }],
+            frame: None,
+        }],
+        vars,
+        ..Program::default()
+    }
+}
+
+fn run(p: &Program, target: Target) -> String {
+    let out = build(p, target).unwrap_or_else(|e| panic!("{e}"));
+    let mut sim = Sim::new(&out);
+    assert_eq!(sim.run(50_000_000), Stop::Halted, "{}", sim.output());
+    sim.output()
+}
+
+fn wint(e: Expr) -> Stmt {
+    Stmt::Eval(call(
+        "rt_wint",
+        vec![(Reg::HL, e), (Reg::DE, word(0))],
+        W::Word,
+    ))
+}
+
+fn space() -> Stmt {
+    Stmt::Eval(call(
+        "rt_wchr",
+        vec![(Reg::A, byte(b' ' as i64)), (Reg::DE, word(0))],
+        W::Word,
+    ))
+}
+
+fn var(name: &str) -> Var {
+    Var {
+        label: name.into(),
+        size: 2,
+        comment: String::new(),
+    }
+}
+
+/// Each pair through a word variable so nothing folds at compile time.
+fn arith_program(op: BinOp, pairs: &[(i16, i16)]) -> Program {
+    let mut stmts = Vec::new();
+    for &(a, b) in pairs {
+        stmts.push(Stmt::Store {
+            w: W::Word,
+            addr: sym("va"),
+            value: word(a as i64),
+        });
+        stmts.push(Stmt::Store {
+            w: W::Word,
+            addr: sym("vb"),
+            value: word(b as i64),
+        });
+        stmts.push(wint(bin(
+            op,
+            W::Word,
+            load(W::Word, sym("va")),
+            load(W::Word, sym("vb")),
+        )));
+        stmts.push(space());
+    }
+    program(stmts, vec![var("va"), var("vb")])
+}
+
+const PAIRS: &[(i16, i16)] = &[
+    (7, 2),
+    (-7, 2),
+    (7, -2),
+    (-7, -2),
+    (0, 5),
+    (32767, 1),
+    (-32768, 1),
+    (-32768, -1),
+    (1000, 100),
+    (300, 300),
+    (255, 255),
+    (-1, -1),
+    (12345, 10),
+];
+
+fn expected(f: impl Fn(i16, i16) -> i16) -> String {
+    PAIRS
+        .iter()
+        .map(|&(a, b)| format!("{} ", f(a, b)))
+        .collect()
+}
+
+#[test]
+fn multiply_divide_and_mod_follow_pascal() {
+    for target in [Target::Dsk, Target::Com] {
+        assert_eq!(
+            run(&arith_program(BinOp::Mul, PAIRS), target),
+            expected(|a, b| a.wrapping_mul(b))
+        );
+        // div truncates toward zero; mod takes the dividend's sign.
+        assert_eq!(
+            run(&arith_program(BinOp::Div, PAIRS), target),
+            expected(|a, b| a.wrapping_div(b))
+        );
+        assert_eq!(
+            run(&arith_program(BinOp::Mod, PAIRS), target),
+            expected(|a, b| a.wrapping_rem(b))
+        );
+    }
+}
+
+#[test]
+fn constant_multipliers_and_divisors_are_inline() {
+    let xs: &[i16] = &[0, 1, -1, 7, -7, 100, -100, 3277, -32768, 32767];
+    for &(op, c) in &[
+        (BinOp::Mul, 10i16),
+        (BinOp::Mul, 3),
+        (BinOp::Mul, -6),
+        (BinOp::Mul, 32),
+        (BinOp::Mul, 320),
+        (BinOp::Div, 2),
+        (BinOp::Div, 8),
+        (BinOp::Shl, 3),
+        (BinOp::Shr, 9),
+    ] {
+        let mut stmts = Vec::new();
+        for &x in xs {
+            stmts.push(Stmt::Store {
+                w: W::Word,
+                addr: sym("va"),
+                value: word(x as i64),
+            });
+            stmts.push(wint(bin(
+                op,
+                W::Word,
+                load(W::Word, sym("va")),
+                word(c as i64),
+            )));
+            stmts.push(space());
+        }
+        let p = program(stmts, vec![var("va")]);
+        let out = build(&p, Target::Dsk).unwrap();
+        assert!(
+            !out.runtime
+                .iter()
+                .any(|r| r == "rt_mul16" || r == "rt_div16"),
+            "{op:?} {c} called the runtime"
+        );
+        let want: String = xs
+            .iter()
+            .map(|&x| {
+                let v = match op {
+                    BinOp::Mul => x.wrapping_mul(c),
+                    BinOp::Div => x.wrapping_div(c),
+                    BinOp::Shl => ((x as u16) << c) as i16,
+                    _ => ((x as u16) >> c) as i16,
+                };
+                format!("{v} ")
+            })
+            .collect();
+        assert_eq!(run(&p, Target::Dsk), want, "{op:?} {c}");
+    }
+}
+
+#[test]
+fn signed_and_unsigned_comparisons_branch_correctly() {
+    let vals: &[i16] = &[-32768, -300, -1, 0, 1, 256, 32767];
+    let ops = [
+        CmpOp::Lt,
+        CmpOp::Le,
+        CmpOp::Gt,
+        CmpOp::Ge,
+        CmpOp::Eq,
+        CmpOp::Ne,
+    ];
+    let mut stmts = Vec::new();
+    let mut want = String::new();
+    for &a in vals {
+        for &b in vals {
+            for op in ops {
+                for signed in [true, false] {
+                    stmts.push(Stmt::Store {
+                        w: W::Word,
+                        addr: sym("va"),
+                        value: word(a as i64),
+                    });
+                    // Against a variable and against the constant.
+                    for r in [load(W::Word, sym("vb")), word(b as i64)] {
+                        stmts.push(Stmt::Store {
+                            w: W::Word,
+                            addr: sym("vb"),
+                            value: word(b as i64),
+                        });
+                        let c = Cond::Cmp {
+                            op,
+                            w: W::Word,
+                            signed,
+                            l: load(W::Word, sym("va")),
+                            r,
+                        };
+                        stmts.push(Stmt::Eval(call(
+                            "rt_wchr",
+                            vec![
+                                (
+                                    Reg::A,
+                                    bin(BinOp::Add, W::Byte, Expr::Cond(Box::new(c)), byte(48)),
+                                ),
+                                (Reg::DE, word(0)),
+                            ],
+                            W::Word,
+                        )));
+                        let (x, y) = if signed {
+                            (a as i64, b as i64)
+                        } else {
+                            (a as u16 as i64, b as u16 as i64)
+                        };
+                        let holds = match op {
+                            CmpOp::Lt => x < y,
+                            CmpOp::Le => x <= y,
+                            CmpOp::Gt => x > y,
+                            CmpOp::Ge => x >= y,
+                            CmpOp::Eq => x == y,
+                            CmpOp::Ne => x != y,
+                        };
+                        want.push(if holds { '1' } else { '0' });
+                    }
+                }
+            }
+        }
+    }
+    let p = program(stmts, vec![var("va"), var("vb")]);
+    assert_eq!(run(&p, Target::Com), want);
+}
+
+#[test]
+fn write_pads_to_widths() {
+    let s = |v: i64, w: i64| {
+        Stmt::Eval(call(
+            "rt_wint",
+            vec![(Reg::HL, word(v)), (Reg::DE, word(w))],
+            W::Word,
+        ))
+    };
+    let p = program(
+        vec![
+            s(42, 5),
+            s(-32768, 0),
+            s(7, 1),
+            s(123, 2),
+            s(0, 3),
+            Stmt::Eval(call(
+                "rt_wbool",
+                vec![(Reg::A, byte(1)), (Reg::DE, word(6))],
+                W::Word,
+            )),
+            Stmt::Eval(call(
+                "rt_wbool",
+                vec![(Reg::A, byte(0)), (Reg::DE, word(0))],
+                W::Word,
+            )),
+            Stmt::Eval(call("rt_wln", vec![], W::Word)),
+        ],
+        vec![],
+    );
+    assert_eq!(run(&p, Target::Dsk), "   42-327687123  0  TRUEFALSE\r\n");
+}
