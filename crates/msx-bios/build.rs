@@ -3,10 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-/// (top-level source, image name in OUT_DIR, exact image size)
-const ROMS: &[(&str, &str, usize)] = &[
-    ("main/main.asm", "main.rom", 0x8000),
-    ("sub/sub.asm", "sub.rom", 0x4000),
+/// (top-level source, image name in OUT_DIR, exact image size, origin)
+const ROMS: &[(&str, &str, usize, u16)] = &[
+    ("main/main.asm", "main.rom", 0x8000, 0x0000),
+    ("sub/sub.asm", "sub.rom", 0x4000, 0x0000),
+    ("disk/disk.asm", "disk.rom", 0x4000, 0x4000),
 ];
 
 fn main() {
@@ -15,19 +16,20 @@ fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it"));
     watch(&sources);
     let mut failed = false;
-    for (top, image, size) in ROMS {
+    for (top, image, size, origin) in ROMS {
         let path = sources.join(top);
         match z80_asm::assemble_file(&path, &z80_asm::Options::default()) {
-            Ok(asm) if asm.bytes.len() == *size && asm.origin == 0 => {
+            Ok(asm) if asm.bytes.len() == *size && asm.origin == *origin => {
                 std::fs::write(out.join(image), &asm.bytes).expect("OUT_DIR is writable");
             }
             Ok(asm) => {
                 eprintln!(
-                    "error: {} assembles to {} bytes at origin {:04X}h; the image must be {} bytes at 0000h",
+                    "error: {} assembles to {} bytes at origin {:04X}h; the image must be {} bytes at {:04X}h",
                     path.display(),
                     asm.bytes.len(),
                     asm.origin,
-                    size
+                    size,
+                    origin
                 );
                 failed = true;
             }

@@ -1,14 +1,16 @@
-//! The free MSX2 BIOS (main ROM, SUB-ROM), assembled at build time from the
+//! The free MSX2 BIOS (main ROM, SUB-ROM, disk ROM), assembled at build time from the
 //! Z80 sources in `roms-free-bios/` by our own assembler, `z80-asm`.
 //!
 //! ```
 //! assert_eq!(msx_bios::main_rom().len(), 0x8000);
 //! assert_eq!(&msx_bios::sub_rom()[..2], b"CD");
+//! assert_eq!(&msx_bios::disk_rom()[..2], b"AB");
 //! ```
 //!
 //! The machine places the images in the default slot layout (see
 //! `docs/bios.md`): main ROM in slot 0 (0000h-7FFFh), SUB-ROM in slot 3-0
-//! (0000h-3FFFh). The BIOS finds RAM, the SUB-ROM and cartridges by searching,
+//! (0000h-3FFFh), disk ROM in slot 3-3 (4000h-7FFFh, with the WD2793 of the
+//! Philips wiring at 7FF8h-7FFFh). The BIOS finds RAM, the SUB-ROM and cartridges by searching,
 //! so other layouts work too.
 
 pub mod entries;
@@ -18,9 +20,12 @@ pub mod font;
 pub const MAIN_ROM_SIZE: usize = 0x8000;
 /// Size of the SUB-ROM image.
 pub const SUB_ROM_SIZE: usize = 0x4000;
+/// Size of the disk ROM image.
+pub const DISK_ROM_SIZE: usize = 0x4000;
 
 static MAIN_ROM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/main.rom"));
 static SUB_ROM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/sub.rom"));
+static DISK_ROM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/disk.rom"));
 
 /// The 32 KB main ROM (BIOS), for slot 0 at 0000h-7FFFh.
 pub fn main_rom() -> &'static [u8] {
@@ -30,4 +35,11 @@ pub fn main_rom() -> &'static [u8] {
 /// The 16 KB MSX2 SUB-ROM, for an expanded slot's page 0 (3-0 by default).
 pub fn sub_rom() -> &'static [u8] {
     SUB_ROM
+}
+
+/// The 16 KB disk ROM, for 4000h-7FFFh of the slot that holds the floppy
+/// controller (a WD2793 wired as in the Philips MSX2 machines): disk boot,
+/// PHYDIO/DSKCHG/GETDPB and the MSX-DOS 1 BDOS at F37Dh.
+pub fn disk_rom() -> &'static [u8] {
+    DISK_ROM
 }

@@ -41,4 +41,8 @@ fn pasmo_gives_the_same_images() {
         pasmo("sub", "sub.asm") == msx_bios::sub_rom(),
         "SUB-ROM differs"
     );
+    assert!(
+        pasmo("disk", "disk.asm") == msx_bios::disk_rom(),
+        "disk ROM differs"
+    );
 }

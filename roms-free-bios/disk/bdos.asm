@@ -1,0 +1,535 @@
+; The MSX-DOS 1 BDOS: dispatcher, console, drive and transfer-address
+; functions, date and time (RP5C01). Called from R_BDOS through CALSLT: this
+; ROM in page 1, the main BIOS in page 0, the private stack in page 3. The
+; caller's memory (FCBs, DMA, strings) is reached through UMOVE, which
+; switches the caller's page 1 in for the copy, so FCBs and buffers may lie
+; anywhere from 4000h up.
+; Results: A (and L = A, H = B = 0) unless the function returns HL; then
+; A = L and B = H, as CP/M programs expect.
+
+BDOS_MAIN:
+                LD A,C
+                CP BDOS_COUNT
+                JR NC,BDOS_NONE
+                PUSH HL
+                LD HL,BDOSTAB
+                LD B,0
+                ADD HL,BC
+                ADD HL,BC
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                EX (SP),HL              ; routine address on the stack, HL back
+                RET
+BDOS_NONE:      XOR A                   ; functions MSX-DOS 1 lacks: A = 0
+RETA:           LD L,A
+                LD H,0
+                LD B,H
+                RET
+RETFF:          LD A,0FFh
+                JR RETA
+RET0:           XOR A
+                JR RETA
+RETHL:          LD A,L
+                LD B,H
+                RET
+
+BDOSTAB:
+                DW F_TERM0              ; 00 end the program
+                DW F_CONIN              ; 01
+                DW F_CONOUT             ; 02
+                DW F_AUXIN              ; 03
+                DW F_AUXOUT             ; 04
+                DW F_LSTOUT             ; 05
+                DW F_DIRIO              ; 06
+                DW F_DIRIN              ; 07
+                DW F_INNOE              ; 08
+                DW F_STROUT             ; 09
+                DW F_BUFIN              ; 0A
+                DW F_CONST              ; 0B
+                DW F_CPMVER             ; 0C
+                DW F_DSKRST             ; 0D
+                DW F_SELDSK             ; 0E
+                DW F_FOPEN              ; 0F
+                DW F_FCLOSE             ; 10
+                DW F_SFIRST             ; 11
+                DW F_SNEXT              ; 12
+                DW F_FDEL               ; 13
+                DW F_RDSEQ              ; 14
+                DW F_WRSEQ              ; 15
+                DW F_FMAKE              ; 16
+                DW F_FREN               ; 17
+                DW F_LOGIN              ; 18
+                DW F_CURDRV             ; 19
+                DW F_SETDTA             ; 1A
+                DW F_ALLOC              ; 1B
+                DW BDOS_NONE            ; 1C
+                DW BDOS_NONE            ; 1D
+                DW BDOS_NONE            ; 1E
+                DW BDOS_NONE            ; 1F
+                DW BDOS_NONE            ; 20
+                DW F_RDRND              ; 21
+                DW F_WRRND              ; 22
+                DW F_FSIZE              ; 23
+                DW F_SETRND             ; 24
+                DW BDOS_NONE            ; 25
+                DW F_WRBLK              ; 26
+                DW F_RDBLK              ; 27
+                DW F_WRZER              ; 28
+                DW BDOS_NONE            ; 29
+                DW F_GDATE              ; 2A
+                DW F_SDATE              ; 2B
+                DW F_GTIME              ; 2C
+                DW F_STIME              ; 2D
+                DW F_VERIFY             ; 2E
+                DW F_RDABS              ; 2F
+                DW F_WRABS              ; 30
+BDOS_COUNT:     EQU ($-BDOSTAB)/2
+
+; ---- caller's memory -------------------------------------------------------------
+; UMOVE: BC bytes from HL to DE, where either side may be the caller's memory
+; (pages 1-3 as the caller had them). BC = 0 moves nothing.
+UMOVE:
+                LD A,B
+                OR C
+                RET Z
+                LD A,H                  ; both in pages 2-3: a plain copy
+                AND D
+                RLA
+                JR NC,UMOVE_SLOT
+                LDIR
+                RET
+UMOVE_SLOT:     LD A,(XFRSLT)
+                JP RC_P1MOVE
+
+; UBYTE: A = the caller's byte at HL. Preserves BC, DE, HL.
+UBYTE:
+                PUSH HL
+                PUSH DE
+                PUSH BC
+                LD DE,RCTMP
+                LD BC,1
+                CALL UMOVE
+                POP BC
+                POP DE
+                POP HL
+                LD A,(RCTMP)
+                RET
+
+; ZFILL: BC zero bytes at the caller's HL.
+ZFILL:
+                LD A,B
+                OR C
+                RET Z
+                PUSH HL
+                PUSH BC
+                LD HL,BNCBUF
+                LD DE,BNCBUF+1
+                LD BC,511
+                LD (HL),0
+                LDIR
+                POP BC
+                POP HL
+ZFILL_LOOP:     LD A,B
+                OR C
+                RET Z
+                PUSH BC
+                LD A,B                  ; at most 512 at a time
+                CP 2
+                JR C,ZFILL_PART
+                LD BC,512
+ZFILL_PART:     PUSH BC
+                EX DE,HL
+                LD HL,BNCBUF
+                PUSH DE
+                CALL UMOVE
+                POP HL
+                POP DE                  ; DE = bytes moved
+                ADD HL,DE
+                EX (SP),HL              ; HL = left, stack = address
+                OR A
+                SBC HL,DE
+                LD B,H
+                LD C,L
+                POP HL
+                JR ZFILL_LOOP
+
+; ---- console ----------------------------------------------------------------------
+F_TERM0:        ; No command interpreter to return to: buffers written, then
+                ; the machine waits with interrupts on.
+                CALL FLUSH
+                EI
+F_TERM0_HALT:   HALT
+                JR F_TERM0_HALT
+
+F_CONIN:        CALL B_CHGET
+                PUSH AF
+                CALL B_CHPUT
+                POP AF
+                JP RETA
+F_CONOUT:       LD A,E
+                CALL B_CHPUT
+                JP RET0
+F_AUXIN:        LD A,1Ah                ; no AUX device: end of file
+                JP RETA
+F_AUXOUT:       JP RET0
+F_LSTOUT:       LD A,E
+                CALL B_LPTOUT
+                JP RET0
+F_DIRIO:        LD A,E
+                CP 0FFh
+                JR Z,F_DIRIO_IN
+                CALL B_CHPUT
+                JP RET0
+F_DIRIO_IN:     CALL B_CHSNS
+                JP Z,RET0               ; no key: A = 0
+F_DIRIN:
+F_INNOE:        CALL B_CHGET
+                JP RETA
+F_CONST:        CALL B_CHSNS
+                JP Z,RET0
+                JP RETFF
+F_CPMVER:       LD HL,0022h
+                JP RETHL
+
+; STROUT: DE -> text ending with '$'.
+F_STROUT:       EX DE,HL
+F_STROUT_LP:    CALL UBYTE
+                CP '$'
+                JP Z,RET0
+                CALL B_CHPUT
+                INC HL
+                JR F_STROUT_LP
+
+; BUFIN: DE -> [size][count][text]. Echo, BS / left arrow erase, RETURN ends
+; (not stored, not counted); the line is built in BNCBUF and copied back.
+F_BUFIN:        LD (FPTR),DE
+                EX DE,HL
+                CALL UBYTE
+                LD (RECS),A             ; size
+                LD HL,BNCBUF+1
+                LD B,0                  ; count
+F_BUFIN_KEY:    PUSH HL
+                PUSH BC
+                CALL B_CHGET
+                POP BC
+                POP HL
+                CP 0Dh
+                JR Z,F_BUFIN_END
+                CP 08h
+                JR Z,F_BUFIN_BS
+                CP 1Dh
+                JR Z,F_BUFIN_BS
+                CP 20h
+                JR C,F_BUFIN_KEY
+                LD C,A
+                LD A,(RECS)
+                CP B
+                JR Z,F_BUFIN_KEY        ; full
+                LD (HL),C
+                INC HL
+                INC B
+                LD A,C
+                CALL B_CHPUT
+                JR F_BUFIN_KEY
+F_BUFIN_BS:     LD A,B
+                OR A
+                JR Z,F_BUFIN_KEY
+                DEC HL
+                DEC B
+                PUSH HL
+                LD HL,BSSEQ
+F_BUFIN_BSLP:   LD A,(HL)
+                OR A
+                JR Z,F_BUFIN_BSEND
+                CALL B_CHPUT
+                INC HL
+                JR F_BUFIN_BSLP
+F_BUFIN_BSEND:  POP HL
+                JR F_BUFIN_KEY
+F_BUFIN_END:    LD A,0Dh
+                CALL B_CHPUT
+                LD A,B
+                LD (BNCBUF),A
+                LD C,B
+                LD B,0
+                INC BC                  ; the count byte too
+                LD HL,(FPTR)
+                INC HL
+                EX DE,HL
+                LD HL,BNCBUF
+                CALL UMOVE
+                JP RET0
+BSSEQ:          DB 08h,' ',08h,0
+
+; ---- drives and transfer address -----------------------------------------------------
+F_DSKRST:       CALL FLUSH
+                CALL FORGET
+                XOR A
+                LD (CURDRV),A
+                LD HL,0080h
+                LD (DMAADR),HL
+                JP RET0
+F_SELDSK:       LD A,(NDRV)
+                LD B,A
+                LD A,E
+                CP B
+                JR NC,F_SELDSK_N
+                LD (CURDRV),A
+F_SELDSK_N:     LD A,B                  ; A = number of drives
+                JP RETA
+F_LOGIN:        LD A,(NDRV)             ; HL = one bit per drive
+                LD HL,1
+                DEC A
+                JR Z,F_LOGIN_1
+                LD L,3
+F_LOGIN_1:      JP RETHL
+F_CURDRV:       LD A,(CURDRV)
+                JP RETA
+F_SETDTA:       LD (DMAADR),DE
+                JP RET0
+F_VERIFY:       JP RET0
+
+; RDABS / WRABS: DE = first sector, H = count, L = drive (0 = A:), DMA.
+F_RDABS:        XOR A
+                JR F_ABS
+F_WRABS:        LD A,1
+F_ABS:          LD (FWRITE),A
+                PUSH DE
+                PUSH HL
+                CALL FLUSH
+                POP HL
+                PUSH HL
+                LD A,L
+                CALL LOGIN              ; for the media byte
+                POP HL
+                POP DE
+                JR C,F_ABS_ERR
+                LD B,H
+                LD A,(DPB_MEDIA)
+                LD C,A
+                LD A,(FWRITE)
+                RRA                     ; CY = write
+                LD A,L
+                LD HL,(DMAADR)
+                CALL DSKIO_IN
+                JR C,F_ABS_ERR
+                LD A,(FWRITE)
+                OR A
+                CALL NZ,FORGET          ; written: FAT and directory may differ now
+                JP RET0
+F_ABS_ERR:      CALL FORGET
+                JP RETFF
+
+; ---- date and time (RP5C01 block 0) -------------------------------------------------
+; RTCSEL: block 0, timer running. RTCRD: A = register -> A = nibble.
+RTCSEL:
+                LD A,13
+                OUT (RTC_ADDR),A
+                LD A,08h
+                OUT (RTC_DATA),A
+                RET
+RTCRD:
+                OUT (RTC_ADDR),A
+                IN A,(RTC_DATA)
+                AND 0Fh
+                RET
+; RTCBCD: A = register of the units -> A = units + 10 * tens (next register).
+RTCBCD:
+                PUSH BC
+                LD C,A
+                CALL RTCRD
+                LD B,A
+                LD A,C
+                INC A
+                CALL RTCRD
+                LD C,A                  ; tens * 10
+                ADD A,A
+                ADD A,A
+                ADD A,C
+                ADD A,A
+                ADD A,B
+                POP BC
+                RET
+; RTCPUT: A = register of the units, B = value 0-99: two nibbles.
+RTCPUT:
+                PUSH DE
+                LD D,A
+                LD E,0
+                LD A,B
+RTCPUT_DIV:     CP 10
+                JR C,RTCPUT_W
+                SUB 10
+                INC E
+                JR RTCPUT_DIV
+RTCPUT_W:       LD B,A
+                LD A,D
+                OUT (RTC_ADDR),A
+                LD A,B
+                OUT (RTC_DATA),A
+                LD A,D
+                INC A
+                OUT (RTC_ADDR),A
+                LD A,E
+                OUT (RTC_DATA),A
+                POP DE
+                RET
+
+; GTIME: H = hours, L = minutes, D = seconds, E = 0 (hundredths).
+; Read twice until the seconds agree, so a carry between registers is not seen.
+F_GTIME:        CALL RTCSEL
+F_GTIME_AGAIN:  XOR A
+                CALL RTCBCD
+                LD D,A
+                LD A,2
+                CALL RTCBCD
+                LD L,A
+                LD A,4
+                CALL RTCBCD
+                LD H,A
+                XOR A
+                CALL RTCBCD
+                CP D
+                JR NZ,F_GTIME_AGAIN
+                LD E,0
+                XOR A
+                RET
+; GDATE: HL = year, D = month, E = day, A = day of the week (0 = Sunday).
+F_GDATE:        CALL RTCSEL
+                LD A,11
+                CALL RTCBCD
+                LD L,A
+                LD H,0
+                LD BC,1980
+                ADD HL,BC
+                LD A,9
+                CALL RTCBCD
+                LD D,A
+                LD A,7
+                CALL RTCBCD
+                LD E,A
+                LD A,6
+                CALL RTCRD
+                RET
+; SDATE: HL = year (1980-2079), D = month, E = day. A = 0, or 0FFh invalid.
+F_SDATE:        LD BC,1980
+                OR A
+                SBC HL,BC
+                JP C,RETFF
+                LD A,H
+                OR A
+                JP NZ,RETFF
+                LD A,L
+                CP 100
+                JP NC,RETFF
+                LD A,D
+                DEC A
+                CP 12
+                JP NC,RETFF
+                LD A,E
+                DEC A
+                CP 31
+                JP NC,RETFF
+                CALL RTCSEL
+                LD B,L
+                LD A,11
+                CALL RTCPUT
+                LD B,D
+                LD A,9
+                CALL RTCPUT
+                LD B,E
+                LD A,7
+                CALL RTCPUT
+                CALL DOWEEK
+                LD B,A
+                LD A,6
+                OUT (RTC_ADDR),A
+                LD A,B
+                OUT (RTC_DATA),A
+                JP RET0
+; STIME: H = hours, L = minutes, D = seconds, E = hundredths. A = 0 / 0FFh.
+F_STIME:        LD A,H
+                CP 24
+                JP NC,RETFF
+                LD A,L
+                CP 60
+                JP NC,RETFF
+                LD A,D
+                CP 60
+                JP NC,RETFF
+                LD A,E
+                CP 100
+                JP NC,RETFF
+                CALL RTCSEL
+                LD B,D
+                XOR A
+                CALL RTCPUT
+                LD B,L
+                LD A,2
+                CALL RTCPUT
+                LD B,H
+                LD A,4
+                CALL RTCPUT
+                JP RET0
+
+; DOWEEK: day of the week (0 = Sunday) of L = year - 1980, D = month, E = day.
+; Days since 1 Jan 1980 (a Tuesday) modulo 7.
+DOWEEK:
+                PUSH HL
+                PUSH DE
+                PUSH BC
+                LD (TMP32),HL           ; TMP32 = year - 1980
+                LD (TMP32+2),DE         ; TMP32+2 = day, TMP32+3 = month
+                LD B,L
+                INC B
+                LD HL,0
+                LD DE,365
+                JR DOWEEK_YE
+DOWEEK_Y:       ADD HL,DE               ; 365 per year before
+DOWEEK_YE:      DJNZ DOWEEK_Y
+                LD A,(TMP32)            ; + a leap day per leap year before
+                ADD A,3
+                SRL A
+                SRL A
+                LD E,A
+                LD D,0
+                ADD HL,DE
+                LD A,(TMP32+3)          ; + the months before
+                DEC A
+                JR Z,DOWEEK_MD
+                LD B,A
+                LD DE,MONTHDAYS
+DOWEEK_M:       LD A,(DE)
+                ADD A,L
+                LD L,A
+                LD A,H
+                ADC A,0
+                LD H,A
+                INC DE
+                DJNZ DOWEEK_M
+DOWEEK_MD:      LD A,(TMP32+2)          ; + day - 1
+                DEC A
+                LD E,A
+                LD D,0
+                ADD HL,DE
+                LD A,(TMP32)            ; this year's leap day, when past February
+                AND 3
+                JR NZ,DOWEEK_NL
+                LD A,(TMP32+3)
+                CP 3
+                JR C,DOWEEK_NL
+                INC HL
+DOWEEK_NL:      INC HL                  ; 1 Jan 1980 was a Tuesday (2)
+                INC HL
+                LD DE,7
+DOWEEK_MOD:     OR A
+                SBC HL,DE
+                JR NC,DOWEEK_MOD
+                ADD HL,DE
+                LD A,L
+                POP BC
+                POP DE
+                POP HL
+                RET
+MONTHDAYS:      DB 31,28,31,30,31,30,31,31,30,31,30,31

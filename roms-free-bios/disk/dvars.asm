@@ -1,0 +1,107 @@
+; Work area of the free disk ROM: fixed addresses in page 3, below the BIOS
+; system area. INIT lowers HIMEM to DWORK, so everything from DWORK up
+; belongs to the disk system (the boot loader needs HIMEM >= 0CE00h).
+; Equates only: no code.
+
+; ---- disk-system variables at their standard addresses -----------------------
+DISKVE:         EQU 0F323h      ; pointer to the disk-error handler (unused: no prompt)
+BREAKV:         EQU 0F325h      ; pointer to the CTRL+STOP handler (unused)
+RAMAD0:         EQU 0F341h      ; slot of the RAM for page 0
+RAMAD1:         EQU 0F342h
+RAMAD2:         EQU 0F343h
+RAMAD3:         EQU 0F344h
+MASTER:         EQU 0F348h      ; slot of the master disk ROM
+BDOSENT:        EQU 0F37Dh      ; JP to the BDOS (programs: LD C,fn / CALL 0F37Dh)
+
+; ---- buffers -------------------------------------------------------------------
+DWORK:          EQU 0E200h      ; the new HIMEM
+FATBUF:         EQU 0E200h      ; first FAT copy of the logged-in drive (3 sectors max)
+FATBUF_SECS:    EQU 3
+DIRBUF:         EQU 0E800h      ; one directory sector (written through)
+DATBUF:         EQU 0EA00h      ; one data sector (written back when dirty)
+BNCBUF:         EQU 0EC00h      ; scratch: PHYDIO bounce for page 1, boot sector, DMA copies
+STKLOW:         EQU 0EE00h      ; private BDOS stack (256 bytes)
+BDOSSTK:        EQU 0EF00h
+RAMCODE:        EQU 0EF00h      ; routines that switch page 1 must run from RAM (128 bytes)
+VARS:           EQU 0EF80h
+
+; ---- variables (VARS up to F1C8h) ------------------------------------------------
+DSKSLT:         EQU VARS+0      ; slot ID of this ROM
+NDRV:           EQU VARS+1      ; drives found (1 or 2)
+CURDRV:         EQU VARS+2      ; default drive of the BDOS (0 = A:)
+DMAADR:         EQU VARS+3      ; (2) BDOS transfer address
+USRP1:          EQU VARS+5      ; slot ID of the caller's page 1 (BDOS entry)
+XFRSLT:         EQU VARS+6      ; page-1 slot used by transfers to/from page 1
+SAVESP:         EQU VARS+7      ; (2) caller's stack pointer during a BDOS call
+MTRCNT:         EQU VARS+9      ; VBlanks until the motor goes off (0 = idle)
+DRVREG:         EQU VARS+10     ; last value written to the drive register
+TRKTAB:         EQU VARS+11     ; (2) head position per drive, 0FFh = unknown
+CHGBDOS:        EQU VARS+13     ; disk-change bits not yet seen by the BDOS
+CHGEXT:         EQU VARS+14     ; disk-change bits not yet seen through DSKCHG
+IODRV:          EQU VARS+15     ; ---- DSKIO state
+IOCNT:          EQU VARS+16
+IODONE:         EQU VARS+17
+IOSEC:          EQU VARS+18     ; (2)
+IOADR:          EQU VARS+20     ; (2)
+IOWR:           EQU VARS+22     ; 1 = write
+IOSPT:          EQU VARS+23     ; sectors per track
+IOSIDES:        EQU VARS+24
+IOTRK:          EQU VARS+25
+IOSIDE:         EQU VARS+26
+IOREC:          EQU VARS+27     ; sector number on the track (1-based)
+IOTRY:          EQU VARS+28
+IOXADR:         EQU VARS+29     ; (2) address the controller transfers with
+CACHDRV:        EQU VARS+31     ; drive whose FAT is in FATBUF, 0FFh = none
+FATDIRTY:       EQU VARS+32
+DIRSEC:         EQU VARS+33     ; (2) sector in DIRBUF, 0FFFFh = none
+DATSEC:         EQU VARS+35     ; (2) sector in DATBUF, 0FFFFh = none
+DATDIRTY:       EQU VARS+37
+WDRV:           EQU VARS+38     ; drive being logged in
+DPB:            EQU VARS+39     ; (21) drive parameter block of CACHDRV
+DPB_DRIVE:      EQU DPB+0
+DPB_MEDIA:      EQU DPB+1
+DPB_SECSIZ:     EQU DPB+2
+DPB_DIRMSK:     EQU DPB+4
+DPB_DIRSHFT:    EQU DPB+5
+DPB_CLUSMSK:    EQU DPB+6
+DPB_CLUSSHFT:   EQU DPB+7
+DPB_FIRFAT:     EQU DPB+8
+DPB_FATCNT:     EQU DPB+10
+DPB_MAXENT:     EQU DPB+11
+DPB_FIRREC:     EQU DPB+12
+DPB_MAXCLUS:    EQU DPB+14
+DPB_FATSIZ:     EQU DPB+16
+DPB_FIRDIR:     EQU DPB+17
+DPB_FATADR:     EQU DPB+19
+LFCB:           EQU VARS+60     ; (37) local copy of the caller's FCB
+UFCB:           EQU VARS+97     ; (2) address of the caller's FCB
+PAT:            EQU VARS+99     ; (11) name pattern being looked for
+NEWNAM:         EQU VARS+110    ; (11) new name (rename)
+SPAT:           EQU VARS+121    ; (11) search pattern of SFIRST/SNEXT
+SIDX:           EQU VARS+132    ; next directory index for SNEXT
+SDRV:           EQU VARS+133    ; drive of SFIRST
+FPOS:           EQU VARS+134    ; (4) file position of FILEIO
+FCNT:           EQU VARS+138    ; (2) bytes still to move
+FDONE:          EQU VARS+140    ; (2) bytes moved
+FPTR:           EQU VARS+142    ; (2) caller's memory address
+FWRITE:         EQU VARS+144    ; 1 = write
+FCHUNK:         EQU VARS+145    ; (2)
+FOFF:           EQU VARS+147    ; (2)
+FIDX:           EQU VARS+149    ; directory index found
+FOUND:          EQU VARS+150
+TMP32:          EQU VARS+151    ; (4)
+RECS:           EQU VARS+155    ; (2) records asked for (block I/O)
+RECSIZ:         EQU VARS+157    ; (2)
+OLDTIMI:        EQU VARS+159    ; (5) H.TIMI as it was before INIT, then RET
+CLWANT:         EQU VARS+165    ; (2) relative cluster CLUSAT looks for
+CLALLOC:        EQU VARS+167    ; 1 = CLUSAT may extend the chain
+CLCUR:          EQU VARS+168    ; (2)
+CLREL:          EQU VARS+170    ; (2)
+RCTMP:          EQU VARS+172    ; (2) scratch for the RAM routines
+BOOTSP:         EQU VARS+174    ; (2) stack of the BIOS during the boot call
+FPAT:           EQU VARS+176    ; (2) pattern FINDFILE compares with
+MPC:            EQU VARS+178    ; (4) multiplicand of MUL32
+FRELSEC:        EQU VARS+182    ; (2) sector of the file FILEIO is at
+FZERO:          EQU VARS+184    ; 1 = FILEIO writes zeros instead of the caller's bytes
+RNIDX:          EQU VARS+185    ; entry being renamed
+VARS_END:       EQU VARS+186
