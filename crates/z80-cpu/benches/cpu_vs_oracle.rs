@@ -127,6 +127,15 @@ fn run_ours(cpu: &mut Cpu, bus: &mut Ram, t: u64) {
     cpu.run(bus, until);
 }
 
+/// The same through `step` in a loop, as a machine that checks something
+/// between instructions drives the core.
+fn run_ours_stepping(cpu: &mut Cpu, bus: &mut Ram, t: u64) {
+    let until = cpu.cycles() + t;
+    while cpu.cycles() < until {
+        cpu.step(bus);
+    }
+}
+
 fn run_oracle(z: &mut Z80, io: &mut Ram, t: u64) {
     let mut done = 0u64;
     while done < t {
@@ -194,6 +203,21 @@ fn summary() {
         );
         black_box((bus.out_sum, io.out_sum));
     }
+    // The mixed program once more, driven by `step` instead of `run`.
+    let (_, program) = workloads().pop().expect("three workloads");
+    let mut bus = Ram::with(&program);
+    let mut cpu = Cpu::new();
+    let mut io = Ram::with(&program);
+    let mut z = Z80::new();
+    z.init();
+    let (ours, theirs) = mhz_pair(
+        |t| run_ours_stepping(&mut cpu, black_box(&mut bus), t),
+        |t| run_oracle(&mut z, black_box(&mut io), t),
+    );
+    println!(
+        "| mixed_program, `step` loop | {ours:.0} | {theirs:.0} | {:.2} |",
+        ours / theirs
+    );
 }
 
 /// Before timing anything: both cores must compute the same memory from
@@ -223,7 +247,7 @@ fn only_t() -> u64 {
         .unwrap_or(100_000_000)
 }
 
-/// `Z80_BENCH_ONLY=<workload>:<ours|oracle>` runs only that core on that
+/// `Z80_BENCH_ONLY=<workload>:<ours|step|oracle>` runs only that core on that
 /// workload and exits: a steady target for a profiler, or for counting
 /// executed host instructions (`valgrind --tool=callgrind`), which unlike
 /// time does not depend on the load of the machine.
@@ -238,6 +262,9 @@ fn only(spec: &str) {
         let mut z = Z80::new();
         z.init();
         run_oracle(&mut z, black_box(&mut ram), only_t());
+    } else if core == "step" {
+        let mut cpu = Cpu::new();
+        run_ours_stepping(&mut cpu, black_box(&mut ram), only_t());
     } else {
         let mut cpu = Cpu::new();
         run_ours(&mut cpu, black_box(&mut ram), only_t());

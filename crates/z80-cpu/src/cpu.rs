@@ -157,23 +157,17 @@ impl Cpu {
     #[inline]
     pub fn step<B: Bus>(&mut self, bus: &mut B) -> u32 {
         let start = self.cycles;
-        // The caller may have changed `regs.halted` or `regs.ei_delay`.
-        self.refresh_attention();
-        self.step_inner(bus);
-        (self.cycles - start) as u32
-    }
-
-    #[inline(always)]
-    fn step_inner<B: Bus>(&mut self, bus: &mut B) {
-        // The common case first: nothing pending, one byte to test.
-        if self.attention {
+        // `regs.halted` and `regs.ei_delay` are tested as well as
+        // `attention`, since the caller may have changed them.
+        if self.attention | self.regs.halted | self.regs.ei_delay {
             self.step_special(bus);
-            return;
+        } else {
+            self.last_q = self.regs.q;
+            self.regs.q = 0;
+            let op = self.fetch_op(bus);
+            self.exec_base_inline(bus, op);
         }
-        self.last_q = self.regs.q;
-        self.regs.q = 0;
-        let op = self.fetch_op(bus);
-        self.exec_base(bus, op);
+        (self.cycles - start) as u32
     }
 
     /// A step with something pending: the rest of a prefixed instruction,
