@@ -20,6 +20,7 @@ mod error;
 mod keywords;
 mod list;
 mod number;
+pub mod parse;
 mod program;
 mod text;
 mod tokens;

@@ -1,0 +1,692 @@
+//! Statements. One function per statement family; the dispatch is a match
+//! on the statement's first token, as in the ROM's statement table.
+
+use super::ast::{Expr, LValue, LineShape, Point, PrintItem, Stmt, StmtKind, Type, Var};
+use super::cursor::Lex;
+use super::{data, DiagnosticKind, PResult, Parser};
+use crate::keywords::Keyword as K;
+
+/// Statements MSX-BASIC has that the compiler refuses, with the words the
+/// diagnostic uses. Anything else unknown is refused by its own spelling.
+const UNSUPPORTED: &[(K, &str)] = &[
+    (K::Call, "CALL"),
+    (K::Lprint, "LPRINT"),
+    (K::Llist, "LLIST"),
+    (K::Error, "ERROR"),
+    (K::Resume, "RESUME"),
+    (K::Open, "OPEN (files)"),
+    (K::Close, "CLOSE (files)"),
+];
+
+impl Parser<'_, '_> {
+    /// Statements up to the end of the line; in a THEN or ELSE branch
+    /// (`in_branch`), also up to a `:ELSE`, which the enclosing IF takes.
+    pub fn statements(&mut self, in_branch: bool) -> PResult<Vec<Stmt>> {
+        let mut out = Vec::new();
+        loop {
+            if self.cur.peek().is_none() || (in_branch && self.cur.at_else()) {
+                break;
+            }
+            if self.cur.eat_char(b':') {
+                continue;
+            }
+            self.statement = self.statement.saturating_add(1);
+            self.stmt_offset = self.cur.offset();
+            let span = self.span();
+            let kind = self.statement_kind()?;
+            out.push(Stmt { kind, span });
+            if self.cur.peek().is_none() || (in_branch && self.cur.at_else()) {
+                break;
+            }
+            if !self.cur.eat_char(b':') {
+                return self.syntax("end of statement expected");
+            }
+        }
+        Ok(out)
+    }
+
+    fn statement_kind(&mut self) -> PResult<StmtKind> {
+        let k = match self.cur.peek() {
+            Some(Lex::Char(c)) if c.is_ascii_uppercase() => return self.assignment(),
+            Some(Lex::Char(b'_')) => return self.unsupported("CALL"),
+            Some(Lex::Kw(k)) => k,
+            _ => return self.syntax("statement expected"),
+        };
+        if let Some((_, what)) = UNSUPPORTED.iter().find(|(u, _)| *u == k) {
+            return self.unsupported(*what);
+        }
+        self.cur.bump();
+        Ok(match k {
+            K::Let => self.assignment()?,
+            K::Print => self.print()?,
+            K::Goto => StmtKind::Goto(self.line_number()?),
+            K::Gosub => StmtKind::Gosub(self.line_number()?),
+            K::Return => StmtKind::Return(self.optional_line_number()),
+            K::On => self.on()?,
+            K::If => self.if_statement()?,
+            K::For => self.for_statement()?,
+            K::Next => self.next()?,
+            K::Dim => self.dim()?,
+            K::Read => StmtKind::Read(self.lvalue_list()?),
+            K::Data => self.data_statement(),
+            K::Restore => StmtKind::Restore(self.optional_line_number()),
+            K::Def => self.def()?,
+            K::Defint => self.def_type(Type::Integer)?,
+            K::Defsng => self.def_type(Type::Single)?,
+            K::Defdbl => self.def_type(Type::Double)?,
+            K::Defstr => self.def_type(Type::String)?,
+            K::End => StmtKind::End,
+            K::Stop => {
+                if matches!(self.cur.peek(), Some(Lex::Kw(K::On | K::Off | K::Stop))) {
+                    return self.unsupported("STOP ON/OFF");
+                }
+                StmtKind::Stop
+            }
+            // ELSE met as a statement (after a THEN branch ran, or stray)
+            // skips the rest of the line, like REM.
+            K::Rem | K::Apostrophe | K::Else => {
+                self.cur.skip_line();
+                StmtKind::Rem
+            }
+            K::Cls => StmtKind::Cls,
+            K::Beep => StmtKind::Beep,
+            K::Key => self.key()?,
+            K::Locate => {
+                let mut a = self.optional_args(3)?.into_iter();
+                StmtKind::Locate {
+                    x: a.next().flatten(),
+                    y: a.next().flatten(),
+                    cursor: a.next().flatten(),
+                }
+            }
+            K::Color => {
+                if self.cur.peek() == Some(Lex::Kw(K::Equal)) {
+                    return self.unsupported("COLOR= (palette)");
+                }
+                let mut a = self.optional_args(3)?.into_iter();
+                StmtKind::Color {
+                    fg: a.next().flatten(),
+                    bg: a.next().flatten(),
+                    border: a.next().flatten(),
+                }
+            }
+            K::Screen => StmtKind::Screen(self.optional_args(6)?),
+            K::Width => StmtKind::Width(self.expr()?),
+            K::Vpoke => {
+                let (address, value) = self.two_args()?;
+                StmtKind::Vpoke { address, value }
+            }
+            K::Poke => {
+                let (address, value) = self.two_args()?;
+                StmtKind::Poke { address, value }
+            }
+            K::Out => {
+                let (port, value) = self.two_args()?;
+                StmtKind::Out { port, value }
+            }
+            K::Sound => {
+                let (register, value) = self.two_args()?;
+                StmtKind::Sound { register, value }
+            }
+            K::Input => self.input()?,
+            K::Line => {
+                if self.cur.eat_kw(K::Input) {
+                    self.line_input()?
+                } else {
+                    self.line()?
+                }
+            }
+            K::Swap => {
+                let a = self.variable()?;
+                self.expect_char(b',')?;
+                StmtKind::Swap(a, self.variable()?)
+            }
+            K::Clear => {
+                self.optional_args(3)?;
+                StmtKind::Clear
+            }
+            K::Pset | K::Preset => {
+                let at = self.point()?;
+                let mut color = None;
+                let mut op = None;
+                if self.cur.eat_char(b',') {
+                    if self.cur.peek() != Some(Lex::Char(b',')) {
+                        color = Some(self.expr()?);
+                    }
+                    if self.cur.eat_char(b',') {
+                        op = Some(self.logical_op()?);
+                    }
+                }
+                StmtKind::Pset {
+                    set: k == K::Pset,
+                    at,
+                    color,
+                    op,
+                }
+            }
+            K::Circle => {
+                let at = self.point()?;
+                self.expect_char(b',')?;
+                let radius = self.expr()?;
+                let args = if self.cur.eat_char(b',') {
+                    self.optional_args(4)?
+                } else {
+                    Vec::new()
+                };
+                StmtKind::Circle { at, radius, args }
+            }
+            K::Paint => {
+                let at = self.point()?;
+                let mut a = if self.cur.eat_char(b',') {
+                    self.optional_args(2)?
+                } else {
+                    Vec::new()
+                }
+                .into_iter();
+                StmtKind::Paint {
+                    at,
+                    color: a.next().flatten(),
+                    border: a.next().flatten(),
+                }
+            }
+            K::Put => self.put_sprite()?,
+            K::Sprite => {
+                if !self.cur.eat_char(b'$') {
+                    return self.unsupported("SPRITE ON/OFF/STOP");
+                }
+                let number = self.arguments(1, 1)?.remove(0);
+                self.expect_kw(K::Equal)?;
+                StmtKind::SetSprite {
+                    number,
+                    value: self.expr()?,
+                }
+            }
+            K::Time => {
+                self.expect_kw(K::Equal)?;
+                StmtKind::SetTime(self.expr()?)
+            }
+            K::MidStr => self.mid_assign()?,
+            other => return self.unsupported_at_keyword(other),
+        })
+    }
+
+    /// The diagnostic for a keyword that starts no supported statement; it
+    /// points at the keyword itself.
+    fn unsupported_at_keyword<T>(&self, k: K) -> PResult<T> {
+        let mut e = self.error(DiagnosticKind::Unsupported(
+            k.spelling().trim_end_matches('(').to_string(),
+        ));
+        e.offset = u16::try_from(self.stmt_offset).unwrap_or(u16::MAX);
+        Err(e)
+    }
+
+    fn assignment(&mut self) -> PResult<StmtKind> {
+        let target = self.variable()?;
+        self.expect_kw(K::Equal)?;
+        Ok(StmtKind::Let {
+            target,
+            value: self.expr()?,
+        })
+    }
+
+    fn optional_line_number(&mut self) -> Option<u16> {
+        match self.cur.peek() {
+            Some(Lex::LineNum(n)) => {
+                self.cur.bump();
+                Some(n)
+            }
+            _ => None,
+        }
+    }
+
+    fn two_args(&mut self) -> PResult<(Expr, Expr)> {
+        let a = self.expr()?;
+        self.expect_char(b',')?;
+        Ok((a, self.expr()?))
+    }
+
+    /// Up to `max` comma-separated expressions, any of which may be left
+    /// out (`LOCATE ,5`, `COLOR 15,,1`).
+    fn optional_args(&mut self, max: usize) -> PResult<Vec<Option<Expr>>> {
+        let mut out = Vec::new();
+        if self.cur.at_statement_end() {
+            return Ok(out);
+        }
+        loop {
+            if self.cur.peek() == Some(Lex::Char(b',')) {
+                out.push(None);
+            } else {
+                out.push(Some(self.expr()?));
+            }
+            if out.len() > max {
+                return self.syntax(format!("at most {max} arguments"));
+            }
+            if !self.cur.eat_char(b',') {
+                break;
+            }
+            if self.cur.at_statement_end() {
+                return self.syntax("missing operand");
+            }
+        }
+        Ok(out)
+    }
+
+    fn lvalue_list(&mut self) -> PResult<Vec<LValue>> {
+        let mut out = vec![self.variable()?];
+        while self.cur.eat_char(b',') {
+            out.push(self.variable()?);
+        }
+        Ok(out)
+    }
+
+    fn print(&mut self) -> PResult<StmtKind> {
+        if self.cur.peek() == Some(Lex::Char(b'#')) {
+            return self.unsupported("PRINT # (files)");
+        }
+        let mut items = Vec::new();
+        while !self.cur.at_statement_end() {
+            let item = match self.cur.peek() {
+                Some(Lex::Char(b';')) => {
+                    self.cur.bump();
+                    PrintItem::Semicolon
+                }
+                Some(Lex::Char(b',')) => {
+                    self.cur.bump();
+                    PrintItem::Comma
+                }
+                Some(Lex::Kw(K::Using)) => return self.unsupported("PRINT USING"),
+                // The TAB( and SPC( tokens include their parenthesis.
+                Some(Lex::Kw(k @ (K::Tab | K::Spc))) => {
+                    self.cur.bump();
+                    let e = self.expr()?;
+                    self.expect_char(b')')?;
+                    if k == K::Tab {
+                        PrintItem::Tab(e)
+                    } else {
+                        PrintItem::Spc(e)
+                    }
+                }
+                _ => PrintItem::Expr(self.expr()?),
+            };
+            items.push(item);
+        }
+        Ok(StmtKind::Print(items))
+    }
+
+    fn on(&mut self) -> PResult<StmtKind> {
+        match self.cur.peek() {
+            Some(Lex::Kw(k @ (K::Error | K::Key | K::Sprite | K::Strig | K::Stop))) => {
+                return self.unsupported(format!("ON {}", k.spelling()));
+            }
+            // INTERVAL is no keyword: it crunches as INT ER VAL.
+            Some(Lex::Kw(K::Int)) if self.cur.peek_at(1) == Some(Lex::Char(b'E')) => {
+                return self.unsupported("ON INTERVAL");
+            }
+            _ => {}
+        }
+        let selector = self.expr()?;
+        let gosub = if self.cur.eat_kw(K::Goto) {
+            false
+        } else if self.cur.eat_kw(K::Gosub) {
+            true
+        } else {
+            return self.syntax("GOTO or GOSUB expected");
+        };
+        let mut targets = vec![self.line_number()?];
+        while self.cur.eat_char(b',') {
+            targets.push(self.line_number()?);
+        }
+        Ok(StmtKind::On {
+            selector,
+            gosub,
+            targets,
+        })
+    }
+
+    fn if_statement(&mut self) -> PResult<StmtKind> {
+        self.enter()?;
+        let r = self.if_body();
+        self.leave();
+        r
+    }
+
+    fn if_body(&mut self) -> PResult<StmtKind> {
+        let cond = self.expr()?;
+        let then = if self.cur.eat_kw(K::Then) {
+            self.branch()?
+        } else if self.cur.peek() == Some(Lex::Kw(K::Goto)) {
+            // IF … GOTO n: the GOTO is the branch.
+            self.branch()?
+        } else {
+            return self.syntax("THEN or GOTO expected");
+        };
+        let otherwise = if self.cur.at_else() {
+            self.cur.bump();
+            self.cur.bump();
+            self.branch()?
+        } else {
+            Vec::new()
+        };
+        Ok(StmtKind::If {
+            cond,
+            then,
+            otherwise,
+        })
+    }
+
+    /// What follows THEN or ELSE: a line number (a GOTO) or statements.
+    fn branch(&mut self) -> PResult<Vec<Stmt>> {
+        if let Some(Lex::LineNum(n)) = self.cur.peek() {
+            let span = self.span();
+            self.cur.bump();
+            let mut out = vec![Stmt {
+                kind: StmtKind::Goto(n),
+                span,
+            }];
+            if self.cur.at_else() || self.cur.peek().is_none() {
+                return Ok(out);
+            }
+            // `THEN 100:PRINT` — the rest can never run, but must parse.
+            if !self.cur.eat_char(b':') {
+                return self.syntax("end of statement expected");
+            }
+            out.extend(self.statements(true)?);
+            return Ok(out);
+        }
+        self.statements(true)
+    }
+
+    fn for_statement(&mut self) -> PResult<StmtKind> {
+        let var = self.name_and_type()?;
+        if matches!(self.cur.peek(), Some(Lex::Char(b'(' | b'['))) {
+            return self.syntax("FOR needs a simple variable");
+        }
+        self.expect_kw(K::Equal)?;
+        let start = self.expr()?;
+        self.expect_kw(K::To)?;
+        let end = self.expr()?;
+        let step = if self.cur.eat_kw(K::Step) {
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        Ok(StmtKind::For {
+            var,
+            start,
+            end,
+            step,
+        })
+    }
+
+    fn next(&mut self) -> PResult<StmtKind> {
+        let mut vars = Vec::new();
+        if !self.cur.at_statement_end() {
+            vars.push(self.name_and_type()?);
+            while self.cur.eat_char(b',') {
+                vars.push(self.name_and_type()?);
+            }
+        }
+        Ok(StmtKind::Next(vars))
+    }
+
+    fn dim(&mut self) -> PResult<StmtKind> {
+        let mut arrays = Vec::new();
+        loop {
+            match self.variable()? {
+                LValue::Element(v, dims) => arrays.push((v, dims)),
+                LValue::Scalar(_) => return self.syntax("'(' expected"),
+            }
+            if !self.cur.eat_char(b',') {
+                break;
+            }
+        }
+        Ok(StmtKind::Dim(arrays))
+    }
+
+    fn data_statement(&mut self) -> StmtKind {
+        let raw: &[u8] = match self.cur.peek() {
+            Some(Lex::Data(d)) => {
+                self.cur.bump();
+                d
+            }
+            _ => &[],
+        };
+        let items = data::split(self.line, raw);
+        let first = self.state.data.len();
+        let count = items.len();
+        self.state.data.extend(items);
+        StmtKind::Data { first, count }
+    }
+
+    fn def(&mut self) -> PResult<StmtKind> {
+        if self.cur.peek() == Some(Lex::Kw(K::Usr)) {
+            return self.unsupported("DEF USR");
+        }
+        self.expect_kw(K::Fn)?;
+        let name = self.name_and_type()?;
+        let mut params = Vec::new();
+        if self.cur.eat_char(b'(') {
+            params.push(self.name_and_type()?);
+            while self.cur.eat_char(b',') {
+                params.push(self.name_and_type()?);
+            }
+            self.expect_char(b')')?;
+        }
+        self.expect_kw(K::Equal)?;
+        Ok(StmtKind::DefFn {
+            name,
+            params,
+            body: self.expr()?,
+        })
+    }
+
+    /// `DEFINT A-C,X`: applies from here on, in program order.
+    fn def_type(&mut self, ty: Type) -> PResult<StmtKind> {
+        let mut ranges = Vec::new();
+        loop {
+            let from = self.letter()?;
+            let to = if self.cur.eat_kw(K::Minus) {
+                self.letter()?
+            } else {
+                from
+            };
+            if to < from {
+                return self.syntax("letter range backwards");
+            }
+            for l in from..=to {
+                self.state.types[usize::from(l - b'A')] = ty;
+            }
+            ranges.push((from, to));
+            if !self.cur.eat_char(b',') {
+                break;
+            }
+        }
+        Ok(StmtKind::DefType(ty, ranges))
+    }
+
+    fn letter(&mut self) -> PResult<u8> {
+        match self.cur.peek() {
+            Some(Lex::Char(c)) if c.is_ascii_uppercase() => {
+                self.cur.bump();
+                Ok(c)
+            }
+            _ => self.syntax("letter expected"),
+        }
+    }
+
+    fn key(&mut self) -> PResult<StmtKind> {
+        if self.cur.eat_kw(K::Off) {
+            return Ok(StmtKind::KeyDisplay(false));
+        }
+        if self.cur.eat_kw(K::On) {
+            return Ok(StmtKind::KeyDisplay(true));
+        }
+        match self.cur.peek() {
+            Some(Lex::Kw(K::List)) => self.unsupported("KEY LIST"),
+            Some(Lex::Char(b'(')) => self.unsupported("KEY(n) ON/OFF/STOP"),
+            _ => {
+                let (number, text) = self.two_args()?;
+                Ok(StmtKind::KeyDef { number, text })
+            }
+        }
+    }
+
+    /// `["prompt";]`
+    fn prompt(&mut self) -> PResult<Option<Vec<u8>>> {
+        if let Some(Lex::Str(s)) = self.cur.peek() {
+            self.cur.bump();
+            self.expect_char(b';')?;
+            return Ok(Some(s.to_vec()));
+        }
+        Ok(None)
+    }
+
+    fn input(&mut self) -> PResult<StmtKind> {
+        if self.cur.peek() == Some(Lex::Char(b'#')) {
+            return self.unsupported("INPUT # (files)");
+        }
+        let prompt = self.prompt()?;
+        Ok(StmtKind::Input {
+            prompt,
+            targets: self.lvalue_list()?,
+        })
+    }
+
+    fn line_input(&mut self) -> PResult<StmtKind> {
+        if self.cur.peek() == Some(Lex::Char(b'#')) {
+            return self.unsupported("LINE INPUT # (files)");
+        }
+        let prompt = self.prompt()?;
+        let target = self.variable()?;
+        if target.var().ty != Type::String {
+            return self.syntax("LINE INPUT needs a string variable");
+        }
+        Ok(StmtKind::LineInput { prompt, target })
+    }
+
+    /// `[STEP](x,y)`
+    fn point(&mut self) -> PResult<Point> {
+        let step = self.cur.eat_kw(K::Step);
+        self.expect_char(b'(')?;
+        let x = self.expr()?;
+        self.expect_char(b',')?;
+        let y = self.expr()?;
+        self.expect_char(b')')?;
+        Ok(Point { step, x, y })
+    }
+
+    /// A logical operation of the graphics statements: AND OR PRESET PSET
+    /// XOR, optionally prefixed with T (transparent).
+    fn logical_op(&mut self) -> PResult<Vec<u8>> {
+        let mut out = Vec::new();
+        if self.cur.eat_char(b'T') {
+            out.push(b'T');
+        }
+        match self.cur.peek() {
+            Some(Lex::Kw(k @ (K::And | K::Or | K::Preset | K::Pset | K::Xor))) => {
+                self.cur.bump();
+                out.extend(k.spelling().bytes());
+                Ok(out)
+            }
+            _ => self.syntax("logical operation expected"),
+        }
+    }
+
+    fn line(&mut self) -> PResult<StmtKind> {
+        let from = if self.cur.peek() == Some(Lex::Kw(K::Minus)) {
+            None
+        } else {
+            Some(self.point()?)
+        };
+        self.expect_kw(K::Minus)?;
+        let to = self.point()?;
+        let mut color = None;
+        let mut shape = LineShape::Line;
+        let mut op = None;
+        if self.cur.eat_char(b',') {
+            if !matches!(self.cur.peek(), Some(Lex::Char(b','))) && !self.cur.at_statement_end() {
+                color = Some(self.expr()?);
+            }
+            if self.cur.eat_char(b',') {
+                if self.cur.eat_char(b'B') {
+                    shape = if self.cur.eat_char(b'F') {
+                        LineShape::FilledBox
+                    } else {
+                        LineShape::Box
+                    };
+                }
+                if self.cur.eat_char(b',') {
+                    op = Some(self.logical_op()?);
+                }
+            }
+        }
+        Ok(StmtKind::Line {
+            from,
+            to,
+            color,
+            shape,
+            op,
+        })
+    }
+
+    fn put_sprite(&mut self) -> PResult<StmtKind> {
+        if !self.cur.eat_kw(K::Sprite) {
+            return self.unsupported("PUT (files)");
+        }
+        let plane = self.expr()?;
+        let mut at = None;
+        let mut color = None;
+        let mut pattern = None;
+        if self.cur.eat_char(b',') {
+            if !matches!(self.cur.peek(), Some(Lex::Char(b','))) {
+                at = Some(self.point()?);
+            }
+            if self.cur.eat_char(b',') {
+                if !matches!(self.cur.peek(), Some(Lex::Char(b','))) {
+                    color = Some(self.expr()?);
+                }
+                if self.cur.eat_char(b',') {
+                    pattern = Some(self.expr()?);
+                }
+            }
+        }
+        Ok(StmtKind::PutSprite {
+            plane,
+            at,
+            color,
+            pattern,
+        })
+    }
+
+    /// `MID$(a$, start[, len]) = value`
+    fn mid_assign(&mut self) -> PResult<StmtKind> {
+        self.expect_char(b'(')?;
+        let target = self.variable()?;
+        if target.var().ty != Type::String {
+            return self.syntax("MID$ needs a string variable");
+        }
+        self.expect_char(b',')?;
+        let start = self.expr()?;
+        let len = if self.cur.eat_char(b',') {
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        self.expect_char(b')')?;
+        self.expect_kw(K::Equal)?;
+        Ok(StmtKind::MidAssign {
+            target,
+            start,
+            len,
+            value: self.expr()?,
+        })
+    }
+}
+
+/// The loop variables a NEXT names (used by the FOR/NEXT check).
+pub(crate) fn next_vars(kind: &StmtKind) -> Option<&[Var]> {
+    match kind {
+        StmtKind::Next(v) => Some(v),
+        _ => None,
+    }
+}
