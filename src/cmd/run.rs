@@ -1,11 +1,405 @@
-//! `msx run` (being written: see the issue tracker).
+//! `msx run`: run a cartridge or a disk on the emulator, headless and
+//! deterministic, with scripted keys, and dump what it shows.
+//!
+//! Exit codes: 0 when the run ended as asked (the `--until-…` condition was
+//! met, or the frames ran when there is no condition), 2 when the frame
+//! limit came first, 1 on errors.
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(clap::Args)]
-pub struct RunArgs {}
+use msx_machine::machine::{
+    KeyScript, Machine, MachineConfig, RunOutcome, TraceEntry, TraceKind, Until, CPU_HZ,
+};
+use msx_machine::memory::{CartridgeKind, MachineLayout};
+use msx_machine::rtc::DateTime;
 
-pub fn run(_args: RunArgs) -> Result<ExitCode> {
-    bail!("`msx run` is not available yet")
+use super::{read_input, write_atomic};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Video {
+    /// 60 Hz, 262 lines (Japan, America).
+    Ntsc,
+    /// 50 Hz, 313 lines (Europe).
+    Pal,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MediaKind {
+    /// Decide by the file extension, then by the content.
+    Auto,
+    /// A ROM cartridge image.
+    Rom,
+    /// A floppy disk image.
+    Dsk,
+}
+
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// The program: a ROM cartridge (.rom) or a disk image (.dsk).
+    pub file: PathBuf,
+    /// Stop after this many frames (60 per second in NTSC, 50 in PAL).
+    #[arg(long, default_value_t = 600, value_name = "N")]
+    pub frames: u64,
+    /// Key script: keys pressed at given frames (see docs/key-script.md).
+    #[arg(long, value_name = "SCRIPT")]
+    pub keys: Option<PathBuf>,
+    /// Type this text (`\n` for RETURN), starting at frame --type-at.
+    #[arg(long = "type", value_name = "TEXT")]
+    pub type_text: Option<String>,
+    /// Frame at which --type starts typing.
+    #[arg(long, default_value_t = 150, value_name = "N")]
+    pub type_at: u64,
+    /// Save the last frame as a PNG.
+    #[arg(long, value_name = "OUT.png")]
+    pub png: Option<PathBuf>,
+    /// Save the VRAM (128 KB as the CPU sees it in the current mode).
+    #[arg(long, value_name = "OUT.bin")]
+    pub vram: Option<PathBuf>,
+    /// Print the character screen (SCREEN 0-3) at the end.
+    #[arg(long)]
+    pub text: bool,
+    /// Save the sound of the whole run as a WAV file (16-bit mono, 44100 Hz).
+    #[arg(long, value_name = "OUT.wav")]
+    pub wav: Option<PathBuf>,
+    /// Stop as soon as this text appears on the character screen (exit 0),
+    /// or exit 2 if the frame limit comes first.
+    #[arg(long, value_name = "TEXT", group = "until")]
+    pub until_text: Option<String>,
+    /// Stop as soon as the program's debug-device output (ports 2Eh/2Fh)
+    /// contains this text (exit 0); exit 2 if the frame limit comes first.
+    #[arg(long, value_name = "TEXT", group = "until")]
+    pub until_debug: Option<String>,
+    /// Stop when the CPU is about to execute this address (e.g. 4010h).
+    #[arg(long, value_name = "ADDR", value_parser = parse_address, group = "until")]
+    pub until_pc: Option<u16>,
+    /// Write a trace of the executed instructions (disassembled, with the
+    /// registers); keeps the last --trace-limit instructions of the run.
+    #[arg(long, value_name = "OUT.txt")]
+    pub trace: Option<PathBuf>,
+    /// Instructions kept by --trace.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub trace_limit: usize,
+    /// Video timing at power-on.
+    #[arg(long, value_enum, default_value = "ntsc")]
+    pub machine: Video,
+    /// What the real-time clock shows at power-on (it then follows emulated
+    /// time): YYYY-MM-DDTHH:MM:SS.
+    #[arg(long, value_name = "TIME", value_parser = parse_rtc, default_value = "2026-01-01T00:00:00")]
+    pub rtc: DateTime,
+    /// Memory mapper size in KB (power of two, 16-4096).
+    #[arg(long, default_value_t = 256, value_name = "KB")]
+    pub ram: u32,
+    /// Your own main ROM (BIOS + BASIC, 32 KB) instead of the free BIOS.
+    #[arg(long, value_name = "FILE")]
+    pub rom_main: Option<PathBuf>,
+    /// Your own MSX2 SUB-ROM (16 KB) instead of the free one.
+    #[arg(long, value_name = "FILE")]
+    pub rom_sub: Option<PathBuf>,
+    /// A disk ROM (16 KB, for a Philips-style WD2793 interface) to boot disks.
+    #[arg(long, value_name = "FILE")]
+    pub rom_disk: Option<PathBuf>,
+    /// Whether FILE is a ROM or a disk.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub kind: MediaKind,
+    /// Cartridge mapper instead of the detected one: plain, page0-page3,
+    /// ascii8, ascii16, konami, konamiscc, generic8k.
+    #[arg(long, value_name = "TYPE")]
+    pub romtype: Option<CartridgeKind>,
+    /// Write the disk back to FILE at the end if the program changed it.
+    #[arg(long)]
+    pub save_disk: bool,
+}
+
+fn parse_address(s: &str) -> Result<u16, String> {
+    match z80_asm::parse_value(s) {
+        Some(v) if (0..=0xFFFF).contains(&v) => Ok(v as u16),
+        Some(v) => Err(format!("address {v} is outside 0..FFFFh")),
+        None => Err(format!("`{s}` is not a number")),
+    }
+}
+
+/// `YYYY-MM-DDTHH:MM:SS` (a space also separates date and time; the time
+/// may be left out for midnight).
+fn parse_rtc(s: &str) -> Result<DateTime, String> {
+    let bad = || format!("`{s}` is not a date and time like 2026-01-01T12:30:00");
+    let (date, time) = match s.split_once(['T', ' ']) {
+        Some((d, t)) => (d, t),
+        None => (s, "00:00:00"),
+    };
+    let nums = |text: &str, sep: char, n: usize| -> Result<Vec<u16>, String> {
+        let parts: Vec<&str> = text.split(sep).collect();
+        if parts.len() != n {
+            return Err(bad());
+        }
+        parts
+            .iter()
+            .map(|p| p.trim().parse::<u16>().map_err(|_| bad()))
+            .collect()
+    };
+    let d = nums(date, '-', 3)?;
+    let t = nums(time, ':', 3)?;
+    let dt = DateTime::new(
+        d[0], d[1] as u8, d[2] as u8, t[0] as u8, t[1] as u8, t[2] as u8,
+    );
+    dt.validate().map_err(|e| format!("{s}: {e}"))?;
+    Ok(dt)
+}
+
+/// Sizes of the disk image formats the drive takes.
+const DISK_SIZES: [usize; 4] = [737_280, 368_640, 655_360, 327_680];
+
+/// ROM or disk: the extension decides, else the content.
+fn media_kind(path: &Path, bytes: &[u8], asked: MediaKind) -> Result<MediaKind> {
+    if asked != MediaKind::Auto {
+        return Ok(asked);
+    }
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("dsk" | "di1" | "di2") => return Ok(MediaKind::Dsk),
+        Some("rom" | "mx1" | "mx2" | "ri") => return Ok(MediaKind::Rom),
+        _ => {}
+    }
+    let header_at = |o: usize| bytes.get(o..o + 2) == Some(b"AB");
+    if header_at(0) || header_at(0x4000) {
+        Ok(MediaKind::Rom)
+    } else if DISK_SIZES.contains(&bytes.len()) {
+        Ok(MediaKind::Dsk)
+    } else {
+        bail!(
+            "{}: neither a ROM (no \"AB\" header) nor a disk image (size {}); say which with --kind rom|dsk",
+            path.display(),
+            bytes.len()
+        )
+    }
+}
+
+fn build_machine(args: &RunArgs, media: MediaKind, image: Vec<u8>) -> Result<Machine> {
+    let main = match &args.rom_main {
+        Some(p) => read_input(p)?,
+        None => msx_bios::main_rom().to_vec(),
+    };
+    let sub = match &args.rom_sub {
+        Some(p) => read_input(p)?,
+        None => msx_bios::sub_rom().to_vec(),
+    };
+    let disk_rom = args.rom_disk.as_deref().map(read_input).transpose()?;
+    if media == MediaKind::Dsk && disk_rom.is_none() {
+        bail!(
+            "{}: a disk needs a disk ROM, and the free disk ROM does not exist yet; \
+             give your own with --rom-disk FILE (a Philips-style WD2793 disk ROM), \
+             or run a ROM cartridge",
+            args.file.display()
+        );
+    }
+    let mut layout = MachineLayout::msx2(main, sub, disk_rom);
+    layout.set_ram_kb(args.ram);
+    let mut config = MachineConfig::new(layout);
+    config.pal = args.machine == Video::Pal;
+    config.rtc_start = args.rtc;
+    let mut machine = match media {
+        MediaKind::Rom => {
+            config.layout.insert_cartridge(1, image, args.romtype);
+            Machine::new(config)?
+        }
+        _ => {
+            let mut m = Machine::new(config)?;
+            m.insert_disk(0, image)
+                .with_context(|| format!("{}", args.file.display()))?;
+            m
+        }
+    };
+    if let Some(script) = &args.keys {
+        let text = String::from_utf8(read_input(script)?)
+            .with_context(|| format!("{}: not UTF-8 text", script.display()))?;
+        let script_parsed =
+            KeyScript::parse(&text).with_context(|| format!("{}", script.display()))?;
+        machine.schedule_script(&script_parsed);
+    }
+    if let Some(text) = &args.type_text {
+        let text = text.replace("\\n", "\n");
+        machine
+            .type_text_at(args.type_at, &text)
+            .context("--type")?;
+    }
+    if args.wav.is_some() {
+        machine.set_audio_capture(true);
+    }
+    if args.trace.is_some() {
+        machine.set_trace(Some(args.trace_limit.max(1)));
+    }
+    Ok(machine)
+}
+
+fn until_of(args: &RunArgs) -> Until {
+    if let Some(t) = &args.until_text {
+        Until::TextOnScreen(t.clone())
+    } else if let Some(t) = &args.until_debug {
+        Until::DebugOutputContains(t.clone())
+    } else if let Some(pc) = args.until_pc {
+        Until::PcReached(pc)
+    } else {
+        Until::FrameLimit
+    }
+}
+
+pub fn run(args: RunArgs) -> Result<ExitCode> {
+    let image = read_input(&args.file)?;
+    let media = media_kind(&args.file, &image, args.kind)?;
+    let mut machine = build_machine(&args, media, image)?;
+
+    let until = until_of(&args);
+    let outcome = machine.run_until(&until, args.frames);
+    let frames = machine.frame_count();
+    let seconds = machine.cycles() as f64 / CPU_HZ as f64;
+
+    let debug = machine.debug_output().to_vec();
+    if !debug.is_empty() {
+        print!("{}", String::from_utf8_lossy(&debug));
+        if !debug.ends_with(b"\n") {
+            println!();
+        }
+    }
+    if args.text {
+        match machine.text_screen() {
+            Some(t) => print!("{t}"),
+            None => eprintln!(
+                "note: --text: the screen is in a bitmap mode ({}), no characters to show",
+                machine.vdp().mode().name()
+            ),
+        }
+    }
+    if let Some(out) = &args.png {
+        write_atomic(out, &machine.png_bytes()?)?;
+    }
+    if let Some(out) = &args.vram {
+        write_atomic(out, &machine.vram())?;
+    }
+    if let Some(out) = &args.wav {
+        write_atomic(out, &machine.wav_bytes())?;
+    }
+    if let Some(out) = &args.trace {
+        let (entries, dropped) = machine.take_trace();
+        write_atomic(out, format_trace(&entries, dropped).as_bytes())?;
+    }
+    if args.save_disk && media == MediaKind::Dsk {
+        if machine.disk_modified(0) {
+            if let Some(bytes) = machine.disk_image(0) {
+                write_atomic(&args.file, bytes)?;
+                eprintln!("saved the changed disk to {}", args.file.display());
+            }
+        } else {
+            eprintln!(
+                "the disk was not changed; {} left as it was",
+                args.file.display()
+            );
+        }
+    }
+
+    let what = match &until {
+        Until::TextOnScreen(t) => format!("text {t:?} on screen"),
+        Until::DebugOutputContains(t) => format!("debug output {t:?}"),
+        Until::PcReached(pc) => format!("PC {pc:04X}h"),
+        Until::FrameLimit => String::new(),
+    };
+    match outcome {
+        RunOutcome::Reached { frame } => {
+            eprintln!("{what} reached at frame {frame} ({seconds:.2} s emulated)");
+            Ok(ExitCode::SUCCESS)
+        }
+        RunOutcome::FrameLimit { .. } if until == Until::FrameLimit => {
+            eprintln!("ran {frames} frames ({seconds:.2} s emulated)");
+            Ok(ExitCode::SUCCESS)
+        }
+        RunOutcome::FrameLimit { .. } => {
+            eprintln!("frame limit {} came before {what}", args.frames);
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+/// One line per step: frame, T-state, address, bytes, instruction, registers.
+fn format_trace(entries: &[TraceEntry], dropped: u64) -> String {
+    let mut out = String::new();
+    if dropped > 0 {
+        let _ = writeln!(
+            out,
+            "; {dropped} earlier instructions not kept (--trace-limit)"
+        );
+    }
+    for e in entries {
+        let r = &e.regs;
+        let (bytes, text) = match e.kind {
+            TraceKind::Instruction => {
+                let ins = z80_asm::disassemble_one(&e.bytes, r.pc);
+                let len = ins.len.clamp(1, 4);
+                let hex: Vec<String> = e.bytes[..len].iter().map(|b| format!("{b:02X}")).collect();
+                (hex.join(" "), ins.text)
+            }
+            TraceKind::Interrupt => (String::new(), format!("<interrupt, IM {}>", r.im)),
+            TraceKind::Nmi => (String::new(), "<NMI>".to_string()),
+        };
+        let _ = writeln!(
+            out,
+            "{:>6} {:>11} {:04X}  {:<11} {:<20} AF={:02X}{:02X} BC={:04X} DE={:04X} HL={:04X} IX={:04X} IY={:04X} SP={:04X}{}",
+            e.frame,
+            e.cycle,
+            r.pc,
+            bytes,
+            text,
+            r.a,
+            r.f,
+            r.bc(),
+            r.de(),
+            r.hl(),
+            r.ix,
+            r.iy,
+            r.sp,
+            if r.iff1 { " EI" } else { " DI" },
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rtc_times() {
+        let t = parse_rtc("2030-06-15T12:34:56").unwrap();
+        assert_eq!(
+            (t.year, t.month, t.day, t.hour, t.minute, t.second),
+            (2030, 6, 15, 12, 34, 56)
+        );
+        assert_eq!(parse_rtc("1999-12-31").unwrap().hour, 0);
+        assert!(parse_rtc("2030-13-01T00:00:00").is_err());
+        assert!(parse_rtc("yesterday").is_err());
+    }
+
+    #[test]
+    fn media_sniffing() {
+        let p = Path::new("x.bin");
+        let mut rom = vec![0u8; 0x4000];
+        rom[..2].copy_from_slice(b"AB");
+        assert_eq!(
+            media_kind(p, &rom, MediaKind::Auto).unwrap(),
+            MediaKind::Rom
+        );
+        assert_eq!(
+            media_kind(p, &vec![0; 737_280], MediaKind::Auto).unwrap(),
+            MediaKind::Dsk
+        );
+        assert!(media_kind(p, &[1, 2, 3], MediaKind::Auto).is_err());
+        assert_eq!(
+            media_kind(Path::new("g.DSK"), &rom, MediaKind::Auto).unwrap(),
+            MediaKind::Dsk
+        );
+        assert_eq!(media_kind(p, &[], MediaKind::Rom).unwrap(), MediaKind::Rom);
+    }
 }

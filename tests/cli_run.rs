@@ -1,0 +1,236 @@
+//! `msx run` end to end, through the binary, on test cartridges assembled
+//! here.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn msx(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_msx"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run msx")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("msx-cli-run-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A 16 KB cartridge: prints a greeting with CHPUT, says "OK" on the debug
+/// device, then echoes typed keys on screen and to the debug device.
+fn echo_rom(dir: &Path) -> PathBuf {
+    let src = "
+        org 4000h
+        db 'AB'
+        dw init
+        dw 0,0,0,0,0,0
+init:   ld hl,msg
+loop:   ld a,(hl)
+        or a
+        jr z,done
+        call 00A2h
+        inc hl
+        jr loop
+done:   ld a,63h
+        out (2Eh),a
+        ld a,'O'
+        out (2Fh),a
+        ld a,'K'
+        out (2Fh),a
+        ld a,' '
+        out (2Fh),a
+keys:   call 009Fh
+        out (2Fh),a
+        call 00A2h
+        jr keys
+msg:    db 'Hello from a cartridge', 13, 10, 0
+";
+    let asm = z80_asm::assemble(src, "echo.asm", &z80_asm::Options::default()).unwrap();
+    let mut rom = asm.bytes;
+    rom.resize(0x4000, 0xFF);
+    let path = dir.join("echo.rom");
+    std::fs::write(&path, rom).unwrap();
+    path
+}
+
+#[test]
+fn until_text_png_and_text() {
+    let dir = scratch("text");
+    echo_rom(&dir);
+    let out = msx(
+        &dir,
+        &[
+            "run",
+            "echo.rom",
+            "--frames",
+            "300",
+            "--until-text",
+            "Hello from",
+            "--text",
+            "--png",
+            "shot.png",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("  Hello from a cartridge"), "{stdout}");
+    let png = std::fs::read(dir.join("shot.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("reached at frame"), "{stderr}");
+}
+
+#[test]
+fn frame_limit_first_exits_2() {
+    let dir = scratch("limit");
+    echo_rom(&dir);
+    let out = msx(
+        &dir,
+        &[
+            "run",
+            "echo.rom",
+            "--frames",
+            "200",
+            "--until-debug",
+            "NEVER",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("frame limit 200 came before"));
+    // What the program printed goes to stdout.
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "OK \n");
+}
+
+#[test]
+fn key_script_types_into_the_program() {
+    let dir = scratch("keys");
+    echo_rom(&dir);
+    std::fs::write(
+        dir.join("keys.txt"),
+        "# wait for the boot\nat 150\ntype \"Hi 7\"\npress RETURN for 3\n",
+    )
+    .unwrap();
+    let out = msx(
+        &dir,
+        &[
+            "run",
+            "echo.rom",
+            "--keys",
+            "keys.txt",
+            "--until-debug",
+            "\r",
+            "--frames",
+            "600",
+            "--text",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    insta::assert_snapshot!("key_script_screen", stdout);
+}
+
+#[test]
+fn script_errors_name_the_line() {
+    let dir = scratch("script-error");
+    echo_rom(&dir);
+    std::fs::write(dir.join("bad.txt"), "wait 10\npress SPACEBAR\n").unwrap();
+    let out = msx(&dir, &["run", "echo.rom", "--keys", "bad.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("bad.txt: key script line 2:"), "{stderr}");
+    assert!(stderr.contains("SPACEBAR"), "{stderr}");
+}
+
+#[test]
+fn same_run_same_vram() {
+    let dir = scratch("determinism");
+    echo_rom(&dir);
+    for name in ["a.bin", "b.bin"] {
+        let out = msx(
+            &dir,
+            &[
+                "run",
+                "echo.rom",
+                "--frames",
+                "250",
+                "--type",
+                "abc",
+                "--type-at",
+                "150",
+                "--vram",
+                name,
+            ],
+        );
+        assert_eq!(out.status.code(), Some(0));
+    }
+    let a = std::fs::read(dir.join("a.bin")).unwrap();
+    let b = std::fs::read(dir.join("b.bin")).unwrap();
+    assert_eq!(a.len(), 128 * 1024);
+    assert!(a == b, "two runs gave different VRAM");
+    // The typed text is in the name table (SCREEN 0 at 0000h).
+    assert!(a[..960].windows(3).any(|w| w == b"abc"));
+}
+
+#[test]
+fn disk_without_disk_rom_is_explained() {
+    let dir = scratch("disk");
+    std::fs::write(dir.join("game.dsk"), vec![0u8; 737_280]).unwrap();
+    let out = msx(&dir, &["run", "game.dsk"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("free disk ROM does not exist yet"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--rom-disk"), "{stderr}");
+}
+
+#[test]
+fn wav_and_trace_outputs() {
+    let dir = scratch("wav");
+    echo_rom(&dir);
+    let out = msx(
+        &dir,
+        &[
+            "run",
+            "echo.rom",
+            "--frames",
+            "60",
+            "--wav",
+            "s.wav",
+            "--trace",
+            "t.txt",
+            "--trace-limit",
+            "10",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let wav = std::fs::read(dir.join("s.wav")).unwrap();
+    assert_eq!(&wav[..4], b"RIFF");
+    // 60 NTSC frames ≈ 1.0013 s of 16-bit mono at 44100 Hz.
+    assert!(
+        (wav.len() as i64 - 44 - 2 * 44_156).abs() < 200,
+        "{}",
+        wav.len()
+    );
+    let trace = std::fs::read_to_string(dir.join("t.txt")).unwrap();
+    let lines: Vec<&str> = trace.lines().collect();
+    assert_eq!(lines.len(), 11, "{trace}");
+    assert!(lines[0].contains("earlier instructions not kept"));
+    assert!(lines[1..]
+        .iter()
+        .all(|l| l.contains("AF=") && l.contains("SP=")));
+}
