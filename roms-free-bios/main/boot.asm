@@ -109,7 +109,11 @@ BOOT_NORAM:     HALT                    ; no RAM in pages 2-3: nothing can run
                 JR BOOT_NORAM
 
 BOOT_RAM_FOUND:
-                LD SP,0F380h
+                ; The boot stack sits under F1C9h: F1C9h-F37Fh belongs to the
+                ; disk system (BDOS entry F37Dh, RAMAD0-3, a disk ROM's
+                ; variables), which a disk ROM's INIT fills while running on
+                ; this stack; the boot loader's buffers end at CE00h.
+                LD SP,0F1C9h
                 PUSH BC                 ; the RAM slot and the expanded slots
                 PUSH DE
                 LD HL,0F380h            ; clear the system area (not FFFFh)
