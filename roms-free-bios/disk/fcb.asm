@@ -491,7 +491,9 @@ F_SEQ:          LD (FWRITE),A
                 CALL REC2POS
                 CALL REC128
                 OR A
-                CALL Z,SEQADV
+                JR NZ,F_FCBRET
+                CALL SEQADV
+                XOR A
 F_FCBRET:       PUSH AF
                 CALL FCBOUT
                 POP AF
