@@ -176,3 +176,55 @@ fn file_written_and_read_back_with_buffers_in_page_2() {
 fn file_written_and_read_back_with_buffers_in_page_1() {
     run_file_program(0x6000);
 }
+
+/// GTIME (2Ch) twice, 300 VBlanks (5 s at 60 Hz) apart, and GDATE (2Ah): the
+/// RTC counts emulated time from the machine's start date (2026-01-01
+/// 00:00:00 by default).
+#[test]
+fn date_and_time_come_from_the_rtc() {
+    let program = "
+        org 4000h
+        ld c,2Ch
+        call BDOS
+        ld (0C100h),hl          ; L = minutes, H = hours
+        ld a,d
+        ld (0C102h),a           ; seconds
+        ld hl,(JIFFY)
+        ld de,300
+        add hl,de
+        ex de,hl
+wait:   ld hl,(JIFFY)
+        or a
+        sbc hl,de
+        jr nz,wait
+        ld c,2Ch
+        call BDOS
+        ld (0C103h),hl
+        ld a,d
+        ld (0C105h),a
+        ld c,2Ah
+        call BDOS
+        ld (0C106h),hl          ; year
+        ld (0C108h),de          ; E = day, D = month
+        ld hl,msg
+pr:     ld a,(hl)
+        or a
+        jr z,$
+        call CHPUT
+        inc hl
+        jr pr
+msg:    db 'TIME READ',0
+";
+    let mut m = disk_machine();
+    m.insert_disk(0, boot_disk(program).to_bytes()).unwrap();
+    run_to_text(&mut m, "TIME READ", 3000);
+    let t = m.peek_range(0xC100, 10);
+    let (min1, hour1, sec1) = (t[0], t[1], t[2]);
+    let (min2, hour2, sec2) = (t[3], t[4], t[5]);
+    assert_eq!((hour1, min1, hour2, min2), (0, 0, 0, 0), "{t:?}");
+    // Booting took a few seconds of emulated time; then 300 VBlanks passed.
+    assert!((1..50).contains(&sec1), "{t:?}");
+    assert!((5..=6).contains(&(sec2 - sec1)), "{t:?}");
+    let year = u16::from(t[6]) | u16::from(t[7]) << 8;
+    assert_eq!((year, t[9], t[8]), (2026, 1, 1));
+}

@@ -90,3 +90,36 @@ pub fn run_to_text(m: &mut Machine, text: &str, frames: u64) -> RunOutcome {
 pub fn screen(m: &Machine) -> String {
     m.text_screen().map(|t| t.to_string()).unwrap_or_default()
 }
+
+/// A 16 KB "AB" cartridge for 4000h whose INIT is the code of `body`
+/// (assembled from 4010h; `org` inside it may place more code or data).
+pub fn cartridge(body: &str) -> Vec<u8> {
+    let (mut bytes, origin) = assemble(&format!(
+        "        org 4000h\n        db 'AB'\n        dw 4010h\n        ds 4010h-$,0\n{body}"
+    ));
+    assert_eq!(origin, 0x4000);
+    assert!(bytes.len() <= 0x4000, "cartridge too large");
+    bytes.resize(0x4000, 0xFF);
+    bytes
+}
+
+/// The default machine (with the disk ROM, no disk) and `cart` in slot 1.
+pub fn machine_with_cartridge(cart: Vec<u8>) -> Machine {
+    let mut layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    layout.insert_cartridge(1, cart, None);
+    Machine::new(MachineConfig::new(layout)).expect("machine")
+}
+
+/// Runs until the CPU reaches `pc`, panicking after `frames`.
+pub fn run_to_pc(m: &mut Machine, pc: u16, frames: u64) {
+    let outcome = m.run_until(&Until::PcReached(pc), frames);
+    assert!(
+        outcome.reached(),
+        "PC {pc:04X}h not reached after {frames} frames:\n{}",
+        screen(m)
+    );
+}
