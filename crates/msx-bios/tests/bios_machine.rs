@@ -231,7 +231,7 @@ GYPOS   equ 0FCB5h
     let vram = m.vram();
     let dot = |x: usize, y: usize| {
         let b = vram[y * 128 + x / 2];
-        if x % 2 == 0 {
+        if x.is_multiple_of(2) {
             b >> 4
         } else {
             b & 15
