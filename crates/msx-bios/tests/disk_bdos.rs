@@ -228,3 +228,92 @@ msg:    db 'TIME READ',0
     let year = u16::from(t[6]) | u16::from(t[7]) << 8;
     assert_eq!((year, t[9], t[8]), (2026, 1, 1));
 }
+
+/// FSIZE, SFIRST with a wildcard, FREN and FDEL on files msx-disk wrote; the
+/// image afterwards shows the rename and the deletion.
+#[test]
+fn size_search_rename_and_delete() {
+    let program = "
+        org 4000h
+        ld de,dma
+        ld c,1Ah
+        call BDOS
+        ld de,fcb1              ; FSIZE DATA.TXT (300 bytes: 3 records)
+        ld c,23h
+        call BDOS
+        ld b,'1'
+        or a
+        jp nz,fail
+        ld a,(fcb1+21h)
+        cp 3
+        ld b,'2'
+        jp nz,fail
+        ld de,fcb2              ; SFIRST ????????.TXT: DATA.TXT
+        ld c,11h
+        call BDOS
+        ld b,'3'
+        or a
+        jp nz,fail
+        ld a,(dma+1)
+        cp 'D'
+        ld b,'4'
+        jp nz,fail
+        ld de,fcb3              ; FREN DATA.TXT -> NEW.TXT
+        ld c,17h
+        call BDOS
+        ld b,'5'
+        or a
+        jp nz,fail
+        ld de,fcb4              ; FDEL OLD.BIN
+        ld c,13h
+        call BDOS
+        ld b,'6'
+        or a
+        jp nz,fail
+        ld de,fcb4              ; again: not found
+        ld c,13h
+        call BDOS
+        ld b,'7'
+        cp 0FFh
+        jp nz,fail
+        ld hl,okmsg
+        jr print
+fail:   ld a,b
+        ld (failmsg+5),a
+        ld hl,failmsg
+print:  ld a,(hl)
+        or a
+        jr z,$
+        call CHPUT
+        inc hl
+        jr print
+okmsg:  db 'NAMES OK',0
+failmsg: db 'FAIL  ',0
+fcb1:   db 0,'DATA    TXT'
+        ds 25,0
+fcb2:   db 0,'????????TXT'
+        ds 25,0
+fcb3:   db 0,'DATA    TXT',0,0,0,0,0
+        db 'NEW     TXT'
+        ds 9,0
+fcb4:   db 0,'OLD     BIN'
+        ds 25,0
+dma:    ds 64
+";
+    let mut disk = boot_disk(program);
+    disk.write_file("DATA.TXT", &[b'x'; 300], when()).unwrap();
+    disk.write_file("OLD.BIN", &[1; 2000], when()).unwrap();
+    let free_before = disk.free_bytes();
+    let mut m = disk_machine();
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    run_to_text(&mut m, "NAMES OK", 3000);
+    let after = Disk::from_bytes(m.disk_image(0).unwrap()).expect("valid image");
+    assert_eq!(after.read_file("NEW.TXT").unwrap(), vec![b'x'; 300]);
+    assert!(after.read_file("DATA.TXT").is_err());
+    assert!(after.read_file("OLD.BIN").is_err());
+    assert_eq!(
+        after.free_bytes(),
+        free_before + 2048,
+        "OLD.BIN's two clusters freed"
+    );
+}
