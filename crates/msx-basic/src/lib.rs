@@ -33,6 +33,12 @@ pub use program::{Line, Loaded, Program, TEXT_START};
 pub use text::{tokenize_bytes, Tokenized};
 pub use tokens::{tokens, Token, Tokens};
 
+/// The Z80 source of the BASIC math runtime (BCD arithmetic in the MSX
+/// math-pack format, PRINT formatting, RND, integer operations); its
+/// header documents the calling convention. The includer defines
+/// `BCD_RAM` and `BCD_ERROR`. Pasmo-compatible syntax.
+pub const BCD_RUNTIME_ASM: &str = include_str!("../runtime/bcd.asm");
+
 /// Tokenizes a listing (warnings are dropped; see [`tokenize_bytes`]).
 pub fn tokenize(text: &str) -> Result<Program, Error> {
     tokenize_bytes(text.as_bytes()).map(|t| t.program)
