@@ -1,0 +1,395 @@
+//! The window and the event loop: winit events in, frames out.
+//!
+//! Emulation happens in `about_to_wait`, between batches of window events,
+//! as many frames as the pacer says are due (see [`crate::pacing`]); the
+//! event loop then sleeps until the next one is due. Drawing happens on
+//! `RedrawRequested`: the last frame, scaled, plus the message line.
+
+use crate::audio::AudioOutput;
+use crate::keymap::{self, Command, Route, HOST_KEY};
+use crate::overlay::{draw_message, MessageLine};
+use crate::pacing::{audio_pace, audio_target, AudioPace, ClockPacer, MAX_CATCH_UP_FRAMES};
+use crate::scale::{blit, viewport, window_size, ScaleMode, PICTURE_H, PICTURE_W};
+use crate::session::Session;
+use crate::{PlayerError, PlayerOptions};
+use msx_machine::machine::Machine;
+use std::num::NonZeroU32;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+use winit::application::ApplicationHandler;
+use winit::dpi::PhysicalSize;
+use winit::event::{ElementState, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::keyboard::PhysicalKey;
+use winit::window::{Fullscreen, Window, WindowId};
+
+/// How a game of play ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayReport {
+    /// Frames emulated.
+    pub frames: u64,
+}
+
+/// Colour around the picture.
+const BACKGROUND: u32 = 0;
+
+/// Wall time spent emulating per wake-up in warp mode, so the window still
+/// redraws and answers.
+const WARP_SLICE: Duration = Duration::from_millis(15);
+
+/// Opens the window and plays `machine` until the window closes (or the
+/// frame limit). `notice` hears what the user should know but is no error
+/// (e.g. "no sound: …").
+pub fn play(
+    machine: Machine,
+    options: PlayerOptions,
+    notice: &mut dyn FnMut(&str),
+) -> Result<PlayReport, PlayerError> {
+    let no_display = std::env::var_os("DISPLAY").is_none_or(|v| v.is_empty())
+        && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|v| v.is_empty());
+    if no_display {
+        return Err(PlayerError::NoDisplay(
+            "neither DISPLAY nor WAYLAND_DISPLAY is set".into(),
+        ));
+    }
+    let event_loop = EventLoop::new().map_err(|e| PlayerError::NoDisplay(e.to_string()))?;
+
+    let mut session = Session::new(
+        machine,
+        options.disks.clone(),
+        options.first_disk_inserted.then_some(0),
+    );
+    session.set_save_disks(options.save_disks);
+    session.set_joystick(options.joystick);
+    session.set_screenshots(
+        options.screenshot_dir.clone(),
+        options.screenshot_stem.clone(),
+    );
+
+    let mut messages = MessageLine::default();
+    if !options.disks.is_empty() && !options.first_disk_inserted {
+        if let Some(Err(e)) = session.command(Command::NextDisk) {
+            return Err(e);
+        }
+    }
+
+    let audio = if options.audio {
+        let rate = session.machine().config().sample_rate;
+        match AudioOutput::start(rate) {
+            Ok(out) => Some(out),
+            Err(e) => {
+                notice(&format!("no sound ({e}); playing silently"));
+                messages.show("NO SOUND", Instant::now());
+                None
+            }
+        }
+    } else {
+        None
+    };
+    session.machine_mut().set_audio_capture(audio.is_some());
+
+    let mut app = App {
+        options,
+        session,
+        audio,
+        clock: ClockPacer::new(Instant::now()),
+        messages,
+        gfx: None,
+        frames: 0,
+        scale_mode: ScaleMode::Integer,
+        error: None,
+    };
+    app.scale_mode = app.options.scale_mode;
+    event_loop
+        .run_app(&mut app)
+        .map_err(|e| PlayerError::Window(e.to_string()))?;
+    if let Some(e) = app.error.take() {
+        return Err(e);
+    }
+    app.session.finish()?;
+    Ok(PlayReport { frames: app.frames })
+}
+
+/// The window and what draws into it.
+struct Gfx {
+    window: Rc<Window>,
+    surface: softbuffer::Surface<Rc<Window>, Rc<Window>>,
+    /// Kept alive as long as the surface.
+    _context: softbuffer::Context<Rc<Window>>,
+}
+
+struct App {
+    options: PlayerOptions,
+    session: Session,
+    audio: Option<AudioOutput>,
+    clock: ClockPacer,
+    messages: MessageLine,
+    gfx: Option<Gfx>,
+    frames: u64,
+    scale_mode: ScaleMode,
+    error: Option<PlayerError>,
+}
+
+impl App {
+    fn fail(&mut self, event_loop: &ActiveEventLoop, e: PlayerError) {
+        if self.error.is_none() {
+            self.error = Some(e);
+        }
+        event_loop.exit();
+    }
+
+    fn open_window(&mut self, event_loop: &ActiveEventLoop) -> Result<Gfx, PlayerError> {
+        let (w, h) = window_size(self.options.scale);
+        let mut attrs = Window::default_attributes()
+            .with_title(format!("msx play: {}", self.options.title))
+            .with_inner_size(PhysicalSize::new(w, h))
+            .with_min_inner_size(PhysicalSize::new(PICTURE_W / 2, PICTURE_H / 2))
+            .with_resizable(true);
+        if self.options.fullscreen {
+            attrs = attrs.with_fullscreen(Some(Fullscreen::Borderless(None)));
+        }
+        let window = Rc::new(
+            event_loop
+                .create_window(attrs)
+                .map_err(|e| PlayerError::Window(e.to_string()))?,
+        );
+        let soft = |e: softbuffer::SoftBufferError| PlayerError::Window(e.to_string());
+        let context = softbuffer::Context::new(window.clone()).map_err(soft)?;
+        let surface = softbuffer::Surface::new(&context, window.clone()).map_err(soft)?;
+        Ok(Gfx {
+            window,
+            surface,
+            _context: context,
+        })
+    }
+
+    fn draw(&mut self) -> Result<(), PlayerError> {
+        let Some(gfx) = self.gfx.as_mut() else {
+            return Ok(());
+        };
+        let size = gfx.window.inner_size();
+        let (Some(w), Some(h)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height)) else {
+            return Ok(()); // minimised
+        };
+        let soft = |e: softbuffer::SoftBufferError| PlayerError::Window(e.to_string());
+        gfx.surface.resize(w, h).map_err(soft)?;
+        let mut buffer = gfx.surface.buffer_mut().map_err(soft)?;
+        let vp = viewport(w.get(), h.get(), self.scale_mode);
+        blit(
+            self.session.machine().frame(),
+            vp,
+            &mut buffer,
+            w.get(),
+            BACKGROUND,
+        );
+        if let Some(text) = self.messages.current(Instant::now()) {
+            draw_message(text, vp, &mut buffer, w.get());
+        }
+        buffer.present().map_err(soft)
+    }
+
+    fn redraw(&self) {
+        if let Some(gfx) = &self.gfx {
+            gfx.window.request_redraw();
+        }
+    }
+
+    fn command(&mut self, cmd: Command, event_loop: &ActiveEventLoop) {
+        let now = Instant::now();
+        match cmd {
+            Command::Quit => event_loop.exit(),
+            Command::Fullscreen => {
+                if let Some(gfx) = &self.gfx {
+                    let full = gfx.window.fullscreen().is_some();
+                    gfx.window
+                        .set_fullscreen((!full).then_some(Fullscreen::Borderless(None)));
+                }
+            }
+            Command::IntegerScaling => {
+                self.scale_mode = match self.scale_mode {
+                    ScaleMode::Integer => ScaleMode::Fit,
+                    ScaleMode::Fit => ScaleMode::Integer,
+                };
+                let text = match self.scale_mode {
+                    ScaleMode::Integer => "INTEGER SCALING",
+                    ScaleMode::Fit => "SCALED TO FIT",
+                };
+                self.messages.show(text, now);
+            }
+            _ => match self.session.command(cmd) {
+                Some(Ok(text)) => {
+                    if self.session.paused() {
+                        self.messages.show_sticky("PAUSED");
+                    } else {
+                        self.messages.show(text, now);
+                    }
+                }
+                Some(Err(e)) => self.messages.show(format!("ERROR: {e}"), now),
+                None => {}
+            },
+        }
+        // Pause, warp and state loads break the link between emulated and
+        // real time: start counting again, and drop the stale sound.
+        if matches!(
+            cmd,
+            Command::Pause | Command::Warp | Command::LoadState | Command::Reset
+        ) {
+            self.clock.restart(now);
+            if let Some(audio) = &self.audio {
+                audio.ring().clear();
+            }
+            let capture = self.audio.is_some() && !self.session.warp();
+            self.session.machine_mut().set_audio_capture(capture);
+        }
+        self.redraw();
+    }
+
+    /// Emulates one frame and queues its sound.
+    fn run_frame(&mut self) {
+        let (t_states, pcm) = self.session.run_frame();
+        self.frames += 1;
+        if !self.session.warp() {
+            self.clock.advance(t_states);
+            if let Some(audio) = &self.audio {
+                audio.ring().push(&pcm);
+            }
+        }
+    }
+
+    fn frame_limit_reached(&self) -> bool {
+        self.options.frames.is_some_and(|n| self.frames >= n)
+    }
+
+    /// Runs the frames that are due; returns when to wake up next.
+    fn emulate(&mut self, now: Instant) -> Option<Instant> {
+        if self.session.paused() {
+            return None;
+        }
+        let mut ran = 0;
+        let next = if self.session.warp() {
+            while Instant::now() < now + WARP_SLICE && !self.frame_limit_reached() {
+                self.run_frame();
+                ran += 1;
+            }
+            Some(Instant::now())
+        } else if let Some(audio) = self.audio.as_ref().filter(|a| a.is_alive()) {
+            let (ring, rate) = (audio.ring().clone(), audio.rate());
+            let target = audio_target(rate);
+            loop {
+                if self.frame_limit_reached() {
+                    break Some(now);
+                }
+                match audio_pace(ring.len(), target, rate) {
+                    AudioPace::Run if ran < MAX_CATCH_UP_FRAMES => {
+                        self.run_frame();
+                        ran += 1;
+                    }
+                    AudioPace::Run => break Some(Instant::now()),
+                    AudioPace::Wait(d) => break Some(Instant::now() + d),
+                }
+            }
+        } else {
+            if self.audio.is_some() {
+                // The sound card failed during play: say so once, go on by
+                // the clock.
+                self.audio = None;
+                self.session.machine_mut().set_audio_capture(false);
+                self.messages.show("SOUND FAILED", now);
+                self.clock.restart(now);
+            }
+            while ran < MAX_CATCH_UP_FRAMES && !self.frame_limit_reached() && self.clock.due(now) {
+                self.run_frame();
+                ran += 1;
+            }
+            Some(self.clock.deadline())
+        };
+        if ran > 0 {
+            self.redraw();
+        }
+        next
+    }
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.gfx.is_some() {
+            return;
+        }
+        match self.open_window(event_loop) {
+            Ok(gfx) => {
+                self.gfx = Some(gfx);
+                self.clock.restart(Instant::now());
+            }
+            Err(e) => self.fail(event_loop, e),
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(_) => self.redraw(),
+            WindowEvent::RedrawRequested => {
+                if let Err(e) = self.draw() {
+                    self.fail(event_loop, e);
+                }
+            }
+            WindowEvent::Focused(false) => self.session.release_all(),
+            WindowEvent::DroppedFile(path) => {
+                let now = Instant::now();
+                match self.session.insert_file(&path) {
+                    Ok(text) => self.messages.show(text, now),
+                    Err(e) => self.messages.show(format!("ERROR: {e}"), now),
+                }
+                self.clock.restart(now);
+                self.redraw();
+            }
+            WindowEvent::KeyboardInput {
+                event,
+                is_synthetic: false,
+                ..
+            } => {
+                if event.repeat {
+                    return;
+                }
+                let PhysicalKey::Code(code) = event.physical_key else {
+                    return;
+                };
+                let pressed = event.state == ElementState::Pressed;
+                // Releases go where their press went (the session knows).
+                let route = if pressed {
+                    keymap::route(
+                        code,
+                        self.session.is_held(HOST_KEY),
+                        self.session.joystick(),
+                    )
+                } else {
+                    Route::Ignored
+                };
+                if let Some(cmd) = self.session.key(code, pressed, route) {
+                    self.command(cmd, event_loop);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        if self.frame_limit_reached() {
+            event_loop.exit();
+            return;
+        }
+        let now = Instant::now();
+        let mut next = self.emulate(now);
+        if let Some(expiry) = self.messages.expires().filter(|&t| t > now) {
+            next = Some(next.map_or(expiry, |n| n.min(expiry)));
+        } else if self.messages.expires().is_some() {
+            // Just expired: draw once more without it.
+            self.messages.clear();
+            self.redraw();
+        }
+        event_loop.set_control_flow(match next {
+            Some(t) => ControlFlow::WaitUntil(t),
+            None => ControlFlow::Wait,
+        });
+    }
+}

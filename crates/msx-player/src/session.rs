@@ -1,0 +1,398 @@
+//! The machine being played and what the player does to it: keys, the
+//! joystick, pause, warp, reset, save states, disks, screenshots. No
+//! window here, so all of it is tested without a display.
+
+use crate::keymap::{joystick_pins, Command, Route, Stick};
+use crate::ring::to_pcm;
+use crate::PlayerError;
+use msx_machine::machine::{frame_png, Machine};
+use msx_machine::ppi::Key;
+use std::path::{Path, PathBuf};
+use winit::keyboard::KeyCode;
+
+/// Number of save-state slots (host key + 1…9).
+pub const STATE_SLOTS: usize = 9;
+
+/// Volume of the mix: the PSG's three channels at full volume reach about
+/// 1.0, an SCC adds more; this leaves headroom before clipping.
+const GAIN: f32 = 0.7;
+
+/// A disk the player can put in drive A: (host key + D cycles through them).
+#[derive(Clone, Debug)]
+pub struct DiskFile {
+    /// Where it came from (for messages, and to save it back).
+    pub path: PathBuf,
+    /// Its bytes, including what the MSX wrote while it was in the drive
+    /// earlier in this session.
+    pub image: Vec<u8>,
+}
+
+impl DiskFile {
+    /// Reads a disk image file.
+    pub fn read(path: &Path) -> Result<DiskFile, PlayerError> {
+        let image = std::fs::read(path).map_err(|source| PlayerError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(DiskFile {
+            path: path.to_path_buf(),
+            image,
+        })
+    }
+
+    fn name(&self) -> String {
+        self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    }
+}
+
+/// The state of play.
+pub struct Session {
+    machine: Machine,
+    slots: Vec<Option<Machine>>,
+    slot: usize,
+    disks: Vec<DiskFile>,
+    /// Index in `disks` of the disk in drive A:, if one of them is.
+    disk: Option<usize>,
+    save_disks: bool,
+    paused: bool,
+    warp: bool,
+    joystick: bool,
+    /// Host keys held, with where they went when pressed (a release goes
+    /// to the same place even if a mode changed in between).
+    held: Vec<(KeyCode, Route)>,
+    screenshot_dir: PathBuf,
+    screenshot_stem: String,
+}
+
+/// What a command did, for the message line.
+pub type Message = String;
+
+impl Session {
+    /// Plays `machine`. `disks[first_disk]` is already in drive A: if
+    /// given; `save_disks` writes a disk back to its file when the MSX
+    /// changed it and it leaves the drive (or the player quits).
+    pub fn new(machine: Machine, disks: Vec<DiskFile>, first_disk: Option<usize>) -> Session {
+        Session {
+            machine,
+            slots: vec![None; STATE_SLOTS],
+            slot: 0,
+            disk: first_disk.filter(|&i| i < disks.len()),
+            disks,
+            save_disks: false,
+            paused: false,
+            warp: false,
+            joystick: false,
+            held: Vec::new(),
+            screenshot_dir: PathBuf::from("."),
+            screenshot_stem: "msx".into(),
+        }
+    }
+
+    /// Writes modified disks back to their files.
+    pub fn set_save_disks(&mut self, on: bool) {
+        self.save_disks = on;
+    }
+
+    /// Where screenshots go: `dir/stem-0001.png`, the first free number.
+    pub fn set_screenshots(&mut self, dir: PathBuf, stem: String) {
+        self.screenshot_dir = dir;
+        self.screenshot_stem = stem;
+    }
+
+    /// Starts with the joystick on the cursor keys and space.
+    pub fn set_joystick(&mut self, on: bool) {
+        self.release_all();
+        self.joystick = on;
+    }
+
+    /// The machine.
+    pub fn machine(&self) -> &Machine {
+        &self.machine
+    }
+
+    /// The machine, writable.
+    pub fn machine_mut(&mut self) -> &mut Machine {
+        &mut self.machine
+    }
+
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    pub fn warp(&self) -> bool {
+        self.warp
+    }
+
+    pub fn joystick(&self) -> bool {
+        self.joystick
+    }
+
+    /// Runs one frame; returns its T-states and its sound as 16-bit PCM
+    /// (empty unless audio capture is on in the machine).
+    pub fn run_frame(&mut self) -> (u64, Vec<i16>) {
+        let before = self.machine.cycles();
+        self.machine.run_frame();
+        let pcm = to_pcm(&self.machine.take_audio(), GAIN);
+        (self.machine.cycles() - before, pcm)
+    }
+
+    /// A host key went down or up. Key repeat must be filtered out by the
+    /// caller. Commands are returned for the caller (some are the window's).
+    pub fn key(&mut self, code: KeyCode, pressed: bool, route: Route) -> Option<Command> {
+        if pressed {
+            if self.held.iter().any(|(c, _)| *c == code) {
+                return None;
+            }
+            self.held.push((code, route));
+            match route {
+                Route::Command(c) => return Some(c),
+                Route::Msx(k) => self.machine.press(k),
+                Route::Stick(_) => self.update_stick(),
+                Route::Ignored => {}
+            }
+        } else {
+            let i = self.held.iter().position(|(c, _)| *c == code)?;
+            let (_, route) = self.held.remove(i);
+            match route {
+                Route::Msx(k) if !self.msx_key_held(k) => self.machine.release(k),
+                Route::Stick(_) => self.update_stick(),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Whether `code` is held.
+    pub fn is_held(&self, code: KeyCode) -> bool {
+        self.held.iter().any(|(c, _)| *c == code)
+    }
+
+    /// Two host keys can be one MSX key (both shifts, both returns).
+    fn msx_key_held(&self, key: Key) -> bool {
+        self.held.iter().any(|(_, r)| *r == Route::Msx(key))
+    }
+
+    fn update_stick(&mut self) {
+        let sticks: Vec<Stick> = self
+            .held
+            .iter()
+            .filter_map(|(_, r)| match r {
+                Route::Stick(s) => Some(*s),
+                _ => None,
+            })
+            .collect();
+        self.machine
+            .psg_mut()
+            .set_joystick(0, joystick_pins(&sticks));
+    }
+
+    /// Lets go of everything (the window lost the keyboard focus: the key
+    /// releases will not arrive).
+    pub fn release_all(&mut self) {
+        self.held.clear();
+        self.machine.release_all();
+        self.machine.psg_mut().set_joystick(0, 0x3F);
+    }
+
+    /// Carries out a command that concerns the machine; `None` for the
+    /// window's own commands (fullscreen, scaling, quit).
+    pub fn command(&mut self, cmd: Command) -> Option<Result<Message, PlayerError>> {
+        let msg = match cmd {
+            Command::Pause => {
+                self.paused = !self.paused;
+                self.release_all();
+                if self.paused { "PAUSED" } else { "RUNNING" }.to_string()
+            }
+            Command::Warp => {
+                self.warp = !self.warp;
+                if self.warp {
+                    "WARP SPEED"
+                } else {
+                    "REAL SPEED"
+                }
+                .to_string()
+            }
+            Command::Reset => {
+                self.machine.reset();
+                "RESET".to_string()
+            }
+            Command::Joystick => {
+                let on = !self.joystick;
+                self.set_joystick(on);
+                if on {
+                    "JOYSTICK ON CURSOR KEYS + SPACE"
+                } else {
+                    "JOYSTICK OFF"
+                }
+                .to_string()
+            }
+            Command::Slot(n) => {
+                self.slot = usize::from(n.clamp(1, STATE_SLOTS as u8)) - 1;
+                let used = if self.slots[self.slot].is_some() {
+                    ""
+                } else {
+                    " (EMPTY)"
+                };
+                format!("STATE SLOT {}{used}", self.slot + 1)
+            }
+            Command::SaveState => {
+                self.slots[self.slot] = Some(self.machine.clone());
+                format!("STATE {} SAVED", self.slot + 1)
+            }
+            Command::LoadState => match &self.slots[self.slot] {
+                Some(m) => {
+                    // Keep the host's view of the keys: the saved machine
+                    // holds the keys held when it was saved.
+                    self.machine = m.clone();
+                    self.release_all();
+                    format!("STATE {} LOADED", self.slot + 1)
+                }
+                None => format!("STATE {} IS EMPTY", self.slot + 1),
+            },
+            Command::NextDisk => return Some(self.next_disk()),
+            Command::Screenshot => {
+                return Some(self.screenshot().map(|p| format!("SAVED {}", p.display())))
+            }
+            Command::Fullscreen | Command::IntegerScaling | Command::Quit => return None,
+        };
+        Some(Ok(msg))
+    }
+
+    /// Puts the next of the disks in drive A:.
+    fn next_disk(&mut self) -> Result<Message, PlayerError> {
+        if self.disks.is_empty() {
+            return Ok("NO DISKS: GIVE SEVERAL .DSK FILES OR DROP ONE ON THE WINDOW".into());
+        }
+        let next = self.disk.map_or(0, |i| (i + 1) % self.disks.len());
+        self.put_disk(next)
+    }
+
+    /// Takes the current disk out (keeping what the MSX wrote) and inserts
+    /// `disks[index]`.
+    fn put_disk(&mut self, index: usize) -> Result<Message, PlayerError> {
+        self.take_disk_out()?;
+        let disk = &self.disks[index];
+        self.machine.insert_disk(0, disk.image.clone())?;
+        self.disk = Some(index);
+        Ok(format!(
+            "DISK {}/{}: {}",
+            index + 1,
+            self.disks.len(),
+            disk.name()
+        ))
+    }
+
+    fn take_disk_out(&mut self) -> Result<(), PlayerError> {
+        let modified = self.machine.disk_modified(0);
+        let Some(bytes) = self.machine.eject_disk(0) else {
+            return Ok(());
+        };
+        if let Some(i) = self.disk.take() {
+            if modified {
+                self.disks[i].image = bytes;
+                if self.save_disks {
+                    write_file(&self.disks[i].path, &self.disks[i].image)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// At the end of play: saves the disk in the drive if asked to.
+    pub fn finish(&mut self) -> Result<(), PlayerError> {
+        if !self.save_disks || !self.machine.disk_modified(0) {
+            return Ok(());
+        }
+        if let (Some(i), Some(bytes)) = (self.disk, self.machine.disk_image(0)) {
+            write_file(&self.disks[i].path, bytes)?;
+        }
+        Ok(())
+    }
+
+    /// A file dropped on the window: a disk goes in drive A:, a ROM in
+    /// cartridge slot 1 (which resets the MSX, as plugging one in does).
+    pub fn insert_file(&mut self, path: &Path) -> Result<Message, PlayerError> {
+        let disk = DiskFile::read(path)?;
+        match media_kind(path, disk.image.len()) {
+            Media::Disk => {
+                if self.machine.drive_count() == 0 {
+                    return Err(PlayerError::NoDiskDrive);
+                }
+                // Check the image before it joins the list.
+                msx_machine::fdc::DiskImage::from_bytes(disk.image.clone())
+                    .map_err(msx_machine::machine::MachineError::from)?;
+                self.disks.push(disk);
+                self.put_disk(self.disks.len() - 1)
+            }
+            Media::Rom => {
+                let name = disk.name();
+                let kind = self.machine.insert_cartridge(1, disk.image, None)?;
+                self.release_all();
+                Ok(format!("CARTRIDGE {name} ({kind:?}), RESET"))
+            }
+        }
+    }
+
+    /// Saves the last frame as a PNG file; returns its path.
+    pub fn screenshot(&self) -> Result<PathBuf, PlayerError> {
+        let png = frame_png(self.machine.frame())?;
+        let path =
+            free_name(&self.screenshot_dir, &self.screenshot_stem, "png").ok_or_else(|| {
+                PlayerError::Io {
+                    path: self.screenshot_dir.clone(),
+                    source: std::io::Error::other("no free screenshot name"),
+                }
+            })?;
+        write_file(&path, &png)?;
+        Ok(path)
+    }
+}
+
+/// What kind of medium a file is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Media {
+    Disk,
+    Rom,
+}
+
+/// By extension (`.dsk`; `.rom`, `.mx1`, `.mx2`, `.ri`), else by size: the
+/// disk formats have sizes no cartridge has (cartridges are powers of two
+/// up to 512 KB or multiples of 8 KB below 64 KB).
+pub fn media_kind(path: &Path, len: usize) -> Media {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("dsk" | "di1" | "di2") => Media::Disk,
+        Some("rom" | "mx1" | "mx2" | "ri") => Media::Rom,
+        _ if matches!(len, 737_280 | 368_640 | 655_360 | 327_680) => Media::Disk,
+        _ => Media::Rom,
+    }
+}
+
+/// `dir/stem-NNNN.ext` with the first number not taken.
+fn free_name(dir: &Path, stem: &str, ext: &str) -> Option<PathBuf> {
+    (1..10_000)
+        .map(|n| dir.join(format!("{stem}-{n:04}.{ext}")))
+        .find(|p| !p.exists())
+}
+
+/// Writes through a temporary file and a rename, so a crash never leaves a
+/// half-written disk or picture.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), PlayerError> {
+    let io = |source| PlayerError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io(e)
+    })
+}
