@@ -144,3 +144,22 @@ rt_shr16:
         ret
 .zero:  ld hl,0
         ret
+
+; Abs: HL = |HL| (-32768 stays -32768, as in TP3).
+rt_abs:
+        bit 7,h
+        ret z
+        xor a
+        sub l
+        ld l,a
+        sbc a,a
+        sub h
+        ld h,a
+        ret
+
+; Swap: the bytes of HL exchanged.
+rt_swap:
+        ld a,l
+        ld l,h
+        ld h,a
+        ret

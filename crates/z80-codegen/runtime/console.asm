@@ -245,3 +245,11 @@ rt_readln:
         cp 13
         jr nz,rt_readln
         jp rt_wln
+
+; Read(c) from the console: one key, echoed.
+rt_readchr:
+        call rt_readkey
+        push af
+        call rt_chput
+        pop af
+        ret

@@ -364,7 +364,7 @@ rt_val:
         ; blanks
 .blank: ld a,b
         or a
-        jr z,.bad
+        jp z,.bad
         ld a,(hl)
         cp ' '
         jr nz,.sign
@@ -384,21 +384,21 @@ rt_val:
         dec b
         ld a,b
         or a
-        jr z,.bad
+        jp z,.bad
         ld a,(hl)
 .first: cp '$'
         jr z,.hex
         ; at least one decimal digit
         sub '0'
         cp 10
-        jr nc,.bad
+        jp nc,.bad
 .dec:   ld a,b
         or a
         jr z,.end
         ld a,(hl)
         sub '0'
         cp 10
-        jr nc,.bad
+        jp nc,.bad
         push hl
         ld h,d
         ld l,e
@@ -420,7 +420,7 @@ rt_val:
         dec b
         ld a,b
         or a
-        jr z,.bad
+        jp z,.bad
 .hexd:  ld a,b
         or a
         jr z,.end
@@ -431,9 +431,9 @@ rt_val:
         jr c,.hexok
         sub 'A'-'0'-10
         cp 10
-        jr c,.bad
+        jp c,.bad
         cp 16
-        jr nc,.bad
+        jp nc,.bad
 .hexok: push hl
         ex de,hl
         add hl,hl

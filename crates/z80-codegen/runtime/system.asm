@@ -68,3 +68,14 @@ rt_delay:
         dec hl
         jr .ms
 
+
+; Bdos(f, de): C = function, DE = parameter; HL = A (the BDOS result).
+rt_bdos:
+        call BDOS
+        ld l,a
+        ld h,0
+        ret
+
+; BdosHL(f, de): the result in HL.
+rt_bdoshl:
+        jp BDOS

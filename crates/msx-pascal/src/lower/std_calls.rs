@@ -1,0 +1,585 @@
+//! Standard procedures and functions: most are runtime-library calls with their
+//! arguments in registers (see `docs/pascal-codegen.md`), a few are inline.
+
+use z80_codegen::ir::{BinOp, Expr as E, Reg, Stmt as S, Term, W};
+
+use super::expr::{byte, ir_width, load, to_width, word};
+use super::strings::{rt, rt_stmt};
+use super::Lower;
+use crate::check::stdlib::{StdRoutine as R, StdVar};
+use crate::checked::{Arg, Expr, ExprKind, Stmt, WriteItem};
+use crate::types::Type;
+
+/// Runtime routines of the MSX graphics library, and how many word arguments each takes
+/// (passed in the parameter block `rt_garg`).
+const GRAPHICS: &[(R, &str, usize)] = &[
+    (R::Screen, "rt_screen", 1),
+    (R::Color, "rt_color", 3),
+    (R::Cls2, "rt_cls2", 0),
+    (R::LineB, "rt_line_b", 6),
+    (R::LineBF, "rt_line_bf", 6),
+    (R::CopyBox, "rt_copybox", 8),
+    (R::Pset, "rt_pset", 4),
+    (R::SetPage, "rt_setpage", 2),
+];
+
+impl Lower<'_> {
+    fn arg_word(&mut self, args: &[Arg], i: usize) -> E {
+        match args.get(i) {
+            Some(a) => self.word_value(a.expr()),
+            None => word(0),
+        }
+    }
+
+    fn arg_addr(&mut self, args: &[Arg], i: usize) -> E {
+        match args.get(i) {
+            Some(a) => self.addr(a.expr()),
+            None => word(0),
+        }
+    }
+
+    /// A standard function's value.
+    pub(crate) fn std_function(&mut self, e: &Expr, r: R, args: &[Arg]) -> E {
+        let w = self.width(e.ty).unwrap_or(W::Word);
+        let first = args.first().map(|a| a.expr());
+        let v = match r {
+            R::Ord => {
+                let v = self.arg_word(args, 0);
+                return to_width(v, W::Word, w);
+            }
+            R::Chr => {
+                let v = self.arg_word(args, 0);
+                return to_width(v, W::Word, w);
+            }
+            R::Succ | R::Pred => {
+                let Some(x) = first else { return word(0) };
+                let v = self.value(x);
+                let vw = ir_width(&v);
+                let op = if r == R::Succ { BinOp::Add } else { BinOp::Sub };
+                return E::Bin(op, vw, Box::new(v), Box::new(E::Const(vw, 1)));
+            }
+            R::Odd => {
+                let v = self.arg_word(args, 0);
+                let low = E::Bin(
+                    BinOp::And,
+                    W::Byte,
+                    Box::new(E::Lo(Box::new(v))),
+                    Box::new(byte(1)),
+                );
+                return low;
+            }
+            R::Abs => rt("rt_abs", vec![(Reg::HL, self.arg_word(args, 0))], W::Word),
+            R::Sqr => {
+                let v = self.arg_word(args, 0);
+                let v = self.stable(v);
+                E::Bin(BinOp::Mul, W::Word, Box::new(v.clone()), Box::new(v))
+            }
+            R::Hi => {
+                let v = self.arg_word(args, 0);
+                E::ZExt(Box::new(E::Hi(Box::new(v))))
+            }
+            R::Lo => {
+                let v = self.arg_word(args, 0);
+                E::ZExt(Box::new(E::Lo(Box::new(v))))
+            }
+            R::Swap => rt("rt_swap", vec![(Reg::HL, self.arg_word(args, 0))], W::Word),
+            R::UpCase => {
+                let Some(x) = first else { return byte(0) };
+                let v = self.byte_value(x);
+                return rt("rt_upcase", vec![(Reg::A, v)], W::Byte);
+            }
+            R::Length => {
+                let Some(x) = first else { return word(0) };
+                let a = self.str_addr(x);
+                E::ZExt(Box::new(load(W::Byte, a)))
+            }
+            R::Pos => {
+                let (Some(a), Some(b)) = (first, args.get(1)) else {
+                    return word(0);
+                };
+                let a = self.str_addr(a);
+                let a = self.stable(a);
+                let b = self.str_addr(b.expr());
+                rt("rt_pos", vec![(Reg::HL, a), (Reg::DE, b)], W::Word)
+            }
+            R::Random if !args.is_empty() => rt(
+                "rt_random",
+                vec![(Reg::HL, self.arg_word(args, 0))],
+                W::Word,
+            ),
+            R::KeyPressed => return rt("rt_keypressed", vec![], W::Byte),
+            R::SizeOf => match first {
+                Some(x) => word(self.size(x.ty) as i64),
+                None => word(0),
+            },
+            R::Addr => self.arg_addr(args, 0),
+            R::Ptr => self.arg_word(args, 0),
+            R::MemAvail | R::MaxAvail => rt("rt_memavail", vec![], W::Word),
+            R::IOResult => rt("rt_ioresult", vec![], W::Word),
+            R::Eof => match first {
+                Some(f) => {
+                    let a = self.addr(f);
+                    return rt("rt_eof", vec![(Reg::HL, a)], W::Byte);
+                }
+                None => {
+                    self.error(e.span, "Eof of the console is not supported yet");
+                    return byte(1);
+                }
+            },
+            R::FilePos | R::FileSize => {
+                let a = self.arg_addr(args, 0);
+                let name = if r == R::FilePos {
+                    "rt_filepos"
+                } else {
+                    "rt_filesize"
+                };
+                rt(name, vec![(Reg::HL, a)], W::Word)
+            }
+            R::Bdos | R::BdosHL => {
+                let f = self.arg_word(args, 0);
+                let de = self.arg_word(args, 1);
+                let name = if r == R::Bdos { "rt_bdos" } else { "rt_bdoshl" };
+                rt(name, vec![(Reg::BC, f), (Reg::DE, de)], W::Word)
+            }
+            R::ParamCount => word(0),
+            _ => {
+                self.error(
+                    e.span,
+                    format!("`{r:?}` is not supported by the code generator yet"),
+                );
+                word(0)
+            }
+        };
+        to_width(v, W::Word, w)
+    }
+
+    /// Keeps a value in a temporary unless it is a constant, a label or a plain load.
+    fn stable(&mut self, v: E) -> E {
+        match &v {
+            E::Const(..) | E::Sym(..) => v,
+            E::Load(_, a) if matches!(**a, E::Sym(..)) => v,
+            _ => {
+                let w = ir_width(&v);
+                let t = self.temp(w.bytes());
+                self.emit(S::Store {
+                    w,
+                    addr: E::Sym(t.clone(), 0),
+                    value: v,
+                });
+                load(w, E::Sym(t, 0))
+            }
+        }
+    }
+
+    /// A standard procedure (or a function called as a statement).
+    pub(crate) fn std_proc(&mut self, s: &Stmt, r: R, args: &[Arg]) {
+        if let Some(&(_, name, n)) = GRAPHICS.iter().find(|g| g.0 == r) {
+            return self.graphics_call(name, n, args);
+        }
+        let st = match r {
+            R::ClrScr => rt_stmt("rt_clrscr", vec![]),
+            R::ClrEol => rt_stmt("rt_clreol", vec![]),
+            R::GotoXY => {
+                let x = self.arg_word(args, 0);
+                let x = self.stable(x);
+                let y = self.arg_word(args, 1);
+                rt_stmt("rt_gotoxy", vec![(Reg::HL, y), (Reg::DE, x)])
+            }
+            R::Delay => rt_stmt("rt_delay", vec![(Reg::HL, self.arg_word(args, 0))]),
+            R::Randomize => rt_stmt("rt_randomize", vec![]),
+            R::CrtInit | R::CrtExit | R::LowVideo | R::NormVideo | R::Flush => return,
+            R::Halt => return self.seal_dead(Term::Goto("rt_halt".into())),
+            R::Exit => {
+                let e = self.exit_block;
+                return self.seal_dead(Term::Jump(e));
+            }
+            R::Move => {
+                let src = self.arg_addr(args, 0);
+                let src = self.stable(src);
+                let dst = self.arg_addr(args, 1);
+                let dst = self.stable(dst);
+                let n = self.arg_word(args, 2);
+                rt_stmt(
+                    "rt_move",
+                    vec![(Reg::BC, n), (Reg::HL, src), (Reg::DE, dst)],
+                )
+            }
+            R::FillChar => {
+                let dst = self.arg_addr(args, 0);
+                let dst = self.stable(dst);
+                let n = self.arg_word(args, 1);
+                let n = self.stable(n);
+                let v = match args.get(2) {
+                    Some(a) => self.byte_value(a.expr()),
+                    None => byte(0),
+                };
+                rt_stmt("rt_fill", vec![(Reg::HL, dst), (Reg::BC, n), (Reg::A, v)])
+            }
+            R::New => {
+                let Some(p) = args.first().map(|a| a.expr()) else {
+                    return;
+                };
+                let size = match self.p.types.get(p.ty) {
+                    Type::Pointer { target } => self.size(*target),
+                    _ => 2,
+                };
+                let a = self.addr(p);
+                S::Store {
+                    w: W::Word,
+                    addr: a,
+                    value: rt("rt_new", vec![(Reg::HL, word(size as i64))], W::Word),
+                }
+            }
+            R::Dispose => return,
+            R::Mark => {
+                let a = self.arg_addr(args, 0);
+                S::Store {
+                    w: W::Word,
+                    addr: a,
+                    value: load(W::Word, E::Sym("rt_heap".into(), 0)),
+                }
+            }
+            R::Release => {
+                let v = self.arg_word(args, 0);
+                S::Store {
+                    w: W::Word,
+                    addr: E::Sym("rt_heap".into(), 0),
+                    value: v,
+                }
+            }
+            R::Delete => {
+                let a = self.arg_addr(args, 0);
+                let a = self.stable(a);
+                let i = self.arg_word(args, 1);
+                let i = self.stable(i);
+                let n = self.arg_word(args, 2);
+                rt_stmt("rt_delete", vec![(Reg::HL, a), (Reg::DE, i), (Reg::BC, n)])
+            }
+            R::Insert => {
+                let (Some(src), Some(dst)) = (args.first(), args.get(1)) else {
+                    return;
+                };
+                let max = self.str_max(dst.expr().ty);
+                let src = self.str_addr(src.expr());
+                let src = self.stable(src);
+                let d = self.addr(dst.expr());
+                let d = self.stable(d);
+                let i = self.arg_word(args, 2);
+                rt_stmt(
+                    "rt_insert",
+                    vec![
+                        (Reg::HL, src),
+                        (Reg::DE, d),
+                        (Reg::BC, i),
+                        (Reg::A, byte(max as i64)),
+                    ],
+                )
+            }
+            R::Val => {
+                let (Some(src), Some(v), Some(code)) = (args.first(), args.get(1), args.get(2))
+                else {
+                    return;
+                };
+                if self.p.types.is_real(v.expr().ty) {
+                    return self.unsupported_real(v.expr());
+                }
+                let src = self.str_addr(src.expr());
+                let src = self.stable(src);
+                let va = self.addr(v.expr());
+                let va = self.stable(va);
+                let ca = self.addr(code.expr());
+                rt_stmt("rt_val", vec![(Reg::HL, src), (Reg::DE, va), (Reg::BC, ca)])
+            }
+            R::Bdos | R::BdosHL => {
+                let f = self.arg_word(args, 0);
+                let f = self.stable(f);
+                let de = self.arg_word(args, 1);
+                rt_stmt("rt_bdos", vec![(Reg::BC, f), (Reg::DE, de)])
+            }
+            R::Print => {
+                // Print(x, y, color, text): the text's address goes last in the block.
+                let text = match args.get(3) {
+                    Some(a) => self.str_addr(a.expr()),
+                    None => word(0),
+                };
+                let text = self.stable(text);
+                self.graphics_call("rt_print", 3, args);
+                let last = self.blocks[self.cur].stmts.pop();
+                self.emit(S::Store {
+                    w: W::Word,
+                    addr: E::Sym("rt_garg".into(), 6),
+                    value: text,
+                });
+                if let Some(call) = last {
+                    self.emit(call);
+                }
+                return;
+            }
+            R::LoadPicture => {
+                let name = match args.first() {
+                    Some(a) => self.str_addr(a.expr()),
+                    None => word(0),
+                };
+                let name = self.stable(name);
+                let page = self.arg_word(args, 1);
+                rt_stmt("rt_loadpic", vec![(Reg::HL, name), (Reg::DE, page)])
+            }
+            R::Assign | R::Reset | R::Rewrite | R::Close | R::Seek | R::Erase | R::Rename => {
+                return self.file_proc(s, r, args)
+            }
+            _ => {
+                self.error(
+                    s.span,
+                    format!("`{r:?}` is not supported by the code generator yet"),
+                );
+                return;
+            }
+        };
+        self.emit(st);
+    }
+
+    /// Arguments into the parameter block `rt_garg` (words), then the call.
+    fn graphics_call(&mut self, name: &str, n: usize, args: &[Arg]) {
+        let calls = args.iter().any(|a| super::expr::has_calls(a.expr()));
+        let vals: Vec<E> = (0..n)
+            .map(|i| {
+                let v = self.arg_word(args, i);
+                if calls {
+                    self.stable(v)
+                } else {
+                    v
+                }
+            })
+            .collect();
+        for (i, v) in vals.into_iter().enumerate() {
+            self.emit(S::Store {
+                w: W::Word,
+                addr: E::Sym("rt_garg".into(), 2 * i as i32),
+                value: v,
+            });
+        }
+        self.emit(rt_stmt(name, vec![]));
+    }
+
+    /// File procedures: the runtime works on the file variable's address.
+    fn file_proc(&mut self, s: &Stmt, r: R, args: &[Arg]) {
+        let Some(f) = args.first().map(|a| a.expr()) else {
+            return;
+        };
+        if matches!(self.p.types.get(f.ty), Type::Text) {
+            self.error(
+                s.span,
+                "text files are not supported by the code generator yet (typed and untyped files are)",
+            );
+            return;
+        }
+        let recsize = match self.p.types.get(f.ty) {
+            Type::File { elem: Some(t) } => self.size(*t),
+            _ => 128,
+        };
+        let fa = self.addr(f);
+        let fa = self.stable(fa);
+        let st = match r {
+            R::Assign => {
+                let name = match args.get(1) {
+                    Some(a) => self.str_addr(a.expr()),
+                    None => word(0),
+                };
+                rt_stmt("rt_fassign", vec![(Reg::HL, fa), (Reg::DE, name)])
+            }
+            R::Reset | R::Rewrite => {
+                let name = if r == R::Reset {
+                    "rt_freset"
+                } else {
+                    "rt_frewrite"
+                };
+                rt_stmt(name, vec![(Reg::HL, fa), (Reg::BC, word(recsize as i64))])
+            }
+            R::Close => rt_stmt("rt_fclose", vec![(Reg::HL, fa)]),
+            R::Erase => rt_stmt("rt_ferase", vec![(Reg::HL, fa)]),
+            R::Seek => {
+                let n = self.arg_word(args, 1);
+                rt_stmt("rt_fseek", vec![(Reg::HL, fa), (Reg::DE, n)])
+            }
+            _ => {
+                let name = match args.get(1) {
+                    Some(a) => self.str_addr(a.expr()),
+                    None => word(0),
+                };
+                rt_stmt("rt_frename", vec![(Reg::HL, fa), (Reg::DE, name)])
+            }
+        };
+        self.emit(st);
+        self.io_check(s);
+    }
+
+    /// Under `{$I+}`, an I/O error ends the program with a message.
+    fn io_check(&mut self, s: &Stmt) {
+        if s.checks.io {
+            self.emit(rt_stmt("rt_iocheck", vec![]));
+        }
+    }
+
+    pub(crate) fn write(
+        &mut self,
+        s: &Stmt,
+        file: Option<&Expr>,
+        items: &[WriteItem],
+        newline: bool,
+    ) {
+        if let Some(f) = file {
+            if !matches!(
+                f.kind,
+                ExprKind::StdVar(StdVar::Con | StdVar::Output | StdVar::Trm, _)
+            ) {
+                if matches!(self.p.types.get(f.ty), Type::File { .. }) {
+                    let fa = self.addr(f);
+                    let fa = self.stable(fa);
+                    for it in items {
+                        let a = self.addr(&it.value);
+                        self.emit(rt_stmt(
+                            "rt_fwrite",
+                            vec![(Reg::HL, fa.clone()), (Reg::DE, a)],
+                        ));
+                        self.io_check(s);
+                    }
+                    return;
+                }
+                self.error(
+                    f.span,
+                    "writing to this file or device is not supported by the code generator yet",
+                );
+                return;
+            }
+        }
+        for it in items {
+            if it.decimals.is_some() || self.p.types.is_real(it.value.ty) {
+                self.unsupported_real(&it.value);
+                continue;
+            }
+            let width = match &it.width {
+                Some(w) => self.word_value(w),
+                None => word(0),
+            };
+            let ty = it.value.ty;
+            let st = if self.p.types.is_string(ty) || self.p.types.char_array_len(ty).is_some() {
+                let a = self.str_addr(&it.value);
+                let a = self.stable(a);
+                rt_stmt("rt_wstr", vec![(Reg::HL, a), (Reg::DE, width)])
+            } else if self.p.types.is_char(ty) {
+                let width = self.stable(width);
+                let v = self.byte_value(&it.value);
+                rt_stmt("rt_wchr", vec![(Reg::A, v), (Reg::DE, width)])
+            } else if self.p.types.is_boolean(ty) {
+                let width = self.stable(width);
+                let v = self.byte_value(&it.value);
+                rt_stmt("rt_wbool", vec![(Reg::A, v), (Reg::DE, width)])
+            } else {
+                let width = self.stable(width);
+                let v = self.word_value(&it.value);
+                rt_stmt("rt_wint", vec![(Reg::HL, v), (Reg::DE, width)])
+            };
+            self.emit(st);
+        }
+        if newline {
+            self.emit(rt_stmt("rt_wln", vec![]));
+        }
+    }
+
+    pub(crate) fn read(&mut self, s: &Stmt, file: Option<&Expr>, targets: &[Expr], newline: bool) {
+        let kbd = matches!(
+            file.map(|f| &f.kind),
+            Some(ExprKind::StdVar(StdVar::Kbd, _))
+        );
+        if let Some(f) = file {
+            if matches!(self.p.types.get(f.ty), Type::File { .. }) {
+                let fa = self.addr(f);
+                let fa = self.stable(fa);
+                for t in targets {
+                    let a = self.addr(t);
+                    self.emit(rt_stmt(
+                        "rt_fread",
+                        vec![(Reg::HL, fa.clone()), (Reg::DE, a)],
+                    ));
+                    self.io_check(s);
+                }
+                return;
+            }
+            if !kbd
+                && !matches!(
+                    f.kind,
+                    ExprKind::StdVar(StdVar::Con | StdVar::Input | StdVar::Trm, _)
+                )
+            {
+                self.error(
+                    f.span,
+                    "reading from this file or device is not supported by the code generator yet",
+                );
+                return;
+            }
+        }
+        for t in targets {
+            let ty = t.ty;
+            if self.p.types.is_char(ty) {
+                let key = rt(
+                    if kbd { "rt_readkey" } else { "rt_readchr" },
+                    vec![],
+                    W::Byte,
+                );
+                let a = self.addr(t);
+                self.emit(S::Store {
+                    w: W::Byte,
+                    addr: a,
+                    value: key,
+                });
+            } else if self.p.types.is_string(ty) {
+                let max = self.str_max(ty);
+                let a = self.addr(t);
+                self.emit(rt_stmt(
+                    "rt_readstr",
+                    vec![(Reg::HL, a), (Reg::BC, word(max as i64))],
+                ));
+            } else if self.width(ty) == Some(W::Word) && self.p.types.is_integer(ty) {
+                let a = self.addr(t);
+                self.emit(rt_stmt("rt_readint", vec![(Reg::HL, a)]));
+            } else {
+                self.error(
+                    t.span,
+                    "reading this type is not supported by the code generator yet",
+                );
+            }
+        }
+        // Readln after characters, or alone, waits for the end of the line.
+        let only_lines = targets
+            .iter()
+            .all(|t| self.p.types.is_string(t.ty) || self.p.types.is_integer(t.ty));
+        if newline && !kbd && (targets.is_empty() || !only_lines) {
+            self.emit(rt_stmt("rt_readln", vec![]));
+        }
+    }
+
+    /// `Str(value:width, s)`.
+    pub(crate) fn str_proc(&mut self, item: &WriteItem, target: &Expr) {
+        if item.decimals.is_some() || self.p.types.is_real(item.value.ty) {
+            return self.unsupported_real(&item.value);
+        }
+        let max = self.str_max(target.ty);
+        let width = match &item.width {
+            Some(w) => self.word_value(w),
+            None => word(0),
+        };
+        let width = self.stable(width);
+        let a = self.addr(target);
+        let a = self.stable(a);
+        let v = self.word_value(&item.value);
+        self.emit(rt_stmt(
+            "rt_strint",
+            vec![
+                (Reg::HL, v),
+                (Reg::DE, a),
+                (Reg::BC, width),
+                (Reg::A, byte(max as i64)),
+            ],
+        ));
+    }
+}
