@@ -127,6 +127,13 @@ impl Bus for Board {
         }
     }
 
+    /// The CPU's `run` returns after the instruction that made a resync
+    /// necessary.
+    #[inline(always)]
+    fn stop_run(&mut self) -> bool {
+        self.resync
+    }
+
     fn output(&mut self, port: u16, value: u8, cycle: u64) {
         let port = port as u8;
         match PORTS[usize::from(port)] {

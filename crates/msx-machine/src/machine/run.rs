@@ -191,19 +191,11 @@ impl Machine {
         }
     }
 
-    /// The hot loop: instructions until `end` or until the board asks for a
-    /// resync.
+    /// The hot loop: the core's own `run` until `end`, or until the board
+    /// asks for a resync through `Bus::stop_run` (a halted CPU with no
+    /// interrupt possible skips to `end` inside `run`).
     fn run_fast(&mut self, end: u64) {
-        let cpu = &mut self.cpu;
-        let board = &mut self.board;
-        while cpu.cycles() < end && !board.resync {
-            if cpu.regs.halted && !(board.int_level && cpu.regs.iff1) && !cpu.nmi_pending() {
-                // Nothing can wake the CPU before `end`: skip the time.
-                cpu.run(board, end);
-                break;
-            }
-            cpu.step(board);
-        }
+        self.cpu.run(&mut self.board, end);
     }
 
     /// The loop with a breakpoint and/or the trace.
