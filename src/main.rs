@@ -30,6 +30,8 @@ enum Command {
     Build(cmd::build::BuildArgs),
     /// Play a disk, ROM, or program in a window, with keyboard and sound.
     Play(cmd::play::PlayArgs),
+    /// Graphics conversion: PNG to MSX screen formats.
+    Gfx(cmd::gfx::GfxArgs),
     /// Run a disk or ROM on the emulator, headless, and dump what it shows.
     Run(cmd::run::RunArgs),
 }
@@ -44,6 +46,7 @@ fn main() -> std::process::ExitCode {
         Command::Run(args) => cmd::run::run(args),
         Command::Build(args) => cmd::build::run(args),
         Command::Play(args) => cmd::play::run(args),
+        Command::Gfx(args) => cmd::gfx::run(args),
     };
     match result {
         Ok(code) => code,

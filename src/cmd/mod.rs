@@ -4,6 +4,7 @@ pub mod asm;
 pub mod basic;
 pub mod build;
 pub mod disk;
+pub mod gfx;
 pub mod play;
 pub mod run;
 
