@@ -1,0 +1,179 @@
+//! Opt-in oracle (`MSX_ORACLES` contains `openmsx`): C-BIOS MSX2 boots on
+//! this machine to its logo screen, and a test cartridge run on openMSX with
+//! C-BIOS and on this machine with C-BIOS leaves the same VRAM after the
+//! same number of frames. Needs the Debian packages `openmsx` and `cbios`;
+//! when the oracle is asked for and they are missing, the tests fail.
+
+mod machine_support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use machine_support::{cartridge, SCREEN1, SCREEN5, VDP_ROUTINES};
+use msx_machine::machine::{Machine, MachineConfig};
+use msx_machine::memory::MachineLayout;
+
+fn enabled() -> bool {
+    std::env::var("MSX_ORACLES")
+        .map(|v| v.split(',').any(|t| t.trim() == "openmsx"))
+        .unwrap_or(false)
+}
+
+/// Where the cbios package puts the ROMs.
+fn cbios_dir() -> PathBuf {
+    for dir in ["/usr/share/cbios", "/usr/share/openmsx/systemroms/cbios"] {
+        if Path::new(dir).join("cbios_main_msx2.rom").exists() {
+            return PathBuf::from(dir);
+        }
+    }
+    panic!("MSX_ORACLES=openmsx but the C-BIOS ROMs are not installed (apt-get install cbios)");
+}
+
+fn cbios(name: &str) -> Vec<u8> {
+    let path = cbios_dir().join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// C-BIOS's own MSX2 machine: main + logo in slot 0, SUB-ROM in 3-0, 512 KB
+/// mapper in 3-2; 50 Hz like openMSX's C-BIOS_MSX2 (the European ROM).
+fn cbios_machine(cart: Option<Vec<u8>>) -> Machine {
+    let mut layout = MachineLayout::cbios_msx2(
+        cbios("cbios_main_msx2.rom"),
+        cbios("cbios_sub.rom"),
+        cbios("cbios_logo_msx2.rom"),
+    );
+    if let Some(cart) = cart {
+        layout.insert_cartridge(1, cart, None);
+    }
+    let mut config = MachineConfig::new(layout);
+    config.pal = true;
+    Machine::new(config).unwrap()
+}
+
+#[test]
+fn cbios_boots_to_its_logo() {
+    if !enabled() {
+        return;
+    }
+    // 3 s into the boot the logo is on screen (GRAPHIC4); openMSX has the
+    // same VRAM at that moment.
+    let vram = compare("logo", None, 3.0);
+    let mut m = cbios_machine(None);
+    m.run_cycles(3 * 3_579_545);
+    assert_eq!(m.vdp().mode().name(), "GRAPHIC4");
+    assert_eq!(m.vram(), vram);
+    let colours: std::collections::BTreeSet<u32> = m.frame().pixels.iter().copied().collect();
+    assert!(
+        colours.len() >= 10,
+        "the logo has many colours, got {}",
+        colours.len()
+    );
+}
+
+/// Runs `rom` on openMSX's C-BIOS_MSX2 for `seconds` of emulated time and
+/// returns its VRAM (the CPU view, openMSX's `VRAM` debuggable).
+fn openmsx_vram(name: &str, rom: Option<&[u8]>, seconds: f64) -> Vec<u8> {
+    let dir = std::env::temp_dir().join(format!("msx-oracle-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("home")).unwrap();
+    if let Some(rom) = rom {
+        std::fs::write(dir.join("test.rom"), rom).unwrap();
+    }
+    let script = format!(
+        "set save_settings_on_exit false
+set renderer none
+set throttle off
+after time {seconds} {{
+  set f [open vram.bin wb]
+  fconfigure $f -translation binary
+  puts -nonewline $f [debug read_block VRAM 0 131072]
+  close $f
+  exit
+}}
+"
+    );
+    std::fs::write(dir.join("dump.tcl"), script).unwrap();
+    let mut cmd = Command::new("openmsx");
+    cmd.current_dir(&dir)
+        .env("OPENMSX_HOME", dir.join("home"))
+        .env("SDL_VIDEODRIVER", "dummy")
+        .env("SDL_AUDIODRIVER", "dummy")
+        .args(["-machine", "C-BIOS_MSX2"]);
+    if rom.is_some() {
+        // openMSX's "mirrored" is our plain ROM: 16 KB in all four pages.
+        cmd.args(["-carta", "test.rom", "-romtype", "mirrored"]);
+    }
+    let out = cmd
+        .args(["-script", "dump.tcl"])
+        .output()
+        .unwrap_or_else(|e| panic!("MSX_ORACLES=openmsx but openmsx cannot run: {e}"));
+    let vram = std::fs::read(dir.join("vram.bin")).unwrap_or_else(|e| {
+        panic!(
+            "openmsx wrote no VRAM dump ({e}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    vram
+}
+
+/// Byte ranges where two dumps differ, for the failure message.
+fn differences(a: &[u8], b: &[u8]) -> Vec<(usize, usize)> {
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for i in 0..a.len().min(b.len()) {
+        if a[i] != b[i] {
+            match ranges.last_mut() {
+                Some((_, end)) if *end + 16 >= i => *end = i,
+                _ => ranges.push((i, i)),
+            }
+        }
+    }
+    ranges
+}
+
+fn compare(name: &str, body: Option<&str>, seconds: f64) -> Vec<u8> {
+    let rom = body.map(cartridge);
+    let theirs = openmsx_vram(name, rom.as_deref(), seconds);
+    let mut m = cbios_machine(rom);
+    m.run_cycles((seconds * 3_579_545.0) as u64 - m.cycles());
+    let ours = m.vram();
+    let diff = differences(&ours, &theirs);
+    let shown: Vec<String> = diff
+        .iter()
+        .take(12)
+        .map(|&(s, e)| {
+            format!(
+                "{s:05X}-{e:05X}: ours {:02X?} openMSX {:02X?}",
+                &ours[s..=e.min(s + 7)],
+                &theirs[s..=e.min(s + 7)]
+            )
+        })
+        .collect();
+    assert!(
+        diff.is_empty(),
+        "{name}: VRAM differs in {} ranges:\n{}",
+        diff.len(),
+        shown.join("\n")
+    );
+    ours
+}
+
+#[test]
+fn screen1_cartridge_same_vram_as_openmsx() {
+    if !enabled() {
+        return;
+    }
+    let vram = compare("screen1", Some(SCREEN1), 8.0);
+    // The comparison saw the program's work (so it can fail).
+    assert!(vram.windows(5).any(|w| w == b"Hello"));
+}
+
+#[test]
+fn screen5_command_engine_same_vram_as_openmsx() {
+    if !enabled() {
+        return;
+    }
+    let vram = compare("screen5", Some(&format!("{SCREEN5}{VDP_ROUTINES}")), 8.0);
+    // A bar of colour 2 at (24, 50): two pixels per byte.
+    assert_eq!(vram[50 * 128 + 12], 0x22);
+}
