@@ -79,6 +79,19 @@ pub(crate) struct Board {
     /// The run loop must end its stretch: the INT level changed, or a VDP
     /// register write may have moved the next interrupt.
     pub resync: bool,
+    /// [`timing_key`] when the current stretch was planned.
+    pub timing_key: u64,
+}
+
+/// The VDP registers that decide when the next interrupt comes and when the
+/// frame ends (IE1 and the mode in R#0/R#1, NT and LN in R#9, vertical
+/// adjust R#18, interrupt line R#19, vertical scroll R#23), packed so that
+/// one comparison tells whether a register write changed the plan. Polling
+/// loops rewrite R#15 thousands of times per frame; they need no new plan.
+pub(crate) fn timing_key(vdp: &Vdp) -> u64 {
+    [0u8, 1, 9, 18, 19, 23]
+        .iter()
+        .fold(0u64, |key, &r| (key << 8) | u64::from(vdp.register(r)))
 }
 
 impl Board {
@@ -142,9 +155,14 @@ impl Bus for Board {
             Port::Vdp => {
                 self.vdp.write_port(port, value, cycle);
                 // Ports 0x99 and 0x9B write registers (0x98 and 0x9A never
-                // touch the interrupt logic).
+                // touch the interrupt logic); only the registers that move
+                // the next interrupt or the frame end need a new plan.
                 if port & 1 != 0 {
-                    self.resync = true;
+                    let key = timing_key(&self.vdp);
+                    if key != self.timing_key {
+                        self.timing_key = key;
+                        self.resync = true;
+                    }
                 }
                 self.sync_int();
             }

@@ -182,6 +182,7 @@ impl Machine {
                 debug: DebugDevice::new(),
                 int_level: false,
                 resync: false,
+                timing_key: 0,
             },
             config,
             input: InputQueue::default(),

@@ -168,6 +168,7 @@ impl Machine {
         self.board.sync_int();
         self.cpu.set_int_line(self.board.int_level);
         self.board.resync = false;
+        self.board.timing_key = super::board::timing_key(&self.board.vdp);
     }
 
     /// Runs the CPU up to T-state `until` in stretches between interrupt
