@@ -1,11 +1,224 @@
-//! `msx play` (being written: see the issue tracker).
+//! `msx play`: a disk, a ROM or a program in a window, with the keyboard,
+//! sound and the comforts of an emulator (see `docs/player.md`).
 
 use anyhow::{bail, Result};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(clap::Args)]
-pub struct PlayArgs {}
+use msx_machine::memory::CartridgeKind;
+use msx_machine::rtc::DateTime;
+use msx_player::{DiskFile, PlayerError, PlayerOptions, ScaleMode};
 
-pub fn run(_args: PlayArgs) -> Result<ExitCode> {
-    bail!("`msx play` is not available yet")
+use super::read_input;
+
+// Shared with `msx run`. Declared here until `cmd/mod.rs` declares it
+// (`pub mod machine_setup;`), which is the lead's file.
+#[path = "machine_setup.rs"]
+pub mod machine_setup;
+
+use machine_setup::{build_machine, media_kind, parse_rtc, MachineSpec, MediaKind, Video};
+
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// The program: a ROM cartridge (.rom) or a disk image (.dsk); `.pas`
+    /// and `.bas` are built into a disk first.
+    pub file: PathBuf,
+    /// More disk images: host key + D (right Ctrl + D) puts the next one in
+    /// drive A:.
+    #[arg(value_name = "MORE_DISKS")]
+    pub more_disks: Vec<PathBuf>,
+    /// Window size in multiples of 320x240.
+    #[arg(long, default_value_t = 2, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub scale: u32,
+    /// Scale the picture to fill the window at 4:3, not by whole multiples.
+    #[arg(long)]
+    pub fit: bool,
+    /// Start in full screen (F11 toggles).
+    #[arg(long)]
+    pub fullscreen: bool,
+    /// No sound.
+    #[arg(long)]
+    pub mute: bool,
+    /// A joystick in port 1 on the cursor keys, space (trigger A) and left
+    /// Alt (trigger B); right Ctrl + J toggles.
+    #[arg(long)]
+    pub joystick: bool,
+    /// Quit after this many frames (for tests and demos).
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u64>,
+    /// Write disks the program changed back to their files.
+    #[arg(long)]
+    pub save_disk: bool,
+    /// Directory for screenshots (F12).
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    pub screenshot_dir: PathBuf,
+    /// Video timing at power-on.
+    #[arg(long, value_enum, default_value = "ntsc")]
+    pub machine: Video,
+    /// What the real-time clock shows at power-on: YYYY-MM-DDTHH:MM:SS
+    /// (default: the host's time, UTC).
+    #[arg(long, value_name = "TIME", value_parser = parse_rtc)]
+    pub rtc: Option<DateTime>,
+    /// Memory mapper size in KB (power of two, 16-4096).
+    #[arg(long, default_value_t = 256, value_name = "KB")]
+    pub ram: u32,
+    /// Your own main ROM (BIOS + BASIC, 32 KB) instead of the free BIOS.
+    #[arg(long, value_name = "FILE")]
+    pub rom_main: Option<PathBuf>,
+    /// Your own MSX2 SUB-ROM (16 KB) instead of the free one.
+    #[arg(long, value_name = "FILE")]
+    pub rom_sub: Option<PathBuf>,
+    /// A disk ROM (16 KB, for a Philips-style WD2793 interface) to boot disks.
+    #[arg(long, value_name = "FILE")]
+    pub rom_disk: Option<PathBuf>,
+    /// Whether FILE is a ROM or a disk.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub kind: MediaKind,
+    /// Cartridge mapper instead of the detected one: plain, page0-page3,
+    /// ascii8, ascii16, konami, konamiscc, generic8k.
+    #[arg(long, value_name = "TYPE")]
+    pub romtype: Option<CartridgeKind>,
+}
+
+pub fn run(args: PlayArgs) -> Result<ExitCode> {
+    let ext = extension(&args.file);
+    if matches!(ext.as_deref(), Some("pas" | "bas")) {
+        bail!(
+            "{}: playing a program builds it first with `msx build`, which is not available yet; \
+             build a disk or ROM yourself and play that",
+            args.file.display()
+        );
+    }
+    let image = read_input(&args.file)?;
+    let media = media_kind(&args.file, &image, args.kind)?;
+    let spec = MachineSpec {
+        video: args.machine,
+        rtc: args.rtc.unwrap_or_else(host_time),
+        ram_kb: args.ram,
+        rom_main: args.rom_main.as_deref(),
+        rom_sub: args.rom_sub.as_deref(),
+        rom_disk: args.rom_disk.as_deref(),
+        romtype: args.romtype,
+    };
+    if media != MediaKind::Dsk && !args.more_disks.is_empty() {
+        bail!(
+            "more disks were given but {} is not a disk; play the disk first",
+            args.file.display()
+        );
+    }
+    let mut disks = Vec::new();
+    if media == MediaKind::Dsk {
+        disks.push(DiskFile {
+            path: args.file.clone(),
+            image: image.clone(),
+        });
+        for p in &args.more_disks {
+            let bytes = read_input(p)?;
+            if media_kind(p, &bytes, MediaKind::Auto)? != MediaKind::Dsk {
+                bail!("{}: not a disk image", p.display());
+            }
+            disks.push(DiskFile {
+                path: p.clone(),
+                image: bytes,
+            });
+        }
+    }
+    let machine = build_machine(&args.file, media, image, &spec)?;
+
+    let title = args.file.file_name().map_or_else(
+        || args.file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let mut options = PlayerOptions::new(title);
+    options.scale = args.scale;
+    options.scale_mode = if args.fit {
+        ScaleMode::Fit
+    } else {
+        ScaleMode::Integer
+    };
+    options.fullscreen = args.fullscreen;
+    options.audio = !args.mute;
+    options.joystick = args.joystick;
+    options.frames = args.frames;
+    options.first_disk_inserted = !disks.is_empty();
+    options.disks = disks;
+    options.save_disks = args.save_disk;
+    options.screenshot_dir = args.screenshot_dir;
+
+    match msx_player::play(machine, options, &mut |note| eprintln!("note: {note}")) {
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        Err(PlayerError::NoDisplay(why)) => bail!(
+            "`msx play` needs a window, and there is no display ({why}).\n\
+             Without a display, run it headless: msx run {} --frames 600 --png screen.png \
+             (see `msx run --help`)",
+            args.file.display()
+        ),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn extension(path: &Path) -> Option<String> {
+    path.extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+}
+
+/// The host's time now, UTC, as the RTC's start (playing is not meant to
+/// be deterministic; `--rtc` makes it so).
+fn host_time() -> DateTime {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let t = secs % 86_400;
+    let dt = DateTime::new(
+        y as u16,
+        m,
+        d,
+        (t / 3600) as u8,
+        (t / 60 % 60) as u8,
+        (t % 60) as u8,
+    );
+    // The RTC counts years 1980-2079.
+    if dt.validate().is_ok() {
+        dt
+    } else {
+        msx_machine::machine::DEFAULT_RTC_START
+    }
+}
+
+/// Days since 1970-01-01 → (year, month, day) in the proleptic Gregorian
+/// calendar (the era arithmetic of H. Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u8, u8) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097); // [0, 146096]
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365; // [0, 399]
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100); // [0, 365]
+    let mp = (5 * doy + 2) / 153; // [0, 11], March = 0
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(31 + 28), (1970, 3, 1));
+        // 2000-02-29 (a leap day of a century leap year) is day 11016.
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(11_017), (2000, 3, 1));
+        // 2026-11-22 = day 20779.
+        assert_eq!(civil_from_days(20_779), (2026, 11, 22));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn host_time_is_valid() {
+        assert!(host_time().validate().is_ok());
+    }
 }

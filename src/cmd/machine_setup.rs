@@ -1,0 +1,184 @@
+//! Building a machine from the command line, shared by `msx run` and
+//! `msx play`: ROM or disk by extension or content, the free BIOS or the
+//! user's own ROM dumps, NTSC or PAL, RAM size, the RTC's start time.
+
+use anyhow::{bail, Context, Result};
+use std::path::Path;
+
+use msx_machine::machine::{Machine, MachineConfig};
+use msx_machine::memory::{CartridgeKind, MachineLayout};
+use msx_machine::rtc::DateTime;
+
+use super::read_input;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Video {
+    /// 60 Hz, 262 lines (Japan, America).
+    Ntsc,
+    /// 50 Hz, 313 lines (Europe).
+    Pal,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MediaKind {
+    /// Decide by the file extension, then by the content.
+    Auto,
+    /// A ROM cartridge image.
+    Rom,
+    /// A floppy disk image.
+    Dsk,
+}
+
+/// `YYYY-MM-DDTHH:MM:SS` (a space also separates date and time; the time
+/// may be left out for midnight).
+pub fn parse_rtc(s: &str) -> Result<DateTime, String> {
+    let bad = || format!("`{s}` is not a date and time like 2026-01-01T12:30:00");
+    let (date, time) = match s.split_once(['T', ' ']) {
+        Some((d, t)) => (d, t),
+        None => (s, "00:00:00"),
+    };
+    let nums = |text: &str, sep: char, n: usize| -> Result<Vec<u16>, String> {
+        let parts: Vec<&str> = text.split(sep).collect();
+        if parts.len() != n {
+            return Err(bad());
+        }
+        parts
+            .iter()
+            .map(|p| p.trim().parse::<u16>().map_err(|_| bad()))
+            .collect()
+    };
+    let d = nums(date, '-', 3)?;
+    let t = nums(time, ':', 3)?;
+    let dt = DateTime::new(
+        d[0], d[1] as u8, d[2] as u8, t[0] as u8, t[1] as u8, t[2] as u8,
+    );
+    dt.validate().map_err(|e| format!("{s}: {e}"))?;
+    Ok(dt)
+}
+
+/// Sizes of the disk image formats the drive takes.
+pub const DISK_SIZES: [usize; 4] = [737_280, 368_640, 655_360, 327_680];
+
+/// ROM or disk: the extension decides, else the content.
+pub fn media_kind(path: &Path, bytes: &[u8], asked: MediaKind) -> Result<MediaKind> {
+    if asked != MediaKind::Auto {
+        return Ok(asked);
+    }
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("dsk" | "di1" | "di2") => return Ok(MediaKind::Dsk),
+        Some("rom" | "mx1" | "mx2" | "ri") => return Ok(MediaKind::Rom),
+        _ => {}
+    }
+    let header_at = |o: usize| bytes.get(o..o + 2) == Some(b"AB");
+    if header_at(0) || header_at(0x4000) {
+        Ok(MediaKind::Rom)
+    } else if DISK_SIZES.contains(&bytes.len()) {
+        Ok(MediaKind::Dsk)
+    } else {
+        bail!(
+            "{}: neither a ROM (no \"AB\" header) nor a disk image (size {}); say which with --kind rom|dsk",
+            path.display(),
+            bytes.len()
+        )
+    }
+}
+
+/// What the machine is made of, besides the program.
+pub struct MachineSpec<'a> {
+    pub video: Video,
+    pub rtc: DateTime,
+    /// Memory mapper size in KB.
+    pub ram_kb: u32,
+    /// The user's own ROM dumps instead of the free BIOS.
+    pub rom_main: Option<&'a Path>,
+    pub rom_sub: Option<&'a Path>,
+    pub rom_disk: Option<&'a Path>,
+    /// Cartridge mapper instead of the detected one.
+    pub romtype: Option<CartridgeKind>,
+}
+
+/// Powers on a machine with `image` (read from `file`) in cartridge slot 1
+/// or in drive A:.
+pub fn build_machine(
+    file: &Path,
+    media: MediaKind,
+    image: Vec<u8>,
+    spec: &MachineSpec,
+) -> Result<Machine> {
+    let main = match spec.rom_main {
+        Some(p) => read_input(p)?,
+        None => msx_bios::main_rom().to_vec(),
+    };
+    let sub = match spec.rom_sub {
+        Some(p) => read_input(p)?,
+        None => msx_bios::sub_rom().to_vec(),
+    };
+    let disk_rom = spec.rom_disk.map(read_input).transpose()?;
+    if media == MediaKind::Dsk && disk_rom.is_none() {
+        bail!(
+            "{}: a disk needs a disk ROM, and the free disk ROM does not exist yet; \
+             give your own with --rom-disk FILE (a Philips-style WD2793 disk ROM), \
+             or run a ROM cartridge",
+            file.display()
+        );
+    }
+    let mut layout = MachineLayout::msx2(main, sub, disk_rom);
+    layout.set_ram_kb(spec.ram_kb);
+    let mut config = MachineConfig::new(layout);
+    config.pal = spec.video == Video::Pal;
+    config.rtc_start = spec.rtc;
+    match media {
+        MediaKind::Rom => {
+            config.layout.insert_cartridge(1, image, spec.romtype);
+            Ok(Machine::new(config)?)
+        }
+        _ => {
+            let mut m = Machine::new(config)?;
+            m.insert_disk(0, image)
+                .with_context(|| format!("{}", file.display()))?;
+            Ok(m)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rtc_times() {
+        let t = parse_rtc("2030-06-15T12:34:56").unwrap();
+        assert_eq!(
+            (t.year, t.month, t.day, t.hour, t.minute, t.second),
+            (2030, 6, 15, 12, 34, 56)
+        );
+        assert_eq!(parse_rtc("1999-12-31").unwrap().hour, 0);
+        assert!(parse_rtc("2030-13-01T00:00:00").is_err());
+        assert!(parse_rtc("yesterday").is_err());
+    }
+
+    #[test]
+    fn media_sniffing() {
+        let p = Path::new("x.bin");
+        let mut rom = vec![0u8; 0x4000];
+        rom[..2].copy_from_slice(b"AB");
+        assert_eq!(
+            media_kind(p, &rom, MediaKind::Auto).unwrap(),
+            MediaKind::Rom
+        );
+        assert_eq!(
+            media_kind(p, &vec![0; 737_280], MediaKind::Auto).unwrap(),
+            MediaKind::Dsk
+        );
+        assert!(media_kind(p, &[1, 2, 3], MediaKind::Auto).is_err());
+        assert_eq!(
+            media_kind(Path::new("g.DSK"), &rom, MediaKind::Auto).unwrap(),
+            MediaKind::Dsk
+        );
+        assert_eq!(media_kind(p, &[], MediaKind::Rom).unwrap(), MediaKind::Rom);
+    }
+}
