@@ -184,18 +184,102 @@ fn same_run_same_vram() {
     assert!(a[..960].windows(3).any(|w| w == b"abc"));
 }
 
+/// A 720 KB disk made with `msx-disk` whose boot program prints a line and
+/// writes "SAVED!" into sector 700 through PHYDIO.
+fn boot_disk(dir: &Path) -> PathBuf {
+    let src = "
+        org 4000h
+        ld hl,msg
+print:  ld a,(hl)
+        or a
+        jr z,write
+        call 00A2h
+        inc hl
+        jr print
+write:  ld hl,saved
+        ld de,0C000h
+        ld bc,6
+        ldir
+        xor a           ; drive A
+        ld b,1          ; one sector
+        ld c,0F9h       ; 720 KB media
+        ld de,700
+        ld hl,0C000h
+        scf             ; write
+        call 0144h      ; PHYDIO
+        ld a,23h
+        out (2Eh),a
+        ld a,'W'
+        jr nc,ok
+        ld a,'E'
+ok:     out (2Fh),a
+idle:   jr idle
+msg:    db 'BOOTED FROM DISK', 13, 10, 0
+saved:  db 'SAVED!'
+";
+    let asm = z80_asm::assemble(src, "boot.asm", &z80_asm::Options::default()).unwrap();
+    let when = msx_disk::Timestamp::new(2024, 5, 1, 12, 0, 0).unwrap();
+    let mut disk = msx_disk::Disk::new(msx_disk::Format::Kb720);
+    disk.write_file("PROGRAM.BIN", &asm.bytes, when).unwrap();
+    disk.set_boot_program("PROGRAM.BIN", 0x4000, 0x4000)
+        .unwrap();
+    let path = dir.join("game.dsk");
+    std::fs::write(&path, disk.to_bytes()).unwrap();
+    path
+}
+
 #[test]
-fn disk_without_disk_rom_is_explained() {
+fn disk_boots_on_the_free_disk_rom_and_is_saved_back() {
     let dir = scratch("disk");
-    std::fs::write(dir.join("game.dsk"), vec![0u8; 737_280]).unwrap();
-    let out = msx(&dir, &["run", "game.dsk"]);
+    let path = boot_disk(&dir);
+    let before = std::fs::read(&path).unwrap();
+    let out = msx(
+        &dir,
+        &[
+            "run",
+            "game.dsk",
+            "--until-debug",
+            "W",
+            "--frames",
+            "1200",
+            "--text",
+            "--save-disk",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("BOOTED FROM DISK"), "{stdout}");
+    let after = std::fs::read(&path).unwrap();
+    assert_eq!(after.len(), before.len());
+    assert_eq!(&after[700 * 512..700 * 512 + 6], b"SAVED!");
+    assert_ne!(&before[700 * 512..700 * 512 + 6], b"SAVED!");
+
+    // Without --save-disk the file is left alone.
+    let fresh = boot_disk(&dir);
+    let out = msx(
+        &dir,
+        &["run", "game.dsk", "--until-debug", "W", "--frames", "1200"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read(&fresh).unwrap(), before);
+}
+
+#[test]
+fn bad_disk_image_is_named() {
+    let dir = scratch("bad-disk");
+    std::fs::write(dir.join("odd.dsk"), vec![0u8; 1000]).unwrap();
+    let out = msx(&dir, &["run", "odd.dsk"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains("free disk ROM does not exist yet"),
+        stderr.contains("odd.dsk") && stderr.contains("1000 bytes"),
         "{stderr}"
     );
-    assert!(stderr.contains("--rom-disk"), "{stderr}");
 }
 
 #[test]

@@ -98,7 +98,8 @@ pub struct RunArgs {
     /// Your own MSX2 SUB-ROM (16 KB) instead of the free one.
     #[arg(long, value_name = "FILE")]
     pub rom_sub: Option<PathBuf>,
-    /// A disk ROM (16 KB, for a Philips-style WD2793 interface) to boot disks.
+    /// Your own disk ROM (16 KB, for a Philips-style WD2793 interface)
+    /// instead of the free one.
     #[arg(long, value_name = "FILE")]
     pub rom_disk: Option<PathBuf>,
     /// Whether FILE is a ROM or a disk.
@@ -188,16 +189,11 @@ fn build_machine(args: &RunArgs, media: MediaKind, image: Vec<u8>) -> Result<Mac
         Some(p) => read_input(p)?,
         None => msx_bios::sub_rom().to_vec(),
     };
-    let disk_rom = args.rom_disk.as_deref().map(read_input).transpose()?;
-    if media == MediaKind::Dsk && disk_rom.is_none() {
-        bail!(
-            "{}: a disk needs a disk ROM, and the free disk ROM does not exist yet; \
-             give your own with --rom-disk FILE (a Philips-style WD2793 disk ROM), \
-             or run a ROM cartridge",
-            args.file.display()
-        );
-    }
-    let mut layout = MachineLayout::msx2(main, sub, disk_rom);
+    let disk_rom = match &args.rom_disk {
+        Some(p) => read_input(p)?,
+        None => msx_bios::disk_rom().to_vec(),
+    };
+    let mut layout = MachineLayout::msx2(main, sub, Some(disk_rom));
     layout.set_ram_kb(args.ram);
     let mut config = MachineConfig::new(layout);
     config.pal = args.machine == Video::Pal;
