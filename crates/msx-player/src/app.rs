@@ -8,7 +8,9 @@
 use crate::audio::AudioOutput;
 use crate::keymap::{self, Command, Route, HOST_KEY};
 use crate::overlay::{draw_message, MessageLine};
-use crate::pacing::{audio_pace, audio_target, AudioPace, ClockPacer, MAX_CATCH_UP_FRAMES};
+use crate::pacing::{
+    audio_pace, audio_target, AudioPace, ClockPacer, MAX_AHEAD, MAX_CATCH_UP_FRAMES,
+};
 use crate::scale::{blit, viewport, window_size, ScaleMode, PICTURE_H, PICTURE_W};
 use crate::session::Session;
 use crate::{PlayerError, PlayerOptions};
@@ -278,6 +280,10 @@ impl App {
             loop {
                 if self.frame_limit_reached() {
                     break Some(now);
+                }
+                let ahead = self.clock.ahead(Instant::now());
+                if ahead > MAX_AHEAD {
+                    break Some(Instant::now() + (ahead - MAX_AHEAD));
                 }
                 match audio_pace(ring.len(), target, rate) {
                     AudioPace::Run if ran < MAX_CATCH_UP_FRAMES => {

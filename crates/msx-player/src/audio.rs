@@ -118,8 +118,16 @@ fn feed(mut pcm: AlsaPcm, ring: &SampleRing, stop: &AtomicBool, rate: u32) {
             buf[..period / 2].fill(0);
             &buf[..period / 2]
         };
+        let silence = n == 0;
         if pcm.write(chunk).is_err() {
             return;
+        }
+        if silence {
+            // A device without a clock of its own takes silence as fast as
+            // it comes: never make it faster than real time.
+            std::thread::sleep(Duration::from_secs_f64(
+                chunk.len() as f64 / f64::from(rate),
+            ));
         }
     }
 }

@@ -23,6 +23,11 @@ pub fn cycles_to_duration(t_states: u64) -> Duration {
 /// continues at real speed from now rather than racing.
 pub const MAX_LAG: Duration = Duration::from_millis(100);
 
+/// How far ahead of the wall clock an audio-paced emulation may run. A
+/// sound card's crystal differs from the host clock by some parts per
+/// million; a second of slack takes hours of play to use up.
+pub const MAX_AHEAD: Duration = Duration::from_secs(1);
+
 /// Most frames emulated in one go to catch up, so the window keeps
 /// responding on a host that is too slow.
 pub const MAX_CATCH_UP_FRAMES: u32 = 4;
@@ -63,6 +68,20 @@ impl ClockPacer {
             return true;
         }
         now >= deadline
+    }
+
+    /// How far the emulation is ahead of the wall clock at `now` (zero if
+    /// it is behind; far behind, the clock restarts at `now` as in
+    /// [`ClockPacer::due`]). With sound, the card leads, and this only
+    /// guards against a device that has no clock of its own (ALSA's `null`
+    /// and `file` outputs accept samples as fast as they come): the
+    /// emulation may not run more than [`MAX_AHEAD`] ahead of real time.
+    pub fn ahead(&mut self, now: Instant) -> Duration {
+        let deadline = self.deadline();
+        if now >= deadline + MAX_LAG {
+            self.restart(now);
+        }
+        self.deadline().saturating_duration_since(now)
     }
 
     /// Counts from `now` again (after a pause).
@@ -146,6 +165,24 @@ mod tests {
         let late = t0 + Duration::from_secs(5);
         assert!(p.due(late));
         assert_eq!(p.deadline(), late);
+    }
+
+    #[test]
+    fn ahead_of_the_clock() {
+        let t0 = Instant::now();
+        let mut p = ClockPacer::new(t0);
+        p.advance(CPU_HZ); // one second of emulation at once
+        assert_eq!(p.ahead(t0), Duration::from_secs(1));
+        assert_eq!(
+            p.ahead(t0 + Duration::from_millis(400)),
+            Duration::from_millis(600)
+        );
+        assert_eq!(p.ahead(t0 + Duration::from_millis(1050)), Duration::ZERO);
+        // Far behind: restarts, so being ahead is measured from now on.
+        let late = t0 + Duration::from_secs(10);
+        assert_eq!(p.ahead(late), Duration::ZERO);
+        p.advance(CPU_HZ / 2);
+        assert_eq!(p.ahead(late), Duration::from_millis(500));
     }
 
     #[test]
