@@ -57,8 +57,10 @@ impl Mixer {
 }
 
 /// A mono 16-bit PCM WAV file of `samples` (clipped to −1..1) at `rate` Hz:
-/// the 44-byte RIFF header, then the data.
+/// the 44-byte RIFF header, then the data. A RIFF file holds at most 4 GB:
+/// longer audio (over 13 hours at 44 100 Hz) is cut there.
 pub fn wav_bytes(samples: &[f32], rate: u32) -> Vec<u8> {
+    let samples = &samples[..samples.len().min((u32::MAX as usize - 36) / 2)];
     let data_len = (samples.len() * 2) as u32;
     let mut out = Vec::with_capacity(44 + samples.len() * 2);
     out.extend_from_slice(b"RIFF");
@@ -68,7 +70,7 @@ pub fn wav_bytes(samples: &[f32], rate: u32) -> Vec<u8> {
     out.extend_from_slice(&1u16.to_le_bytes()); // PCM
     out.extend_from_slice(&1u16.to_le_bytes()); // mono
     out.extend_from_slice(&rate.to_le_bytes());
-    out.extend_from_slice(&(rate * 2).to_le_bytes()); // bytes per second
+    out.extend_from_slice(&rate.saturating_mul(2).to_le_bytes()); // bytes per second
     out.extend_from_slice(&2u16.to_le_bytes()); // block align
     out.extend_from_slice(&16u16.to_le_bytes()); // bits per sample
     out.extend_from_slice(b"data");
