@@ -396,3 +396,231 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), PlayerError> {
         io(e)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use msx_machine::machine::MachineConfig;
+    use msx_machine::memory::MachineLayout;
+
+    /// A machine whose main ROM counts in A forever (`NOP; INC A; JR -3`:
+    /// PC is 0 only after a reset),
+    /// with a disk drive if asked (its ROM is empty: the drive works).
+    fn machine(drive: bool) -> Machine {
+        let mut main = vec![0u8; 0x8000];
+        main[..4].copy_from_slice(&[0x00, 0x3C, 0x18, 0xFD]);
+        let disk_rom = drive.then(|| vec![0xFF; 0x4000]);
+        let layout = MachineLayout::msx2(main, vec![0xFF; 0x4000], disk_rom);
+        Machine::new(MachineConfig::new(layout)).unwrap()
+    }
+
+    fn blank_disk(tag: u8) -> Vec<u8> {
+        let mut d = vec![0xE5; 737_280];
+        d[0] = tag;
+        d
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("msx-player-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn keys_reach_the_matrix_and_both_shifts_are_one_key() {
+        let mut s = Session::new(machine(false), vec![], None);
+        let pressed = |s: &Session, k| s.machine().ppi().keyboard().is_pressed(k);
+        s.key(KeyCode::ShiftLeft, true, Route::Msx(Key::Shift));
+        s.key(KeyCode::ShiftRight, true, Route::Msx(Key::Shift));
+        s.key(KeyCode::ShiftLeft, false, Route::Ignored);
+        assert!(pressed(&s, Key::Shift), "the right shift is still down");
+        s.key(KeyCode::ShiftRight, false, Route::Ignored);
+        assert!(!pressed(&s, Key::Shift));
+        // A repeated press is one press; a release of a key never pressed
+        // does nothing.
+        s.key(KeyCode::KeyA, true, Route::Msx(Key::A));
+        s.key(KeyCode::KeyA, true, Route::Msx(Key::A));
+        s.key(KeyCode::KeyA, false, Route::Ignored);
+        assert!(!pressed(&s, Key::A));
+        s.key(KeyCode::KeyB, false, Route::Ignored);
+        // Commands come back to the caller and do not touch the matrix.
+        assert_eq!(
+            s.key(KeyCode::F9, true, Route::Command(Command::Pause)),
+            Some(Command::Pause)
+        );
+        s.key(KeyCode::KeyC, true, Route::Msx(Key::C));
+        s.release_all();
+        assert!(!pressed(&s, Key::C));
+    }
+
+    #[test]
+    fn joystick_pins_follow_the_keys() {
+        let mut s = Session::new(machine(false), vec![], None);
+        s.set_joystick(true);
+        s.key(KeyCode::ArrowUp, true, Route::Stick(Stick::Up));
+        s.key(KeyCode::Space, true, Route::Stick(Stick::TriggerA));
+        // R15 = 0 selects port 1; R14 reads its pins (bits 0-5, active low).
+        assert_eq!(s.machine().psg().read_register(14) & 0x3F, 0x3F & !0x11);
+        s.key(KeyCode::ArrowUp, false, Route::Ignored);
+        assert_eq!(s.machine().psg().read_register(14) & 0x3F, 0x3F & !0x10);
+        s.release_all();
+        assert_eq!(s.machine().psg().read_register(14) & 0x3F, 0x3F);
+    }
+
+    #[test]
+    fn save_and_load_state() {
+        let mut s = Session::new(machine(false), vec![], None);
+        s.run_frame();
+        assert_eq!(
+            s.command(Command::LoadState).unwrap().unwrap(),
+            "STATE 1 IS EMPTY"
+        );
+        s.command(Command::Slot(3));
+        assert_eq!(
+            s.command(Command::SaveState).unwrap().unwrap(),
+            "STATE 3 SAVED"
+        );
+        let (frame, cycles, a) = (
+            s.machine().frame_count(),
+            s.machine().cycles(),
+            s.machine().cpu().regs.a,
+        );
+        for _ in 0..5 {
+            s.run_frame();
+        }
+        assert_eq!(s.machine().frame_count(), frame + 5);
+        assert_eq!(
+            s.command(Command::LoadState).unwrap().unwrap(),
+            "STATE 3 LOADED"
+        );
+        assert_eq!(s.machine().frame_count(), frame);
+        assert_eq!(s.machine().cycles(), cycles);
+        assert_eq!(s.machine().cpu().regs.a, a);
+        // Slot 1 is still empty.
+        s.command(Command::Slot(1));
+        assert!(s
+            .command(Command::LoadState)
+            .unwrap()
+            .unwrap()
+            .contains("EMPTY"));
+    }
+
+    #[test]
+    fn toggles_and_reset() {
+        let mut s = Session::new(machine(false), vec![], None);
+        assert!(!s.paused() && !s.warp() && !s.joystick());
+        s.command(Command::Pause);
+        s.command(Command::Warp);
+        s.command(Command::Joystick);
+        assert!(s.paused() && s.warp() && s.joystick());
+        s.command(Command::Pause);
+        assert!(!s.paused());
+        s.run_frame();
+        assert_ne!(s.machine().cpu().regs.pc, 0);
+        s.command(Command::Reset);
+        assert_eq!(s.machine().cpu().regs.pc, 0);
+        // The window's commands are not the session's.
+        assert!(s.command(Command::Fullscreen).is_none());
+        assert!(s.command(Command::Quit).is_none());
+    }
+
+    #[test]
+    fn disks_cycle_and_keep_their_place() {
+        let disks = vec![
+            DiskFile {
+                path: "a.dsk".into(),
+                image: blank_disk(1),
+            },
+            DiskFile {
+                path: "b.dsk".into(),
+                image: blank_disk(2),
+            },
+        ];
+        let mut m = machine(true);
+        m.insert_disk(0, disks[0].image.clone()).unwrap();
+        let mut s = Session::new(m, disks, Some(0));
+        let msg = s.command(Command::NextDisk).unwrap().unwrap();
+        assert_eq!(msg, "DISK 2/2: b.dsk");
+        assert_eq!(s.machine().disk_image(0).unwrap()[0], 2);
+        let msg = s.command(Command::NextDisk).unwrap().unwrap();
+        assert_eq!(msg, "DISK 1/2: a.dsk");
+        assert_eq!(s.machine().disk_image(0).unwrap()[0], 1);
+        // Without disks there is nothing to cycle.
+        let mut s = Session::new(machine(true), vec![], None);
+        assert!(s
+            .command(Command::NextDisk)
+            .unwrap()
+            .unwrap()
+            .starts_with("NO DISKS"));
+    }
+
+    #[test]
+    fn dropped_files() {
+        let dir = scratch("drop");
+        let disk = dir.join("new.dsk");
+        std::fs::write(&disk, blank_disk(7)).unwrap();
+        let mut s = Session::new(machine(true), vec![], None);
+        assert_eq!(s.insert_file(&disk).unwrap(), "DISK 1/1: new.dsk");
+        assert_eq!(s.machine().disk_image(0).unwrap()[0], 7);
+        // A machine without a drive says so.
+        let mut s2 = Session::new(machine(false), vec![], None);
+        assert!(matches!(
+            s2.insert_file(&disk),
+            Err(PlayerError::NoDiskDrive)
+        ));
+        // A bad disk is refused and not added.
+        let bad = dir.join("bad.dsk");
+        std::fs::write(&bad, [0u8; 1000]).unwrap();
+        assert!(matches!(s.insert_file(&bad), Err(PlayerError::Machine(_))));
+        assert!(s
+            .command(Command::NextDisk)
+            .unwrap()
+            .unwrap()
+            .starts_with("DISK 1/1"));
+        // A ROM goes into slot 1 and resets.
+        let rom_path = dir.join("game.rom");
+        let mut rom = vec![0u8; 0x4000];
+        rom[..2].copy_from_slice(b"AB");
+        std::fs::write(&rom_path, &rom).unwrap();
+        s.run_frame();
+        let msg = s.insert_file(&rom_path).unwrap();
+        assert!(msg.starts_with("CARTRIDGE game.rom"), "{msg}");
+        assert_eq!(s.machine().cpu().regs.pc, 0);
+        assert!(s.machine().cartridge_kind(1).is_some());
+        // A missing file names itself.
+        let err = s.insert_file(&dir.join("nope.dsk")).unwrap_err();
+        assert!(err.to_string().contains("nope.dsk"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn screenshots_are_numbered_pngs_of_the_frame() {
+        let dir = scratch("shot");
+        let mut s = Session::new(machine(false), vec![], None);
+        s.set_screenshots(dir.clone(), "game".into());
+        s.run_frame();
+        let first = s.screenshot().unwrap();
+        let second = s.screenshot().unwrap();
+        assert_eq!(first, dir.join("game-0001.png"));
+        assert_eq!(second, dir.join("game-0002.png"));
+        let img = image::open(&first).unwrap().to_rgb8();
+        assert_eq!(img.dimensions(), (320, 240));
+        let frame = s.machine().frame();
+        let p = img.get_pixel(100, 100);
+        let want = frame.pixel(100, 100);
+        assert_eq!(
+            (u32::from(p[0]) << 16) | (u32::from(p[1]) << 8) | u32::from(p[2]),
+            want
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn media_kinds() {
+        assert_eq!(media_kind(Path::new("x.DSK"), 10), Media::Disk);
+        assert_eq!(media_kind(Path::new("x.rom"), 737_280), Media::Rom);
+        assert_eq!(media_kind(Path::new("x"), 737_280), Media::Disk);
+        assert_eq!(media_kind(Path::new("x.bin"), 32_768), Media::Rom);
+    }
+}
