@@ -183,6 +183,26 @@ pub enum Command {
     Quit,
 }
 
+impl Command {
+    /// What `docs/player.md` calls it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Command::Pause => "pause / resume",
+            Command::Reset => "reset",
+            Command::Warp => "warp speed on / off",
+            Command::Fullscreen => "full screen on / off",
+            Command::Screenshot => "screenshot",
+            Command::SaveState => "save state",
+            Command::LoadState => "load state",
+            Command::Slot(_) => "choose state slot",
+            Command::NextDisk => "next disk",
+            Command::Joystick => "joystick on / off",
+            Command::IntegerScaling => "integer scaling / fit",
+            Command::Quit => "quit",
+        }
+    }
+}
+
 /// The player's host key: held, it turns the keys of [`HOST_COMMANDS`]
 /// into commands, and the MSX does not see them.
 pub const HOST_KEY: KeyCode = KeyCode::ControlRight;
@@ -325,6 +345,35 @@ mod tests {
             Route::Command(Command::Warp)
         );
         assert_eq!(route(HOST_KEY, false, false), Route::Ignored);
+    }
+
+    /// `docs/player.md` must list every key: one table row per entry of
+    /// each table, naming the host key (as `KeyCode`) and what it does.
+    #[test]
+    fn the_user_guide_lists_every_key() {
+        let doc = include_str!("../../../docs/player.md");
+        let rows: Vec<&str> = doc.lines().filter(|l| l.starts_with('|')).collect();
+        let listed = |code: KeyCode, what: &str| {
+            let code = format!("`{code:?}`");
+            rows.iter().any(|r| r.contains(&code) && r.contains(what))
+        };
+        for &(code, key) in MSX_KEYS {
+            assert!(
+                listed(code, &format!("`{}`", key.name())),
+                "{code:?} -> {key}"
+            );
+        }
+        for &(code, stick) in JOYSTICK_KEYS {
+            assert!(listed(code, &format!("{stick:?}")), "{code:?} -> {stick:?}");
+        }
+        for &(code, cmd) in DIRECT_COMMANDS.iter().chain(HOST_COMMANDS) {
+            let what = match cmd {
+                Command::Slot(n) => format!("{} {n}", cmd.name()),
+                _ => cmd.name().to_string(),
+            };
+            assert!(listed(code, &what), "{code:?} -> {what}");
+        }
+        assert!(listed(HOST_KEY, "host key"));
     }
 
     #[test]
