@@ -6,7 +6,9 @@
 //! A cartridge echoes typed keys through the BIOS. The test types keys into
 //! the window with XTEST (as a user would), takes a screenshot of the X
 //! screen, and checks that the window shows, pixel for pixel at 2×, what
-//! `msx run` shows headless after typing the same keys.
+//! `msx run` shows headless after typing the same keys. Then F12 must save
+//! a screenshot with the headless run's pixels, and host key (right Ctrl)
+//! + Q must quit.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -136,7 +138,7 @@ fn window_shows_what_the_headless_run_shows() {
     // each held 150 ms so the BIOS's 60 Hz scan sees it.
     let script = format!(
         r#"
-"{msx}" play echo.rom --mute --scale 2 --frames 900 > play.log 2>&1 &
+"{msx}" play echo.rom --mute --scale 2 --frames 3600 > play.log 2>&1 &
 pid=$!
 wid=$(xdotool search --sync --onlyvisible --name 'msx play' | head -1)
 xdotool windowfocus --sync "$wid"
@@ -145,6 +147,11 @@ for k in m s x 1; do xdotool keydown $k; sleep 0.15; xdotool keyup $k; sleep 0.2
 sleep 1
 xdotool getwindowgeometry --shell "$wid" > geom.txt
 xwd -root -silent > shot.xwd
+# The player's own keys: F12 saves a screenshot, host key (right Ctrl) + Q quits.
+xdotool keydown F12; sleep 0.15; xdotool keyup F12; sleep 0.5
+xdotool keydown Control_R; xdotool keydown q; sleep 0.15; xdotool keyup q; xdotool keyup Control_R
+sleep 2
+kill -0 $pid 2>/dev/null && echo "still running 2 s after host key + Q" > alive.txt
 wait $pid
 echo $? > play.rc
 "#
@@ -163,10 +170,10 @@ echo $? > play.rc
         String::from_utf8_lossy(&out.stderr)
     );
     let rc = std::fs::read_to_string(dir.join("play.rc")).unwrap_or_default();
-    assert_eq!(
-        rc.trim(),
-        "0",
-        "msx play failed (it should quit by itself after --frames):\n{log}"
+    assert_eq!(rc.trim(), "0", "msx play failed:\n{log}");
+    assert!(
+        !dir.join("alive.txt").exists(),
+        "host key + Q did not quit the player"
     );
 
     let geom = std::fs::read_to_string(dir.join("geom.txt")).unwrap();
@@ -203,6 +210,14 @@ echo $? > play.rc
         0,
         "window pixels differ from `msx run` (first at {first:x?}: window, headless); files in {}",
         dir.display()
+    );
+    // F12 saved the MSX frame itself: the same pixels as the headless run.
+    let saved = image::open(dir.join("echo-0001.png"))
+        .expect("F12 wrote echo-0001.png")
+        .to_rgb8();
+    assert!(
+        saved == reference,
+        "the F12 screenshot differs from `msx run`'s PNG"
     );
     // And the picture is not trivially blank: the typed text is there.
     let colours: std::collections::HashSet<_> = reference.pixels().collect();
