@@ -32,6 +32,9 @@ pub enum AlsaError {
     /// lacks a function.
     #[error("cannot load the ALSA library: {0}")]
     Library(String),
+    /// The host has no sound card nor sound server (ALSA not asked).
+    #[error("{0}")]
+    NoDevice(String),
     /// ALSA refused the device or the format.
     #[error("ALSA: {what}: {message}")]
     Device { what: &'static str, message: String },

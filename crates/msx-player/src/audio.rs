@@ -24,6 +24,9 @@ pub struct AudioOutput {
 impl AudioOutput {
     /// Opens the default ALSA device at `rate` Hz on a thread of its own.
     pub fn start(rate: u32) -> Result<AudioOutput, AlsaError> {
+        if let Some(why) = nothing_to_play_on(&HostAudio::probe()) {
+            return Err(AlsaError::NoDevice(why));
+        }
         // Half a second of room: the pacer keeps it near 40 ms; the rest
         // only matters if the device stalls.
         let ring = SampleRing::new(rate as usize / 2);
@@ -129,5 +132,82 @@ fn feed(mut pcm: AlsaPcm, ring: &SampleRing, stop: &AtomicBool, rate: u32) {
                 chunk.len() as f64 / f64::from(rate),
             ));
         }
+    }
+}
+
+/// What the host says about its sound, read before ALSA is asked: ALSA
+/// prints a screenful of configuration errors to stderr when its default
+/// device has no card behind it, which a player should not inflict on a
+/// user who simply has no sound card (containers, CI, remote X).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HostAudio {
+    /// `/proc/asound/cards`, if readable.
+    pub cards: Option<String>,
+    /// A user or system ALSA configuration exists (it may define a
+    /// default device without a card, e.g. a file or network plugin).
+    pub alsa_config: bool,
+    /// A sound server is reachable (PulseAudio or PipeWire socket, or
+    /// `PULSE_SERVER`): ALSA's default may go there without a local card.
+    pub sound_server: bool,
+}
+
+impl HostAudio {
+    /// Looks at the files and variables that decide it.
+    pub fn probe() -> HostAudio {
+        let exists = |p: &std::path::Path| p.exists();
+        let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+        let runtime = std::env::var_os("XDG_RUNTIME_DIR").map(std::path::PathBuf::from);
+        HostAudio {
+            cards: std::fs::read_to_string("/proc/asound/cards").ok(),
+            alsa_config: exists("/etc/asound.conf".as_ref())
+                || home.is_some_and(|h| exists(&h.join(".asoundrc"))),
+            sound_server: std::env::var_os("PULSE_SERVER").is_some()
+                || runtime.is_some_and(|r| {
+                    exists(&r.join("pulse/native")) || exists(&r.join("pipewire-0"))
+                }),
+        }
+    }
+}
+
+/// Why ALSA certainly has nothing to play on, or `None` to try it.
+pub fn nothing_to_play_on(host: &HostAudio) -> Option<String> {
+    if host.alsa_config || host.sound_server {
+        return None;
+    }
+    let no_cards = match &host.cards {
+        None => true,
+        Some(text) => text.trim().is_empty() || text.contains("no soundcards"),
+    };
+    no_cards.then(|| "no sound card (/proc/asound/cards lists none) and no sound server".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn when_to_ask_alsa() {
+        let none = HostAudio::default();
+        assert!(nothing_to_play_on(&none).is_some());
+        let empty = HostAudio {
+            cards: Some("--- no soundcards ---\n".into()),
+            ..HostAudio::default()
+        };
+        assert!(nothing_to_play_on(&empty).is_some());
+        let card = HostAudio {
+            cards: Some(" 0 [PCH            ]: HDA-Intel - HDA Intel PCH\n".into()),
+            ..HostAudio::default()
+        };
+        assert_eq!(nothing_to_play_on(&card), None);
+        let server = HostAudio {
+            sound_server: true,
+            ..HostAudio::default()
+        };
+        assert_eq!(nothing_to_play_on(&server), None);
+        let config = HostAudio {
+            alsa_config: true,
+            ..empty
+        };
+        assert_eq!(nothing_to_play_on(&config), None);
     }
 }
