@@ -230,6 +230,13 @@ VDPRESET_REG:   LD B,(HL)
                 LD A,C
                 CP 24
                 JR NZ,VDPRESET_REG
+                LD A,(IDBYTE0)          ; 002Bh bit 7 set = a 50 Hz machine:
+                RLCA                    ; R#9 bit 1 (NT) selects PAL timing,
+                AND 001h                ; and RG9SAV keeps it for every later
+                ADD A,A                 ; mode change
+                LD B,A
+                LD C,9
+                CALL WRTVDP_I
                 LD B,8                  ; eight 16 KB banks (R#14 = 0..7)
 VDPRESET_BANK:  LD A,B
                 DEC A

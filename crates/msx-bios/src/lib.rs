@@ -32,6 +32,20 @@ pub fn main_rom() -> &'static [u8] {
     MAIN_ROM
 }
 
+/// The main ROM of a 50 Hz (PAL) machine: the same code with bit 7 of the
+/// ID byte at 002Bh set, as on a European MSX2. The boot code copies that
+/// bit into R#9 (NT), so every screen mode keeps PAL timing; a program can
+/// read the byte to learn the frame rate, as on real machines.
+pub fn main_rom_pal() -> Vec<u8> {
+    let mut rom = MAIN_ROM.to_vec();
+    rom[ID_BYTE_0] |= 0x80;
+    rom
+}
+
+/// Offset of the first ID byte in the main ROM: bits 0-3 character set,
+/// bits 4-6 date format, bit 7 the frame rate (1 = 50 Hz).
+pub const ID_BYTE_0: usize = 0x002B;
+
 /// The 16 KB MSX2 SUB-ROM, for an expanded slot's page 0 (3-0 by default).
 pub fn sub_rom() -> &'static [u8] {
     SUB_ROM

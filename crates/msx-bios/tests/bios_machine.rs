@@ -247,3 +247,58 @@ GYPOS   equ 0FCB5h
         }
     }
 }
+
+/// A PAL main ROM (ID byte 002Bh bit 7) keeps R#9 NT set through every mode
+/// change, so frames stay 313 lines; the NTSC ROM keeps it clear.
+#[test]
+fn id_byte_frame_rate_survives_every_screen_mode() {
+    for (pal, rom) in [
+        (false, msx_bios::main_rom().to_vec()),
+        (true, msx_bios::main_rom_pal()),
+    ] {
+        assert_eq!(rom[msx_bios::ID_BYTE_0] & 0x80 != 0, pal);
+        let cart = cartridge(&format!(
+            "
+        xor a
+again:  push af
+        call CHGMOD
+        pop af
+        push af
+        call mark
+        pop af
+        inc a
+        cp 9
+        jr nz,again
+        jr $
+{MARK_SRC}"
+        ));
+        let mut layout = msx_machine::memory::MachineLayout::msx2(
+            rom,
+            msx_bios::sub_rom().to_vec(),
+            Some(msx_bios::disk_rom().to_vec()),
+        );
+        layout.insert_cartridge(1, cart, None);
+        let mut m =
+            msx_machine::machine::Machine::new(msx_machine::machine::MachineConfig::new(layout))
+                .expect("machine");
+        for mode in 0..9 {
+            run_to_pc(&mut m, MARK, 1200);
+            assert_eq!(
+                m.vdp().register(9) & 0x02 != 0,
+                pal,
+                "R#9 NT after SCREEN {mode} (pal = {pal})"
+            );
+            m.step_instruction();
+        }
+        // 228 T-states a line: 313 lines a frame in PAL, 262 in NTSC.
+        m.run_frame();
+        let start = m.cpu().cycles();
+        m.run_frames(10);
+        let per_frame = (m.cpu().cycles() - start) / 10;
+        let lines = if pal { 313 } else { 262 };
+        assert!(
+            per_frame.abs_diff(228 * lines) < 228,
+            "{per_frame} T-states a frame, pal = {pal}"
+        );
+    }
+}
