@@ -1,1 +1,334 @@
-; File I/O through the BDOS FCB functions (written with the Pascal file support).
+; Files through the MSX-DOS 1 FCB functions of the BDOS (0005h under MSX-DOS, 0F37Dh
+; from a boot disk), Turbo Pascal 3.3f style: typed and untyped files have no header,
+; records are read and written with the random block functions (26h, 27h) with the
+; record size in the FCB, so the file size is exactly records x record size.
+;
+; A file variable (48 bytes): byte 0 = 1 while open; the FCB (37 bytes) at offset 11.
+
+;@var rt_ioerr 1
+
+; IOResult: HL = the last I/O error (0 = none), which is then cleared.
+rt_ioresult:
+        ld a,(rt_ioerr)
+        ld l,a
+        ld h,0
+        xor a
+        ld (rt_ioerr),a
+        ret
+
+; Under {$I+}: an I/O error ends the program with "I/O error nn".
+rt_iocheck:
+        ld a,(rt_ioerr)
+        or a
+        ret z
+        push af
+        ld hl,.msg
+        ld de,0
+        call rt_wstr
+        pop af
+        ld l,a
+        ld h,0
+        ld de,0
+        call rt_wint
+        call rt_wln
+        jp rt_halt
+.msg:   db 10,"I/O error "
+
+; Parses the file name string at DE into an FCB name at HL (drive, 8 + 3, upper case).
+rt_fcbname:
+        push hl
+        ld (hl),0               ; default drive
+        inc hl
+        ld b,11
+.blank: ld (hl),' '
+        inc hl
+        djnz .blank
+        pop hl
+        ld a,(de)
+        ld b,a                  ; characters left
+        inc de
+        ; "X:" selects a drive
+        ld a,b
+        cp 2
+        jr c,.name
+        inc de
+        ld a,(de)
+        dec de
+        cp ':'
+        jr nz,.name
+        ld a,(de)
+        call rt_upcase
+        sub 'A'-1
+        ld (hl),a
+        inc de
+        inc de
+        dec b
+        dec b
+.name:  inc hl                  ; HL = the name field
+        ld c,8
+.nchar: ld a,b
+        or a
+        ret z
+        ld a,(de)
+        inc de
+        dec b
+        cp '.'
+        jr z,.ext
+        ld a,c
+        or a
+        jr z,.nchar             ; more than 8: ignored
+        dec de
+        ld a,(de)
+        inc de
+        call rt_upcase
+        ld (hl),a
+        inc hl
+        dec c
+        jr .nchar
+.ext:   ; skip the rest of the name field
+        ld a,c
+        add a,l
+        ld l,a
+        ld a,h
+        adc a,0
+        ld h,a
+        ld c,3
+.echar: ld a,b
+        or a
+        ret z
+        ld a,c
+        or a
+        ret z
+        ld a,(de)
+        inc de
+        dec b
+        call rt_upcase
+        ld (hl),a
+        inc hl
+        dec c
+        jr .echar
+
+; Assign(f, name): HL = the file variable, DE = the name string.
+rt_fassign:
+        push de
+        push hl
+        ld bc,48
+        xor a
+        call rt_fill
+        pop hl
+        pop de
+        ld bc,11
+        add hl,bc
+        jp rt_fcbname
+
+; Sets the FCB after open/create: record size BC, current block and record and the
+; random record 0. HL = the file variable.
+rt_fsetup:
+        ld (hl),1               ; open
+        push hl
+        ld de,11+12
+        add hl,de
+        xor a
+        ld (hl),a               ; current block
+        inc hl
+        ld (hl),a
+        inc hl
+        ld (hl),c               ; record size
+        inc hl
+        ld (hl),b
+        ld de,32-15
+        add hl,de               ; FCB+32: current record
+        ld (hl),a
+        inc hl
+        ld (hl),a               ; random record
+        inc hl
+        ld (hl),a
+        inc hl
+        ld (hl),a
+        inc hl
+        ld (hl),a
+        pop hl
+        ret
+
+; Reset(f): HL = the file variable, BC = the record size. Error 1: file not found.
+rt_freset:
+        push hl
+        push bc
+        ld de,11
+        add hl,de
+        ex de,hl
+        ld c,0Fh
+        call BDOS
+        pop bc
+        pop hl
+        or a
+        jr z,rt_fsetup
+        ld a,1
+        ld (rt_ioerr),a
+        ret
+
+; Rewrite(f): creates or empties the file. Error 0F1h: directory full.
+rt_frewrite:
+        push hl
+        push bc
+        ld de,11
+        add hl,de
+        ex de,hl
+        ld c,16h
+        call BDOS
+        pop bc
+        pop hl
+        or a
+        jr z,rt_fsetup
+        ld a,0F1h
+        ld (rt_ioerr),a
+        ret
+
+; Close(f) (a file that is not open is left alone).
+rt_fclose:
+        ld a,(hl)
+        or a
+        ret z
+        ld (hl),0
+        ld de,11
+        add hl,de
+        ex de,hl
+        ld c,10h
+        jp BDOS
+
+; Erase(f). Error 1: file not found.
+rt_ferase:
+        ld de,11
+        add hl,de
+        ex de,hl
+        ld c,13h
+        call BDOS
+        or a
+        ret z
+        ld a,1
+        ld (rt_ioerr),a
+        ret
+
+; Rename(f, name): HL = the file variable, DE = the new name.
+rt_frename:
+        push hl
+        push de
+        ld de,11+16
+        add hl,de
+        pop de
+        call rt_fcbname
+        pop hl
+        ld de,11
+        add hl,de
+        ex de,hl
+        ld c,17h
+        call BDOS
+        or a
+        ret z
+        ld a,1
+        ld (rt_ioerr),a
+        ret
+
+; One record: HL = the file variable, DE = the buffer, C = 26h (write) or 27h (read).
+rt_frecord:
+        ld a,(hl)
+        or a
+        jr z,.closed
+        push hl
+        push bc
+        ld c,1Ah                ; the buffer becomes the DTA
+        call BDOS
+        pop bc
+        pop de
+        ld hl,11
+        add hl,de
+        ex de,hl                ; DE = FCB
+        ld hl,1
+        call BDOS
+        or a
+        ret z
+        ld a,99                 ; read past the end (or disk full on a write: 0F0h)
+        ld (rt_ioerr),a
+        ret
+.closed:
+        ld a,4
+        ld (rt_ioerr),a
+        ret
+
+; Read(f, v): HL = the file variable, DE = the variable.
+rt_fread:
+        ld c,27h
+        jr rt_frecord
+
+; Write(f, v)
+rt_fwrite:
+        ld c,26h
+        jr rt_frecord
+
+; HL = the FCB field at offset A of the file variable at HL.
+rt_ffield:
+        add a,11
+        ld e,a
+        ld d,0
+        add hl,de
+        ret
+
+; FilePos(f): the random record.
+rt_filepos:
+        ld a,33
+        call rt_ffield
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        ret
+
+; FileSize(f): file size / record size (files under 64 KB).
+rt_filesize:
+        push hl
+        ld a,14
+        call rt_ffield
+        ld e,(hl)
+        inc hl
+        ld d,(hl)               ; DE = record size
+        inc hl
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a                  ; HL = size
+        pop bc
+        ld a,d
+        or e
+        ret z
+        jp rt_udiv16
+
+; Eof(f): A = 1 when the random record is at or past the last record.
+rt_eof:
+        push hl
+        call rt_filesize
+        pop de
+        push hl                 ; records
+        ex de,hl
+        call rt_filepos         ; HL = position
+        pop de
+        or a
+        sbc hl,de
+        ld a,1
+        ret nc
+        xor a
+        ret
+
+; Seek(f, n): HL = the file variable, DE = the record number.
+rt_fseek:
+        ld a,33
+        push de
+        call rt_ffield
+        pop de
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        inc hl
+        ld (hl),0
+        inc hl
+        ld (hl),0
+        ret

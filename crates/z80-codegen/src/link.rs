@@ -116,8 +116,10 @@ pub enum Error {
     },
 }
 
-/// BIOS entries and system variables the runtime uses.
-const EQUATES: &[(&str, u16)] = &[
+/// BIOS entries and system variables the runtime uses (front ends must not define
+/// labels with these names; neither `bios`, the macro, nor `BDOS`).
+pub const EQUATES: &[(&str, u16)] = &[
+    ("RDSLT", 0x000C),
     ("CALSLT", 0x001C),
     ("ENASLT", 0x0024),
     ("WRTVDP", 0x0047),
@@ -125,6 +127,7 @@ const EQUATES: &[(&str, u16)] = &[
     ("CHSNS", 0x009C),
     ("CHGET", 0x009F),
     ("CHPUT", 0x00A2),
+    ("CHGCLR", 0x0062),
     ("POSIT", 0x00C6),
     ("RSLREG", 0x0138),
     ("EXTROM", 0x015F),
@@ -135,6 +138,7 @@ const EQUATES: &[(&str, u16)] = &[
     ("JIFFY", 0xFC9E),
     ("EXPTBL", 0xFCC1),
     ("SCRMOD", 0xFCAF),
+    ("CGPNT", 0xF91F),
 ];
 
 fn prelude(target: Target) -> String {

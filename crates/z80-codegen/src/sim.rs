@@ -259,6 +259,8 @@ impl Sim {
                 self.screen.y = (r.l as usize).saturating_sub(1).min(self.screen.rows - 1);
             }
             0x005F => self.modes.push(r.a),
+            // RDSLT: flat memory, whatever the slot.
+            0x000C => r.a = self.bus.mem[r.hl() as usize],
             // RSLREG: page 1 and 2 in slot 1; ENASLT, WRTVDP and the rest: nothing to do.
             0x0138 => r.a = 0x54,
             0x0024 | 0x0047 | 0x0041 | 0x0044 | 0x0062 => {}
@@ -285,9 +287,9 @@ impl Sim {
                     Some(self.bios(entry))
                 }
                 0x0000 if self.target == Target::Com => return Stop::Halted,
-                pc if pc < 0x0100 && self.target != Target::Com || pc < 0x0008 => {
-                    Some(self.bios(pc))
-                }
+                // MSX-DOS keeps RDSLT in its page 0 too.
+                0x000C => Some(self.bios(pc)),
+                pc if pc < 0x0100 && self.target != Target::Com => Some(self.bios(pc)),
                 _ => None,
             };
             match served {

@@ -92,7 +92,14 @@ const RESERVED: &[&str] = &[
 
 fn escape(name: &str) -> String {
     let lower = name.to_ascii_lowercase();
-    if RESERVED.contains(&lower.as_str()) || lower.starts_with("rt_") || name.starts_with('_') {
+    let equate = z80_codegen::link::EQUATES
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case(name));
+    if equate
+        || RESERVED.contains(&lower.as_str())
+        || lower.starts_with("rt_")
+        || name.starts_with('_')
+    {
         format!("{name}?")
     } else {
         name.to_string()
