@@ -117,16 +117,11 @@ pub fn build_machine(
         Some(p) => read_input(p)?,
         None => msx_bios::sub_rom().to_vec(),
     };
-    let disk_rom = spec.rom_disk.map(read_input).transpose()?;
-    if media == MediaKind::Dsk && disk_rom.is_none() {
-        bail!(
-            "{}: a disk needs a disk ROM, and the free disk ROM does not exist yet; \
-             give your own with --rom-disk FILE (a Philips-style WD2793 disk ROM), \
-             or run a ROM cartridge",
-            file.display()
-        );
-    }
-    let mut layout = MachineLayout::msx2(main, sub, disk_rom);
+    let disk_rom = match spec.rom_disk {
+        Some(p) => read_input(p)?,
+        None => msx_bios::disk_rom().to_vec(),
+    };
+    let mut layout = MachineLayout::msx2(main, sub, Some(disk_rom));
     layout.set_ram_kb(spec.ram_kb);
     let mut config = MachineConfig::new(layout);
     config.pal = spec.video == Video::Pal;

@@ -5,36 +5,19 @@
 //! met, or the frames ran when there is no condition), 2 when the frame
 //! limit came first, 1 on errors.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use msx_machine::machine::{
-    KeyScript, Machine, MachineConfig, RunOutcome, TraceEntry, TraceKind, Until, CPU_HZ,
-};
-use msx_machine::memory::{CartridgeKind, MachineLayout};
+use msx_machine::machine::{KeyScript, Machine, RunOutcome, TraceEntry, TraceKind, Until, CPU_HZ};
+use msx_machine::memory::CartridgeKind;
 use msx_machine::rtc::DateTime;
 
+// The machine setup `msx play` shares (declared under `play` until
+// `cmd/mod.rs` declares it).
+use super::play::machine_setup::{self, media_kind, parse_rtc, MachineSpec, MediaKind, Video};
 use super::{read_input, write_atomic};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Video {
-    /// 60 Hz, 262 lines (Japan, America).
-    Ntsc,
-    /// 50 Hz, 313 lines (Europe).
-    Pal,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum MediaKind {
-    /// Decide by the file extension, then by the content.
-    Auto,
-    /// A ROM cartridge image.
-    Rom,
-    /// A floppy disk image.
-    Dsk,
-}
 
 #[derive(clap::Args)]
 pub struct RunArgs {
@@ -122,94 +105,17 @@ fn parse_address(s: &str) -> Result<u16, String> {
     }
 }
 
-/// `YYYY-MM-DDTHH:MM:SS` (a space also separates date and time; the time
-/// may be left out for midnight).
-fn parse_rtc(s: &str) -> Result<DateTime, String> {
-    let bad = || format!("`{s}` is not a date and time like 2026-01-01T12:30:00");
-    let (date, time) = match s.split_once(['T', ' ']) {
-        Some((d, t)) => (d, t),
-        None => (s, "00:00:00"),
-    };
-    let nums = |text: &str, sep: char, n: usize| -> Result<Vec<u16>, String> {
-        let parts: Vec<&str> = text.split(sep).collect();
-        if parts.len() != n {
-            return Err(bad());
-        }
-        parts
-            .iter()
-            .map(|p| p.trim().parse::<u16>().map_err(|_| bad()))
-            .collect()
-    };
-    let d = nums(date, '-', 3)?;
-    let t = nums(time, ':', 3)?;
-    let dt = DateTime::new(
-        d[0], d[1] as u8, d[2] as u8, t[0] as u8, t[1] as u8, t[2] as u8,
-    );
-    dt.validate().map_err(|e| format!("{s}: {e}"))?;
-    Ok(dt)
-}
-
-/// Sizes of the disk image formats the drive takes.
-const DISK_SIZES: [usize; 4] = [737_280, 368_640, 655_360, 327_680];
-
-/// ROM or disk: the extension decides, else the content.
-fn media_kind(path: &Path, bytes: &[u8], asked: MediaKind) -> Result<MediaKind> {
-    if asked != MediaKind::Auto {
-        return Ok(asked);
-    }
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    match ext.as_deref() {
-        Some("dsk" | "di1" | "di2") => return Ok(MediaKind::Dsk),
-        Some("rom" | "mx1" | "mx2" | "ri") => return Ok(MediaKind::Rom),
-        _ => {}
-    }
-    let header_at = |o: usize| bytes.get(o..o + 2) == Some(b"AB");
-    if header_at(0) || header_at(0x4000) {
-        Ok(MediaKind::Rom)
-    } else if DISK_SIZES.contains(&bytes.len()) {
-        Ok(MediaKind::Dsk)
-    } else {
-        bail!(
-            "{}: neither a ROM (no \"AB\" header) nor a disk image (size {}); say which with --kind rom|dsk",
-            path.display(),
-            bytes.len()
-        )
-    }
-}
-
 fn build_machine(args: &RunArgs, media: MediaKind, image: Vec<u8>) -> Result<Machine> {
-    let main = match &args.rom_main {
-        Some(p) => read_input(p)?,
-        None => msx_bios::main_rom().to_vec(),
+    let spec = MachineSpec {
+        video: args.machine,
+        rtc: args.rtc,
+        ram_kb: args.ram,
+        rom_main: args.rom_main.as_deref(),
+        rom_sub: args.rom_sub.as_deref(),
+        rom_disk: args.rom_disk.as_deref(),
+        romtype: args.romtype,
     };
-    let sub = match &args.rom_sub {
-        Some(p) => read_input(p)?,
-        None => msx_bios::sub_rom().to_vec(),
-    };
-    let disk_rom = match &args.rom_disk {
-        Some(p) => read_input(p)?,
-        None => msx_bios::disk_rom().to_vec(),
-    };
-    let mut layout = MachineLayout::msx2(main, sub, Some(disk_rom));
-    layout.set_ram_kb(args.ram);
-    let mut config = MachineConfig::new(layout);
-    config.pal = args.machine == Video::Pal;
-    config.rtc_start = args.rtc;
-    let mut machine = match media {
-        MediaKind::Rom => {
-            config.layout.insert_cartridge(1, image, args.romtype);
-            Machine::new(config)?
-        }
-        _ => {
-            let mut m = Machine::new(config)?;
-            m.insert_disk(0, image)
-                .with_context(|| format!("{}", args.file.display()))?;
-            m
-        }
-    };
+    let mut machine = machine_setup::build_machine(&args.file, media, image, &spec)?;
     if let Some(script) = &args.keys {
         let text = String::from_utf8(read_input(script)?)
             .with_context(|| format!("{}: not UTF-8 text", script.display()))?;
@@ -365,6 +271,7 @@ fn format_trace(entries: &[TraceEntry], dropped: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     #[test]
     fn rtc_times() {
