@@ -1,11 +1,190 @@
-//! `msx build` (being written: see the issue tracker).
+//! `msx build`: compile a Turbo Pascal program to a bootable `.dsk`, an MSX-DOS `.com`
+//! or a `.rom` cartridge.
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(clap::Args)]
-pub struct BuildArgs {}
+use msx_disk::{Disk, Format as DiskFormat, Timestamp};
+use msx_pascal::{lower::compile, render_diagnostics, DirFiles};
+use z80_codegen::Target;
 
-pub fn run(_args: BuildArgs) -> Result<ExitCode> {
-    bail!("`msx build` is not available yet")
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A bootable 720 KB disk image that starts the program by itself.
+    Dsk,
+    /// An MSX-DOS program.
+    Com,
+    /// A 16 or 32 KB cartridge image.
+    Rom,
+}
+
+#[derive(clap::Args)]
+pub struct BuildArgs {
+    /// The program (Turbo Pascal 3 source, `.pas`).
+    pub input: PathBuf,
+    /// Output file (default: the input name with the format's extension).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Output format (default: from the output's extension, else dsk).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// A data file to put on the disk too (dsk only); repeatable.
+    #[arg(long = "add", value_name = "FILE")]
+    pub add: Vec<PathBuf>,
+    /// Also write the generated assembly.
+    #[arg(long, value_name = "OUT.asm")]
+    pub asm: Option<PathBuf>,
+    /// Also write the assembler listing (addresses, bytes, source).
+    #[arg(long, value_name = "OUT.lst")]
+    pub lst: Option<PathBuf>,
+    /// Also write the symbol file (names and the address-to-source-line table).
+    #[arg(long, value_name = "OUT.sym")]
+    pub sym: Option<PathBuf>,
+}
+
+fn format_of(path: &Path) -> Option<Format> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    match ext.as_str() {
+        "dsk" => Some(Format::Dsk),
+        "com" => Some(Format::Com),
+        "rom" => Some(Format::Rom),
+        _ => None,
+    }
+}
+
+/// The disk name of the program file: the source's name cut to 8 characters, `.BIN`.
+fn program_name(input: &Path) -> String {
+    let stem: String = input
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("PROGRAM")
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+        .take(8)
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let stem = if stem.is_empty() {
+        "PROGRAM".to_string()
+    } else {
+        stem
+    };
+    format!("{stem}.BIN")
+}
+
+/// Now, or SOURCE_DATE_EPOCH when set, for the disk's file dates.
+fn timestamp() -> Result<Timestamp> {
+    let secs = match std::env::var("SOURCE_DATE_EPOCH") {
+        Ok(v) => v
+            .trim()
+            .parse::<i64>()
+            .with_context(|| format!("SOURCE_DATE_EPOCH={v:?} is not a number of seconds"))?,
+        Err(_) => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(0),
+    };
+    Ok(Timestamp::from_unix(secs)?)
+}
+
+pub fn run(args: BuildArgs) -> Result<ExitCode> {
+    let is_basic = args
+        .input
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("bas"));
+    if is_basic {
+        bail!("compiling BASIC programs is not available yet (only Pascal, .pas)");
+    }
+    let format = match (args.format, &args.output) {
+        (Some(f), _) => f,
+        (None, Some(out)) => format_of(out).unwrap_or(Format::Dsk),
+        (None, None) => Format::Dsk,
+    };
+    let output = args.output.clone().unwrap_or_else(|| {
+        args.input.with_extension(match format {
+            Format::Dsk => "dsk",
+            Format::Com => "com",
+            Format::Rom => "rom",
+        })
+    });
+    if !args.add.is_empty() && format != Format::Dsk {
+        bail!("--add puts files on a disk: it needs --format dsk");
+    }
+    let target = match format {
+        Format::Dsk => Target::Dsk,
+        Format::Com => Target::Com,
+        Format::Rom => Target::Rom,
+    };
+    let dir = match args.input.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = args
+        .input
+        .file_name()
+        .and_then(|n| n.to_str())
+        .with_context(|| format!("{}: not a file name", args.input.display()))?
+        .to_string();
+    let built = match compile(&name, &DirFiles::new(dir), target) {
+        Ok(b) => b,
+        Err(failed) => {
+            eprint!(
+                "{}",
+                render_diagnostics(&failed.diagnostics, &failed.sources)
+            );
+            eprintln!(
+                "error: {} could not be compiled ({} error(s))",
+                args.input.display(),
+                failed.error_count()
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    if !built.warnings.is_empty() {
+        eprint!("{}", render_diagnostics(&built.warnings, &built.sources));
+    }
+    let out = &built.output;
+    let bytes = match format {
+        Format::Com | Format::Rom => out.bytes.clone(),
+        Format::Dsk => {
+            let when = timestamp()?;
+            let mut disk = Disk::new(DiskFormat::Kb720);
+            let prog = program_name(&args.input);
+            disk.write_file(&prog, &out.bytes, when)
+                .with_context(|| format!("cannot put {prog} on the disk"))?;
+            for file in &args.add {
+                let data = super::read_input(file)?;
+                let disk_name = file
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .with_context(|| format!("{}: not a file name", file.display()))?;
+                disk.write_file(disk_name, &data, when)
+                    .with_context(|| format!("cannot add {} to the disk", file.display()))?;
+            }
+            disk.set_boot_program(&prog, out.load, out.entry)
+                .context("cannot make the disk boot the program")?;
+            disk.to_bytes()
+        }
+    };
+    super::write_atomic(&output, &bytes)?;
+    if let Some(p) = &args.asm {
+        super::write_atomic(p, out.asm.as_bytes())?;
+    }
+    if let Some(p) = &args.lst {
+        super::write_atomic(p, out.listing.as_bytes())?;
+    }
+    if let Some(p) = &args.sym {
+        super::write_atomic(p, out.sym.as_bytes())?;
+    }
+    let s = out.sizes;
+    eprintln!(
+        "{}: {} bytes of code, {} of constants and data, {} of variables ({} bytes written)",
+        output.display(),
+        s.code,
+        s.rodata + s.data,
+        s.vars,
+        bytes.len()
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,69 @@
+//! File I/O of compiled programs (BDOS FCB functions served by the runner over files in
+//! memory): TP 3.3f typed files without a header.
+
+use msx_pascal::lower::compile;
+use msx_pascal::{render_diagnostics, MemoryFiles};
+use z80_codegen::sim::{Sim, Stop};
+use z80_codegen::Target;
+
+fn sim_for(src: &str, target: Target) -> (Sim, z80_codegen::Output) {
+    let files = MemoryFiles::new().with("test.pas", src);
+    let built = match compile("test.pas", &files, target) {
+        Ok(b) => b,
+        Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+    };
+    (Sim::new(&built.output), built.output)
+}
+
+#[test]
+fn typed_files_round_trip_without_header() {
+    let src = "
+        type rank = record name: string[3]; time: integer end;
+        var f: file of rank; r: rank; i: integer;
+        begin
+          assign(f, 'rank.dat');
+          rewrite(f);
+          for i := 1 to 3 do begin
+            r.name := chr(64 + i); r.time := i * 100;
+            write(f, r);
+          end;
+          close(f);
+          reset(f);
+          writeln(filesize(f));
+          seek(f, 1);
+          read(f, r);
+          writeln(r.name, r.time, ' ', filepos(f));
+          i := 0;
+          reset(f);
+          while not eof(f) do begin read(f, r); i := i + r.time end;
+          writeln(i);
+          close(f);
+        end.";
+    for target in [Target::Com, Target::Dsk] {
+        let (mut sim, _) = sim_for(src, target);
+        assert_eq!(sim.run(50_000_000), Stop::Halted, "{}", sim.output());
+        assert_eq!(sim.output(), "3\r\nB200 2\r\n600\r\n");
+        // Three records of 6 bytes (string[3] + integer), back to back.
+        let data = &sim.files["RANK.DAT"];
+        assert_eq!(data.len(), 18);
+        assert_eq!(&data[6..12], &[1, b'B', 0, 0, 200, 0]);
+    }
+}
+
+#[test]
+fn io_errors_under_i_minus_and_i_plus() {
+    let (mut sim, _) = sim_for(
+        "var f: file of integer;
+         begin
+           assign(f, 'none.dat');
+           {$I-} reset(f); {$I+}
+           writeln(ioresult, ' ', ioresult);
+           close(f);
+           reset(f);
+           writeln('not reached');
+         end.",
+        Target::Dsk,
+    );
+    assert_eq!(sim.run(50_000_000), Stop::Halted);
+    assert_eq!(sim.output(), "1 0\r\nI/O error 1\r\n");
+}
