@@ -1,7 +1,7 @@
 //! `msx play`: a disk, a ROM or a program in a window, with the keyboard,
 //! sound and the comforts of an emulator (see `docs/player.md`).
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -20,8 +20,9 @@ use machine_setup::{build_machine, media_kind, parse_rtc, MachineSpec, MediaKind
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// The program: a ROM cartridge (.rom) or a disk image (.dsk); `.pas`
-    /// and `.bas` are built into a disk first.
+    /// The program: a ROM cartridge (.rom) or a disk image (.dsk); a
+    /// program (`.pas`, `.bas`) is built into a temporary disk first, as
+    /// `msx build` would.
     pub file: PathBuf,
     /// More disk images: host key + D (right Ctrl + D) puts the next one in
     /// drive A:.
@@ -46,6 +47,10 @@ pub struct PlayArgs {
     /// Quit after this many frames (for tests and demos).
     #[arg(long, value_name = "N")]
     pub frames: Option<u64>,
+    /// A data file to put on the disk built from a .pas or .bas program
+    /// (as `msx build --add`); repeatable.
+    #[arg(long = "add", value_name = "FILE")]
+    pub add: Vec<PathBuf>,
     /// Write disks the program changed back to their files.
     #[arg(long)]
     pub save_disk: bool,
@@ -80,15 +85,83 @@ pub struct PlayArgs {
     pub romtype: Option<CartridgeKind>,
 }
 
-pub fn run(args: PlayArgs) -> Result<ExitCode> {
-    let ext = extension(&args.file);
-    if matches!(ext.as_deref(), Some("pas" | "bas")) {
-        bail!(
-            "{}: playing a program builds it first with `msx build`, which is not available yet; \
-             build a disk or ROM yourself and play that",
-            args.file.display()
-        );
+pub fn run(mut args: PlayArgs) -> Result<ExitCode> {
+    let source = args.file.clone();
+    let built = if matches!(extension(&source).as_deref(), Some("pas" | "bas")) {
+        if args.save_disk {
+            bail!(
+                "--save-disk: {} is built into a temporary disk, which has no file to save to; \
+                 build it with `msx build` and play the .dsk",
+                source.display()
+            );
+        }
+        let dir = BuiltDisk::new()?;
+        args.file = build_disk(&source, &args.add, &dir.0)?;
+        args.kind = MediaKind::Dsk;
+        Some(dir)
+    } else {
+        if !args.add.is_empty() {
+            bail!("--add puts files on the disk built from a program (.pas or .bas)");
+        }
+        None
+    };
+    let code = play(args, &source);
+    drop(built);
+    code
+}
+
+/// A temporary directory for the disk built from a program, removed when
+/// play ends.
+struct BuiltDisk(PathBuf);
+
+impl BuiltDisk {
+    fn new() -> Result<BuiltDisk> {
+        let dir = std::env::temp_dir().join(format!("msx-play-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(BuiltDisk(dir))
     }
+}
+
+impl Drop for BuiltDisk {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Builds `source` into a bootable disk in `dir` with `msx build` (its
+/// diagnostics are printed there); returns the disk's path.
+fn build_disk(source: &Path, add: &[PathBuf], dir: &Path) -> Result<PathBuf> {
+    // Through `msx build`'s own command line, so play builds exactly as
+    // `msx build` does, with its defaults.
+    #[derive(clap::Parser)]
+    struct Build {
+        #[command(flatten)]
+        args: super::build::BuildArgs,
+    }
+    let stem = source
+        .file_stem()
+        .map_or_else(|| "program".into(), |s| s.to_string_lossy().into_owned());
+    let out = dir.join(format!("{stem}.dsk"));
+    let mut argv: Vec<std::ffi::OsString> = vec!["build".into(), source.into()];
+    argv.extend([
+        "-o".into(),
+        out.clone().into(),
+        "--format".into(),
+        "dsk".into(),
+    ]);
+    for file in add {
+        argv.extend(["--add".into(), file.into()]);
+    }
+    let build = <Build as clap::Parser>::try_parse_from(argv).context("msx build")?;
+    let _ = super::build::run(build.args)?;
+    if !out.exists() {
+        bail!("{}: could not be built (see above)", source.display());
+    }
+    Ok(out)
+}
+
+fn play(args: PlayArgs, source: &Path) -> Result<ExitCode> {
     let image = read_input(&args.file)?;
     let media = media_kind(&args.file, &image, args.kind)?;
     let spec = MachineSpec {
@@ -125,8 +198,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     }
     let machine = build_machine(&args.file, media, image, &spec)?;
 
-    let title = args.file.file_name().map_or_else(
-        || args.file.display().to_string(),
+    let title = source.file_name().map_or_else(
+        || source.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
     let mut options = PlayerOptions::new(title);
@@ -151,7 +224,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             "`msx play` needs a window, and there is no display ({why}).\n\
              Without a display, run it headless: msx run {} --frames 600 --png screen.png \
              (see `msx run --help`)",
-            args.file.display()
+            source.display()
         ),
         Err(e) => Err(e.into()),
     }
