@@ -113,3 +113,84 @@ fn errors_name_the_place_and_write_nothing() {
     assert!(err.contains("bad.pas:2:3"), "{err}");
     assert!(!out.exists());
 }
+
+/// A compiled program on the emulated MSX2 with the free BIOS.
+mod on_the_machine {
+    use msx_machine::machine::{Machine, MachineConfig, Until};
+    use msx_machine::memory::MachineLayout;
+    use msx_pascal::lower::compile;
+    use msx_pascal::MemoryFiles;
+    use z80_codegen::Target;
+
+    const PROGRAM: &str = "
+        var i, s: integer;
+        begin
+          ClrScr;
+          GotoXY(3, 2);
+          writeln('Hello from Pascal');
+          s := 0;
+          for i := 1 to 10 do s := s + i * i;
+          writeln('sum=', s, ' ', 100 div 7, ' ', -100 mod 7);
+          writeln('done')
+        end.";
+
+    fn build(target: Target) -> Vec<u8> {
+        let files = MemoryFiles::new().with("m.pas", PROGRAM);
+        compile("m.pas", &files, target).unwrap().output.bytes
+    }
+
+    fn check_screen(m: &mut Machine) {
+        let outcome = m.run_until(&Until::TextOnScreen("done".into()), 1500);
+        let text = m.text_screen().map(|t| t.to_string()).unwrap_or_default();
+        assert!(outcome.reached(), "{outcome:?}\n{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        // The BIOS's text screen may keep a left margin: columns are relative to the
+        // line that starts at column 1.
+        let margin = lines[2].find("sum=").expect(&text);
+        // GotoXY(3, 2): the second row, third column.
+        assert_eq!(
+            lines[1].find("Hello from Pascal"),
+            Some(margin + 2),
+            "{text}"
+        );
+        // 1 + 4 + … + 100 = 385; 100 div 7 = 14; -100 mod 7 = -2.
+        assert!(lines[2][margin..].starts_with("sum=385 14 -2"), "{text}");
+        assert!(lines[3][margin..].starts_with("done"), "{text}");
+    }
+
+    #[test]
+    fn a_compiled_cartridge_runs_on_the_free_bios() {
+        let mut layout = MachineLayout::msx2(
+            msx_bios::main_rom().to_vec(),
+            msx_bios::sub_rom().to_vec(),
+            None,
+        );
+        layout.insert_cartridge(1, build(Target::Rom), None);
+        let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+        check_screen(&mut m);
+    }
+
+    #[test]
+    fn a_compiled_disk_boots_on_the_free_bios() {
+        let dir = super::temp_dir("machine");
+        let src = super::write(&dir, "m.pas", PROGRAM);
+        let out = dir.join("m.dsk");
+        let status = super::msx()
+            .arg("build")
+            .arg(&src)
+            .arg("-o")
+            .arg(&out)
+            .env("SOURCE_DATE_EPOCH", "1700000000")
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let layout = MachineLayout::msx2(
+            msx_bios::main_rom().to_vec(),
+            msx_bios::sub_rom().to_vec(),
+            Some(msx_bios::disk_rom().to_vec()),
+        );
+        let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+        m.insert_disk(0, std::fs::read(&out).unwrap()).unwrap();
+        check_screen(&mut m);
+    }
+}

@@ -303,3 +303,15 @@ fn memory_pointers_and_absolute() {
         end.");
     assert_eq!(out, "4321\r\n777\r\n308\r\n");
 }
+
+#[test]
+fn clrscr_and_gotoxy_place_text() {
+    let files = MemoryFiles::new().with(
+        "t.pas",
+        "begin write('junk'); ClrScr; GotoXY(5, 3); write('X'); GotoXY(1, 1); write('ab':4) end.",
+    );
+    let built = compile("t.pas", &files, Target::Dsk).unwrap();
+    let mut sim = Sim::new(&built.output);
+    assert_eq!(sim.run(10_000_000), Stop::Halted);
+    assert_eq!(sim.screen.text(), "  ab\n\n    X");
+}

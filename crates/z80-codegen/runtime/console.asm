@@ -174,8 +174,9 @@ rt_clrscr:
         ld a,12
         jp rt_chput
 
-; GotoXY(x, y): H = column, L = row, from 1 (POSIT).
+; GotoXY(x, y): HL = row, DE = column, from 1 (POSIT takes H = column, L = row).
 rt_gotoxy:
+        ld h,e
         bios POSIT
         ret
 
