@@ -116,6 +116,9 @@ pub fn play(
 struct Gfx {
     window: Rc<Window>,
     surface: softbuffer::Surface<Rc<Window>, Rc<Window>>,
+    /// The size the surface was last given (1×1 before the first draw,
+    /// which no window has, so the first draw sizes it).
+    size: (NonZeroU32, NonZeroU32),
     /// Kept alive as long as the surface.
     _context: softbuffer::Context<Rc<Window>>,
 }
@@ -161,6 +164,7 @@ impl App {
         Ok(Gfx {
             window,
             surface,
+            size: (NonZeroU32::MIN, NonZeroU32::MIN),
             _context: context,
         })
     }
@@ -174,7 +178,11 @@ impl App {
             return Ok(()); // minimised
         };
         let soft = |e: softbuffer::SoftBufferError| PlayerError::Window(e.to_string());
-        gfx.surface.resize(w, h).map_err(soft)?;
+        if gfx.size != (w, h) {
+            // Resizing may reallocate the shared buffer: only when needed.
+            gfx.surface.resize(w, h).map_err(soft)?;
+            gfx.size = (w, h);
+        }
         let mut buffer = gfx.surface.buffer_mut().map_err(soft)?;
         let vp = viewport(w.get(), h.get(), self.scale_mode);
         blit(
