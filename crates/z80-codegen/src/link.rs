@@ -250,7 +250,8 @@ pub fn build(program: &Program, target: Target) -> Result<Output, Error> {
         gen.function(&program.functions[i]);
     }
     let mut lines = std::mem::take(&mut gen.lines);
-    peephole::optimise(&mut lines);
+    let volatile = program.fixed.iter().map(|f| f.label.clone()).collect();
+    peephole::optimise(&mut lines, &volatile);
 
     // Code text, with source comments.
     let mut code = AsmText {

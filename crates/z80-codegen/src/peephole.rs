@@ -14,16 +14,21 @@
 //! | `jp l1` … `l1: jp l2` | `jp l2` | jump threading |
 //! | `ld l,a` / `ld h,0` / `ld a,l` | `ld l,a` / `ld h,0` | A still holds L |
 //! | `ld hl,n` / `ex de,hl` / `ld hl,m` | `ld de,n` / `ld hl,m` | the old HL is not needed |
+//!
+//! and, across blocks, the loads of values HL or A already hold ([`crate::regs`]).
 
 use std::collections::HashMap;
 
 use crate::gen::Line;
 
-pub fn optimise(lines: &mut Vec<Line>) {
+/// Optimises the lines; `volatile` names labels whose memory may change by itself
+/// (`absolute` variables), which are never assumed to stay in a register.
+pub fn optimise(lines: &mut Vec<Line>, volatile: &std::collections::HashSet<String>) {
     for _ in 0..20 {
         let mut changed = false;
         changed |= local_rules(lines);
         changed |= thread_jumps(lines);
+        changed |= crate::regs::reuse(lines, volatile);
         if !changed {
             break;
         }
@@ -246,25 +251,25 @@ mod tests {
     #[test]
     fn reload_after_store_goes() {
         let mut l = ops(&["ld (x),hl", "ld hl,(x)", "inc hl"]);
-        optimise(&mut l);
+        optimise(&mut l, &Default::default());
         assert_eq!(l, ops(&["ld (x),hl", "inc hl"]));
         // Not across a label: another path may arrive there with another HL.
         let mut l = ops(&["ld (x),hl", "a:", "ld hl,(x)"]);
-        optimise(&mut l);
+        optimise(&mut l, &Default::default());
         assert_eq!(l, ops(&["ld (x),hl", "a:", "ld hl,(x)"]));
     }
 
     #[test]
     fn branches_are_tidied() {
         let mut l = ops(&["jp z,t", "jp f", "t:", "ld a,1", "f:", "jp g", "g:", "ret"]);
-        optimise(&mut l);
+        optimise(&mut l, &Default::default());
         assert_eq!(l, ops(&["jp nz,f", "t:", "ld a,1", "f:", "g:", "ret"]));
     }
 
     #[test]
     fn push_pop_pairs() {
         let mut l = ops(&["push hl", "pop de", "push hl", "pop hl", "ret"]);
-        optimise(&mut l);
+        optimise(&mut l, &Default::default());
         assert_eq!(l, ops(&["ld d,h", "ld e,l", "ret"]));
     }
 }

@@ -438,6 +438,18 @@ impl Lower<'_> {
             });
             load(w, E::Sym(t, 0))
         };
+        // Constant bounds: whether the body runs at all is known now.
+        let known = match (&start, &limit) {
+            (E::Const(_, x), E::Const(_, y)) => {
+                let (x, y) = if signed {
+                    (*x as i16 as i64, *y as i16 as i64)
+                } else {
+                    (*x as i64, *y as i64)
+                };
+                Some(if down { x >= y } else { x <= y })
+            }
+            _ => None,
+        };
         self.emit(S::Store {
             w,
             addr: a.clone(),
@@ -445,15 +457,20 @@ impl Lower<'_> {
         });
         let (b, end) = (self.new_block(), self.new_block());
         let cur = load(w, a.clone());
+        let first = match known {
+            Some(true) => Cond::True,
+            Some(false) => Cond::False,
+            None => Cond::Cmp {
+                op: if down { CmpOp::Ge } else { CmpOp::Le },
+                w,
+                signed,
+                l: cur.clone(),
+                r: limit.clone(),
+            },
+        };
         self.seal(
             Term::Branch {
-                cond: Cond::Cmp {
-                    op: if down { CmpOp::Ge } else { CmpOp::Le },
-                    w,
-                    signed,
-                    l: cur.clone(),
-                    r: limit.clone(),
-                },
+                cond: first,
                 then: b,
                 els: end,
             },

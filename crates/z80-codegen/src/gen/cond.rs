@@ -233,7 +233,49 @@ impl Gen<'_> {
             CmpOp::Gt | CmpOp::Le => (op.swap(), r, l),
             _ => (op, l, r),
         };
-        // HL = l, DE = r.
+        // A signed comparison with a constant uses it as immediate bytes.
+        let (lo, hi) = match (signed, op, r) {
+            (true, CmpOp::Lt | CmpOp::Ge, Expr::Const(_, c)) => {
+                self.word(l);
+                ((c & 0xFF).to_string(), (c >> 8).to_string())
+            }
+            _ => {
+                self.word_pair(l, r);
+                ("e".to_string(), "d".to_string())
+            }
+        };
+        if lo != "e" {
+            self.op("ld a,l");
+            self.op(format!("sub {lo}"));
+            self.op("ld a,h");
+            self.op(format!("sbc a,{hi}"));
+            self.op("jp po,$+5");
+            self.op("xor 128");
+            return self.jump_if(if op == CmpOp::Lt { "m" } else { "p" }, t, f, n);
+        }
+        match (op, signed) {
+            (CmpOp::Eq | CmpOp::Ne, _) | (_, false) => {
+                self.op("or a");
+                self.op("sbc hl,de");
+                self.jump_cmp_unsigned(op, t, f, n);
+            }
+            (_, true) => {
+                // Sign of l - r, corrected on overflow: minus means l < r.
+                self.op("ld a,l");
+                self.op(format!("sub {lo}"));
+                self.op("ld a,h");
+                self.op(format!("sbc a,{hi}"));
+                self.op("jp po,$+5");
+                self.op("xor 128");
+                self.jump_if(if op == CmpOp::Lt { "m" } else { "p" }, t, f, n);
+            }
+        }
+    }
+}
+
+impl Gen<'_> {
+    /// HL = l, DE = r.
+    fn word_pair(&mut self, l: &Expr, r: &Expr) {
         if let Some(s) = simple_word(r) {
             self.word(l);
             self.load_simple("de", &s);
@@ -246,23 +288,6 @@ impl Gen<'_> {
             self.op("push hl");
             self.word(l);
             self.op("pop de");
-        }
-        match (op, signed) {
-            (CmpOp::Eq | CmpOp::Ne, _) | (_, false) => {
-                self.op("or a");
-                self.op("sbc hl,de");
-                self.jump_cmp_unsigned(op, t, f, n);
-            }
-            (_, true) => {
-                // Sign of l - r, corrected on overflow: minus means l < r.
-                self.op("ld a,l");
-                self.op("sub e");
-                self.op("ld a,h");
-                self.op("sbc a,d");
-                self.op("jp po,$+5");
-                self.op("xor 128");
-                self.jump_if(if op == CmpOp::Lt { "m" } else { "p" }, t, f, n);
-            }
         }
     }
 }

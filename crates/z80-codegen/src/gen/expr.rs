@@ -222,6 +222,14 @@ impl Gen<'_> {
                         return;
                     }
                 }
+                // x + x: one load, then a doubling.
+                if let (Some(l), Some(_)) = (l, simple_word(r)) {
+                    if l == r {
+                        self.word(l);
+                        self.op("add hl,hl");
+                        return;
+                    }
+                }
                 self.operands(l, r, true);
                 self.op("add hl,de");
             }

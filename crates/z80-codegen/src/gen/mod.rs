@@ -90,8 +90,7 @@ impl<'p> Gen<'p> {
             self.prologue(&frame.clone());
         }
         // Blocks that nothing jumps to (code after `exit`, …) are left out.
-        let reachable = reachable(f);
-        let order: Vec<BlockId> = (0..f.blocks.len()).filter(|b| reachable[*b]).collect();
+        let order = layout(f);
         for (i, &b) in order.iter().enumerate() {
             let next = order.get(i + 1).copied();
             if b != 0 {
@@ -314,6 +313,38 @@ impl<'p> Gen<'p> {
             self.op(format!("dw {l}"));
         }
     }
+}
+
+/// The order blocks are emitted in: each block is followed, when possible, by the
+/// successor that comes next in the source (the `then` part, a loop body, the code after
+/// a loop's test), so that the common path falls through instead of jumping.
+fn layout(f: &Function) -> Vec<BlockId> {
+    let reach = reachable(f);
+    let mut placed = vec![false; f.blocks.len()];
+    let mut order = Vec::new();
+    let mut cur = Some(0);
+    while let Some(b) = cur {
+        placed[b] = true;
+        order.push(b);
+        let succ: Vec<BlockId> = match &f.blocks[b].term {
+            Term::Jump(t) => vec![*t],
+            Term::Branch { then, els, .. } => vec![*then, *els],
+            _ => vec![],
+        };
+        let forward = succ
+            .iter()
+            .copied()
+            .filter(|&s| s > b && !placed[s] && reach[s])
+            .min();
+        let jump_target = match &f.blocks[b].term {
+            Term::Jump(t) if !placed[*t] && reach[*t] => Some(*t),
+            _ => None,
+        };
+        cur = forward
+            .or(jump_target)
+            .or_else(|| (0..f.blocks.len()).find(|&x| reach[x] && !placed[x]));
+    }
+    order
 }
 
 /// Which blocks can be reached from the entry.
