@@ -50,3 +50,125 @@ fn kernels_compute_the_right_results_within_their_budgets() {
     println!("{table}");
     assert!(failures.is_empty(), "{failures:?}");
 }
+
+/// The same kernels in C (`tests/kernels/*.c`), compiled by SDCC (`-mz80
+/// --opt-code-speed`, code from 4010h, data from 9000h) and run on the same runner: an opt-in oracle
+/// (`MSX_ORACLES=sdcc`) that fails if SDCC is missing. Prints both compilers' cycles
+/// and bytes and the ratios.
+#[test]
+fn against_sdcc() {
+    let wanted = std::env::var("MSX_ORACLES").unwrap_or_default();
+    if !wanted.split(',').any(|o| o.trim() == "sdcc") {
+        return;
+    }
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/kernels"));
+    let work = std::env::temp_dir().join(format!("msx-sdcc-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    for f in ["crt0.s", "msx.h"] {
+        std::fs::copy(dir.join(f), work.join(f)).unwrap();
+    }
+    let run = |cmd: &str, args: &[&str]| {
+        let out = std::process::Command::new(cmd)
+            .args(args)
+            .current_dir(&work)
+            .output()
+            .unwrap_or_else(|e| panic!("MSX_ORACLES=sdcc but `{cmd}` cannot run: {e}"));
+        assert!(
+            out.status.success(),
+            "{cmd} {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run("sdasz80", &["-o", "crt0.rel", "crt0.s"]);
+    let mut table = String::from(
+        "| kernel | msx cycles | SDCC cycles | cycles ratio | msx bytes | SDCC bytes |\n|---|---:|---:|---:|---:|---:|\n",
+    );
+    for &(file, expected, _) in KERNELS {
+        let stem = file.trim_end_matches(".pas");
+        std::fs::copy(
+            dir.join(format!("{stem}.c")),
+            work.join(format!("{stem}.c")),
+        )
+        .unwrap();
+        run(
+            "sdcc",
+            &[
+                "-mz80",
+                "--opt-code-speed",
+                "--no-std-crt0",
+                "--code-loc",
+                "0x4010",
+                "--data-loc",
+                "0x9000",
+                "crt0.rel",
+                &format!("{stem}.c"),
+                "-o",
+                &format!("{stem}.ihx"),
+            ],
+        );
+        let blocks = read_ihx(&std::fs::read_to_string(work.join(format!("{stem}.ihx"))).unwrap());
+        let code_bytes: usize = blocks
+            .iter()
+            .filter(|(a, _)| (0x4010..0x9000).contains(a))
+            .map(|(_, b)| b.len())
+            .sum();
+        let refs: Vec<(u16, &[u8])> = blocks.iter().map(|(a, b)| (*a, b.as_slice())).collect();
+        // crt0: ld sp,nn (3 bytes), call _main (3), then the halt loop at 4006h.
+        let mut c = Sim::from_image(&refs, 0x4000, 0x4006, Target::Dsk);
+        let stop = c.run(500_000_000);
+        assert_eq!(
+            stop,
+            Stop::Halted,
+            "{stem}.c: pc {:04X} sp {:04X} printed {:?}",
+            c.cpu.regs.pc,
+            c.cpu.regs.sp,
+            c.output()
+        );
+        assert_eq!(c.output(), expected, "{stem}.c");
+
+        let out = compile(file, &DirFiles::new(dir), Target::Dsk)
+            .unwrap()
+            .output;
+        let mut p = Sim::new(&out);
+        assert_eq!(p.run(500_000_000), Stop::Halted);
+        let ours = out.symbol("rt_halt").unwrap_or(0) - out.symbol("_main").unwrap_or(0);
+        let runtime = out.symbol("_code_end").unwrap_or(0) - out.symbol("rt_halt").unwrap_or(0);
+        table.push_str(&format!(
+            "| {stem} | {} | {} | {:.2} | {} + {} runtime | {} |\n",
+            p.cycles(),
+            c.cycles(),
+            p.cycles() as f64 / c.cycles() as f64,
+            ours,
+            runtime,
+            code_bytes
+        ));
+    }
+    println!("{table}");
+}
+
+/// The data records of an Intel HEX file, merged into contiguous blocks.
+fn read_ihx(text: &str) -> Vec<(u16, Vec<u8>)> {
+    let mut blocks: Vec<(u16, Vec<u8>)> = Vec::new();
+    for line in text.lines() {
+        let Some(hex) = line.trim().strip_prefix(':') else {
+            continue;
+        };
+        let bytes: Vec<u8> = (0..hex.len() / 2)
+            .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
+            .collect();
+        let (n, addr, kind) = (
+            bytes[0] as usize,
+            u16::from_be_bytes([bytes[1], bytes[2]]),
+            bytes[3],
+        );
+        if kind != 0 {
+            continue;
+        }
+        let data = bytes[4..4 + n].to_vec();
+        match blocks.last_mut() {
+            Some((a, b)) if a.wrapping_add(b.len() as u16) == addr => b.extend(data),
+            _ => blocks.push((addr, data)),
+        }
+    }
+    blocks
+}

@@ -174,20 +174,31 @@ impl Sim {
     /// Loads a built program; the stack starts at HIMEM (0xDE00) or, for a `.com`, at
     /// 0xD800 (the top of a typical MSX-DOS TPA).
     pub fn new(out: &Output) -> Sim {
+        Sim::from_image(
+            &[(out.load, &out.bytes)],
+            out.entry,
+            out.symbol("rt_halt").unwrap_or(0),
+            out.target,
+        )
+    }
+
+    /// Loads code made elsewhere (e.g. by another compiler, for comparisons): blocks of
+    /// bytes at their addresses, the start address, and the address whose execution
+    /// means the end. `target` chooses how BIOS calls are served (directly, or through
+    /// CALSLT for a `.com`) and where the stack starts.
+    pub fn from_image(blocks: &[(u16, &[u8])], entry: u16, halt: u16, target: Target) -> Sim {
         let mut mem = vec![0u8; 0x10000];
-        let load = out.load as usize;
-        let n = out.bytes.len().min(0x10000 - load);
-        mem[load..load + n].copy_from_slice(&out.bytes[..n]);
+        for (load, bytes) in blocks {
+            let load = *load as usize;
+            let n = bytes.len().min(0x10000 - load);
+            mem[load..load + n].copy_from_slice(&bytes[..n]);
+        }
         mem[0xFC4A] = HIMEM as u8;
         mem[0xFC4B] = (HIMEM >> 8) as u8;
         let mut cpu = Cpu::new();
         cpu.set_m1_wait_states(1);
-        cpu.regs.pc = out.entry;
-        cpu.regs.sp = if out.target == Target::Com {
-            0xD800
-        } else {
-            HIMEM
-        };
+        cpu.regs.pc = entry;
+        cpu.regs.sp = if target == Target::Com { 0xD800 } else { HIMEM };
         Sim {
             cpu,
             bus: Machine {
@@ -200,8 +211,8 @@ impl Sim {
             keys: VecDeque::new(),
             files: BTreeMap::new(),
             modes: Vec::new(),
-            target: out.target,
-            halt: out.symbol("rt_halt").unwrap_or(0),
+            target,
+            halt,
             bdos: Default::default(),
         }
     }
