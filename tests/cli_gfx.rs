@@ -1,0 +1,382 @@
+//! `msx gfx` end to end, through the binary, on small PNGs made here. The expected
+//! bytes are worked out by hand from the SCREEN 5 format: 4 bits per pixel, the left
+//! pixel in the high nibble, 128 bytes per line.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn msx(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_msx"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run msx")
+}
+
+fn ok(dir: &Path, args: &[&str]) {
+    let out = msx(dir, args);
+    assert!(
+        out.status.success(),
+        "msx {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn fails(dir: &Path, args: &[&str]) -> String {
+    let out = msx(dir, args);
+    assert!(!out.status.success(), "msx {args:?} succeeded");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("msx-cli-gfx-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const WHITE: [u8; 4] = [255, 255, 255, 255];
+const BLACK: [u8; 4] = [0, 0, 0, 255];
+const CLEAR: [u8; 4] = [0, 0, 0, 0];
+/// Colour 7 of the power-on palette, (2, 6, 7), at the levels v * 255 / 7.
+const CYAN: [u8; 4] = [72, 218, 255, 255];
+/// Colour 14, (5, 5, 5).
+const GREY: [u8; 4] = [182, 182, 182, 255];
+/// Colour 9, (7, 3, 3), at the other usual levels (v << 5 | v << 2 | v >> 1).
+const LIGHT_RED: [u8; 4] = [255, 109, 109, 255];
+
+fn save(dir: &Path, name: &str, w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) {
+    image::RgbaImage::from_fn(w, h, |x, y| image::Rgba(f(x, y)))
+        .save(dir.join(name))
+        .unwrap();
+}
+
+/// Two lines: white, black, transparent, cyan, then grey; a line of light red.
+fn two_lines(dir: &Path) {
+    save(dir, "two.png", 256, 2, |x, y| match (x, y) {
+        (0, 0) => WHITE,
+        (1, 0) => BLACK,
+        (2, 0) => CLEAR,
+        (3, 0) => CYAN,
+        (_, 0) => GREY,
+        _ => LIGHT_RED,
+    });
+}
+
+fn two_lines_bytes() -> Vec<u8> {
+    let mut want = vec![0xF1, 0x07];
+    want.extend([0xEE; 126]);
+    want.extend([0x99; 128]);
+    want
+}
+
+#[test]
+fn power_on_palette_indices_two_pixels_per_byte() {
+    let dir = scratch("basic");
+    two_lines(&dir);
+    ok(&dir, &["gfx", "png2sc5", "two.png", "-o", "two.sc5"]);
+    assert_eq!(
+        std::fs::read(dir.join("two.sc5")).unwrap(),
+        two_lines_bytes()
+    );
+    // Without -o the output is the input with the extension .sc5.
+    std::fs::remove_file(dir.join("two.sc5")).unwrap();
+    ok(&dir, &["gfx", "png2sc5", "two.png"]);
+    assert_eq!(
+        std::fs::read(dir.join("two.sc5")).unwrap(),
+        two_lines_bytes()
+    );
+}
+
+#[test]
+fn bsave_header_on_request() {
+    let dir = scratch("header");
+    two_lines(&dir);
+    ok(
+        &dir,
+        &["gfx", "png2sc5", "two.png", "-o", "a.sc5", "--header"],
+    );
+    let a = std::fs::read(dir.join("a.sc5")).unwrap();
+    // 256 bytes from 0: end 0x00FF, run address = start.
+    assert_eq!(&a[..7], &[0xFE, 0x00, 0x00, 0xFF, 0x00, 0x00, 0x00]);
+    assert_eq!(&a[7..], &two_lines_bytes()[..]);
+
+    ok(
+        &dir,
+        &[
+            "gfx",
+            "png2sc5",
+            "two.png",
+            "-o",
+            "b.sc5",
+            "--header",
+            "--address",
+            "0x8000",
+        ],
+    );
+    let b = std::fs::read(dir.join("b.sc5")).unwrap();
+    assert_eq!(&b[..7], &[0xFE, 0x00, 0x80, 0xFF, 0x80, 0x00, 0x80]);
+}
+
+#[test]
+fn palette_file_is_port_9a_order() {
+    let dir = scratch("palette");
+    two_lines(&dir);
+    ok(
+        &dir,
+        &[
+            "gfx",
+            "png2sc5",
+            "two.png",
+            "-o",
+            "a.sc5",
+            "--palette",
+            "a.pal",
+        ],
+    );
+    let pal = std::fs::read(dir.join("a.pal")).unwrap();
+    // 16 entries of (0RRR0BBB, 00000GGG): the power-on palette.
+    let want: Vec<u8> = vec![
+        0x00, 0, 0x00, 0, 0x11, 6, 0x33, 7, 0x17, 1, 0x27, 3, 0x51, 1, 0x27, 6, //
+        0x71, 1, 0x73, 3, 0x61, 6, 0x64, 6, 0x11, 4, 0x65, 2, 0x55, 5, 0x77, 7,
+    ];
+    assert_eq!(pal, want);
+}
+
+#[test]
+fn a_whole_page_of_256_lines() {
+    let dir = scratch("page");
+    save(&dir, "page.png", 256, 256, |x, _| {
+        if x < 128 {
+            WHITE
+        } else {
+            BLACK
+        }
+    });
+    ok(&dir, &["gfx", "png2sc5", "page.png", "-o", "page.sc5"]);
+    let page = std::fs::read(dir.join("page.sc5")).unwrap();
+    assert_eq!(page.len(), 32768);
+    assert_eq!(&page[..128], &[[0xFF; 64], [0x11; 64]].concat()[..]);
+}
+
+#[test]
+fn wrong_sizes_are_refused_naming_the_file() {
+    let dir = scratch("sizes");
+    save(&dir, "narrow.png", 255, 4, |_, _| WHITE);
+    let err = fails(&dir, &["gfx", "png2sc5", "narrow.png", "-o", "x.sc5"]);
+    assert!(
+        err.contains("narrow.png") && err.contains("255 pixels wide"),
+        "{err}"
+    );
+    save(&dir, "tall.png", 256, 257, |_, _| WHITE);
+    let err = fails(&dir, &["gfx", "png2sc5", "tall.png", "-o", "x.sc5"]);
+    assert!(
+        err.contains("tall.png") && err.contains("257 lines"),
+        "{err}"
+    );
+    let err = fails(&dir, &["gfx", "png2sc5", "missing.png", "-o", "x.sc5"]);
+    assert!(err.contains("missing.png"), "{err}");
+    std::fs::write(dir.join("junk.png"), b"not a png").unwrap();
+    let err = fails(&dir, &["gfx", "png2sc5", "junk.png", "-o", "x.sc5"]);
+    assert!(err.contains("junk.png"), "{err}");
+    assert!(!dir.join("x.sc5").exists());
+}
+
+#[test]
+fn more_than_16_colours_is_an_error_naming_the_count() {
+    let dir = scratch("many");
+    // 17 greys, each in the power-on palette or not does not matter: the count comes first.
+    save(&dir, "many.png", 256, 1, |x, _| {
+        let v = (x.min(16) * 15) as u8;
+        [v, v, v, 255]
+    });
+    std::fs::write(dir.join("old.sc5"), b"keep me").unwrap();
+    let err = fails(&dir, &["gfx", "png2sc5", "many.png", "-o", "old.sc5"]);
+    assert!(
+        err.contains("many.png") && err.contains("17 distinct colours"),
+        "{err}"
+    );
+    // A failed conversion leaves an existing output alone.
+    assert_eq!(std::fs::read(dir.join("old.sc5")).unwrap(), b"keep me");
+}
+
+#[test]
+fn a_colour_outside_the_power_on_palette() {
+    let dir = scratch("outside");
+    save(&dir, "purple.png", 256, 3, |x, y| {
+        if (x, y) == (5, 2) {
+            [128, 0, 128, 255]
+        } else {
+            WHITE
+        }
+    });
+    let err = fails(&dir, &["gfx", "png2sc5", "purple.png", "-o", "p.sc5"]);
+    assert!(
+        err.contains("purple.png") && err.contains("#800080") && err.contains("(5, 2)"),
+        "{err}"
+    );
+    // --quantize takes the nearest palette colour instead. (128,0,128) against the levels
+    // the emulator shows: dark red (182,36,36) is 54²+36²+92² = 12676 away, magenta
+    // (218,72,182) 90²+72²+54² = 16200, dark blue (36,36,255) 92²+36²+127² = 26609.
+    ok(
+        &dir,
+        &["gfx", "png2sc5", "purple.png", "-o", "p.sc5", "--quantize"],
+    );
+    let p = std::fs::read(dir.join("p.sc5")).unwrap();
+    assert_eq!(
+        p[2 * 128 + 2],
+        0xF6,
+        "pixel (5,2) is the low nibble of byte 2 of line 2"
+    );
+    assert!(p
+        .iter()
+        .enumerate()
+        .all(|(i, &b)| i == 2 * 128 + 2 || b == 0xFF));
+}
+
+#[test]
+fn image_colours_numbered_in_order_of_appearance() {
+    let dir = scratch("image");
+    let red = [255, 0, 0, 255];
+    let green = [0, 255, 0, 255];
+    let odd = [100, 150, 200, 255]; // (3, 4, 5) in 3 bits: (100*7+127)/255 = 3, …
+    save(&dir, "own.png", 256, 1, |x, _| match x {
+        0 => green,
+        1 => red,
+        2 => odd,
+        _ => red,
+    });
+    ok(
+        &dir,
+        &[
+            "gfx",
+            "png2sc5",
+            "own.png",
+            "-o",
+            "own.sc5",
+            "--colors",
+            "image",
+            "--palette",
+            "own.pal",
+        ],
+    );
+    let sc5 = std::fs::read(dir.join("own.sc5")).unwrap();
+    assert_eq!(&sc5[..2], &[0x01, 0x21]);
+    assert!(sc5[2..].iter().all(|&b| b == 0x11));
+    let pal = std::fs::read(dir.join("own.pal")).unwrap();
+    // green (0,7,0), red (7,0,0), (3,4,5), then black.
+    assert_eq!(&pal[..6], &[0x00, 7, 0x70, 0, 0x35, 4]);
+    assert!(pal[6..].iter().all(|&b| b == 0));
+
+    // A transparent pixel anywhere keeps index 0 for itself.
+    save(
+        &dir,
+        "clear.png",
+        256,
+        1,
+        |x, _| if x == 9 { CLEAR } else { red },
+    );
+    ok(
+        &dir,
+        &[
+            "gfx",
+            "png2sc5",
+            "clear.png",
+            "-o",
+            "clear.sc5",
+            "--colors",
+            "image",
+        ],
+    );
+    let sc5 = std::fs::read(dir.join("clear.sc5")).unwrap();
+    assert_eq!(sc5[4], 0x10);
+    assert!(sc5.iter().enumerate().all(|(i, &b)| i == 4 || b == 0x11));
+}
+
+#[test]
+fn image_colours_quantized_by_median_cut() {
+    let dir = scratch("cut");
+    // 256 greys: median cut makes 16 boxes of 16 neighbouring greys, each shown by its
+    // mean, (16k + 120) / 16 rounded = k + 8 for the box starting at k.
+    save(&dir, "greys.png", 256, 1, |x, _| {
+        [x as u8, x as u8, x as u8, 255]
+    });
+    let err = fails(
+        &dir,
+        &[
+            "gfx",
+            "png2sc5",
+            "greys.png",
+            "-o",
+            "g.sc5",
+            "--colors",
+            "image",
+        ],
+    );
+    assert!(err.contains("256 distinct colours"), "{err}");
+    ok(
+        &dir,
+        &[
+            "gfx",
+            "png2sc5",
+            "greys.png",
+            "-o",
+            "g.sc5",
+            "--colors",
+            "image",
+            "--quantize",
+            "--palette",
+            "g.pal",
+        ],
+    );
+    let sc5 = std::fs::read(dir.join("g.sc5")).unwrap();
+    let pal = std::fs::read(dir.join("g.pal")).unwrap();
+    let index = |x: usize| {
+        let b = sc5[x / 2];
+        if x.is_multiple_of(2) {
+            b >> 4
+        } else {
+            b & 15
+        }
+    };
+    for x in 0..256 {
+        let k = x / 16 * 16;
+        assert_eq!(index(x), index(k), "pixel {x} shares its box's index");
+        let e = usize::from(index(x)) * 2;
+        let level = ((k + 8) * 7 + 127) / 255;
+        assert_eq!(pal[e], (level << 4 | level) as u8, "red/blue of pixel {x}");
+        assert_eq!(pal[e + 1], level as u8, "green of pixel {x}");
+    }
+    let mut seen: Vec<u8> = (0..256).map(index).collect();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 16);
+}
+
+#[test]
+fn sc52png_renders_back_what_png2sc5_read() {
+    let dir = scratch("back");
+    two_lines(&dir);
+    ok(
+        &dir,
+        &["gfx", "png2sc5", "two.png", "-o", "two.sc5", "--header"],
+    );
+    ok(&dir, &["gfx", "sc52png", "two.sc5", "-o", "back.png"]);
+    let back = image::open(dir.join("back.png")).unwrap().to_rgb8();
+    assert_eq!(back.dimensions(), (256, 2));
+    let px = |x, y| back.get_pixel(x, y).0;
+    assert_eq!(px(0, 0), [255, 255, 255]);
+    assert_eq!(px(1, 0), [0, 0, 0]);
+    assert_eq!(px(2, 0), [0, 0, 0]);
+    assert_eq!(px(3, 0), [72, 218, 255]);
+    assert_eq!(px(200, 0), [182, 182, 182]);
+    // 3 on the 3-bit scale is 109 at the levels v * 255 / 7.
+    assert_eq!(px(7, 1), [255, 109, 109]);
+
+    std::fs::write(dir.join("bad.sc5"), [0u8; 100]).unwrap();
+    let err = fails(&dir, &["gfx", "sc52png", "bad.sc5", "-o", "bad.png"]);
+    assert!(
+        err.contains("bad.sc5") && err.contains("100 bytes"),
+        "{err}"
+    );
+}
