@@ -188,13 +188,22 @@ fn recursion_under_a_minus() {
           if n > 0 then count(n - 1);
           write(local, ' ');
         end;
+        procedure big(depth: integer; tag: char; s: string[5]);
+        var buf: array[1..4] of integer; k: integer;
+        begin
+          for k := 1 to 4 do buf[k] := depth * 10 + k;
+          if depth > 0 then big(depth - 1, succ(tag), s + tag);
+          write(tag, s, buf[1] + buf[4], ' ');
+        end;
         {$A+}
         begin
+          big(2, 'a', '');
+          writeln;
           writeln(fib(15));
           count(3);
           writeln;
         end.");
-    assert_eq!(out, "610\r\n0 10 20 30 \r\n");
+    assert_eq!(out, "cab5 ba25 a45 \r\n610\r\n0 10 20 30 \r\n");
 }
 
 #[test]

@@ -45,9 +45,14 @@ fn minesweeper_compiles_for_every_target() {
         for name in ["flood_fill", "drawCell", "gameControl", "_main"] {
             assert!(out.symbol(name).is_some(), "{target:?}: no {name}");
         }
-        // flood_fill is {$A-}: it saves its area on the recursion stack.
+        // flood_fill is {$A-}: its area (i, j, x, y) is saved on the machine stack on
+        // entry, under the return address.
         let at = out.asm.find("\nflood_fill:").unwrap();
-        assert!(out.asm[at..at + 200].contains("call rt_rsave"));
+        let entry = &out.asm[at..at + 300];
+        assert!(
+            entry.contains("pop ix") && entry.contains("ld hl,(flood_fill.i?+6)"),
+            "{entry}"
+        );
     }
 }
 

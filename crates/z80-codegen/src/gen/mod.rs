@@ -108,6 +108,32 @@ impl<'p> Gen<'p> {
 
     /// Saves the re-entrant routine's area, then takes its arguments off the stack.
     fn prologue(&mut self, frame: &Frame) {
+        if small_frame(frame) {
+            // A few words: kept on the machine stack under the return address.
+            self.op("pop ix");
+            let regs = ["bc", "de"];
+            let k = frame.params.len();
+            for r in regs[..k].iter().rev() {
+                self.op(format!("pop {r}"));
+            }
+            for i in 0..frame.size / 2 {
+                self.op(format!("ld hl,({})", sym_text(&frame.area, 2 * i as i32)));
+                self.op("push hl");
+            }
+            for (p, r) in frame.params.iter().zip(regs) {
+                if let FrameParam::Value { label, w } = p {
+                    match w {
+                        W::Word => self.op(format!("ld ({label}),{r}")),
+                        W::Byte => {
+                            self.op(format!("ld a,{}", &r[1..]));
+                            self.op(format!("ld ({label}),a"));
+                        }
+                    }
+                }
+            }
+            self.op("push ix");
+            return;
+        }
         self.op(format!("ld hl,{}", frame.area));
         self.op(format!("ld bc,{}", frame.size));
         self.op("call rt_rsave");
@@ -253,6 +279,21 @@ impl<'p> Gen<'p> {
                     }
                     *w
                 });
+                if let Some(frame) = self.frame.clone().filter(small_frame) {
+                    if w == Some(W::Word) {
+                        self.op("ex de,hl");
+                    }
+                    self.op("pop ix");
+                    for i in (0..frame.size / 2).rev() {
+                        self.op("pop hl");
+                        self.op(format!("ld ({}),hl", sym_text(&frame.area, 2 * i as i32)));
+                    }
+                    if w == Some(W::Word) {
+                        self.op("ex de,hl");
+                    }
+                    self.op("jp (ix)");
+                    return;
+                }
                 if let Some(frame) = self.frame.clone() {
                     if w == Some(W::Word) {
                         self.op("push hl");
@@ -345,6 +386,17 @@ fn layout(f: &Function) -> Vec<BlockId> {
             .or_else(|| (0..f.blocks.len()).find(|&x| reach[x] && !placed[x]));
     }
     order
+}
+
+/// A re-entrant routine whose area is a few words and whose arguments are at most two
+/// scalars saves the area on the machine stack, inline, instead of calling the runtime.
+fn small_frame(f: &Frame) -> bool {
+    f.size <= 8
+        && f.size.is_multiple_of(2)
+        && f.params.len() <= 2
+        && f.params
+            .iter()
+            .all(|p| matches!(p, FrameParam::Value { .. }))
 }
 
 /// Which blocks can be reached from the entry.
