@@ -390,7 +390,7 @@ pub fn build(program: &Program, target: Target) -> Result<Output, Error> {
         if e.file != 0 || e.len == 0 {
             continue;
         }
-        let Some(Some(l)) = asm.locs.get(e.line as usize - 1) else {
+        let Some(Some(l)) = asm.locs.get((e.line as usize).wrapping_sub(1)) else {
             continue;
         };
         let file = program

@@ -1,0 +1,89 @@
+//! Less common constructs, and what the code generator refuses (with a diagnostic at the
+//! right place, never a crash).
+
+use msx_pascal::lower::compile;
+use msx_pascal::{render_diagnostics, MemoryFiles};
+use z80_codegen::sim::{Sim, Stop};
+use z80_codegen::Target;
+
+fn run(src: &str) -> String {
+    let files = MemoryFiles::new().with("t.pas", src);
+    let built = match compile("t.pas", &files, Target::Dsk) {
+        Ok(b) => b,
+        Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+    };
+    let mut sim = Sim::new(&built.output);
+    assert_eq!(sim.run(50_000_000), Stop::Halted, "{}", sim.output());
+    sim.output()
+}
+
+fn errors(src: &str) -> String {
+    let files = MemoryFiles::new().with("t.pas", src);
+    match compile("t.pas", &files, Target::Dsk) {
+        Ok(_) => panic!("compiled"),
+        Err(f) => render_diagnostics(&f.diagnostics, &f.sources),
+    }
+}
+
+#[test]
+fn enumerations_chars_gotos_and_nested_withs() {
+    let out = run("
+        type Color = (red, green, blue);
+             Inner = record a, b: byte end;
+             Outer = record n: integer; inner: Inner end;
+        var counts: array[Color] of integer; c: Color; ch: char;
+            o: Outer; i: integer; hits: array['a'..'z'] of byte;
+            cs: set of Color;
+        label 1, done;
+        begin
+          for c := red to blue do counts[c] := ord(c) * 10;
+          writeln(counts[green], counts[blue], ' ', ord(succ(red)), ord(pred(blue)));
+          for ch := 'a' to 'z' do hits[ch] := 0;
+          for ch := 'a' to 'e' do hits[ch] := hits[ch] + ord(ch) - 96;
+          writeln(hits['c'], hits['z']);
+          with o do begin n := 7; with inner do begin a := 1; b := 2 end end;
+          writeln(o.n, o.inner.a, o.inner.b);
+          i := 0;
+        1: i := i + 1;
+          if i < 5 then goto 1;
+          writeln(i);
+          case 'q' of 'a'..'m': writeln('low'); 'n'..'z': writeln('high') end;
+          cs := [red, blue];
+          if (green in cs) or not (blue in cs) then writeln('bad') else writeln('ok');
+          goto done;
+          writeln('skipped');
+        done:
+          writeln('end');
+        end.");
+    assert_eq!(out, "1020 11\r\n30\r\n712\r\n5\r\nhigh\r\nok\r\nend\r\n");
+}
+
+#[test]
+fn exit_halt_and_inline() {
+    let out = run("
+        var r: integer;
+        function f(x: integer): integer;
+        begin
+          f := 1;
+          if x > 0 then exit;
+          f := 2;
+        end;
+        begin
+          r := 0;
+          inline($21/$2A/$00/    { ld hl,42 }
+                 $22/r);         { ld (r),hl }
+          writeln(f(1), f(-1), ' ', r);
+          halt;
+          writeln('not reached');
+        end.");
+    assert_eq!(out, "12 42\r\n");
+}
+
+#[test]
+fn unsupported_constructs_are_errors_at_their_place() {
+    let e = errors("var x: real;\nbegin\n  x := 1.5;\n  writeln(x * 2)\nend.");
+    assert!(e.contains("t.pas:3:"), "{e}");
+    assert!(e.contains("real arithmetic is not supported"), "{e}");
+    let e = errors("var f: text;\nbegin\n  assign(f, 'x');\n  rewrite(f)\nend.");
+    assert!(e.contains("text files are not supported"), "{e}");
+}
