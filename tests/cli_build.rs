@@ -193,4 +193,42 @@ mod on_the_machine {
         m.insert_disk(0, std::fs::read(&out).unwrap()).unwrap();
         check_screen(&mut m);
     }
+
+    /// The MarMSX Minesweeper (the front end's rebuilt copy) boots from a disk and draws
+    /// its menu in SCREEN 5 with the VDP command engine.
+    #[test]
+    fn minesweeper_boots_from_disk_and_draws_its_menu() {
+        let dir = super::temp_dir("mines");
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("crates/msx-pascal/tests/programs/mines.pas");
+        let out = dir.join("mines.dsk");
+        let status = super::msx()
+            .arg("build")
+            .arg(&src)
+            .arg("-o")
+            .arg(&out)
+            .env("SOURCE_DATE_EPOCH", "1700000000")
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let layout = MachineLayout::msx2(
+            msx_bios::main_rom().to_vec(),
+            msx_bios::sub_rom().to_vec(),
+            Some(msx_bios::disk_rom().to_vec()),
+        );
+        let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+        m.insert_disk(0, std::fs::read(&out).unwrap()).unwrap();
+        m.run_frames(600);
+        assert_eq!(m.vdp().mode(), msx_machine::vdp::Mode::GRAPHIC4);
+        // SCREEN 5: two pixels per byte, 128 bytes per line. The menu box is
+        // line_bf(90, 90, 160, 135, 4, 0) inside a line_b outline of colour 15; the
+        // pixels (92, 132) and (93, 132) are inside the box, left of the texts.
+        let vram = m.vdp().vram();
+        assert_eq!(vram[132 * 128 + 46], 0x44);
+        // The outline's left edge at x = 90: colour 15 in the high nibble.
+        assert_eq!(vram[132 * 128 + 45] >> 4, 0x0F);
+        // And the copy of the menu to page 1 (Copy(90, 90, 160, 135, 0, 90, 190, 1)):
+        // (92, 132) lands at (92, 232) on page 1, i.e. line 256 + 232.
+        assert_eq!(vram[(256 + 232) * 128 + 46], 0x44);
+    }
 }
