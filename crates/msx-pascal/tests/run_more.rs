@@ -87,3 +87,25 @@ fn unsupported_constructs_are_errors_at_their_place() {
     let e = errors("var f: text;\nbegin\n  assign(f, 'x');\n  rewrite(f)\nend.");
     assert!(e.contains("text files are not supported"), "{e}");
 }
+
+#[test]
+fn range_checks_under_r_plus() {
+    // Off by default: an index out of range is not checked (and here harmless).
+    let out = run("
+        var a: array[1..3] of integer; i: integer; s: 1..10;
+        begin
+          i := 3; a[i] := 7; writeln(a[i]);
+          {$R+}
+          s := i * 3; writeln(s);
+          i := 4;
+          a[i] := 1;
+          writeln('not reached');
+        end.");
+    assert_eq!(out, "7\r\n9\r\nRange check error\r\n");
+    let out = run("
+        var s: 1..10; i: integer;
+        begin
+          {$R+} i := 11; s := i; writeln('not reached');
+        end.");
+    assert_eq!(out, "Range check error\r\n");
+}

@@ -79,3 +79,27 @@ rt_bdos:
 ; BdosHL(f, de): the result in HL.
 rt_bdoshl:
         jp BDOS
+
+; {$R+}: HL must lie in DE..BC (signed); returns HL, or stops the program with
+; "Range check error".
+rt_rchk:
+        ld a,l
+        sub e
+        ld a,h
+        sbc a,d
+        jp po,$+5
+        xor 80h
+        jp m,.bad
+        ld a,c
+        sub l
+        ld a,b
+        sbc a,h
+        jp po,$+5
+        xor 80h
+        ret p
+.bad:   ld hl,.msg
+        ld de,0
+        call rt_wstr
+        call rt_wln
+        jp rt_halt
+.msg:   db 17,"Range check error"

@@ -363,6 +363,13 @@ impl Lower<'_> {
                     _ => (0, 1),
                 };
                 let i = self.word_value(index);
+                let i = match self.p.types.get(array.ty) {
+                    Type::Array { index: it, .. } => {
+                        let (lo, hi) = self.p.types.ordinal_range(*it).unwrap_or((-32768, 32767));
+                        self.range_checked(i, lo, hi)
+                    }
+                    _ => i,
+                };
                 // base + (i - lo) * stride; the folding pass merges the constants.
                 let off = E::Bin(
                     BinOp::Mul,
@@ -375,6 +382,8 @@ impl Lower<'_> {
             ExprKind::StrIndex { string, index } => {
                 let base = self.addr(string);
                 let i = self.word_value(index);
+                let max = self.str_max(string.ty) as i64;
+                let i = self.range_checked(i, 0, max);
                 add(base, i)
             }
             ExprKind::Field { record, offset, .. } => {

@@ -152,6 +152,8 @@ pub(crate) struct Lower<'p> {
     /// Addresses of the records of enclosing `with` statements, by slot.
     withs: HashMap<u32, ir::Expr>,
     last_line: Option<(u32, u32)>,
+    /// `{$R+}` where the statement being lowered was written.
+    range_checks: bool,
 }
 
 /// Lowers a checked program to IR. Constructs the back end does not handle yet are
@@ -175,6 +177,7 @@ pub fn lower(p: &CheckedProgram) -> Result<ir::Program, Vec<Diagnostic>> {
         labels: HashMap::new(),
         withs: HashMap::new(),
         last_line: None,
+        range_checks: false,
     };
     // Routine labels: nested routines are qualified by their parents.
     for r in &p.routines {
@@ -413,6 +416,22 @@ impl<'p> Lower<'p> {
             comment: comment.to_string(),
         });
         label
+    }
+
+    /// Under `{$R+}`, the value checked against `lo..hi` (the program stops outside).
+    pub(crate) fn range_checked(&mut self, v: ir::Expr, lo: i64, hi: i64) -> ir::Expr {
+        if !self.range_checks || lo <= -32768 && hi >= 32767 {
+            return v;
+        }
+        strings::rt(
+            "rt_rchk",
+            vec![
+                (ir::Reg::HL, v),
+                (ir::Reg::DE, expr::word(lo)),
+                (ir::Reg::BC, expr::word(hi)),
+            ],
+            W::Word,
+        )
     }
 
     /// A source-line marker before the code of a statement.

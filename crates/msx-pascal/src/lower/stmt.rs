@@ -20,11 +20,14 @@ enum ArgValue {
 impl Lower<'_> {
     pub(crate) fn stmt(&mut self, s: &Stmt) {
         let busy = self.temps_busy();
+        let checks = self.range_checks;
+        self.range_checks = s.checks.range;
         if !matches!(s.kind, StmtKind::Compound(_) | StmtKind::Empty) {
             self.line(s.span);
         }
         self.stmt_kind(s);
         self.temps_restore(busy);
+        self.range_checks = checks;
     }
 
     fn stmt_kind(&mut self, s: &Stmt) {
@@ -212,7 +215,15 @@ impl Lower<'_> {
             }
             let v = self.value(value);
             let vw = ir_width(&v);
-            let v = super::expr::to_width(v, vw, w);
+            // Under {$R+} a value outside the target's range stops the program.
+            let v = match self.p.types.ordinal_range(ty) {
+                Some((lo, hi)) if self.range_checks && !(lo == 0 && hi == 255 && vw == W::Byte) => {
+                    let wide = super::expr::to_width(v, vw, W::Word);
+                    let checked = self.range_checked(wide, lo, hi);
+                    super::expr::to_width(checked, W::Word, w)
+                }
+                _ => super::expr::to_width(v, vw, w),
+            };
             let a = self.addr(target);
             self.emit(S::Store {
                 w,
