@@ -109,3 +109,67 @@ fn range_checks_under_r_plus() {
         end.");
     assert_eq!(out, "Range check error\r\n");
 }
+
+#[test]
+fn the_shipped_msx_library() {
+    let files = MemoryFiles::new().with(
+        "t.pas",
+        "{$I msxlib.inc}
+         const arrow: array[0..7] of byte = ($80, $C0, $E0, $F0, $F8, $FC, $FE, $FF);
+         begin
+           SetPalette(1, 7, 2, 5);
+           SpritePattern(3, arrow);
+           PutSprite(0, 100, 50, 15, 3);
+           Sound(8, 12);
+           Tone(254, 10);
+           writeln(VPeek($7600));
+         end.",
+    );
+    let built = match compile("t.pas", &files, Target::Dsk) {
+        Ok(b) => b,
+        Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+    };
+    let mut sim = Sim::new(&built.output);
+    sim.bus.port_values[0x98] = 50;
+    assert_eq!(sim.run(50_000_000), Stop::Halted);
+    let w = &sim.bus.port_writes;
+    // Palette: R#16 = 1, then 0RRR0BBB = 75h and 00000GGG = 2.
+    assert_eq!(
+        &w[0..4],
+        &[(0x99, 1), (0x99, 0x90), (0x9A, 0x75), (0x9A, 2)]
+    );
+    // The sprite pattern's first byte at 7800h + 3 * 8 = 7818h: R#14 = 1, then the
+    // address 3818h with the write bit.
+    assert_eq!(
+        &w[4..9],
+        &[
+            (0x99, 1),
+            (0x99, 0x8E),
+            (0x99, 0x18),
+            (0x99, 0x78),
+            (0x98, 0x80)
+        ]
+    );
+    // The PSG writes, in order.
+    let psg: Vec<(u8, u8)> = w
+        .iter()
+        .filter(|(p, _)| *p == 0xA0 || *p == 0xA1)
+        .copied()
+        .collect();
+    assert_eq!(
+        psg,
+        vec![
+            (0xA0, 8),
+            (0xA1, 12),
+            (0xA0, 0),
+            (0xA1, 254),
+            (0xA0, 1),
+            (0xA1, 0),
+            (0xA0, 7),
+            (0xA1, 0x3E),
+            (0xA0, 8),
+            (0xA1, 10),
+        ]
+    );
+    assert_eq!(sim.output(), "50\r\n");
+}

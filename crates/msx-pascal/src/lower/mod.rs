@@ -37,14 +37,34 @@ pub struct Compiled {
     pub sources: SourceMap,
 }
 
+/// Include files shipped with the compiler, found when the program's own directory has no
+/// file of that name.
+pub const LIBRARY: &[(&str, &str)] = &[("MSXLIB.INC", include_str!("lib/msxlib.inc"))];
+
+/// The program's files, then the shipped library.
+struct WithLibrary<'a>(&'a dyn FileProvider);
+
+impl FileProvider for WithLibrary<'_> {
+    fn read(&self, name: &str) -> std::io::Result<String> {
+        self.0.read(name).or_else(|e| {
+            LIBRARY
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|(_, text)| text.to_string())
+                .ok_or(e)
+        })
+    }
+}
+
 /// Compiles a Pascal program to a target: front end, lowering, code generation.
 /// Errors (from any phase) come back as diagnostics with the sources to render them.
+/// `{$I msxlib.inc}` finds the shipped MSX library (see [`LIBRARY`]).
 pub fn compile(
     source_name: &str,
     files: &dyn FileProvider,
     target: Target,
 ) -> Result<Compiled, Box<Failed>> {
-    let front = compile_front(source_name, files)?;
+    let front = compile_front(source_name, &WithLibrary(files))?;
     let program = &front.program;
     let fail = |diagnostics: Vec<Diagnostic>| {
         Box::new(Failed {
