@@ -128,6 +128,43 @@ fn booted(program: &str, cbios: bool) -> Machine {
 }
 
 fn bench(c: &mut Criterion) {
+    // `MSX_BENCH_QUICK=<frames>`: only this machine on the free BIOS, best
+    // of three runs of that many frames per program, rendering every frame
+    // and headless (`run_frames`), no criterion, no openMSX — for profilers
+    // and before/after comparisons while working.
+    if let Some(frames) = std::env::var("MSX_BENCH_QUICK")
+        .ok()
+        .and_then(|f| f.parse::<u64>().ok())
+    {
+        // `MSX_BENCH_ONLY=<program>:<every|headless>`: that one run, once
+        // (for callgrind: subtract a run with 0 frames to drop the boot).
+        if let Ok(only) = std::env::var("MSX_BENCH_ONLY") {
+            let (name, how) = only.split_once(':').unwrap_or((&only, "every"));
+            let program = if name == "text" { TEXT } else { SCREEN5 };
+            let m = booted(program, false);
+            let speed = if how == "headless" {
+                ours_frames(m, frames)
+            } else {
+                ours_every_frame(m, frames)
+            };
+            println!("{only} {speed:.0} emulated s / wall s");
+            return;
+        }
+        for (name, program) in [("text", TEXT), ("screen5_cmd", SCREEN5)] {
+            let start = booted(program, false);
+            let best = |f: fn(Machine, u64) -> f64| {
+                (0..3)
+                    .map(|_| f(start.clone(), frames))
+                    .fold(0f64, f64::max)
+            };
+            let every = best(ours_every_frame);
+            let headless = best(ours_frames);
+            println!(
+                "{name:12} every frame {every:6.0}  headless {headless:6.0} emulated s / wall s"
+            );
+        }
+        return;
+    }
     let mut group = c.benchmark_group("machine");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(8));
@@ -167,10 +204,28 @@ fn bench(c: &mut Criterion) {
 }
 
 /// Emulated seconds per wall second over 600 frames, rendering every frame.
-fn ours(mut m: Machine) -> f64 {
+fn ours(m: Machine) -> f64 {
+    ours_every_frame(m, 600)
+}
+
+/// Emulated seconds per wall second over `frames` frames run one by one, as
+/// a player does: every frame is rendered.
+fn ours_every_frame(mut m: Machine, frames: u64) -> f64 {
     let t0 = m.cycles();
     let wall = Instant::now();
-    m.run_frames(600);
+    for _ in 0..frames {
+        m.run_frame();
+    }
+    let emulated = (m.cycles() - t0) as f64 / 3_579_545.0;
+    emulated / wall.elapsed().as_secs_f64()
+}
+
+/// Emulated seconds per wall second over `frames` frames in one
+/// `run_frames` call, as a headless run does.
+fn ours_frames(mut m: Machine, frames: u64) -> f64 {
+    let t0 = m.cycles();
+    let wall = Instant::now();
+    m.run_frames(frames);
     let emulated = (m.cycles() - t0) as f64 / 3_579_545.0;
     emulated / wall.elapsed().as_secs_f64()
 }

@@ -37,6 +37,25 @@
 //! pass a one-pole DC blocker (the coupling capacitor of a real machine), so
 //! they are centred on 0 within −1.0..1.0. The key click (PPI port C bit 7)
 //! is mixed in through [`Psg::set_click`].
+//!
+//! # Speed
+//!
+//! Ticking every generator 223 722 times per emulated second is the PSG's
+//! whole cost, so `run_to` avoids it whenever the result does not depend on
+//! it, with bit-identical results:
+//!
+//! * while the output level cannot change (every channel silent, or at a
+//!   constant level with tone and noise both disabled, or on an envelope
+//!   that holds), the generators jump ahead in closed form
+//!   ([`Psg::advance`]: tone and envelope counters by division, the noise
+//!   LFSR by powers of its GF(2) step matrix) and the constant level is held
+//!   over the whole stretch at once;
+//! * with synthesis off ([`Psg::set_synthesis`], what a machine does while
+//!   nobody records its audio) no samples are made at all: only the
+//!   generators jump ahead, so registers, tone phases, noise and envelope
+//!   stay exact. Synthesis switched back on starts with a fresh sample at
+//!   that moment and the DC blocker at rest, which is exactly what a PSG
+//!   that was silent until then would have (see [`Psg::set_synthesis`]).
 
 /// CPU T-states per PSG tick.
 pub const TICK: u64 = 16;
@@ -171,6 +190,41 @@ impl Envelope {
         (self.step ^ self.attack) as usize
     }
 
+    /// `ticks` ticks at once: the same state as `ticks` calls of [`Self::tick`].
+    fn advance(&mut self, ticks: u64) {
+        if self.holding || ticks == 0 {
+            return;
+        }
+        let period = u64::from(self.period);
+        let count = u64::from(self.count);
+        let total = count + 2 * ticks;
+        let steps = total / period;
+        let step = self.step as u64;
+        if steps <= step {
+            self.step -= steps as i32;
+            self.count = (total % period) as u32;
+        } else if self.hold {
+            // The tick that takes the step below 0 starts the hold; the
+            // counter keeps what that tick left.
+            let k = ((step + 1) * period - count).div_ceil(2);
+            self.count = ((count + 2 * k) % period) as u32;
+            self.step = 0;
+            self.holding = true;
+            if self.alternate {
+                self.attack ^= 0x1F;
+            }
+        } else {
+            // Each pass below 0 is one loop of the shape (a tick moves at
+            // most 2 steps, so every loop is seen by the ticking model too).
+            let loops = (steps - step).div_ceil(32);
+            if self.alternate && loops & 1 != 0 {
+                self.attack ^= 0x1F;
+            }
+            self.step = (step as i64 - steps as i64).rem_euclid(32) as i32;
+            self.count = (total % period) as u32;
+        }
+    }
+
     fn tick(&mut self) {
         if self.holding {
             return;
@@ -217,7 +271,60 @@ pub struct Psg {
     japanese: bool,
     cassette_in: bool,
     click: bool,
+    /// Whether samples are made (see the module's "Speed").
+    synthesis: bool,
     out: Resampler,
+}
+
+/// The noise LFSR's one-step map as a GF(2) matrix (column j = image of bit
+/// j), raised to the powers 2^0..2^63, so that k steps cost one
+/// matrix-vector product per set bit of k.
+const NOISE_JUMPS: [[u32; 17]; 64] = {
+    let mut t = [[0u32; 17]; 64];
+    // One step: v >> 1, and bit 0 feeds bits 13 and 16.
+    t[0][0] = (1 << 13) | (1 << 16);
+    let mut j = 1;
+    while j < 17 {
+        t[0][j] = 1 << (j - 1);
+        j += 1;
+    }
+    let mut i = 1;
+    while i < 64 {
+        let mut j = 0;
+        while j < 17 {
+            t[i][j] = apply(&t[i - 1], t[i - 1][j]);
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The matrix `m` applied to the 17-bit vector `v`.
+const fn apply(m: &[u32; 17], v: u32) -> u32 {
+    let mut out = 0;
+    let mut j = 0;
+    while j < 17 {
+        if v & (1 << j) != 0 {
+            out ^= m[j];
+        }
+        j += 1;
+    }
+    out
+}
+
+/// The LFSR after `steps` steps.
+fn noise_jump(mut lfsr: u32, steps: u64) -> u32 {
+    let mut bits = steps;
+    let mut i = 0;
+    while bits != 0 {
+        if bits & 1 != 0 {
+            lfsr = apply(&NOISE_JUMPS[i], lfsr);
+        }
+        bits >>= 1;
+        i += 1;
+    }
+    lfsr
 }
 
 impl Psg {
@@ -247,6 +354,7 @@ impl Psg {
             japanese: false,
             cassette_in: false,
             click: false,
+            synthesis: true,
             out: Resampler::new(sample_rate),
         };
         // Power-on: every register written 0 (R7 then forced to 0x80).
@@ -454,15 +562,111 @@ impl Psg {
 
     /// Synthesises up to `now` (T-states since power-on).
     pub fn run_to(&mut self, now: u64) {
+        if !self.synthesis {
+            let ticks = now.saturating_sub(self.time) / TICK;
+            self.advance(ticks);
+            self.time += ticks * TICK;
+            return;
+        }
         while self.time + TICK <= now {
+            // A sample already holding other levels takes tick-sized pieces
+            // up to its end, so its sum is added in the same order as ever;
+            // a sample holding only this level (or nothing) can take the
+            // whole stretch at once: its products and sums are exact in f64.
+            if let Some(level) = self.constant_level() {
+                if self.out.can_merge(f64::from(level)) {
+                    let ticks = (now - self.time) / TICK;
+                    self.advance(ticks);
+                    let end = self.time + ticks * TICK;
+                    self.out.hold(self.time, end, f64::from(level));
+                    self.time = end;
+                    return;
+                }
+            }
             self.tick();
             let noise = self.noise.lfsr & 1 != 0;
-            let level = (self.channel(0, noise) + self.channel(1, noise) + self.channel(2, noise))
-                * CHANNEL_GAIN
-                + if self.click { CLICK_GAIN } else { 0.0 };
+            let level = self.mix([
+                self.channel(0, noise),
+                self.channel(1, noise),
+                self.channel(2, noise),
+            ]);
             self.out.hold(self.time, self.time + TICK, f64::from(level));
             self.time += TICK;
         }
+    }
+
+    /// The output level from the three channels' levels.
+    fn mix(&self, ch: [f32; 3]) -> f32 {
+        (ch[0] + ch[1] + ch[2]) * CHANNEL_GAIN + if self.click { CLICK_GAIN } else { 0.0 }
+    }
+
+    /// The output level if it cannot change until the next register write,
+    /// whatever the generators do.
+    fn constant_level(&self) -> Option<f32> {
+        let mixer = self.regs[7];
+        let mut ch = [0.0; 3];
+        for (c, level) in ch.iter_mut().enumerate() {
+            let vol = self.regs[8 + c];
+            let amp = if vol & 0x10 != 0 {
+                if !self.envelope.holding {
+                    return None;
+                }
+                self.tables.envelope[self.envelope.level()]
+            } else {
+                self.tables.volume[usize::from(vol & 0x0F)]
+            };
+            // Silent whatever the gates do, or both gates held open.
+            if amp != 0.0 && mixer & (9 << c) != (9 << c) {
+                return None;
+            }
+            *level = amp;
+        }
+        Some(self.mix(ch))
+    }
+
+    /// `ticks` ticks of every generator at once, in closed form: the same
+    /// state as ticking them one by one.
+    fn advance(&mut self, ticks: u64) {
+        if ticks == 0 {
+            return;
+        }
+        for t in &mut self.tone {
+            let total = u64::from(t.count) + ticks;
+            let period = u64::from(t.period);
+            t.count = (total % period) as u32;
+            if (total / period) & 1 != 0 {
+                t.output = !t.output;
+            }
+        }
+        let n = &mut self.noise;
+        let total = u64::from(n.count) + ticks;
+        let period = u64::from(n.period);
+        n.count = (total % period) as u32;
+        n.lfsr = noise_jump(n.lfsr, total / period);
+        self.envelope.advance(ticks);
+    }
+
+    /// Turns sample making on or off at `now` (on for a new PSG). Off, the
+    /// PSG makes no samples but keeps every register and generator exact.
+    /// Back on, the first sample starts at `now` (a partial one if `now` is
+    /// inside a sample period) with the DC blocker at rest: the same samples
+    /// a PSG that had been synthesising all along makes if it was silent
+    /// (level 0) until then; after sound, only the first few hundred
+    /// samples differ (by the DC blocker's settling).
+    pub fn set_synthesis(&mut self, on: bool, now: u64) {
+        if on == self.synthesis {
+            return;
+        }
+        self.run_to(now);
+        self.synthesis = on;
+        if on {
+            self.out.restart_at(self.time);
+        }
+    }
+
+    /// Whether samples are made.
+    pub fn synthesis(&self) -> bool {
+        self.synthesis
     }
 
     /// The samples produced so far (mono, `sample_rate` per second), removed.
@@ -509,6 +713,9 @@ pub(crate) struct Resampler {
     /// End of the current sample, in T-states × rate.
     sample_end: u64,
     acc: f64,
+    /// The bits of the one non-zero level the current sample's terms have
+    /// had, if only one (see [`Resampler::can_merge`]).
+    acc_level: Option<u64>,
     dc_in: f32,
     dc_out: f32,
     samples: Vec<f32>,
@@ -520,6 +727,7 @@ impl Resampler {
             rate: u64::from(rate),
             sample_end: CPU_HZ,
             acc: 0.0,
+            acc_level: None,
             dc_in: 0.0,
             dc_out: 0.0,
             samples: Vec::new(),
@@ -531,17 +739,51 @@ impl Resampler {
         let mut start = from * self.rate;
         let end = to * self.rate;
         while end >= self.sample_end {
-            self.acc += level * (self.sample_end - start) as f64;
+            self.add(level, self.sample_end - start);
             self.emit();
             start = self.sample_end;
             self.sample_end += CPU_HZ;
         }
-        self.acc += level * (end - start) as f64;
+        self.add(level, end - start);
+    }
+
+    /// Whether holding `level` in one piece gives the same sum as holding it
+    /// in many: true when every term of the current sample so far is 0 or
+    /// `level`. (The terms of one level are multiples of its last mantissa
+    /// bit and sum to at most level × [`CPU_HZ`]: 46 bits, exact in f64, in
+    /// any grouping.)
+    fn can_merge(&self, level: f64) -> bool {
+        // Levels are never negative: a zero sum means only zero terms.
+        self.acc == 0.0 || self.acc_level == Some(level.to_bits())
+    }
+
+    /// Adds `level` held for `len` units (T-states × rate).
+    #[inline]
+    fn add(&mut self, level: f64, len: u64) {
+        if level != 0.0 {
+            if self.acc == 0.0 {
+                self.acc_level = Some(level.to_bits());
+            } else if self.acc_level != Some(level.to_bits()) {
+                self.acc_level = None;
+            }
+        }
+        self.acc += level * len as f64;
+    }
+
+    /// Starts over at T-state `time`: the next sample is the one containing
+    /// it, nothing accumulated, the DC blocker at rest.
+    fn restart_at(&mut self, time: u64) {
+        self.sample_end = (time * self.rate / CPU_HZ + 1) * CPU_HZ;
+        self.acc = 0.0;
+        self.acc_level = None;
+        self.dc_in = 0.0;
+        self.dc_out = 0.0;
     }
 
     fn emit(&mut self) {
         let x = (self.acc / CPU_HZ as f64) as f32;
         self.acc = 0.0;
+        self.acc_level = None;
         // Corner ≈ rate × (1 − R) / 2π ≈ 10 Hz at 44.1 kHz.
         const R: f32 = 0.9985;
         let y = x - self.dc_in + R * self.dc_out;
@@ -556,5 +798,129 @@ impl Resampler {
 
     pub(crate) fn samples(&self) -> &[f32] {
         &self.samples
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    impl Psg {
+        /// The ticking model the fast paths must equal: one tick at a time,
+        /// a sample piece per tick.
+        fn run_to_ticking(&mut self, now: u64) {
+            while self.time + TICK <= now {
+                self.tick();
+                let noise = self.noise.lfsr & 1 != 0;
+                let level = self.mix([
+                    self.channel(0, noise),
+                    self.channel(1, noise),
+                    self.channel(2, noise),
+                ]);
+                self.out.hold(self.time, self.time + TICK, f64::from(level));
+                self.time += TICK;
+            }
+        }
+    }
+
+    /// A small deterministic generator (xorshift64*).
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// Register writes that favour the cases with shortcuts: silence,
+    /// constant levels (both gates off), holding envelopes, short periods.
+    fn random_write(rng: &mut Rng) -> (u8, u8) {
+        let reg = rng.below(14) as u8;
+        let value = match reg {
+            0 | 2 | 4 | 6 | 11 => [0, 1, 2, 3, rng.below(256) as u8][rng.below(5) as usize],
+            1 | 3 | 5 | 12 => [0, 0, 1, rng.below(256) as u8][rng.below(4) as usize],
+            7 => [0xFF, 0xBF, 0xB8, 0xBE, 0xB7, rng.below(256) as u8][rng.below(6) as usize],
+            8..=10 => [0, 0, 15, 0x10, rng.below(32) as u8][rng.below(5) as usize],
+            _ => rng.below(16) as u8,
+        };
+        (reg, value)
+    }
+
+    fn generators(p: &Psg) -> (Vec<Tone>, Noise, Envelope, u64) {
+        (p.tone.to_vec(), p.noise.clone(), p.envelope.clone(), p.time)
+    }
+
+    #[test]
+    fn fast_paths_equal_ticking() {
+        for chip in [Chip::Ay8910, Chip::Ym2149] {
+            for seed in 1..40u64 {
+                let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let rate = [44_100, 8000, 48_000][seed as usize % 3];
+                let mut fast = Psg::new(chip, rate).unwrap();
+                let mut slow = fast.clone();
+                let mut silent = fast.clone();
+                silent.set_synthesis(false, 0);
+                let mut now = 0u64;
+                for _ in 0..300 {
+                    // From a few T-states to a few frames between events.
+                    now +=
+                        [rng.below(40), rng.below(2000), rng.below(200_000)][rng.below(3) as usize];
+                    let event = rng.below(10);
+                    for p in [&mut fast, &mut silent] {
+                        p.run_to(now);
+                    }
+                    slow.run_to_ticking(now);
+                    let (reg, value) = random_write(&mut rng);
+                    for p in [&mut fast, &mut slow, &mut silent] {
+                        match event {
+                            0 => p.set_click(!p.click, now),
+                            _ => {
+                                p.write_io(0, reg, now);
+                                p.write_io(1, value, now);
+                            }
+                        }
+                    }
+                    assert_eq!(fast, slow, "chip {chip:?} seed {seed}");
+                    assert_eq!(generators(&silent), generators(&slow), "seed {seed}");
+                    assert_eq!(silent.registers(), slow.registers());
+                }
+                assert!(silent.samples().is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn synthesis_back_on_matches_a_psg_silent_until_then() {
+        let mut always = Psg::new(Chip::Ay8910, 44_100).unwrap();
+        let mut resumed = always.clone();
+        resumed.set_synthesis(false, 0);
+        // Silent (power-on registers) until 1 000 001 T-states, then a tone.
+        let start = 1_000_001;
+        always.run_to(start);
+        always.take_samples();
+        resumed.set_synthesis(true, start);
+        for p in [&mut always, &mut resumed] {
+            for (reg, value) in [(0, 100), (7, 0xBE), (8, 15)] {
+                p.write_io(0, reg, start);
+                p.write_io(1, value, start);
+            }
+            p.run_to(start + 500_000);
+        }
+        assert_eq!(always.take_samples(), resumed.take_samples());
+    }
+
+    #[test]
+    fn noise_jumps_equal_steps() {
+        let mut lfsr = 1u32;
+        for k in 0..300u64 {
+            assert_eq!(noise_jump(1, k), lfsr, "{k}");
+            let bit = lfsr & 1;
+            lfsr = (lfsr >> 1) ^ (bit << 13) ^ (bit << 16);
+        }
     }
 }

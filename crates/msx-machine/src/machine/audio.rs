@@ -43,7 +43,13 @@ impl Mixer {
             }
         }
         for p in &mut self.pending {
-            p.drain(..common);
+            if self.capture {
+                p.drain(..common);
+            } else {
+                // Not capturing, the PSG makes no samples: nothing is kept
+                // for a mix that will not happen.
+                p.clear();
+            }
         }
     }
 

@@ -156,6 +156,8 @@ pub struct Machine {
     /// Frame count at which audio was last collected.
     audio_frame: u64,
     trace: Option<Trace>,
+    /// Frames are drawn (see [`Machine::set_rendering`]).
+    rendering: bool,
 }
 
 impl Machine {
@@ -191,8 +193,11 @@ impl Machine {
             scc_slots: Vec::new(),
             audio_frame: 0,
             trace: None,
+            rendering: true,
         };
         machine.find_sccs();
+        // Nobody records audio yet.
+        machine.board.psg.set_synthesis(false, 0);
         Ok(machine)
     }
 
@@ -356,6 +361,23 @@ impl Machine {
     /// The last complete frame (RGB, 320 or 640 × 240 with the border).
     pub fn frame(&self) -> &Frame {
         self.board.vdp.frame()
+    }
+
+    /// Draws frames (on, the default) or not. Off, the machine runs exactly
+    /// as before (VRAM, status flags, sprite collisions, interrupts, sound)
+    /// but makes no pixels, and [`Machine::frame`] keeps the last frame
+    /// drawn whole: for headless runs that only look at VRAM, text or debug
+    /// output. Switch it back on and run a frame (`run_frame`) to see the
+    /// screen again. [`Machine::run_frames`] already skips drawing all but
+    /// its last frame by itself.
+    pub fn set_rendering(&mut self, on: bool) {
+        self.rendering = on;
+        self.board.vdp.set_render(on);
+    }
+
+    /// Whether frames are drawn.
+    pub fn rendering(&self) -> bool {
+        self.rendering
     }
 
     /// The last complete frame as a PNG file.
@@ -554,7 +576,20 @@ impl Machine {
 
     /// Starts (or stops) keeping the mixed audio. Off by default: a long
     /// headless run would otherwise hold minutes of samples.
+    ///
+    /// While off, the PSG makes no samples at all (only its registers and
+    /// generators are kept exact): synthesis is most of the cost of a
+    /// silent-by-default headless run. Switched on, the sound starts at the
+    /// current T-state (see [`Psg::set_synthesis`]).
     pub fn set_audio_capture(&mut self, on: bool) {
+        if on == self.mixer.capturing() {
+            return;
+        }
+        // Every source up to now first, so that they all start (or stop)
+        // at the same sample.
+        self.collect_audio();
+        let now = self.cpu.cycles();
+        self.board.psg.set_synthesis(on, now);
         self.mixer.set_capture(on);
     }
 

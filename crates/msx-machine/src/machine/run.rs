@@ -59,6 +59,12 @@ impl Machine {
     }
 
     /// Runs `n` whole frames.
+    ///
+    /// Only the last of them is drawn: the others are never seen (the
+    /// caller gets control back after the last), and everything but the
+    /// pixels (status flags, sprite collisions, VRAM, sound) runs exactly
+    /// as when they are drawn, so [`Machine::frame`] afterwards is the
+    /// same, byte for byte. (With [`Machine::set_rendering`] off, none is.)
     pub fn run_frames(&mut self, n: u64) {
         let target = self.frame_count() + n;
         let mut watch = Watch {
@@ -67,9 +73,15 @@ impl Machine {
         };
         while self.frame_count() < target {
             self.board.vdp.run_to(self.cpu.cycles());
+            // Each pass ends at a frame end; the last frame is drawn from
+            // its start (the few T-states the CPU runs past a frame end do
+            // not reach the first visible line).
+            let last = self.frame_count() + 1 >= target;
+            self.board.vdp.set_render(self.rendering && last);
             let end = self.board.vdp.frame_end_time();
             self.run_stretches(end, &mut watch);
         }
+        self.board.vdp.set_render(self.rendering);
     }
 
     /// Runs at least `t_states` T-states (the last instruction may end a few

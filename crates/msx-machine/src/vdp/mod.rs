@@ -145,6 +145,8 @@ pub struct Vdp {
     blink_count: u32,
 
     screen: Screen,
+    /// Draw the lines (see [`Vdp::set_render`]).
+    render: bool,
 }
 
 impl Vdp {
@@ -184,6 +186,7 @@ impl Vdp {
             blink_on: false,
             blink_count: 0,
             screen: Screen::new(),
+            render: true,
         };
         for i in 0..16 {
             vdp.palette_rgb[i] = grb_to_rgb(vdp.palette[i]);
@@ -212,6 +215,7 @@ impl Vdp {
         fresh.next_line = self.next_line;
         fresh.frames = self.frames;
         fresh.odd_field = self.odd_field;
+        fresh.render = self.render;
         *self = fresh;
     }
 
@@ -599,9 +603,25 @@ impl Vdp {
         self.frames
     }
 
-    /// The last completed frame.
+    /// The last completed frame that was drawn whole.
     pub fn frame(&self) -> &Frame {
         self.screen.frame()
+    }
+
+    /// Draws the lines (on, the default) or not. Off, everything else goes
+    /// on exactly as before (status, sprite collisions and the 5th-sprite
+    /// flag, interrupts, commands, VRAM), but no pixels are made, and a
+    /// frame of which a visible row was not drawn is not shown:
+    /// [`Vdp::frame`] keeps the last frame drawn whole. Switch it on before
+    /// the first visible line (line 18 NTSC, 45 PAL) of a frame to get that
+    /// frame.
+    pub fn set_render(&mut self, on: bool) {
+        self.render = on;
+    }
+
+    /// Whether lines are drawn.
+    pub fn render(&self) -> bool {
+        self.render
     }
 
     /// The VDP clock tick (CPU T-states × 6) up to which the chip has run.

@@ -62,19 +62,39 @@ impl Frame {
     }
 }
 
-/// The rows being drawn and the last finished frame.
+/// The frame being drawn and the last finished frame.
+///
+/// Rows are drawn straight into the frame in progress at its final width:
+/// it starts as wide as the previous frame; the first 512-pixel row of a
+/// narrow frame widens the rows drawn so far (each pixel doubled), a
+/// 256-pixel row of a wide frame is drawn doubled, and a wide frame
+/// without any 512-pixel row is narrowed back at its end. The finished
+/// frame is then swapped in, not copied.
 #[derive(Clone, Debug)]
 pub(super) struct Screen {
-    rows: Vec<u32>,
-    wide: Vec<bool>,
+    /// The frame in progress, `width` × [`FRAME_HEIGHT`].
+    building: Vec<u32>,
+    width: usize,
+    /// A 512-pixel row was drawn in this frame.
+    any_wide: bool,
+    /// Rows drawn so far in this frame (they are drawn top to bottom).
+    drawn: usize,
+    /// Every row of this frame was drawn (rendering was not off).
+    complete: bool,
+    /// A 256-pixel row of a wide frame, before it is doubled.
+    scratch: Vec<u32>,
     frame: Frame,
 }
 
 impl Screen {
     pub fn new() -> Screen {
         Screen {
-            rows: vec![0; WIDE_WIDTH * FRAME_HEIGHT],
-            wide: vec![false; FRAME_HEIGHT],
+            building: vec![0; NARROW_WIDTH * FRAME_HEIGHT],
+            width: NARROW_WIDTH,
+            any_wide: false,
+            drawn: 0,
+            complete: true,
+            scratch: vec![0; NARROW_WIDTH],
             frame: Frame {
                 width: NARROW_WIDTH,
                 height: FRAME_HEIGHT,
@@ -83,30 +103,82 @@ impl Screen {
         }
     }
 
-    fn row_mut(&mut self, row: usize, wide: bool) -> &mut [u32] {
-        self.wide[row] = wide;
-        let w = if wide { WIDE_WIDTH } else { NARROW_WIDTH };
-        &mut self.rows[row * WIDE_WIDTH..row * WIDE_WIDTH + w]
+    /// Where to draw `row`: 640 pixels if `wide`, else 320 (call
+    /// [`Screen::row_done`] after drawing).
+    pub fn row_mut(&mut self, row: usize, wide: bool) -> &mut [u32] {
+        self.drawn = self.drawn.max(row + 1);
+        if wide {
+            self.any_wide = true;
+            if self.width == NARROW_WIDTH {
+                self.widen();
+            }
+            &mut self.building[row * WIDE_WIDTH..(row + 1) * WIDE_WIDTH]
+        } else if self.width == WIDE_WIDTH {
+            &mut self.scratch
+        } else {
+            &mut self.building[row * NARROW_WIDTH..(row + 1) * NARROW_WIDTH]
+        }
     }
 
-    /// Compose the rows into the finished frame.
-    pub fn finish_frame(&mut self) {
-        let any_wide = self.wide.iter().any(|w| *w);
-        let width = if any_wide { WIDE_WIDTH } else { NARROW_WIDTH };
-        self.frame.width = width;
-        self.frame.pixels.resize(width * FRAME_HEIGHT, 0);
-        for row in 0..FRAME_HEIGHT {
-            let src = &self.rows[row * WIDE_WIDTH..];
-            let dst = &mut self.frame.pixels[row * width..(row + 1) * width];
-            if !any_wide || self.wide[row] {
-                dst.copy_from_slice(&src[..width]);
-            } else {
-                for (i, pair) in dst.chunks_exact_mut(2).enumerate() {
-                    pair[0] = src[i];
-                    pair[1] = src[i];
-                }
+    /// `row` is drawn: a 256-pixel row of a wide frame is doubled into it.
+    pub fn row_done(&mut self, row: usize, wide: bool) {
+        if !wide && self.width == WIDE_WIDTH {
+            let dst = &mut self.building[row * WIDE_WIDTH..(row + 1) * WIDE_WIDTH];
+            for (pair, &px) in dst.chunks_exact_mut(2).zip(&self.scratch) {
+                pair[0] = px;
+                pair[1] = px;
             }
         }
+    }
+
+    /// A visible row was not drawn (rendering off): this frame will not be
+    /// shown.
+    pub fn row_skipped(&mut self) {
+        self.complete = false;
+    }
+
+    /// The narrow frame in progress becomes wide: the rows drawn so far get
+    /// each pixel doubled (in place, from the end, so nothing is read after
+    /// it is overwritten).
+    fn widen(&mut self) {
+        self.building.resize(WIDE_WIDTH * FRAME_HEIGHT, 0);
+        for row in (0..self.drawn.min(FRAME_HEIGHT)).rev() {
+            for i in (0..NARROW_WIDTH).rev() {
+                let px = self.building[row * NARROW_WIDTH + i];
+                self.building[row * WIDE_WIDTH + 2 * i] = px;
+                self.building[row * WIDE_WIDTH + 2 * i + 1] = px;
+            }
+        }
+        self.width = WIDE_WIDTH;
+    }
+
+    /// A wide frame without 512-pixel rows becomes narrow: every other pixel
+    /// (in place, from the start).
+    fn narrow(&mut self) {
+        for row in 0..FRAME_HEIGHT {
+            for i in 0..NARROW_WIDTH {
+                self.building[row * NARROW_WIDTH + i] = self.building[row * WIDE_WIDTH + 2 * i];
+            }
+        }
+        self.building.truncate(NARROW_WIDTH * FRAME_HEIGHT);
+        self.width = NARROW_WIDTH;
+    }
+
+    /// The frame ends: it becomes the finished frame if all of it was
+    /// drawn, and the next one starts as wide as it.
+    pub fn finish_frame(&mut self) {
+        if self.width == WIDE_WIDTH && !self.any_wide {
+            self.narrow();
+        }
+        if self.complete {
+            std::mem::swap(&mut self.building, &mut self.frame.pixels);
+            self.frame.width = self.width;
+        }
+        self.width = self.frame.width;
+        self.building.resize(self.width * FRAME_HEIGHT, 0);
+        self.any_wide = false;
+        self.drawn = 0;
+        self.complete = true;
     }
 
     pub fn frame(&self) -> &Frame {
@@ -212,6 +284,10 @@ impl Vdp {
         else {
             return;
         };
+        if !self.render {
+            self.screen.row_skipped();
+            return;
+        }
         let wide = mode.is_wide();
         let border = self.border_colors(mode);
         let mut buf = [0u32; 512];
@@ -226,7 +302,8 @@ impl Vdp {
         let shift = g.h_adjust - 7 + if mode.is_text() { 9 } else { 0 };
         let scale = if wide { 2 } else { 1 };
         let x0 = (LEFT_BORDER + shift) * scale;
-        let out = self.screen.row_mut(row as usize, wide);
+        let row = row as usize;
+        let out = self.screen.row_mut(row, wide);
         // The display part, clipped to the row; the border around it.
         let len = out.len() as i32;
         let start = x0.clamp(0, len);
@@ -236,6 +313,7 @@ impl Vdp {
         out[start..end].copy_from_slice(&buf[skip..skip + (end - start)]);
         fill_border(&mut out[..start], 0, border);
         fill_border(&mut out[end..], end, border);
+        self.screen.row_done(row, wide);
     }
 
     /// Border colours for even and odd pixels (they differ only in GRAPHIC5).
