@@ -1,0 +1,440 @@
+//! The Minesweeper of `examples/minesweeper`, built by `msx build` into a bootable disk
+//! and played on the emulated MSX2 (free BIOS and disk ROM) with scripted keys. The
+//! golden screens are PNG snapshots of the real frame (insta), each looked at before it
+//! was accepted.
+//!
+//! The board: after `createMap` the test reads the map from RAM through the symbol file
+//! and checks it (chapter 4's rules); for the games that need a known board it then
+//! writes a fixed map over it before the first key, so the pictures do not depend on the
+//! random generator.
+
+#![allow(clippy::needless_range_loop)] // boards are indexed by their 1-based coordinates
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use msx_machine::machine::{KeyScript, Machine, MachineConfig, RunOutcome, Until};
+use msx_machine::memory::{MachineLayout, SlotId};
+
+/// The memory mapper of the default MSX2 layout, where the program runs.
+const RAM: SlotId = SlotId {
+    primary: 3,
+    secondary: Some(2),
+};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("msx-mines-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn msx(dir: &Path, args: &[&str]) -> std::process::Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_msx"))
+        .current_dir(dir)
+        .args(args)
+        .env("SOURCE_DATE_EPOCH", "1714564800")
+        .output()
+        .expect("run msx");
+    assert!(
+        out.status.success(),
+        "msx {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// `msx build` of the game with the sheet on the disk: the image and the symbols.
+fn build(dir: &Path) -> (Vec<u8>, HashMap<String, u16>) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/minesweeper");
+    let main = src.join("mines.pas");
+    let sheet = src.join("MINES.SC5");
+    msx(
+        dir,
+        &[
+            "build",
+            main.to_str().unwrap(),
+            "-o",
+            "mines.dsk",
+            "--add",
+            sheet.to_str().unwrap(),
+            "--sym",
+            "mines.sym",
+        ],
+    );
+    let sym = std::fs::read_to_string(dir.join("mines.sym")).unwrap();
+    let symbols = sym
+        .lines()
+        .filter_map(|l| {
+            let (name, rest) = l.split_once(": equ 0x")?;
+            Some((name.to_string(), u16::from_str_radix(rest.trim(), 16).ok()?))
+        })
+        .collect();
+    (std::fs::read(dir.join("mines.dsk")).unwrap(), symbols)
+}
+
+const HOLD: u64 = 6;
+
+struct Game {
+    m: Machine,
+    sym: HashMap<String, u16>,
+}
+
+impl Game {
+    /// Powers on with the disk in drive A and waits for the menu.
+    fn boot(disk: Vec<u8>, sym: HashMap<String, u16>) -> Game {
+        let layout = MachineLayout::msx2(
+            msx_bios::main_rom().to_vec(),
+            msx_bios::sub_rom().to_vec(),
+            Some(msx_bios::disk_rom().to_vec()),
+        );
+        let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+        m.insert_disk(0, disk).unwrap();
+        let mut g = Game { m, sym };
+        g.run_to("chooseOption", 3000);
+        g.m.run_frames(30);
+        g
+    }
+
+    fn addr(&self, name: &str) -> u16 {
+        *self
+            .sym
+            .get(name)
+            .unwrap_or_else(|| panic!("no symbol {name}"))
+    }
+
+    fn run_to(&mut self, name: &str, frames: u64) {
+        let pc = self.addr(name);
+        match self.m.run_until(&Until::PcReached(pc), frames) {
+            RunOutcome::Reached { .. } => {}
+            other => panic!("{name} not reached: {other:?}"),
+        }
+    }
+
+    /// A key tapped, then `settle` frames for the game to draw. It is held for 6 frames,
+    /// two keyboard scans of the BIOS (every third interrupt), as a finger would.
+    fn tap(&mut self, key: &str, settle: u64) {
+        let at = self.m.frame_count() + 1;
+        let script = KeyScript::parse(&format!("at {at} press {key} for {HOLD}")).unwrap();
+        self.m.schedule_script(&script);
+        self.m.run_frames(HOLD + 1 + settle);
+    }
+
+    /// A key tapped, then the run goes on until the game reaches the routine `name`.
+    fn tap_to(&mut self, key: &str, name: &str, frames: u64) {
+        let at = self.m.frame_count() + 1;
+        let script = KeyScript::parse(&format!("at {at} press {key} for {HOLD}")).unwrap();
+        self.m.schedule_script(&script);
+        self.run_to(name, frames);
+    }
+
+    fn type_text(&mut self, text: &str) {
+        let at = self.m.frame_count() + 1;
+        let quoted = text.replace('\n', "\\n").replace('\u{8}', "\\b");
+        let script = KeyScript::parse(&format!("at {at} type \"{quoted}\"")).unwrap();
+        self.m.schedule_script(&script);
+        self.m.run_frames(6 * text.len() as u64 + 30);
+    }
+
+    /// A byte of the program's RAM (slot 3-2). Not `peek`: while the game asks the
+    /// BDOS for the time, page 1 holds the disk ROM, not the program.
+    fn byte(&self, addr: u16) -> u8 {
+        self.m.peek_slot(RAM, addr, 1)[0]
+    }
+
+    fn word(&self, addr: u16) -> i16 {
+        let b = self.m.peek_slot(RAM, addr, 2);
+        i16::from_le_bytes([b[0], b[1]])
+    }
+
+    /// `array[1..30, 1..16]`: the last index varies fastest.
+    fn cell_offset(x: usize, y: usize) -> u16 {
+        ((x - 1) * 16 + (y - 1)) as u16
+    }
+
+    fn map(&self, x: usize, y: usize) -> i16 {
+        self.word(self.addr("mineMap") + 2 * Self::cell_offset(x, y))
+    }
+
+    /// Only while the game waits in its main loop before the clock starts (page 1 is
+    /// the program's RAM then: the game calls the BDOS only for the time).
+    fn set_map(&mut self, x: usize, y: usize, v: i16) {
+        let a = self.addr("mineMap") + 2 * Self::cell_offset(x, y);
+        let [lo, hi] = v.to_le_bytes();
+        self.m.poke(a, lo);
+        self.m.poke(a + 1, hi);
+    }
+
+    fn is_open(&self, x: usize, y: usize) -> bool {
+        self.byte(self.addr("mapOpen") + Self::cell_offset(x, y)) != 0
+    }
+
+    /// Starts a game from the menu (0 = easy, 1 = hard) and waits for its main loop.
+    fn start(&mut self, downs: usize) {
+        for _ in 0..downs {
+            self.tap("DOWN", 10);
+        }
+        self.tap_to("RETURN", "gameControl", 600);
+        self.m.run_frames(30);
+    }
+
+    /// Moves the cursor from where it is to (x, y).
+    fn goto(&mut self, x: usize, y: usize) {
+        let (cx, cy) = (self.cursor().0, self.cursor().1);
+        let steps = |from: usize, to: usize, more: &'static str, less: &'static str| {
+            let key = if to > from { more } else { less };
+            std::iter::repeat_n(key, from.abs_diff(to))
+        };
+        let keys: Vec<&str> = steps(cx, x, "RIGHT", "LEFT")
+            .chain(steps(cy, y, "DOWN", "UP"))
+            .collect();
+        for k in keys {
+            self.tap(k, 6);
+        }
+        assert_eq!(self.cursor(), (x, y));
+    }
+
+    fn cursor(&self) -> (usize, usize) {
+        let x = self.word(self.addr("cursorX"));
+        let y = self.word(self.addr("cursorY"));
+        (x as usize, y as usize)
+    }
+
+    fn png(&mut self) -> Vec<u8> {
+        // A last few frames, so the picture is complete and the frame is whole.
+        self.m.run_frames(20);
+        self.m.png_bytes().unwrap()
+    }
+}
+
+/// The easy board the scripted games use: 10 mines ('*'), x to the right, y down.
+const EASY: [&str; 8] = [
+    ".......*", //
+    ".......*", //
+    "........", //
+    "........", //
+    "...**..*", //
+    ".*...*..", //
+    "........", //
+    "*.....**", //
+];
+
+/// Chapter 4's map of a set of mines: -1 for a mine, else the mines among the 8
+/// neighbours.
+fn numbers(mines: &[(usize, usize)], w: usize, h: usize) -> Vec<Vec<i16>> {
+    let mut m = vec![vec![0i16; h + 1]; w + 1];
+    for x in 1..=w {
+        for y in 1..=h {
+            m[x][y] = if mines.contains(&(x, y)) {
+                -1
+            } else {
+                mines
+                    .iter()
+                    .filter(|&&(a, b)| a.abs_diff(x) <= 1 && b.abs_diff(y) <= 1)
+                    .count() as i16
+            };
+        }
+    }
+    m
+}
+
+fn easy_mines() -> Vec<(usize, usize)> {
+    let mut v = Vec::new();
+    for (y, row) in EASY.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            if c == '*' {
+                v.push((x + 1, y + 1));
+            }
+        }
+    }
+    v
+}
+
+/// Writes the easy board over the random one (the game is in its main loop, no key yet).
+fn use_easy_board(g: &mut Game) {
+    let map = numbers(&easy_mines(), 8, 8);
+    for x in 1..=8 {
+        for y in 1..=8 {
+            g.set_map(x, y, map[x][y]);
+        }
+    }
+}
+
+/// The map createMap made: the right number of mines, and every other cell counts its
+/// mine neighbours; outside the board everything is still 0.
+fn check_random_map(g: &Game, w: usize, h: usize, mines: usize) {
+    let mut found = Vec::new();
+    for x in 1..=30 {
+        for y in 1..=16 {
+            let v = g.map(x, y);
+            if x > w || y > h {
+                assert_eq!(v, 0, "({x},{y}) is off the board");
+            } else if v == -1 {
+                found.push((x, y));
+            }
+        }
+    }
+    assert_eq!(found.len(), mines);
+    let want = numbers(&found, w, h);
+    for x in 1..=w {
+        for y in 1..=h {
+            assert_eq!(g.map(x, y), want[x][y], "cell ({x},{y})");
+        }
+    }
+    assert_eq!(g.word(g.addr("mines")), mines as i16);
+}
+
+#[test]
+fn menu_and_start_boards() {
+    let dir = scratch("boards");
+    let (disk, sym) = build(&dir);
+    let mut g = Game::boot(disk.clone(), sym.clone());
+    insta::assert_binary_snapshot!("minesweeper_menu.png", g.png());
+
+    // The highlight moves down and wraps around from the last option to the first.
+    g.tap("DOWN", 10);
+    insta::assert_binary_snapshot!("minesweeper_menu_hard.png", g.png());
+    for _ in 0..4 {
+        g.tap("DOWN", 10);
+    }
+    let wrapped = g.png();
+    g.tap("UP", 10);
+    g.tap("DOWN", 10);
+    assert_eq!(g.png(), wrapped);
+
+    // The highlight is on Mines Hard again.
+    g.start(0);
+    check_random_map(&g, 16, 16, 40);
+    insta::assert_binary_snapshot!("minesweeper_hard_start.png", g.png());
+
+    let mut g = Game::boot(disk, sym);
+    g.start(0);
+    check_random_map(&g, 8, 8, 10);
+    insta::assert_binary_snapshot!("minesweeper_easy_start.png", g.png());
+}
+
+#[test]
+fn flood_fill_flags_open_neighbours_and_loss() {
+    let dir = scratch("play");
+    let (disk, sym) = build(&dir);
+    let mut g = Game::boot(disk, sym);
+    g.start(0);
+    use_easy_board(&mut g);
+
+    // Z on (1,1): the empty region opens up to its border of numbers.
+    g.tap("Z", 60);
+    let want_open = [(1, 1), (7, 1), (7, 4), (1, 5), (3, 5), (6, 4)];
+    for (x, y) in want_open {
+        assert!(g.is_open(x, y), "({x},{y}) should be open");
+    }
+    for (x, y) in [(8, 1), (8, 3), (1, 7), (4, 6)] {
+        assert!(!g.is_open(x, y), "({x},{y}) should be closed");
+    }
+    insta::assert_binary_snapshot!("minesweeper_flood_fill.png", g.png());
+
+    // X puts a flag on the mine at (8,1) and takes it off again; the counter follows.
+    g.goto(8, 1);
+    g.tap("X", 10);
+    assert_eq!(g.word(g.addr("flags")), 9);
+    insta::assert_binary_snapshot!("minesweeper_flag_placed.png", g.png());
+    g.tap("X", 10);
+    assert_eq!(g.word(g.addr("flags")), 10);
+    insta::assert_binary_snapshot!("minesweeper_flag_removed.png", g.png());
+
+    // C on the 2 at (7,2), with the mines (8,1) and (8,2) flagged, opens (8,3).
+    g.tap("X", 10);
+    g.goto(8, 2);
+    g.tap("X", 10);
+    g.goto(7, 2);
+    g.tap("C", 30);
+    assert!(g.is_open(8, 3));
+    insta::assert_binary_snapshot!("minesweeper_open_neighbours.png", g.png());
+
+    // A wrong flag on (3,6), then Z on the mine at (2,6): lost.
+    g.goto(3, 6);
+    g.tap("X", 10);
+    g.goto(2, 6);
+    g.tap("Z", 60);
+    assert_ne!(g.byte(g.addr("lost")), 0);
+    insta::assert_binary_snapshot!("minesweeper_lost.png", g.png());
+
+    // ENTER goes back to the menu.
+    g.tap_to("RETURN", "chooseOption", 300);
+}
+
+/// Opens the safe cells of the easy board, left to right, top to bottom, until the game
+/// is won (the last ones may open together); the game then asks for the name.
+fn win_easy(g: &mut Game) {
+    let mines = easy_mines();
+    for y in 1..=8 {
+        for x in 1..=8 {
+            if mines.contains(&(x, y)) || g.is_open(x, y) {
+                continue;
+            }
+            g.goto(x, y);
+            g.tap("Z", 30);
+            if g.byte(g.addr("theEnd")) != 0 {
+                assert_eq!(g.byte(g.addr("lost")), 0, "lost at ({x},{y})");
+                return;
+            }
+        }
+    }
+    panic!("every safe cell is open and the game goes on");
+}
+
+#[test]
+fn win_name_records_and_persistence() {
+    let dir = scratch("win");
+    let (disk, sym) = build(&dir);
+    let mut g = Game::boot(disk, sym.clone());
+    g.start(0);
+    use_easy_board(&mut g);
+    win_easy(&mut g);
+    g.m.run_frames(30);
+    g.type_text("Ana\u{8}na");
+    insta::assert_binary_snapshot!("minesweeper_won_name.png", g.png());
+    let time = g.word(g.addr("shownTime"));
+    assert!((1..999).contains(&time), "time {time}");
+    g.tap_to("RETURN", "waitEnter", 3000);
+    g.tap_to("RETURN", "chooseOption", 300);
+
+    // Records: the new time is first among the easy ones.
+    g.m.run_frames(30);
+    g.tap("DOWN", 10);
+    g.tap("DOWN", 10);
+    // The screen is complete when the game waits for a key.
+    g.tap_to("RETURN", "rt_readkey", 1200);
+    insta::assert_binary_snapshot!("minesweeper_records.png", g.png());
+
+    // The disk now holds MINERANK.DAT: 20 records of TP 3.3f's layout (string[80] is a
+    // length byte and 80 characters, then the time as a little-endian integer).
+    assert!(g.m.disk_modified(0));
+    let image = g.m.disk_image(0).unwrap().to_vec();
+    std::fs::write(dir.join("after.dsk"), &image).unwrap();
+    msx(&dir, &["disk", "get", "after.dsk", "MINERANK.DAT"]);
+    let rank = std::fs::read(dir.join("MINERANK.DAT")).unwrap();
+    assert_eq!(rank.len(), 20 * 83);
+    assert_eq!(rank[0], 4);
+    assert_eq!(&rank[1..5], b"Anna");
+    assert_eq!(i16::from_le_bytes([rank[81], rank[82]]), time);
+    for r in 1..20 {
+        let rec = &rank[r * 83..(r + 1) * 83];
+        assert_eq!(rec[0], 0, "record {r} is empty");
+        assert_eq!(i16::from_le_bytes([rec[81], rec[82]]), -1, "record {r}");
+    }
+
+    // Booted again from the saved disk, the game loads the ranking and shows it.
+    let mut again = Game::boot(image, sym);
+    again.tap("DOWN", 10);
+    again.tap("DOWN", 10);
+    again.tap_to("RETURN", "rt_readkey", 1200);
+    let shown = again.png();
+    if shown != g.png() {
+        std::fs::write(dir.join("records_again.png"), &shown).unwrap();
+        panic!(
+            "the records screen differs after a new boot: {}",
+            dir.display()
+        );
+    }
+}
