@@ -67,3 +67,44 @@ fn io_errors_under_i_minus_and_i_plus() {
     assert_eq!(sim.run(50_000_000), Stop::Halted);
     assert_eq!(sim.output(), "1 0\r\nI/O error 1\r\n");
 }
+
+#[test]
+fn text_files_are_lines_with_cr_lf_and_a_final_ctrl_z() {
+    let (mut sim, _) = sim_for(
+        "var t: text; s: string[20]; n, total: integer; c: char;
+         begin
+           assign(t, 'notes.txt');
+           rewrite(t);
+           writeln(t, 'first line');
+           writeln(t, 42:4);
+           write(t, 'x', 'y');
+           writeln(t);
+           close(t);
+           reset(t);
+           readln(t, s); writeln('[', s, ']');
+           readln(t, n); writeln(n + 1);
+           read(t, c); writeln(c, eoln(t));
+           readln(t);
+           writeln(eof(t));
+           close(t);
+           { a file longer than one 128-byte buffer }
+           rewrite(t);
+           for n := 1 to 100 do writeln(t, n);
+           close(t);
+           reset(t);
+           total := 0;
+           while not eof(t) do begin readln(t, n); total := total + n end;
+           writeln(total);
+         end.",
+        Target::Dsk,
+    );
+    assert_eq!(sim.run(100_000_000), Stop::Halted, "{}", sim.output());
+    assert_eq!(
+        sim.output(),
+        "[first line]\r\n43\r\nxFALSE\r\nTRUE\r\n5050\r\n"
+    );
+    let lines: usize = (1..=100).map(|n: usize| n.to_string().len() + 2).sum();
+    let data = &sim.files["NOTES.TXT"];
+    assert_eq!(data.len(), lines + 1);
+    assert_eq!(data.last(), Some(&0x1A));
+}

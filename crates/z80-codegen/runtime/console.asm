@@ -15,12 +15,27 @@ rt_chput:
         pop hl
         ret
 
+;@var rt_outvec 2
+
+; Sends A to the current output: the console, or (while Write/Writeln to a text file
+; runs) the routine in rt_outvec. Keeps BC, DE, HL.
+rt_emit:
+        push hl
+        ld hl,(rt_outvec)
+        inc h
+        dec h
+        jr z,.con
+        ex (sp),hl
+        ret
+.con:   pop hl
+        jp rt_chput
+
 ; Prints CR LF.
 rt_wln:
         ld a,13
-        call rt_chput
+        call rt_emit
         ld a,10
-        jp rt_chput
+        jp rt_emit
 
 ; Prints DE - L spaces (L = the length of what follows), if positive.
 rt_pad:
@@ -38,7 +53,7 @@ rt_pad:
         jr z,.loop
         ld b,255
 .loop:  ld a,' '
-        call rt_chput
+        call rt_emit
         djnz .loop
         ret
 
@@ -54,7 +69,7 @@ rt_wstr:
         ret z
 .loop:  inc hl
         ld a,(hl)
-        call rt_chput
+        call rt_emit
         djnz .loop
         ret
 
@@ -64,7 +79,7 @@ rt_wchr:
         ld l,1
         call rt_pad
         pop af
-        jp rt_chput
+        jp rt_emit
 
 ; Write(b:width): A = boolean (0 or 1), DE = width.
 rt_wbool:
@@ -237,7 +252,7 @@ rt_readint:
         call rt_readstr
         pop de
         ld hl,rt_linebuf
-        ld bc,rt_linebuf+127    ; the error position is not wanted
+        ld bc,rt_linebuf+126    ; the error position is not wanted (2 bytes)
         jp rt_val
 
 ; Readln with nothing to read: waits for Enter.

@@ -332,3 +332,287 @@ rt_fseek:
         inc hl
         ld (hl),0
         ret
+
+; ---- Text files. The file variable (176 bytes): byte 0 = 1 open for reading, 2 open
+; for writing; byte 1 = position in the buffer; byte 2 = bytes in the buffer (reading);
+; the FCB at 11 (record size 1: the random block functions move bytes); the 128-byte
+; buffer at 48. Lines end with CR LF; ^Z (1Ah) ends the text, as TP3 writes it.
+
+;@var rt_tfile 2
+
+; HL = the FCB of the text file at HL (its address kept in rt_tfile).
+rt_tfcb:
+        ld (rt_tfile),hl
+        ld de,11
+        add hl,de
+        ret
+
+; Reset(t): HL = the text file.
+rt_treset:
+        push hl
+        ld bc,1
+        call rt_freset
+        pop hl
+        ld a,(rt_ioerr)
+        or a
+        ret nz
+        inc hl
+        xor a
+        ld (hl),a               ; position
+        inc hl
+        ld (hl),a               ; bytes in the buffer
+        ret
+
+; Rewrite(t)
+rt_trewrite:
+        push hl
+        ld bc,1
+        call rt_frewrite
+        pop hl
+        ld a,(rt_ioerr)
+        or a
+        ret nz
+        ld (hl),2
+        inc hl
+        ld (hl),0
+        ret
+
+; Writes the buffer's first B bytes (B > 0) of the text file in rt_tfile.
+rt_tflush:
+        ld a,b
+        or a
+        ret z
+        push bc
+        ld hl,(rt_tfile)
+        ld de,48
+        add hl,de
+        ex de,hl
+        ld c,1Ah
+        call BDOS
+        ld hl,(rt_tfile)
+        call rt_tfcb
+        ex de,hl
+        pop bc
+        ld l,b
+        ld h,0
+        ld c,26h
+        call BDOS
+        or a
+        ret z
+        ld a,0F0h
+        ld (rt_ioerr),a
+        ret
+
+; The output routine while writing to a text file: A into the buffer. Keeps BC, DE, HL.
+rt_tputc:
+        push hl
+        push de
+        push bc
+        ld hl,(rt_tfile)
+        ld b,a
+        ld a,(hl)
+        cp 2
+        jr z,.open
+        ld a,3                  ; not open for output
+        ld (rt_ioerr),a
+        jr .done
+.open:  inc hl
+        ld e,(hl)
+        ld d,0
+        inc (hl)
+        push hl
+        ld hl,48
+        add hl,de
+        ld de,(rt_tfile)
+        add hl,de
+        ld (hl),b
+        pop hl
+        ld a,(hl)
+        cp 128
+        jr c,.done
+        ld (hl),0
+        ld b,128
+        call rt_tflush
+.done:  pop bc
+        pop de
+        pop hl
+        ret
+
+; Write/Writeln to the text file at HL: the write routines go to it until rt_tunsel.
+rt_tsel:
+        ld (rt_tfile),hl
+        ld hl,rt_tputc
+        ld (rt_outvec),hl
+        ret
+
+rt_tunsel:
+        ld hl,0
+        ld (rt_outvec),hl
+        ret
+
+; Close(t): a file open for writing gets ^Z and its last bytes.
+rt_tclose:
+        ld a,(hl)
+        cp 2
+        jr nz,.close
+        push hl
+        call rt_tsel
+        ld a,1Ah
+        call rt_tputc
+        call rt_tunsel
+        pop hl
+        push hl
+        inc hl
+        ld b,(hl)
+        call rt_tflush
+        pop hl
+.close: jp rt_fclose
+
+; The next character of the text file at (rt_tfile), without taking it: A, and CY set
+; at the end of the file (no more bytes, or ^Z).
+rt_tpeek:
+        ld hl,(rt_tfile)
+        ld a,(hl)
+        cp 1
+        jr z,.open
+        ld a,2                  ; not open for input
+        ld (rt_ioerr),a
+        scf
+        ret
+.open:  inc hl
+        ld a,(hl)               ; position
+        inc hl
+        cp (hl)
+        jr c,.have
+        ; Refill: up to 128 bytes.
+        ld hl,(rt_tfile)
+        ld de,48
+        add hl,de
+        ex de,hl
+        ld c,1Ah
+        call BDOS
+        ld hl,(rt_tfile)
+        call rt_tfcb
+        ex de,hl
+        ld hl,128
+        ld c,27h
+        call BDOS               ; HL = bytes read
+        ld a,l
+        ld hl,(rt_tfile)
+        inc hl
+        ld (hl),0
+        inc hl
+        ld (hl),a
+        or a
+        scf
+        ret z
+        xor a
+.have:  ld e,a
+        ld d,0
+        ld hl,(rt_tfile)
+        add hl,de
+        ld de,48
+        add hl,de
+        ld a,(hl)
+        cp 1Ah
+        scf
+        ret z
+        or a
+        ret
+
+; Takes the character rt_tpeek showed.
+rt_tskip:
+        ld hl,(rt_tfile)
+        inc hl
+        inc (hl)
+        ret
+
+; Eof(t): HL = the text file; A = 1 at the end.
+rt_teof:
+        ld (rt_tfile),hl
+        call rt_tpeek
+        ld a,0
+        ret nc
+        inc a
+        ret
+
+; Eoln(t): A = 1 at the end of a line (or of the file).
+rt_teoln:
+        ld (rt_tfile),hl
+        call rt_tpeek
+        ld b,a
+        ld a,1
+        ret c
+        ld a,b
+        cp 13
+        ld a,1
+        ret z
+        dec a
+        ret
+
+; Read(t, c): HL = the text file; A = the next character (^Z at the end).
+rt_tread:
+        ld (rt_tfile),hl
+        call rt_tpeek
+        push af
+        call nc,rt_tskip
+        pop af
+        ret nc
+        ld a,1Ah
+        ret
+
+; Readln(t, s): HL = the text file, DE = the string, C = its maximum length. The rest
+; of the line and its CR LF are skipped.
+rt_treadstr:
+        ld (rt_tfile),hl
+        xor a
+        ld (de),a
+.next:  push de
+        push bc
+        call rt_tpeek
+        pop bc
+        pop de
+        jr c,.end
+        cp 13
+        jr z,.eol
+        cp 10
+        jr z,.skip
+        push de
+        push bc
+        call rt_chrcat
+        call rt_tskip
+        pop bc
+        pop de
+        jr .next
+.skip:  call rt_tskip
+        jr .next
+.eol:   call rt_tskip
+        push de
+        push bc
+        call rt_tpeek
+        pop bc
+        pop de
+        ret c
+        cp 10
+        ret nz
+        jp rt_tskip
+.end:   ret
+
+; Readln(t) without variables: the rest of the line.
+rt_treadln:
+        ld de,rt_tline
+        ld c,255
+        jr rt_treadstr
+
+;@var rt_tline 256
+
+; Readln(t, i): HL = the text file, DE = the integer variable.
+rt_treadint:
+        push de
+        ld de,rt_tline
+        ld c,255
+        call rt_treadstr
+        pop de
+        ld hl,rt_tline
+        ld bc,rt_tline+250      ; the error position is not wanted
+        jp rt_val

@@ -116,7 +116,21 @@ impl Lower<'_> {
             R::Ptr => self.arg_word(args, 0),
             R::MemAvail | R::MaxAvail => rt("rt_memavail", vec![], W::Word),
             R::IOResult => rt("rt_ioresult", vec![], W::Word),
+            R::Eoln => match first {
+                Some(f) if matches!(self.p.types.get(f.ty), Type::Text) => {
+                    let a = self.addr(f);
+                    return rt("rt_teoln", vec![(Reg::HL, a)], W::Byte);
+                }
+                _ => {
+                    self.error(e.span, "Eoln of the console is not supported yet");
+                    return byte(1);
+                }
+            },
             R::Eof => match first {
+                Some(f) if matches!(self.p.types.get(f.ty), Type::Text) => {
+                    let a = self.addr(f);
+                    return rt("rt_teof", vec![(Reg::HL, a)], W::Byte);
+                }
                 Some(f) => {
                     let a = self.addr(f);
                     return rt("rt_eof", vec![(Reg::HL, a)], W::Byte);
@@ -366,10 +380,11 @@ impl Lower<'_> {
         let Some(f) = args.first().map(|a| a.expr()) else {
             return;
         };
-        if matches!(self.p.types.get(f.ty), Type::Text) {
+        let text = matches!(self.p.types.get(f.ty), Type::Text);
+        if text && r == R::Seek {
             self.error(
                 s.span,
-                "text files are not supported by the code generator yet (typed and untyped files are)",
+                "Seek works on typed and untyped files, not on text files",
             );
             return;
         }
@@ -387,6 +402,15 @@ impl Lower<'_> {
                 };
                 rt_stmt("rt_fassign", vec![(Reg::HL, fa), (Reg::DE, name)])
             }
+            R::Reset | R::Rewrite if text => {
+                let name = if r == R::Reset {
+                    "rt_treset"
+                } else {
+                    "rt_trewrite"
+                };
+                rt_stmt(name, vec![(Reg::HL, fa)])
+            }
+            R::Close if text => rt_stmt("rt_tclose", vec![(Reg::HL, fa)]),
             R::Reset | R::Rewrite => {
                 let name = if r == R::Reset {
                     "rt_freset"
@@ -427,8 +451,15 @@ impl Lower<'_> {
         items: &[WriteItem],
         newline: bool,
     ) {
+        let mut text_file = false;
         if let Some(f) = file {
-            if !matches!(
+            if !matches!(f.kind, ExprKind::StdVar(..))
+                && matches!(self.p.types.get(f.ty), Type::Text)
+            {
+                let fa = self.addr(f);
+                self.emit(rt_stmt("rt_tsel", vec![(Reg::HL, fa)]));
+                text_file = true;
+            } else if !matches!(
                 f.kind,
                 ExprKind::StdVar(StdVar::Con | StdVar::Output | StdVar::Trm, _)
             ) {
@@ -484,6 +515,10 @@ impl Lower<'_> {
         if newline {
             self.emit(rt_stmt("rt_wln", vec![]));
         }
+        if text_file {
+            self.emit(rt_stmt("rt_tunsel", vec![]));
+            self.io_check(s);
+        }
     }
 
     pub(crate) fn read(&mut self, s: &Stmt, file: Option<&Expr>, targets: &[Expr], newline: bool) {
@@ -492,6 +527,11 @@ impl Lower<'_> {
             Some(ExprKind::StdVar(StdVar::Kbd, _))
         );
         if let Some(f) = file {
+            if !matches!(f.kind, ExprKind::StdVar(..))
+                && matches!(self.p.types.get(f.ty), Type::Text)
+            {
+                return self.read_text(s, f, targets, newline);
+            }
             if matches!(self.p.types.get(f.ty), Type::File { .. }) {
                 let fa = self.addr(f);
                 let fa = self.stable(fa);
@@ -556,6 +596,54 @@ impl Lower<'_> {
         if newline && !kbd && (targets.is_empty() || !only_lines) {
             self.emit(rt_stmt("rt_readln", vec![]));
         }
+    }
+
+    /// Read/Readln from a text file: characters one by one, strings and integers a line
+    /// each.
+    fn read_text(&mut self, s: &Stmt, f: &Expr, targets: &[Expr], newline: bool) {
+        let fa = self.addr(f);
+        let fa = self.stable(fa);
+        let mut line_read = false;
+        for t in targets {
+            let ty = t.ty;
+            line_read = false;
+            if self.p.types.is_char(ty) {
+                let a = self.addr(t);
+                self.emit(S::Store {
+                    w: W::Byte,
+                    addr: a,
+                    value: rt("rt_tread", vec![(Reg::HL, fa.clone())], W::Byte),
+                });
+            } else if self.p.types.is_string(ty) {
+                let max = self.str_max(ty);
+                let a = self.addr(t);
+                self.emit(rt_stmt(
+                    "rt_treadstr",
+                    vec![
+                        (Reg::HL, fa.clone()),
+                        (Reg::DE, a),
+                        (Reg::BC, word(max as i64)),
+                    ],
+                ));
+                line_read = true;
+            } else if self.width(ty) == Some(W::Word) && self.p.types.is_integer(ty) {
+                let a = self.addr(t);
+                self.emit(rt_stmt(
+                    "rt_treadint",
+                    vec![(Reg::HL, fa.clone()), (Reg::DE, a)],
+                ));
+                line_read = true;
+            } else {
+                self.error(
+                    t.span,
+                    "reading this type is not supported by the code generator yet",
+                );
+            }
+        }
+        if newline && !line_read {
+            self.emit(rt_stmt("rt_treadln", vec![(Reg::HL, fa)]));
+        }
+        self.io_check(s);
     }
 
     /// `Str(value:width, s)`.
