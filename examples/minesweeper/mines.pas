@@ -320,7 +320,15 @@ begin
   Color(15, 0, 0);
   cls2;
   { The sheet goes to the invisible page 1 (chapter 5). }
+  {$I-}
   LoadPicture(sheetFile, sheetPage);
+  {$I+}
+  if IOResult <> 0 then
+  begin
+    Screen(0);
+    writeln(sheetFile, ' is not on the disk.');
+    halt;
+  end;
   if FileExists(rankFile) then
     loadRanking
   else
