@@ -24,14 +24,18 @@ use crate::gen::Line;
 /// Optimises the lines; `volatile` names labels whose memory may change by itself
 /// (`absolute` variables), which are never assumed to stay in a register.
 pub fn optimise(lines: &mut Vec<Line>, volatile: &std::collections::HashSet<String>) {
-    for _ in 0..20 {
-        let mut changed = false;
-        changed |= local_rules(lines);
-        changed |= thread_jumps(lines);
-        changed |= crate::regs::reuse(lines, volatile);
-        if !changed {
-            break;
+    let local = |lines: &mut Vec<Line>| {
+        for _ in 0..20 {
+            if !(local_rules(lines) | thread_jumps(lines)) {
+                break;
+            }
         }
+    };
+    // The cheap rules to a fixed point, the data-flow pass (which costs more), then the
+    // cheap rules again on what it left.
+    local(lines);
+    if crate::regs::reuse(lines, volatile) {
+        local(lines);
     }
 }
 
@@ -40,7 +44,8 @@ fn next_code(lines: &[Line], i: usize, n: usize) -> Vec<usize> {
     let mut out = Vec::with_capacity(n);
     let mut j = i + 1;
     while j < lines.len() && out.len() < n {
-        match lines[j] {
+        match &lines[j] {
+            Line::Op(s) if s.is_empty() => {}
             Line::Op(_) | Line::Label(_) => out.push(j),
             _ => {}
         }
@@ -77,10 +82,16 @@ fn is_ld_hl_imm(s: &str) -> Option<&str> {
 }
 
 fn local_rules(lines: &mut Vec<Line>) -> bool {
+    let changed = local_rules_marking(lines);
+    lines.retain(|l| !matches!(l, Line::Op(s) if s.is_empty()));
+    changed
+}
+
+fn local_rules_marking(lines: &mut [Line]) -> bool {
     let mut changed = false;
     let mut i = 0;
     while i < lines.len() {
-        let Some(a) = op(lines, i).map(str::to_string) else {
+        let Some(a) = op(lines, i).filter(|s| !s.is_empty()).map(str::to_string) else {
             i += 1;
             continue;
         };
@@ -160,14 +171,12 @@ fn local_rules(lines: &mut Vec<Line>) -> bool {
                 let mut edits = edits;
                 edits.sort_by_key(|e| std::cmp::Reverse(e.0));
                 for (j, new) in edits {
-                    match new {
-                        Some(s) => lines[j] = Line::Op(s),
-                        None => {
-                            lines.remove(j);
-                        }
-                    }
+                    // Deleted lines become empty and are dropped at the end (no O(n)
+                    // removal in the middle of the vector).
+                    lines[j] = Line::Op(new.unwrap_or_default());
                 }
                 changed = true;
+                i += 1;
             }
             None => i += 1,
         }
@@ -182,6 +191,7 @@ fn jumps_to_next(lines: &[Line], i: usize, target: &str) -> bool {
         match l {
             Line::Label(name) if name == target => return true,
             Line::Label(_) | Line::Comment(_) | Line::Src(_) => {}
+            Line::Op(s) if s.is_empty() => {}
             Line::Op(_) => return false,
         }
     }

@@ -247,6 +247,7 @@ fn pass(
                 f = entry;
                 reachable_fallthrough = true;
             }
+            Line::Op(s) if s.is_empty() => {}
             Line::Op(s) => {
                 let s = s.clone();
                 let (m, ops) = parts(&s);
@@ -269,8 +270,10 @@ fn pass(
                     _ => false,
                 };
                 if apply && redundant {
-                    lines.remove(i);
+                    // Emptied now, dropped after the pass.
+                    lines[i] = Line::Op(String::new());
                     changed = true;
+                    i += 1;
                     continue;
                 }
                 if let Some(t) = jump_target(m, &ops) {
@@ -310,7 +313,9 @@ pub fn reuse(lines: &mut Vec<Line>, volatile: &HashSet<String>) -> bool {
         }
         at_label = next;
     }
-    pass(lines, &at_label, &taken, volatile, true).1
+    let changed = pass(lines, &at_label, &taken, volatile, true).1;
+    lines.retain(|l| !matches!(l, Line::Op(s) if s.is_empty()));
+    changed
 }
 
 #[cfg(test)]
