@@ -217,7 +217,7 @@ fn address_taken(lines: &[Line]) -> HashSet<String> {
 
 /// One pass over the lines; with `apply`, deletes what the facts make redundant.
 fn pass(
-    lines: &mut Vec<Line>,
+    lines: &mut [Line],
     at_label: &HashMap<String, Facts>,
     taken: &HashSet<String>,
     volatile: &HashSet<String>,
