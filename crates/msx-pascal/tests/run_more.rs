@@ -174,3 +174,19 @@ fn the_shipped_msx_library() {
     );
     assert_eq!(sim.output(), "50\r\n");
 }
+
+#[test]
+fn delay_is_calibrated_for_3_58_mhz() {
+    // Delay(100) should take 100 ms of a 3.579545 MHz Z80 with the MSX's M1 wait state:
+    // about 358 000 T-states (the runner has no interrupts to lengthen it).
+    let cycles = |src: &str| {
+        let files = MemoryFiles::new().with("t.pas", src);
+        let built = compile("t.pas", &files, Target::Dsk).unwrap();
+        let mut sim = Sim::new(&built.output);
+        assert_eq!(sim.run(10_000_000), Stop::Halted);
+        sim.cycles()
+    };
+    let base = cycles("begin delay(0) end.");
+    let d = cycles("begin delay(100) end.") - base;
+    assert!((350_000..366_000).contains(&d), "{d} T-states");
+}

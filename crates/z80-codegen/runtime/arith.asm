@@ -34,7 +34,27 @@ rt_mul16:
 ; Unsigned 16-bit division: HL = HL / DE, DE = HL mod DE. Division by zero gives
 ; HL = 0FFFFh, DE = dividend (no trap, as TP3's integer division does not check).
 rt_udiv16:
-        ld b,h
+        ld a,d
+        or a
+        jr nz,.wide
+        or e
+        jr z,.wide
+        ; A divisor below 256: the remainder fits in A (about 800 T-states instead of
+        ; 1200).
+        ld b,16
+        xor a
+.small: add hl,hl
+        rla
+        jr c,.sub
+        cp e
+        jr c,.next
+.sub:   sub e
+        inc l
+.next:  djnz .small
+        ld e,a
+        ld d,0
+        ret
+.wide:  ld b,h
         ld c,l
         ld hl,0
         ld a,16
