@@ -74,7 +74,7 @@ fn build(dir: &Path) -> (Vec<u8>, HashMap<String, u16>) {
     (std::fs::read(dir.join("mines.dsk")).unwrap(), symbols)
 }
 
-const HOLD: u64 = 6;
+const HOLD: u64 = 3;
 
 struct Game {
     m: Machine,
