@@ -330,6 +330,13 @@ impl CmdEngine {
     }
 
     /// True while a command runs.
+    /// Whether [`CmdEngine::run`] has nothing to do but note the time (no
+    /// mode, idle, or waiting for the CPU): then the chip can skip time
+    /// without asking it which speed applies.
+    pub fn untimed(&self) -> bool {
+        self.mode.is_none() || self.op.timing().is_none()
+    }
+
     pub fn busy(&self) -> bool {
         self.op != Op::Idle
     }

@@ -147,6 +147,11 @@ pub struct Vdp {
     screen: Screen,
     /// Draw the lines (see [`Vdp::set_render`]).
     render: bool,
+    /// Before this tick `run_to` only moves time (see `next_event_tick`);
+    /// 0 = unknown.
+    next_event: u64,
+    /// The display pixels of the line being drawn (512 once used).
+    line_buf: Vec<u32>,
 }
 
 impl Vdp {
@@ -187,6 +192,8 @@ impl Vdp {
             blink_count: 0,
             screen: Screen::new(),
             render: true,
+            next_event: 0,
+            line_buf: vec![0; 512],
         };
         for i in 0..16 {
             vdp.palette_rgb[i] = grb_to_rgb(vdp.palette[i]);
@@ -332,6 +339,8 @@ impl Vdp {
         }
         let value = value & REGISTER_MASKS[usize::from(reg)];
         let old = self.regs[usize::from(reg)];
+        // The events' times may move: find them again at the next run_to.
+        self.next_event = 0;
         if reg == 13 {
             // Writing R#13 restarts blinking even with the same value:
             // ON state unless the ON period is 0.
@@ -420,6 +429,14 @@ impl Vdp {
     /// come, raise VBlank and line interrupts, advance the command engine.
     pub fn run_to(&mut self, now: u64) {
         let target = now.saturating_mul(TICKS_PER_CPU_CYCLE);
+        // Most port accesses fall between two events: only time moves.
+        if target < self.next_event && self.cmd.untimed() {
+            if target > self.time {
+                self.time = target;
+                self.cmd.run(&mut self.vram, target, 0);
+            }
+            return;
+        }
         while self.time < target {
             let g = self.geometry();
             let frame_ticks = u64::from(g.ticks_per_frame());
@@ -453,6 +470,37 @@ impl Vdp {
                 self.start_frame();
             }
         }
+        // While the command engine works every call takes the loop anyway.
+        self.next_event = if self.cmd.untimed() {
+            self.next_event_tick()
+        } else {
+            0
+        };
+    }
+
+    /// The first tick after now at which [`Vdp::run_to`] has something to
+    /// do besides moving time (a line to draw, the frame end, VBlank, the
+    /// line interrupt), for the current registers; a register write resets
+    /// it.
+    fn next_event_tick(&self) -> u64 {
+        let g = self.geometry();
+        let at = |offset: u32| self.frame_start + u64::from(offset);
+        let mut next = at(g.ticks_per_frame());
+        if self.next_line < g.lines_per_frame() {
+            next = next.min(at(self.next_line * TICKS_PER_LINE + timing::RENDER_POINT));
+        }
+        let mut consider = |t: u64| {
+            if t > self.time {
+                next = next.min(t);
+            }
+        };
+        consider(at(g.display_end()));
+        if self.regs[0] & 0x10 != 0 {
+            if let Some(h) = g.hscan(self.regs[19], self.regs[23]) {
+                consider(at(h));
+            }
+        }
+        next
     }
 
     /// Which [`COSTS`] column applies to the command engine now.

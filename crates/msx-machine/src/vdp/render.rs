@@ -290,14 +290,20 @@ impl Vdp {
         }
         let wide = mode.is_wide();
         let border = self.border_colors(mode);
-        let mut buf = [0u32; 512];
+        // The line buffer is kept between lines (only the `width` pixels
+        // drawn now are read), so it is not cleared 262 times a frame.
+        let mut line = std::mem::take(&mut self.line_buf);
+        line.resize(512, 0);
+        let Ok(buf) = <&mut [u32; 512]>::try_from(&mut line[..]) else {
+            return;
+        };
         let width = if display && enabled {
-            self.render_display(&mut buf, mode, d)
+            self.render_display(buf, mode, d)
         } else {
             0
         };
         if let Some(plane) = sprites {
-            self.overlay_sprites(&mut buf, &plane, mode);
+            self.overlay_sprites(buf, &plane, mode);
         }
         let shift = g.h_adjust - 7 + if mode.is_text() { 9 } else { 0 };
         let scale = if wide { 2 } else { 1 };
@@ -314,6 +320,7 @@ impl Vdp {
         fill_border(&mut out[..start], 0, border);
         fill_border(&mut out[end..], end, border);
         self.screen.row_done(row, wide);
+        self.line_buf = line;
     }
 
     /// Border colours for even and odd pixels (they differ only in GRAPHIC5).
