@@ -123,6 +123,8 @@ fn the_shipped_msx_library() {
            PutSprite(0, 100, 50, 15, 3);
            Sound(8, 12);
            Tone(254, 10);
+           Line(10, 20, 5, 60, 7, 0);
+           CopyFast(0, 256, 24, 12, 100, 40);
            writeln(VPeek($7600));
          end.",
     );
@@ -170,6 +172,20 @@ fn the_shipped_msx_library() {
             (0xA1, 0x3E),
             (0xA0, 8),
             (0xA1, 10),
+        ]
+    );
+    // The two commands, 15 bytes each through port 9Bh: LINE with Y as the long side
+    // (NX = 40, NY = 5, ARG = DIX | MAJ), then HMMM from page 1.
+    let cmd: Vec<u8> = w
+        .iter()
+        .filter(|(p, _)| *p == 0x9B)
+        .map(|(_, v)| *v)
+        .collect();
+    assert_eq!(
+        cmd,
+        vec![
+            0, 0, 0, 0, 10, 0, 20, 0, 40, 0, 5, 0, 7, 5, 0x70, 0, 0, 0, 1, 100, 0, 40, 0, 24, 0,
+            12, 0, 0, 0, 0xD0,
         ]
     );
     assert_eq!(sim.output(), "50\r\n");
