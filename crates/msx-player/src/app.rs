@@ -54,7 +54,14 @@ pub fn play(
             "neither DISPLAY nor WAYLAND_DISPLAY is set".into(),
         ));
     }
-    let event_loop = EventLoop::new().map_err(|e| PlayerError::NoDisplay(e.to_string()))?;
+    let event_loop = EventLoop::new().map_err(|e| {
+        // winit says "os error at <its source file>:<line>: <what>": the
+        // user needs only the last part, and which display was tried.
+        let text = e.to_string();
+        let what = text.rsplit_once(": ").map_or(text.as_str(), |(_, w)| w);
+        let display = std::env::var("DISPLAY").unwrap_or_default();
+        PlayerError::NoDisplay(format!("{what}, DISPLAY={display:?}"))
+    })?;
 
     let mut session = Session::new(
         machine,

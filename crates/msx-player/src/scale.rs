@@ -89,12 +89,21 @@ pub fn blit(frame: &Frame, vp: Viewport, out: &mut [u32], out_w: u32, background
     // not squeezed.
     let cols = sample_map(frame.width, vp.w as usize);
     let rows = sample_map(frame.height, vp.h as usize);
+    let mut previous: Option<(usize, usize)> = None; // (source row, output start)
     for (dy, &sy) in rows.iter().take(vh).enumerate() {
-        let src = &frame.pixels[sy * frame.width..(sy + 1) * frame.width];
         let start = (vy + dy) * out_w + vx;
-        let dst = &mut out[start..start + vw];
-        for (d, &sx) in dst.iter_mut().zip(&cols) {
-            *d = src[sx];
+        match previous {
+            // A source row shown on several output rows is scaled once and
+            // copied after that.
+            Some((row, from)) if row == sy => out.copy_within(from..from + vw, start),
+            _ => {
+                let src = &frame.pixels[sy * frame.width..(sy + 1) * frame.width];
+                let dst = &mut out[start..start + vw];
+                for (d, &sx) in dst.iter_mut().zip(&cols) {
+                    *d = src[sx];
+                }
+                previous = Some((sy, start));
+            }
         }
     }
 }
