@@ -47,8 +47,12 @@ fn msx(dir: &Path, args: &[&str]) -> std::process::Output {
 
 /// `msx build` of the game with the sheet on the disk: the image and the symbols.
 fn build(dir: &Path) -> (Vec<u8>, HashMap<String, u16>) {
+    build_program(dir, "mines")
+}
+
+fn build_program(dir: &Path, program: &str) -> (Vec<u8>, HashMap<String, u16>) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/minesweeper");
-    let main = src.join("mines.pas");
+    let main = src.join(format!("{program}.pas"));
     let sheet = src.join("MINES.SC5");
     msx(
         dir,
@@ -437,4 +441,78 @@ fn win_name_records_and_persistence() {
             dir.display()
         );
     }
+}
+
+/// Open cells of a flood fill from (x, y) by chapter 7's rules, computed here.
+fn flood(map: &[Vec<i16>], w: usize, h: usize, x: usize, y: usize) -> Vec<(usize, usize)> {
+    let mut open = vec![vec![false; h + 2]; w + 2];
+    let mut todo = vec![(x, y)];
+    let mut cells = Vec::new();
+    while let Some((x, y)) = todo.pop() {
+        if x < 1 || y < 1 || x > w || y > h || open[x][y] {
+            continue;
+        }
+        open[x][y] = true;
+        cells.push((x, y));
+        if map[x][y] == 0 {
+            for (dx, dy) in [
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+                (-1, 0),
+                (1, 0),
+                (-1, 1),
+                (0, 1),
+                (1, 1),
+            ] {
+                todo.push(((x as i64 + dx) as usize, (y as i64 + dy) as usize));
+            }
+        }
+    }
+    cells
+}
+
+#[test]
+fn supermines_board_and_flood_fill() {
+    let dir = scratch("super");
+    let (disk, sym) = build_program(&dir, "smines");
+    let mut g = Game::boot(disk, sym);
+    insta::assert_binary_snapshot!("supermines_menu.png", g.png());
+    g.start(0);
+    check_random_map(&g, 30, 16, 99);
+    insta::assert_binary_snapshot!("supermines_start.png", g.png());
+
+    // A fixed board of 99 mines (a small linear congruential generator picks them),
+    // then Z on its first empty cell.
+    let mut mines = Vec::new();
+    let mut seed: u32 = 12345;
+    while mines.len() < 99 {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        let cell = ((seed >> 16) % 480) as usize;
+        let (x, y) = (cell % 30 + 1, cell / 30 + 1);
+        if !mines.contains(&(x, y)) {
+            mines.push((x, y));
+        }
+    }
+    let map = numbers(&mines, 30, 16);
+    for x in 1..=30 {
+        for y in 1..=16 {
+            g.set_map(x, y, map[x][y]);
+        }
+    }
+    let start = (1..=16)
+        .flat_map(|y| (1..=30).map(move |x| (x, y)))
+        .find(|&(x, y)| map[x][y] == 0)
+        .expect("an empty cell");
+    g.goto(start.0, start.1);
+    g.tap("Z", 120);
+    let want = flood(&map, 30, 16, start.0, start.1);
+    assert!(want.len() > 10, "a real flood: {} cells", want.len());
+    for x in 1..=30 {
+        for y in 1..=16 {
+            assert_eq!(g.is_open(x, y), want.contains(&(x, y)), "cell ({x},{y})");
+        }
+    }
+    assert_eq!(g.word(g.addr("opened")), want.len() as i16);
+    insta::assert_binary_snapshot!("supermines_flood_fill.png", g.png());
 }

@@ -213,9 +213,9 @@ fn mines_sc5_is_png2sc5_of_the_sheet() {
     );
 }
 
-/// The rectangles of `scrCoord` in minedef.inc, read from the Pascal source.
-fn scr_coord() -> Vec<[i64; 4]> {
-    let src = std::fs::read_to_string(dir().join("minedef.inc")).unwrap();
+/// The rectangles of `scrCoord` in a definitions file, read from the Pascal source.
+fn scr_coord(file: &str) -> Vec<[i64; 4]> {
+    let src = std::fs::read_to_string(dir().join(file)).unwrap();
     let start = src.find("scrCoord :").expect("scrCoord in minedef.inc");
     let end = start + src[start..].find(");").expect("end of scrCoord");
     // Drop comments, then every parenthesised group of four numbers is a rectangle.
@@ -242,33 +242,69 @@ fn scr_coord() -> Vec<[i64; 4]> {
         .collect()
 }
 
-#[test]
-fn every_object_of_scr_coord_is_drawn_on_the_sheet() {
+/// Every rectangle of a version's `scrCoord` lies on drawn pixels, starts at an even x,
+/// and has its object's size: blocks `cell` pixels square, the panels of `panels`, faces
+/// 17x17.
+fn check_objects(file: &str, cell: i64, panels: [(i64, i64); 2]) {
     let px = art_indices();
-    let rects = scr_coord();
-    assert_eq!(rects.len(), 20, "scrCoord has the entries -1..18");
+    let rects = scr_coord(file);
+    assert_eq!(rects.len(), 20, "{file}: scrCoord has the entries -1..18");
     for (n, r) in rects.iter().enumerate() {
         let index = n as i64 - 1;
         let [x1, y1, x2, y2] = *r;
         assert!(
             x1 <= x2 && y1 <= y2 && x2 < 256 && y2 < 212,
-            "entry {index}: {r:?}"
+            "{file} entry {index}: {r:?}"
         );
         // The article: the copy routine goes wrong at odd x, so objects start at even x.
-        assert_eq!(x1 % 2, 0, "entry {index} starts at an odd x: {r:?}");
+        assert_eq!(x1 % 2, 0, "{file} entry {index} starts at an odd x: {r:?}");
         let blank = (y1..=y2)
             .flat_map(|y| (x1..=x2).map(move |x| (x, y)))
             .filter(|&(x, y)| px[(y * 256 + x) as usize] == 0)
             .count();
-        assert_eq!(blank, 0, "entry {index} {r:?} has {blank} undrawn pixels");
-        // Blocks are 12x12, faces 17x17.
+        assert_eq!(
+            blank, 0,
+            "{file} entry {index} {r:?} has {blank} undrawn pixels"
+        );
         let (w, h) = (x2 - x1 + 1, y2 - y1 + 1);
         let expected = match index {
-            -1..=12 | 18 => (12, 12),
-            13 => (96, 19),
-            14 => (192, 19),
+            -1..=12 | 18 => (cell, cell),
+            13 => panels[0],
+            14 => panels[1],
             _ => (17, 17),
         };
-        assert_eq!((w, h), expected, "entry {index} {r:?}");
+        assert_eq!((w, h), expected, "{file} entry {index} {r:?}");
+    }
+}
+
+#[test]
+fn every_object_of_scr_coord_is_drawn_on_the_sheet() {
+    check_objects("minedef.inc", 12, [(96, 19), (192, 19)]);
+    check_objects("smindef.inc", 8, [(240, 19), (240, 19)]);
+}
+
+/// The two versions' blocks show the same things, tile by tile: each uses the same set
+/// of colours in both (a check that no entry of one table points at the wrong object).
+#[test]
+fn both_versions_draw_the_same_objects() {
+    let px = art_indices();
+    let colours = |r: [i64; 4]| {
+        let mut seen = [false; 16];
+        for y in r[1]..=r[3] {
+            for x in r[0]..=r[2] {
+                seen[usize::from(px[(y * 256 + x) as usize])] = true;
+            }
+        }
+        seen
+    };
+    let big = scr_coord("minedef.inc");
+    let small = scr_coord("smindef.inc");
+    for n in 0..13 {
+        assert_eq!(
+            colours(big[n]),
+            colours(small[n]),
+            "entry {} uses other colours in the two versions",
+            n as i64 - 1
+        );
     }
 }
