@@ -15,7 +15,8 @@
 //! | `ld l,a` / `ld h,0` / `ld a,l` | `ld l,a` / `ld h,0` | A still holds L |
 //! | `ld hl,n` / `ex de,hl` / `ld hl,m` | `ld de,n` / `ld hl,m` | the old HL is not needed |
 //!
-//! and, across blocks, the loads of values HL or A already hold ([`crate::regs`]).
+//! and, across blocks, the loads of values HL or A already hold ([`crate::regs`]);
+//! generated labels nothing jumps to any more are dropped.
 
 use std::collections::HashMap;
 
@@ -34,9 +35,12 @@ pub fn optimise(lines: &mut Vec<Line>, volatile: &std::collections::HashSet<Stri
     // The cheap rules to a fixed point, the data-flow pass (which costs more), then the
     // cheap rules again on what it left.
     local(lines);
+    drop_unused_labels(lines);
+    local(lines);
     if crate::regs::reuse(lines, volatile) {
         local(lines);
     }
+    drop_unused_labels(lines);
 }
 
 /// Indices of the next `n` instruction or label lines after `i` (comments skipped).
@@ -196,6 +200,25 @@ fn jumps_to_next(lines: &[Line], i: usize, target: &str) -> bool {
         }
     }
     false
+}
+
+/// Removes the generated labels (`….b?n`, `….l?n`) nothing refers to any more: a label
+/// is where other paths may join, so each one left stops the rules above.
+fn drop_unused_labels(lines: &mut Vec<Line>) {
+    let mut used = std::collections::HashSet::new();
+    for l in lines.iter() {
+        if let Line::Op(s) = l {
+            for w in s.split(|c: char| !(c.is_ascii_alphanumeric() || "_.?@".contains(c))) {
+                if w.contains('?') {
+                    used.insert(w.to_string());
+                }
+            }
+        }
+    }
+    lines.retain(|l| match l {
+        Line::Label(name) => !name.contains('?') || used.contains(name),
+        _ => true,
+    });
 }
 
 /// `jp l1` where `l1:` is followed by `jp l2`: jump to l2 directly.
