@@ -516,3 +516,91 @@ fn supermines_board_and_flood_fill() {
     assert_eq!(g.word(g.addr("opened")), want.len() as i16);
     insta::assert_binary_snapshot!("supermines_flood_fill.png", g.png());
 }
+
+/// Writes the easy table of the ranking: `times[i]` for place i + 1, named "P1".."P10".
+fn set_easy_ranking(g: &mut Game, times: &[i16; 10]) {
+    let base = g.addr("ranking");
+    for (i, t) in times.iter().enumerate() {
+        let rec = base + 83 * i as u16;
+        let name = format!("P{}", i + 1);
+        g.m.poke(rec, name.len() as u8);
+        for (k, b) in name.bytes().enumerate() {
+            g.m.poke(rec + 1 + k as u16, b);
+        }
+        let [lo, hi] = t.to_le_bytes();
+        g.m.poke(rec + 81, lo);
+        g.m.poke(rec + 82, hi);
+    }
+}
+
+/// The easy table as the game holds it: (name, time) for places 1..10.
+fn easy_ranking(g: &Game) -> Vec<(String, i16)> {
+    let base = g.addr("ranking");
+    (0..10u16)
+        .map(|i| {
+            let rec = g.m.peek_slot(RAM, base + 83 * i, 83);
+            let len = usize::from(rec[0]).min(80);
+            let name = String::from_utf8_lossy(&rec[1..1 + len]).into_owned();
+            (name, i16::from_le_bytes([rec[81], rec[82]]))
+        })
+        .collect()
+}
+
+#[test]
+fn a_record_goes_to_its_place_and_a_slow_time_to_none() {
+    let dir = scratch("places");
+    let (disk, sym) = build(&dir);
+
+    // A full table around the time this script wins in: the new record goes after the
+    // faster (and equal) ones, the tenth falls off.
+    let mut g = Game::boot(disk.clone(), sym.clone());
+    g.start(0);
+    use_easy_board(&mut g);
+    let times = [2, 4, 6, 8, 10, 12, 14, 996, 997, 998];
+    set_easy_ranking(&mut g, &times);
+    win_easy(&mut g);
+    let time = g.word(g.addr("shownTime"));
+    assert!((14..996).contains(&time), "this script wins in {time} s");
+    g.type_text("New");
+    g.tap_to("RETURN", "waitEnter", 3000);
+    let mut want: Vec<(String, i16)> = (0..7).map(|i| (format!("P{}", i + 1), times[i])).collect();
+    want.push(("New".into(), time));
+    want.push(("P8".into(), 996));
+    want.push(("P9".into(), 997));
+    assert_eq!(easy_ranking(&g), want);
+
+    // A table of ten faster times: no name is asked, nothing is written.
+    let mut g = Game::boot(disk.clone(), sym);
+    g.start(0);
+    use_easy_board(&mut g);
+    set_easy_ranking(&mut g, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    win_easy(&mut g);
+    // One RETURN goes back to the menu: the game waits in waitEnter, not for a name.
+    g.tap_to("RETURN", "chooseOption", 300);
+    // (The machine's "modified" flag is set by the disk ROM's writes of unchanged
+    // sectors when files are closed; the bytes are what matter.)
+    assert!(
+        g.m.disk_image(0).unwrap() == &disk[..],
+        "nothing was written"
+    );
+    assert_eq!(easy_ranking(&g)[9], ("P10".into(), 10));
+}
+
+#[test]
+fn escape_leaves_the_game_and_exit_the_program() {
+    let dir = scratch("exit");
+    let (disk, sym) = build(&dir);
+    let mut g = Game::boot(disk, sym);
+    g.start(0);
+    g.tap_to("ESC", "chooseOption", 300);
+    g.m.run_frames(30);
+    for _ in 0..3 {
+        g.tap("DOWN", 10);
+    }
+    g.tap("RETURN", 60);
+    let text = g.m.text_screen().expect("SCREEN 0 after Exit").to_string();
+    assert!(
+        text.contains("Thanks for playing MSX Minesweeper."),
+        "{text}"
+    );
+}
