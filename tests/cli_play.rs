@@ -108,6 +108,53 @@ fn parse_xwd(data: &[u8]) -> Xwd {
     }
 }
 
+/// Without any display, the player says where to go instead (this one
+/// needs no X server and always runs).
+#[test]
+fn without_a_display_it_points_at_msx_run() {
+    let dir = scratch("nodisplay");
+    echo_rom(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_msx"))
+        .current_dir(&dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .args(["play", "echo.rom"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("no display"), "{err}");
+    assert!(err.contains("msx run echo.rom"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Arguments that cannot work are refused before any window opens.
+#[test]
+fn refuses_what_cannot_work() {
+    let dir = scratch("refuse");
+    echo_rom(&dir);
+    let msx = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_msx"))
+            .current_dir(&dir)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let err = msx(&["play", "echo.rom", "--add", "x.txt"]);
+    assert!(err.contains("--add"), "{err}");
+    let err = msx(&["play", "echo.rom", "more.dsk"]);
+    assert!(err.contains("not a disk"), "{err}");
+    let err = msx(&["play", "game.pas", "--save-disk"]);
+    assert!(err.contains("--save-disk"), "{err}");
+    let err = msx(&["play", "missing.rom"]);
+    assert!(err.contains("missing.rom"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn window_shows_what_the_headless_run_shows() {
     if !oracle_enabled("xvfb") {
@@ -142,7 +189,7 @@ fn window_shows_what_the_headless_run_shows() {
 pid=$!
 wid=$(xdotool search --sync --onlyvisible --name 'msx play' | head -1)
 xdotool windowfocus --sync "$wid"
-sleep 4
+sleep 6
 for k in m s x 1; do xdotool keydown $k; sleep 0.15; xdotool keyup $k; sleep 0.2; done
 sleep 1
 xdotool getwindowgeometry --shell "$wid" > geom.txt

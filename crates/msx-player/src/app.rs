@@ -19,7 +19,7 @@ use std::num::NonZeroU32;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
-use winit::dpi::PhysicalSize;
+use winit::dpi::LogicalSize;
 use winit::event::{ElementState, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::PhysicalKey;
@@ -154,8 +154,10 @@ impl App {
         let (w, h) = window_size(self.options.scale);
         let mut attrs = Window::default_attributes()
             .with_title(format!("msx play: {}", self.options.title))
-            .with_inner_size(PhysicalSize::new(w, h))
-            .with_min_inner_size(PhysicalSize::new(PICTURE_W / 2, PICTURE_H / 2))
+            // Logical sizes: on a high-density screen the window is as
+            // large as elsewhere (and integer scaling picks a larger factor).
+            .with_inner_size(LogicalSize::new(w, h))
+            .with_min_inner_size(LogicalSize::new(PICTURE_W / 2, PICTURE_H / 2))
             .with_resizable(true);
         if self.options.fullscreen {
             attrs = attrs.with_fullscreen(Some(Fullscreen::Borderless(None)));
