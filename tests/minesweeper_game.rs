@@ -604,3 +604,22 @@ fn escape_leaves_the_game_and_exit_the_program() {
         "{text}"
     );
 }
+
+#[test]
+fn flood_fill_recursion_over_a_whole_empty_supermines_board() {
+    // The deepest recursion the game can meet: 480 empty cells opened from one corner.
+    let dir = scratch("deep");
+    let (disk, sym) = build_program(&dir, "smines");
+    let mut g = Game::boot(disk, sym);
+    g.start(0);
+    for x in 1..=30 {
+        for y in 1..=16 {
+            g.set_map(x, y, 0);
+        }
+    }
+    g.tap("Z", 600);
+    assert_eq!(g.word(g.addr("opened")), 480);
+    // The game goes on: the cursor still moves.
+    g.tap("RIGHT", 10);
+    assert_eq!(g.cursor(), (2, 1));
+}
