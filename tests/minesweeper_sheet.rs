@@ -202,6 +202,9 @@ fn mines_sc5_is_png2sc5_of_the_sheet() {
     // The converter agrees with packing the art's own indices by hand.
     assert_eq!(converted, pack(&art_indices()));
     assert_eq!(converted.len(), 128 * 212);
+    // LoadPicture takes a file whose first byte is FEh for a BSAVE file and skips 7
+    // bytes: the sheet's first two pixels must not be colours 15 and 14.
+    assert_ne!(converted[0], 0xFE);
     let sc5 = dir.join("MINES.SC5");
     if updating() {
         std::fs::write(&sc5, &converted).unwrap();
