@@ -150,6 +150,11 @@ pub struct Vdp {
     /// Before this tick `run_to` only moves time (see `next_event_tick`);
     /// 0 = unknown.
     next_event: u64,
+    /// The end of the line `next_event` was found in, and the command
+    /// engine's speed ([`COSTS`] column) in that line: up to there (and
+    /// `next_event`), a call can run the engine without the loop.
+    line_end: u64,
+    line_speed: usize,
     /// The display pixels of the line being drawn (512 once used).
     line_buf: Vec<u32>,
 }
@@ -193,6 +198,8 @@ impl Vdp {
             screen: Screen::new(),
             render: true,
             next_event: 0,
+            line_end: 0,
+            line_speed: 0,
             line_buf: vec![0; 512],
         };
         for i in 0..16 {
@@ -429,12 +436,14 @@ impl Vdp {
     /// come, raise VBlank and line interrupts, advance the command engine.
     pub fn run_to(&mut self, now: u64) {
         let target = now.saturating_mul(TICKS_PER_CPU_CYCLE);
-        // Most port accesses fall between two events: only time moves.
-        if target < self.next_event && self.cmd.untimed() {
-            if target > self.time {
-                self.time = target;
-                self.cmd.run(&mut self.vram, target, 0);
-            }
+        if target <= self.time {
+            return;
+        }
+        // Most port accesses fall between two events: only time moves (and
+        // the command engine, at the speed of the current line).
+        if target < self.next_event && (self.cmd.untimed() || target < self.line_end) {
+            self.time = target;
+            self.cmd.run(&mut self.vram, target, self.line_speed);
             return;
         }
         while self.time < target {
@@ -470,12 +479,11 @@ impl Vdp {
                 self.start_frame();
             }
         }
-        // While the command engine works every call takes the loop anyway.
-        self.next_event = if self.cmd.untimed() {
-            self.next_event_tick()
-        } else {
-            0
-        };
+        self.next_event = self.next_event_tick();
+        let g = self.geometry();
+        let tick = self.tick_in_frame();
+        self.line_end = self.frame_start + u64::from((tick / TICKS_PER_LINE + 1) * TICKS_PER_LINE);
+        self.line_speed = self.cmd_speed(&g, tick);
     }
 
     /// The first tick after now at which [`Vdp::run_to`] has something to

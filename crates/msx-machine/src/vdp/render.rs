@@ -466,10 +466,9 @@ impl Vdp {
         let base = self.bitmap_vram_line(mode, y) * 128;
         match mode {
             Mode::GRAPHIC4 => {
-                for i in 0..128 {
-                    let b = v.read(base + i);
-                    buf[2 * i as usize] = fg[usize::from(b >> 4)];
-                    buf[2 * i as usize + 1] = fg[usize::from(b & 15)];
+                for (px, &b) in buf.chunks_exact_mut(2).zip(v.line(base)) {
+                    px[0] = fg[usize::from(b >> 4)];
+                    px[1] = fg[usize::from(b & 15)];
                 }
                 256
             }
@@ -484,33 +483,30 @@ impl Vdp {
                 };
                 even[0] = self.palette_rgb[usize::from(tp >> 2)];
                 odd[0] = self.palette_rgb[usize::from(tp & 3)];
-                for i in 0..128 {
-                    let b = v.read(base + i);
-                    let at = 4 * i as usize;
-                    buf[at] = even[usize::from(b >> 6)];
-                    buf[at + 1] = odd[usize::from((b >> 4) & 3)];
-                    buf[at + 2] = even[usize::from((b >> 2) & 3)];
-                    buf[at + 3] = odd[usize::from(b & 3)];
+                for (px, &b) in buf.chunks_exact_mut(4).zip(v.line(base)) {
+                    px[0] = even[usize::from(b >> 6)];
+                    px[1] = odd[usize::from((b >> 4) & 3)];
+                    px[2] = even[usize::from((b >> 2) & 3)];
+                    px[3] = odd[usize::from(b & 3)];
                 }
                 512
             }
             Mode::GRAPHIC6 => {
-                for i in 0..128 {
-                    let b0 = v.read(base + i);
-                    let b1 = v.read(0x10000 + base + i);
-                    let at = 4 * i as usize;
-                    buf[at] = fg[usize::from(b0 >> 4)];
-                    buf[at + 1] = fg[usize::from(b0 & 15)];
-                    buf[at + 2] = fg[usize::from(b1 >> 4)];
-                    buf[at + 3] = fg[usize::from(b1 & 15)];
+                let planes = v.line(base).iter().zip(v.line(0x10000 + base));
+                for (px, (&b0, &b1)) in buf.chunks_exact_mut(4).zip(planes) {
+                    px[0] = fg[usize::from(b0 >> 4)];
+                    px[1] = fg[usize::from(b0 & 15)];
+                    px[2] = fg[usize::from(b1 >> 4)];
+                    px[3] = fg[usize::from(b1 & 15)];
                 }
                 512
             }
             _ => {
                 // GRAPHIC7: no palette, no transparency.
-                for i in 0..128 {
-                    buf[2 * i as usize] = g7_to_rgb(v.read(base + i));
-                    buf[2 * i as usize + 1] = g7_to_rgb(v.read(0x10000 + base + i));
+                let planes = v.line(base).iter().zip(v.line(0x10000 + base));
+                for (px, (&b0, &b1)) in buf.chunks_exact_mut(2).zip(planes) {
+                    px[0] = g7_to_rgb(b0);
+                    px[1] = g7_to_rgb(b1);
                 }
                 256
             }

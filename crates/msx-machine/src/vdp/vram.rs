@@ -39,6 +39,14 @@ impl Vram {
         self.data[(addr & self.mask) as usize] = value;
     }
 
+    /// The 128 bytes of the bitmap line at physical address `addr` (a
+    /// multiple of 128; wraps at the chip size like [`Vram::read`]).
+    #[inline]
+    pub fn line(&self, addr: u32) -> &[u8] {
+        let start = (addr & self.mask & !0x7F) as usize;
+        self.data.get(start..start + 128).unwrap_or(&[])
+    }
+
     /// Read a logical (CPU-view) address in a planar or linear mode.
     #[inline]
     pub fn read_logical(&self, addr: u32, planar_mode: bool) -> u8 {
