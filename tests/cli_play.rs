@@ -1,14 +1,19 @@
-//! `msx play` in a real window, under a virtual X server (opt-in:
-//! `MSX_ORACLES=xvfb`; then `xvfb-run`, `xdotool` and `xwd` must be
-//! installed, Debian packages `xvfb xdotool x11-apps`, plus the libraries
-//! winit loads: `libx11-6 libx11-xcb1 libxcursor1 libxi6 libxkbcommon-x11-0`).
+//! `msx play` end to end.
 //!
-//! A cartridge echoes typed keys through the BIOS. The test types keys into
+//! Always: without a display it points at `msx run`, and it refuses
+//! arguments that cannot work.
+//!
+//! `MSX_ORACLES=xvfb` (then `xvfb-run`, `xdotool` and `xwd` must be
+//! installed: Debian `xvfb xdotool x11-apps`, plus the libraries winit
+//! loads, `libx11-6 libx11-xcb1 libxcursor1 libxi6 libxkbcommon-x11-0`): a
+//! cartridge echoes typed keys through the BIOS; the test types keys into
 //! the window with XTEST (as a user would), takes a screenshot of the X
 //! screen, and checks that the window shows, pixel for pixel at 2×, what
 //! `msx run` shows headless after typing the same keys. Then F12 must save
 //! a screenshot with the headless run's pixels, and host key (right Ctrl)
 //! + Q must quit.
+//!
+//! `MSX_ORACLES=alsa` (also `libasound2`): a PSG tone reaches ALSA.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
