@@ -119,6 +119,16 @@ pub fn play(
     Ok(PlayReport { frames: app.frames })
 }
 
+/// "msx play: GAME.DSK", with the state that changes how it runs.
+fn window_title(name: &str, paused: bool, warp: bool) -> String {
+    let state = match (paused, warp) {
+        (true, _) => " [paused]",
+        (false, true) => " [warp]",
+        (false, false) => "",
+    };
+    format!("msx play: {name}{state}")
+}
+
 /// The window and what draws into it.
 struct Gfx {
     window: Rc<Window>,
@@ -153,7 +163,7 @@ impl App {
     fn open_window(&mut self, event_loop: &ActiveEventLoop) -> Result<Gfx, PlayerError> {
         let (w, h) = window_size(self.options.scale);
         let mut attrs = Window::default_attributes()
-            .with_title(format!("msx play: {}", self.options.title))
+            .with_title(window_title(&self.options.title, false, false))
             // Logical sizes: on a high-density screen the window is as
             // large as elsewhere (and integer scaling picks a larger factor).
             .with_inner_size(LogicalSize::new(w, h))
@@ -246,6 +256,13 @@ impl App {
                 Some(Err(e)) => self.messages.show(format!("ERROR: {e}"), now),
                 None => {}
             },
+        }
+        if let Some(gfx) = &self.gfx {
+            gfx.window.set_title(&window_title(
+                &self.options.title,
+                self.session.paused(),
+                self.session.warp(),
+            ));
         }
         // Pause, warp and state loads break the link between emulated and
         // real time: start counting again, and drop the stale sound.
@@ -414,5 +431,20 @@ impl ApplicationHandler for App {
             Some(t) => ControlFlow::WaitUntil(t),
             None => ControlFlow::Wait,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window_title;
+
+    #[test]
+    fn titles() {
+        assert_eq!(window_title("a.dsk", false, false), "msx play: a.dsk");
+        assert_eq!(
+            window_title("a.dsk", true, true),
+            "msx play: a.dsk [paused]"
+        );
+        assert_eq!(window_title("a.dsk", false, true), "msx play: a.dsk [warp]");
     }
 }
