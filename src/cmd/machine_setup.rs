@@ -109,8 +109,11 @@ pub fn build_machine(
     image: Vec<u8>,
     spec: &MachineSpec,
 ) -> Result<Machine> {
+    // A PAL machine with the free BIOS is the free main ROM with the 50 Hz ID
+    // byte, as a European MSX2's ROM: the BIOS keeps PAL timing in R#9.
     let main = match spec.rom_main {
         Some(p) => read_input(p)?,
+        None if spec.video == Video::Pal => msx_bios::main_rom_pal(),
         None => msx_bios::main_rom().to_vec(),
     };
     let sub = match spec.rom_sub {

@@ -11,12 +11,8 @@ use msx_player::{DiskFile, PlayerError, PlayerOptions, ScaleMode};
 
 use super::read_input;
 
-// Shared with `msx run`. Declared here until `cmd/mod.rs` declares it
-// (`pub mod machine_setup;`), which is the lead's file.
-#[path = "machine_setup.rs"]
-pub mod machine_setup;
-
-use machine_setup::{build_machine, media_kind, parse_rtc, MachineSpec, MediaKind, Video};
+// Building the machine is shared with `msx run`.
+use super::machine_setup::{build_machine, media_kind, parse_rtc, MachineSpec, MediaKind, Video};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {

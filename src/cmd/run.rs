@@ -16,7 +16,7 @@ use msx_machine::rtc::DateTime;
 
 // The machine setup `msx play` shares (declared under `play` until
 // `cmd/mod.rs` declares it).
-use super::play::machine_setup::{self, media_kind, parse_rtc, MachineSpec, MediaKind, Video};
+use super::machine_setup::{self, media_kind, parse_rtc, MachineSpec, MediaKind, Video};
 use super::{read_input, write_atomic};
 
 #[derive(clap::Args)]
