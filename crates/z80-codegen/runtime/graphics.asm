@@ -61,6 +61,7 @@ rt_color:
         ld (BAKCLR),a
         ld a,(rt_garg+4)
         ld (BDRCLR),a
+        ld a,(SCRMOD)           ; CHGCLR takes the screen mode in A
         bios CHGCLR
         ret
 
