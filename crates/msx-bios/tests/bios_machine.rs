@@ -134,10 +134,10 @@ fn posit_places_the_cursor() {
     assert_eq!((m.peek(0xF3DC), m.peek(0xF3DD)), (22, 31));
 }
 
-/// CHGMOD 0-8: the VDP's mode bits (M1-M5 in R#0/R#1) and SCRMOD.
-#[test]
-fn chgmod_sets_every_screen_mode() {
-    let cart = cartridge(&format!(
+/// A cartridge that calls CHGMOD with A = 0..8 in turn, stopping at `mark`
+/// after each mode change.
+fn chgmod_cycle_cartridge() -> Vec<u8> {
+    cartridge(&format!(
         "
         xor a
 again:  push af
@@ -151,8 +151,13 @@ again:  push af
         jr nz,again
         jr $
 {MARK_SRC}"
-    ));
-    let mut m = machine_with_cartridge(cart);
+    ))
+}
+
+/// CHGMOD 0-8: the VDP's mode bits (M1-M5 in R#0/R#1) and SCRMOD.
+#[test]
+fn chgmod_sets_every_screen_mode() {
+    let mut m = machine_with_cartridge(chgmod_cycle_cartridge());
     // (R#0 & 0Eh, R#1 & 18h): TEXT1, G1, G2, MC, G3, G4, G5, G6, G7.
     let expected: [(u8, u8); 9] = [
         (0x00, 0x10),
@@ -257,21 +262,7 @@ fn id_byte_frame_rate_survives_every_screen_mode() {
         (true, msx_bios::main_rom_pal()),
     ] {
         assert_eq!(rom[msx_bios::ID_BYTE_0] & 0x80 != 0, pal);
-        let cart = cartridge(&format!(
-            "
-        xor a
-again:  push af
-        call CHGMOD
-        pop af
-        push af
-        call mark
-        pop af
-        inc a
-        cp 9
-        jr nz,again
-        jr $
-{MARK_SRC}"
-        ));
+        let cart = chgmod_cycle_cartridge();
         let mut layout = msx_machine::memory::MachineLayout::msx2(
             rom,
             msx_bios::sub_rom().to_vec(),
