@@ -160,20 +160,25 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
     let frames = machine.frame_count();
     let seconds = machine.cycles() as f64 / CPU_HZ as f64;
 
+    // What goes to stdout is written last, after the files, so that a
+    // reader that stops early (`| head`) cannot keep them from being saved.
+    let mut stdout_text = String::new();
     let debug = machine.debug_output().to_vec();
     if !debug.is_empty() {
-        print!("{}", String::from_utf8_lossy(&debug));
+        stdout_text.push_str(&String::from_utf8_lossy(&debug));
         if !debug.ends_with(b"\n") {
-            println!();
+            stdout_text.push('\n');
         }
     }
     if args.text {
         match machine.text_screen() {
-            Some(t) => print!("{t}"),
-            None => eprintln!(
+            Some(t) => {
+                let _ = write!(stdout_text, "{t}");
+            }
+            None => note(format_args!(
                 "note: --text: the screen is in a bitmap mode ({}), no characters to show",
                 machine.vdp().mode().name()
-            ),
+            )),
         }
     }
     if let Some(out) = &args.png {
@@ -193,14 +198,21 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
         if machine.disk_modified(0) {
             if let Some(bytes) = machine.disk_image(0) {
                 write_atomic(&args.file, bytes)?;
-                eprintln!("saved the changed disk to {}", args.file.display());
+                note(format_args!(
+                    "saved the changed disk to {}",
+                    args.file.display()
+                ));
             }
         } else {
-            eprintln!(
+            note(format_args!(
                 "the disk was not changed; {} left as it was",
                 args.file.display()
-            );
+            ));
         }
+    }
+    if !write_stdout(&mut std::io::stdout().lock(), &stdout_text)? {
+        // The reader went away: nothing more to say, and nothing went wrong.
+        return Ok(ExitCode::SUCCESS);
     }
 
     let what = match &until {
@@ -211,18 +223,44 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
     };
     match outcome {
         RunOutcome::Reached { frame } => {
-            eprintln!("{what} reached at frame {frame} ({seconds:.2} s emulated)");
+            note(format_args!(
+                "{what} reached at frame {frame} ({seconds:.2} s emulated)"
+            ));
             Ok(ExitCode::SUCCESS)
         }
         RunOutcome::FrameLimit { .. } if until == Until::FrameLimit => {
-            eprintln!("ran {frames} frames ({seconds:.2} s emulated)");
+            note(format_args!(
+                "ran {frames} frames ({seconds:.2} s emulated)"
+            ));
             Ok(ExitCode::SUCCESS)
         }
         RunOutcome::FrameLimit { .. } => {
-            eprintln!("frame limit {} came before {what}", args.frames);
+            note(format_args!(
+                "frame limit {} came before {what}",
+                args.frames
+            ));
             Ok(ExitCode::from(2))
         }
     }
+}
+
+/// Writes `text` to `out`; `Ok(false)` when the reader closed the pipe
+/// (EPIPE: `msx run … --text | head`), which ends the command quietly, as
+/// cargo and ripgrep do; other write errors are errors.
+fn write_stdout(out: &mut impl std::io::Write, text: &str) -> Result<bool> {
+    let result = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    match result {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(e).context("writing to standard output"),
+    }
+}
+
+/// A message on stderr. Unlike `eprintln!` it never panics: a closed stderr
+/// is no reason to lose the run's files or exit code.
+fn note(message: std::fmt::Arguments<'_>) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
 }
 
 /// One line per step: frame, T-state, address, bytes, instruction, registers.
@@ -272,6 +310,36 @@ fn format_trace(entries: &[TraceEntry], dropped: u64) -> String {
 mod tests {
     use super::*;
     use std::path::Path;
+
+    /// A writer whose reader has gone, or that fails another way.
+    struct Failing(std::io::ErrorKind);
+
+    impl std::io::Write for Failing {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::from(self.0))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Err(std::io::Error::from(self.0))
+        }
+    }
+
+    #[test]
+    fn broken_pipe_ends_quietly() {
+        let mut out = Failing(std::io::ErrorKind::BrokenPipe);
+        assert!(!write_stdout(&mut out, "HELLO\n").unwrap());
+        // Nothing to write still flushes; a closed pipe there is quiet too.
+        assert!(!write_stdout(&mut out, "").unwrap());
+    }
+
+    #[test]
+    fn other_stdout_errors_are_errors() {
+        let mut out = Failing(std::io::ErrorKind::PermissionDenied);
+        let err = write_stdout(&mut out, "HELLO\n").unwrap_err();
+        assert!(err.to_string().contains("standard output"), "{err}");
+        let mut ok = Vec::new();
+        assert!(write_stdout(&mut ok, "HELLO\n").unwrap());
+        assert_eq!(ok, b"HELLO\n");
+    }
 
     #[test]
     fn rtc_times() {
