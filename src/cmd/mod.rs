@@ -6,6 +6,7 @@ pub mod build;
 pub mod disk;
 pub mod gfx;
 pub mod machine_setup;
+pub mod manifest;
 pub mod play;
 pub mod run;
 
