@@ -232,3 +232,111 @@ mod on_the_machine {
         assert_eq!(vram[(256 + 232) * 128 + 46], 0x44);
     }
 }
+
+/// Issue #9's command: `msx.toml` beside the game puts the graphics sheet on the disk
+/// without any flag.
+#[test]
+fn the_manifest_puts_the_data_files_on_the_disk() {
+    let dir = temp_dir("manifest");
+    let out = dir.join("mines.dsk");
+    let result = msx()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["build", "examples/minesweeper/mines.pas", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&result.stderr);
+    assert!(result.status.success(), "{err}");
+    assert!(
+        err.contains("examples/minesweeper/msx.toml: added examples/minesweeper/MINES.SC5 as MINES.SC5 (27136 bytes)"),
+        "{err}"
+    );
+    let disk = msx_disk::Disk::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let sheet =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/minesweeper/MINES.SC5"))
+            .unwrap();
+    assert!(disk.read_file("MINES.SC5").unwrap() == sheet);
+    assert!(!disk.read_file("MINES.BIN").unwrap().is_empty());
+
+    // `--add` of the same file is not an error (older command lines say it): it goes on
+    // the disk once. A different file of the same name is refused.
+    let result = msx()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["build", "examples/minesweeper/mines.pas", "-o"])
+        .arg(&out)
+        .args(["--add", "examples/minesweeper/MINES.SC5"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&result.stderr);
+    assert!(result.status.success(), "{err}");
+    assert!(err.contains("already added by"), "{err}");
+    let other = write(&dir, "MINES.SC5", "not the sheet");
+    let result = msx()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["build", "examples/minesweeper/mines.pas", "-o"])
+        .arg(dir.join("twice.dsk"))
+        .arg("--add")
+        .arg(&other)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("MINES.SC5 is already put on the disk by examples/minesweeper/msx.toml:4:10: \"MINES.SC5\""),
+        "{err}"
+    );
+    assert!(!dir.join("twice.dsk").exists());
+}
+
+/// A manifest that names a missing file, or has a key nobody reads, stops the build
+/// with the manifest's line and column, and nothing is written.
+#[test]
+fn a_bad_manifest_names_the_place_and_writes_nothing() {
+    let dir = temp_dir("badmanifest");
+    let src = write(&dir, "game.pas", "begin writeln(1) end.");
+    write(&dir, "LEVELS.DAT", "1 2 3");
+    let out = dir.join("game.dsk");
+    let cases = [
+        (
+            "[disk]\nfiles = [\"LEVELS.DAT\",\n         \"SPRITES.SC5\"]\n",
+            ":3:10: [disk] files: \"SPRITES.SC5\": cannot read",
+        ),
+        (
+            "[disk]\nfiles = [\"LEVELS.DAT\"]\nfile = [\"X\"]\n",
+            ":3:1: unknown field `file`, expected `files`",
+        ),
+        (
+            "[package]\nname = \"game\"\n",
+            ":1:2: unknown field `package`",
+        ),
+        ("[disk]\nfiles = \"LEVELS.DAT\"\n", ":2:9: "),
+        ("[disk\n", ":1:"),
+    ];
+    for (manifest, want) in cases {
+        let path = write(&dir, "msx.toml", manifest);
+        let result = msx()
+            .arg("build")
+            .arg(&src)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(1), "{manifest}: {err}");
+        let want = format!("error: {}{want}", path.display());
+        assert!(err.contains(&want), "{manifest}: want {want:?} in\n{err}");
+        assert!(!out.exists(), "{manifest}");
+    }
+    // Fixed, it builds, and the file is on the disk.
+    write(&dir, "msx.toml", "[disk]\nfiles = [\"LEVELS.DAT\"]\n");
+    let result = msx()
+        .arg("build")
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(result.status.success());
+    let disk = msx_disk::Disk::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(disk.read_file("LEVELS.DAT").unwrap(), b"1 2 3");
+}

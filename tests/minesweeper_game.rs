@@ -45,7 +45,8 @@ fn msx(dir: &Path, args: &[&str]) -> std::process::Output {
     out
 }
 
-/// `msx build` of the game with the sheet on the disk: the image and the symbols.
+/// `msx build` of the game (its `msx.toml` puts the sheet on the disk): the image and
+/// the symbols.
 fn build(dir: &Path) -> (Vec<u8>, HashMap<String, u16>) {
     build_program(dir, "mines")
 }
@@ -53,7 +54,6 @@ fn build(dir: &Path) -> (Vec<u8>, HashMap<String, u16>) {
 fn build_program(dir: &Path, program: &str) -> (Vec<u8>, HashMap<String, u16>) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/minesweeper");
     let main = src.join(format!("{program}.pas"));
-    let sheet = src.join("MINES.SC5");
     msx(
         dir,
         &[
@@ -61,8 +61,6 @@ fn build_program(dir: &Path, program: &str) -> (Vec<u8>, HashMap<String, u16>) {
             main.to_str().unwrap(),
             "-o",
             "mines.dsk",
-            "--add",
-            sheet.to_str().unwrap(),
             "--sym",
             "mines.sym",
         ],

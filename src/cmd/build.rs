@@ -87,6 +87,89 @@ fn timestamp() -> Result<Timestamp> {
     Ok(Timestamp::from_unix(secs)?)
 }
 
+/// A data file for the disk, from the manifest or `--add`.
+struct Added {
+    disk_name: String,
+    bytes: Vec<u8>,
+    source: PathBuf,
+    /// Where it was asked for: the manifest's `msx.toml:LINE:COL: "entry"`, or `--add FILE`.
+    origin: String,
+    from_manifest: bool,
+}
+
+/// The manifest's `[disk] files`, then the `--add` files, each read. Two
+/// different files with the same disk name (or one named like the program)
+/// are an error: the disk would silently keep only the last.
+fn added_files(
+    manifest: Option<&super::manifest::Manifest>,
+    add: &[PathBuf],
+    program: &str,
+) -> Result<Vec<Added>> {
+    let mut files: Vec<Added> = manifest
+        .into_iter()
+        .flat_map(|m| &m.disk_files)
+        .map(|f| Added {
+            disk_name: f.disk_name.clone(),
+            bytes: f.bytes.clone(),
+            source: f.source.clone(),
+            origin: format!("{}: {:?}", f.place, f.entry),
+            from_manifest: true,
+        })
+        .collect();
+    for file in add {
+        // The file the manifest already adds (old command lines still say
+        // `--add` for it): once is enough.
+        let same = |f: &Added| {
+            f.from_manifest
+                && matches!(
+                    (f.source.canonicalize(), file.canonicalize()),
+                    (Ok(a), Ok(b)) if a == b
+                )
+        };
+        if let Some(f) = files.iter().find(|f| same(f)) {
+            eprintln!(
+                "note: --add {}: already added by {}",
+                file.display(),
+                f.origin
+            );
+            continue;
+        }
+        let disk_name = file
+            .file_name()
+            .and_then(|n| n.to_str())
+            .with_context(|| format!("--add {}: not a file name", file.display()))?
+            .to_string();
+        files.push(Added {
+            disk_name,
+            bytes: super::read_input(file)?,
+            source: file.clone(),
+            origin: format!("--add {}", file.display()),
+            from_manifest: false,
+        });
+    }
+    for (i, f) in files.iter().enumerate() {
+        if f.disk_name.eq_ignore_ascii_case(program) {
+            bail!(
+                "{}: {} is the program's own name on the disk",
+                f.origin,
+                program
+            );
+        }
+        if let Some(first) = files[..i]
+            .iter()
+            .find(|g| g.disk_name.eq_ignore_ascii_case(&f.disk_name))
+        {
+            bail!(
+                "{}: {} is already put on the disk by {}",
+                f.origin,
+                f.disk_name.to_ascii_uppercase(),
+                first.origin
+            );
+        }
+    }
+    Ok(files)
+}
+
 pub fn run(args: BuildArgs) -> Result<ExitCode> {
     let is_basic = args
         .input
@@ -110,6 +193,18 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
     });
     if !args.add.is_empty() && format != Format::Dsk {
         bail!("--add puts files on a disk: it needs --format dsk");
+    }
+    // The manifest first: a bad one stops the build before anything is
+    // compiled or written.
+    let manifest = super::manifest::for_program(&args.input)?;
+    let added = added_files(manifest.as_ref(), &args.add, &program_name(&args.input))?;
+    if let Some(m) = &manifest {
+        if format != Format::Dsk && !m.disk_files.is_empty() {
+            eprintln!(
+                "note: {}: the [disk] files are not used: the output is not a disk",
+                m.path.display()
+            );
+        }
     }
     let target = match format {
         Format::Dsk => Target::Dsk,
@@ -153,14 +248,20 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
             let prog = program_name(&args.input);
             disk.write_file(&prog, &out.bytes, when)
                 .with_context(|| format!("cannot put {prog} on the disk"))?;
-            for file in &args.add {
-                let data = super::read_input(file)?;
-                let disk_name = file
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .with_context(|| format!("{}: not a file name", file.display()))?;
-                disk.write_file(disk_name, &data, when)
-                    .with_context(|| format!("cannot add {} to the disk", file.display()))?;
+            for file in &added {
+                disk.write_file(&file.disk_name, &file.bytes, when)
+                    .with_context(|| format!("cannot add {} to the disk", file.origin))?;
+                if let Some(m) = &manifest {
+                    if file.from_manifest {
+                        eprintln!(
+                            "{}: added {} as {} ({} bytes)",
+                            m.path.display(),
+                            file.source.display(),
+                            file.disk_name.to_ascii_uppercase(),
+                            file.bytes.len()
+                        );
+                    }
+                }
             }
             disk.set_boot_program(&prog, out.load, out.entry)
                 .context("cannot make the disk boot the program")?;
