@@ -8,6 +8,7 @@
 ; A = L and B = H, as CP/M programs expect.
 
 BDOS_MAIN:
+                EI                      ; only the sector transfers run with DI
                 LD A,C
                 CP BDOS_COUNT
                 JR NC,BDOS_NONE
@@ -100,8 +101,9 @@ UMOVE:
                 JR NC,UMOVE_SLOT
                 LDIR
                 RET
-UMOVE_SLOT:     LD A,(XFRSLT)
-                JP RC_P1MOVE
+UMOVE_SLOT:     CALL RC_XMOVE
+                EI
+                RET
 
 ; UBYTE: A = the caller's byte at HL. Preserves BC, DE, HL.
 UBYTE:
@@ -156,9 +158,13 @@ ZFILL_PART:     PUSH BC
                 JR ZFILL_LOOP
 
 ; ---- console ----------------------------------------------------------------------
-F_TERM0:        ; No command interpreter to return to: buffers written, then
-                ; the machine waits with interrupts on.
+F_TERM0:        ; In the MSX-DOS environment: the warm boot (buffers written,
+                ; the prompt). Else there is nothing to return to: buffers
+                ; written, then the machine waits with interrupts on.
                 CALL FLUSH
+                LD A,(DOSMODE)
+                OR A
+                JP NZ,RC_WBOOT
                 EI
 F_TERM0_HALT:   HALT
                 JR F_TERM0_HALT

@@ -7,6 +7,10 @@
 ; that loads its program never returns. When it returns, there is nothing
 ; else to start here (no Disk BASIC, no MSX-DOS system files): back to the
 ; BIOS, which shows its idle screen.
+; Between the two calls the MSX-DOS environment is built (DOSENV, dos.asm)
+; and C01Eh is called again with CY = 1 and RAM in every page, as the
+; original disk ROM does before MSXDOS.SYS: a boot sector made by
+; `Disk::set_boot_command` starts a .COM program from there.
 
 BOOT:
                 LD A,0C9h               ; one boot attempt: H.STKE is done with
@@ -35,8 +39,38 @@ BOOT_GO:        LD HL,BNCBUF
                 CALL 0C01Eh
                 DI
                 LD SP,(BOOTSP)
-                ; The MSX-DOS environment and the second call (CY = 1) are not
-                ; provided: without MSXDOS.SYS there is nothing for it to load.
                 CALL FLUSH
-                EI
+                ; The MSX-DOS environment (64 KB: RAM in page 0 too), the
+                ; boot sector again, and the second call with CY = 1.
+                LD A,(RAMAD0)
+                LD HL,1000h
+                CALL RAMTEST
+                JR NZ,BOOT_END
+                CALL DOSENV
+                LD A,(RAMAD3)
+                LD (XFRSLT),A
+                LD HL,BNCBUF
+                LD DE,0
+                LD BC,01F9h
+                XOR A
+                CALL DSKIO_IN
+                JR C,BOOT_BACK
+                LD A,(BNCBUF)
+                CP 0EBh
+                JR Z,BOOT_AGAIN
+                CP 0E9h
+                JR NZ,BOOT_BACK
+BOOT_AGAIN:     LD HL,BNCBUF
+                LD DE,0C000h
+                LD BC,256
+                LDIR
+                LD (BOOTSP),SP
+                LD SP,0C200h
+                CALL RC_BOOT1
+                DI
+                LD SP,(BOOTSP)
+BOOT_BACK:      XOR A                   ; back to the BIOS's environment
+                LD (DOSMODE),A
+                CALL FLUSH
+BOOT_END:       EI
                 RET

@@ -102,10 +102,12 @@ INIT_ONE:       XOR A                   ; drive A:, motor off
                 LD HL,H_TIMI
                 LD DE,TIMI
                 CALL SETHOOK
-                LD A,0C3h               ; BDOS entry
+                LD A,0C3h               ; BDOS entries: F37Dh, and DOSENT for 0005h
                 LD (BDOSENT),A
+                LD (DOSENT),A
                 LD HL,RC_BDOS
                 LD (BDOSENT+1),HL
+                LD (DOSENT+1),HL
                 RET
 
 ; SETHOOK: HL = hook, DE = routine here: RST 30h / slot / address / RET.
@@ -230,80 +232,13 @@ RAMTEST:
                 POP AF
                 RET
 
-; ---- code that runs from RAM (RAMCODE), because it switches page 1 -----------
-; pasmo has no PHASE: only relative jumps inside, and RC_ names for the
-; addresses it has once copied.
-RAMROM:
-; BDOS entry (F37Dh jumps here): the caller's page 1 is noted, a private stack
-; taken, and the BDOS in this ROM called through CALSLT (BIOS in page 0).
-R_BDOS:         DI
-                LD (SAVESP),SP
-                LD SP,BDOSSTK
-                PUSH HL
-                PUSH DE
-                PUSH BC
-                PUSH AF
-                CALL RC_GETP1
-                LD (USRP1),A
-                LD (XFRSLT),A
-                POP AF
-                POP BC
-                POP DE
-                POP HL
-                LD IY,(DSKSLT-1)
-                LD IX,BDOS_MAIN
-                CALL B_CALSLT
-                LD SP,(SAVESP)
-                EI
-                RET
-; GETP1: A = slot ID shown in page 1 (from port A8h and SLTTBL).
-R_GETP1:        IN A,(PPI_A)
-                RRCA
-                RRCA
-                AND 3
-                LD C,A
-                LD B,0
-                LD HL,EXPTBL
-                ADD HL,BC
-                LD A,(HL)
-                AND 80h
-                JR Z,R_GETP1_P
-                OR C
-                LD C,A
-                INC HL
-                INC HL
-                INC HL
-                INC HL
-                LD A,(HL)
-                AND 0Ch
-                OR C
-                RET
-R_GETP1_P:      LD A,C
-                RET
-; P1MOVE: LDIR of BC bytes from HL to DE with slot A in page 1, then this ROM
-; back in page 1. Changes every register; interrupts stay off.
-R_P1MOVE:       PUSH HL
-                PUSH DE
-                PUSH BC
-                LD H,40h
-                CALL B_ENASLT
-                POP BC
-                POP DE
-                POP HL
-                LDIR
-                LD A,(DSKSLT)
-                LD H,40h
-                JP B_ENASLT
-RAMROM_END:
-RC_BDOS:        EQU RAMCODE+(R_BDOS-RAMROM)
-RC_GETP1:       EQU RAMCODE+(R_GETP1-RAMROM)
-RC_P1MOVE:      EQU RAMCODE+(R_P1MOVE-RAMROM)
-
+        INCLUDE "ramcode.asm"
         INCLUDE "fdc.asm"
         INCLUDE "dboot.asm"
         INCLUDE "bdos.asm"
         INCLUDE "fat.asm"
         INCLUDE "fcb.asm"
+        INCLUDE "dos.asm"
 DISK_END:
 ; The controller's registers cover 7FF8h-7FFFh of this slot.
         DS 7FF0h-$,0FFh

@@ -14,15 +14,22 @@ MASTER:         EQU 0F348h      ; slot of the master disk ROM
 BDOSENT:        EQU 0F37Dh      ; JP to the BDOS (programs: LD C,fn / CALL 0F37Dh)
 
 ; ---- buffers -------------------------------------------------------------------
-DWORK:          EQU 0E200h      ; the new HIMEM
+; From DWORK up: the MSX-DOS entry and interrupt stack, the data cache, the FAT,
+; one directory sector, the routines that run from RAM, the bounce buffer, the
+; BDOS stack, the command line, the variables.
+DWORK:          EQU 0D900h      ; the new HIMEM
+DOSENT:         EQU 0D906h      ; JP to the BDOS: 0005h jumps here, (0006h) = top of the TPA
+ISTK:           EQU 0DA00h      ; private stack of the page-0 interrupt handler (D909h up)
+DATBUF:         EQU 0DA00h      ; data cache: DATSECS consecutive sectors (read ahead)
+DATSECS:        EQU 4
 FATBUF:         EQU 0E200h      ; first FAT copy of the logged-in drive (3 sectors max)
 FATBUF_SECS:    EQU 3
 DIRBUF:         EQU 0E800h      ; one directory sector (written through)
-DATBUF:         EQU 0EA00h      ; one data sector (written back when dirty)
+RAMCODE:        EQU 0EA00h      ; routines that switch pages 0 and 1 run from RAM (512 bytes)
 BNCBUF:         EQU 0EC00h      ; scratch: PHYDIO bounce for page 1, boot sector, DMA copies
 STKLOW:         EQU 0EE00h      ; private BDOS stack (256 bytes)
 BDOSSTK:        EQU 0EF00h
-RAMCODE:        EQU 0EF00h      ; routines that switch page 1 must run from RAM (128 bytes)
+CMDBUF:         EQU 0EF00h      ; command line: size, count, text, 0 (128 bytes)
 VARS:           EQU 0EF80h
 
 ; ---- variables (VARS up to F1C8h) ------------------------------------------------
@@ -104,4 +111,14 @@ MPC:            EQU VARS+178    ; (4) multiplicand of MUL32
 FRELSEC:        EQU VARS+182    ; (2) sector of the file FILEIO is at
 FZERO:          EQU VARS+184    ; 1 = FILEIO writes zeros instead of the caller's bytes
 RNIDX:          EQU VARS+185    ; entry being renamed
-VARS_END:       EQU VARS+186
+DATN:           EQU VARS+186    ; sectors in the data cache (from DATSEC)
+DIRTYSEC:       EQU VARS+187    ; (2) the cached sector that is written back (DATDIRTY)
+DATPTR:         EQU VARS+189    ; (2) where in DATBUF the sector of LOADSEC/NEWSEC is
+DOSMODE:        EQU VARS+191    ; 1 = the MSX-DOS environment (RAM in page 0) is set up
+ISAVESP:        EQU VARS+192    ; (2) interrupted stack pointer (page-0 interrupt handler)
+TAILP:          EQU VARS+194    ; (2) command tail in CMDBUF
+CMDFCB:         EQU VARS+196    ; (37) FCB of the program being started
+RAMCHK:         EQU VARS+233    ; 1 = RAMAD0 holds RAM (64 KB for MSX-DOS)
+WSEC:           EQU VARS+234    ; (2) disk sector FILEIO writes to
+IOEI:           EQU VARS+236    ; 0FBh: interrupts served while a sector is awaited
+VARS_END:       EQU VARS+237

@@ -2,8 +2,12 @@
 ; FAT entries, cluster chains, directory entries, and the date/time stamp.
 ; One drive is cached at a time: the first FAT copy in FATBUF (written to
 ; every copy by FLUSH), one directory sector in DIRBUF (written through) and
-; one data sector in DATBUF (written back when another is needed, at FCLOSE
-; and DSKRST).
+; a window of up to DATSECS consecutive data sectors in DATBUF, read ahead to
+; the end of the track in one DSKIO call: consecutive sectors come one after
+; the other under the head, while a sector read after the BDOS has worked on
+; the one before has just passed and costs a disk turn (0.2 s). One sector
+; of the window may be changed; it is written back when another one is, when
+; the window moves, at FCLOSE and at DSKRST.
 
 ; ---- sector access on CACHDRV (buffers in page 3). CY = error, A = code. ---------
 RDSEC:          LD B,1
@@ -27,6 +31,7 @@ FORGET:
                 LD (DIRSEC),HL
                 LD (DATSEC),HL
                 XOR A
+                LD (DATN),A
                 LD (FATDIRTY),A
                 LD (DATDIRTY),A
                 RET
@@ -64,49 +69,124 @@ FLUSHDAT:
                 LD A,(DATDIRTY)
                 OR A
                 RET Z
-                LD DE,(DATSEC)
-                LD HL,DATBUF
+                LD DE,(DIRTYSEC)
+                CALL DATFIND
                 CALL WRSEC
                 RET C
                 XOR A
                 LD (DATDIRTY),A
                 RET
 
-; LOADSEC: data sector DE into DATBUF (if not there already). CY = error.
-LOADSEC:
-                LD HL,(DATSEC)
+; DATFIND: Z and HL = DATPTR = the place of sector DE when it is in the
+; window (CY = 0 either way). Preserves DE.
+DATFIND:
+                PUSH DE
+                EX DE,HL
+                LD DE,(DATSEC)
                 OR A
                 SBC HL,DE
+                POP DE
+                JR C,DATFIND_NO
+                LD A,H
+                OR A
+                JR NZ,DATFIND_NO
+                LD A,(DATN)
+                LD H,A
+                LD A,L
+                CP H
+                JR NC,DATFIND_NO
+                ADD A,A                 ; 512 bytes per sector
+                ADD A,DATBUF/256
+                LD H,A
+                LD L,0
+                LD (DATPTR),HL
+                XOR A
+                RET
+DATFIND_NO:     OR 1
+                RET
+
+; LOADSEC: data sector DE into the window (if not there already), with the
+; sectors after it up to the end of its track. DATPTR = its place. CY = error.
+LOADSEC:
+                CALL DATFIND
                 RET Z
                 PUSH DE
                 CALL FLUSHDAT
                 POP DE
                 RET C
+                PUSH DE
+                EX DE,HL                ; sectors left on the track: spt - DE mod spt
+                LD A,(DPB_MEDIA)
+                LD E,9
+                BIT 1,A
+                JR Z,LOADSEC_SPT
+                LD E,8
+LOADSEC_SPT:    LD D,0
+LOADSEC_MOD:    OR A
+                SBC HL,DE
+                JR NC,LOADSEC_MOD
+                ADD HL,DE
+                LD A,E
+                SUB L
+                CP DATSECS
+                JR C,LOADSEC_N
+                LD A,DATSECS
+LOADSEC_N:      POP DE
+                LD (DATN),A
                 LD (DATSEC),DE
+                LD B,A
                 LD HL,DATBUF
-                CALL RDSEC
+                LD (DATPTR),HL
+                CALL RDSECS
                 RET NC
                 LD HL,0FFFFh
                 LD (DATSEC),HL
+                XOR A
+                LD (DATN),A
                 SCF
                 RET
-; NEWSEC: DATBUF becomes sector DE, zeroed, without reading it (a sector
+; NEWSEC: sector DE becomes the window, zeroed, without reading it (a sector
 ; wholly rewritten, or past the end of the file). Kept as is when cached.
+; DATPTR = its place.
 NEWSEC:
-                LD HL,(DATSEC)
-                OR A
-                SBC HL,DE
+                CALL DATFIND
                 RET Z
                 PUSH DE
                 CALL FLUSHDAT
                 POP DE
                 RET C
                 LD (DATSEC),DE
+                LD A,1
+                LD (DATN),A
                 LD HL,DATBUF
+                LD (DATPTR),HL
                 LD DE,DATBUF+1
                 LD BC,511
                 LD (HL),0
                 LDIR
+                OR A
+                RET
+; DIRTY: the sector at DATPTR (WSEC) is changed; another changed sector of
+; the window is written first. CY = error.
+DIRTY:
+                LD A,(DATDIRTY)
+                OR A
+                JR Z,DIRTY_SET
+                LD HL,(DIRTYSEC)
+                LD DE,(WSEC)
+                OR A
+                SBC HL,DE
+                JR Z,DIRTY_SET
+                LD HL,(DATPTR)
+                PUSH HL
+                CALL FLUSHDAT
+                POP HL
+                LD (DATPTR),HL
+                RET C
+DIRTY_SET:      LD HL,(WSEC)
+                LD (DIRTYSEC),HL
+                LD A,1
+                LD (DATDIRTY),A
                 OR A
                 RET
 

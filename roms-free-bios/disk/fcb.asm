@@ -941,13 +941,14 @@ FILEIO_SH1:     LD DE,(DPB_FIRREC)
                 LD D,0
                 ADD HL,DE
                 EX DE,HL                ; DE = the disk sector
+                LD (WSEC),DE
                 LD A,(FWRITE)
                 OR A
                 JR NZ,FILEIO_W
                 CALL LOADSEC
                 RET C
                 LD HL,(FOFF)
-                LD DE,DATBUF
+                LD DE,(DATPTR)
                 ADD HL,DE
                 LD DE,(FPTR)
                 LD BC,(FCHUNK)
@@ -981,8 +982,10 @@ FILEIO_WCMP:    EX DE,HL
                 JR FILEIO_WCOPY
 FILEIO_WNEW:    CALL NEWSEC
                 RET C
-FILEIO_WCOPY:   LD HL,(FOFF)
-                LD DE,DATBUF
+FILEIO_WCOPY:   CALL DIRTY
+                RET C
+                LD HL,(FOFF)
+                LD DE,(DATPTR)
                 ADD HL,DE
                 LD A,(FZERO)
                 OR A
@@ -999,8 +1002,7 @@ FILEIO_WZL:     LD (HL),0
                 LD A,B
                 OR C
                 JR NZ,FILEIO_WZL
-FILEIO_WD:      LD A,1
-                LD (DATDIRTY),A
+FILEIO_WD:
 FILEIO_ADV:     LD DE,(FCHUNK)
                 LD HL,(FPOS)
                 ADD HL,DE

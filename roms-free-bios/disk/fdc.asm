@@ -35,7 +35,6 @@ DSKIO_PUB:
                 POP AF
 ; Same, with the page-1 slot already in XFRSLT (the BDOS sets the caller's).
 DSKIO_IN:
-                DI
                 PUSH AF
                 LD A,0
                 RLA                     ; A = 1 for a write
@@ -89,6 +88,8 @@ IO_NEXT:        LD A,(IOCNT)
                 CALL RC_P1MOVE
 IO_DIRECT:      LD A,RETRIES
                 LD (IOTRY),A
+                LD A,0FBh               ; EI: interrupts served while waiting
+                LD (IOEI),A
 IO_TRY:         CALL IO_SECTOR
                 JR NC,IO_DONE1
                 CP ERR_WP
@@ -98,6 +99,14 @@ IO_TRY:         CALL IO_SECTOR
                 LD HL,IOTRY
                 DEC (HL)
                 JP Z,IO_ERR
+                CP ERR_WFLT             ; lost data (read or write): again, the
+                JR Z,IO_AGAIN           ; head is where it was,
+                CP ERR_DATA
+                JR NZ,IO_RESTORE        ; this time with interrupts shut out while
+IO_AGAIN:       LD A,0F3h               ; waiting (DI): an interrupt that came just
+                LD (IOEI),A             ; before the data would come at the same
+                JR IO_TRY               ; place of the next turn again
+IO_RESTORE:
                 PUSH AF
                 CALL IO_TRKREG          ; forget the head position: restore
                 LD (HL),0FFh
@@ -297,8 +306,27 @@ IO_SECTOR:
                 JR NZ,IO_WRITE
                 LD A,80h                ; READ SECTOR
                 LD (FDC_CMD),A
-IO_RDLOOP:      LD A,(DE)               ; 55 T-states a byte, one arrives every 114
+                ; Interrupts are served while the sector comes round, and
+                ; shut out from its first byte to its last (a byte every
+                ; 114 T-states): EI / NOP / DI opens one window per pass.
+                ; After a LOST DATA (an interrupt just before the first
+                ; byte), the retry waits with DI.
+IO_RDFIRST:     LD A,(IOEI)
+                CP 0FBh
+                JR NZ,IO_RDDI
+                EI
+                NOP
+IO_RDDI:        DI
+                LD A,(DE)
                 ADD A,A                 ; CY = no DRQ, S = no INTRQ
+                JR NC,IO_RDGO
+                JP M,IO_RDFIRST
+                JR IO_STATUS
+IO_RDGO:        LD A,(BC)
+                LD (HL),A
+                INC HL
+IO_RDLOOP:      LD A,(DE)               ; 55 T-states a byte, one arrives every 114
+                ADD A,A
                 JR C,IO_RDWAIT
                 LD A,(BC)
                 LD (HL),A
@@ -308,6 +336,20 @@ IO_RDWAIT:      JP M,IO_RDLOOP
                 JR IO_STATUS
 IO_WRITE:       LD A,0A0h               ; WRITE SECTOR
                 LD (FDC_CMD),A
+IO_WRFIRST:     LD A,(IOEI)
+                CP 0FBh
+                JR NZ,IO_WRDI
+                EI
+                NOP
+IO_WRDI:        DI
+                LD A,(DE)
+                ADD A,A
+                JR NC,IO_WRGO
+                JP M,IO_WRFIRST
+                JR IO_STATUS
+IO_WRGO:        LD A,(HL)
+                LD (BC),A
+                INC HL
 IO_WRLOOP:      LD A,(DE)
                 ADD A,A
                 JR C,IO_WRWAIT
@@ -316,7 +358,8 @@ IO_WRLOOP:      LD A,(DE)
                 INC HL
                 JP IO_WRLOOP
 IO_WRWAIT:      JP M,IO_WRLOOP
-IO_STATUS:      LD A,(FDC_CMD)
+IO_STATUS:      EI
+                LD A,(FDC_CMD)
                 LD B,A
                 AND 0DCh                ; not ready, protect, RNF, CRC, lost data
                 RET Z                   ; CY = 0

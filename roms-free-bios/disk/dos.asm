@@ -1,0 +1,293 @@
+; The MSX-DOS environment for .COM programs: page 0 set up as MSX-DOS 1 does
+; (msx-hardware.md 6.2), a command prompt, and the loader that starts a
+; program at 0100h with its FCBs and command tail. Written for this project;
+; it stands in for MSXDOS.SYS and COMMAND.COM, whose files cannot be shipped.
+;
+; Page 0 (RAM, RAMAD0):
+;   0000h JP warm boot (RC_WBOOT: the A> prompt)   0005h JP DOSENT (the BDOS),
+;   0006h = DOSENT = the top of the TPA             000Ch RDSLT, 0014h WRSLT,
+;   001Ch CALSLT, 0024h ENASLT, 0030h CALLF          0038h interrupt (RC_INT)
+;   005Ch FCB 1, 006Ch FCB 2 (the first two arguments), 0080h the command
+;   tail (length, text, 0) and the default DMA.
+; The page-0 entries lead to ramcode.asm, which puts the BIOS in page 0 for
+; the call. A program is loaded at 0100h and started with RAM in every page,
+; SP = (0006h), 0000h as its return address and interrupts enabled.
+
+; DOSENV: write page 0's entries (0000h-003Ah); the user's page 1 is RAMAD1.
+DOSENV:
+                LD A,(RAMAD1)
+                LD (XFRSLT),A
+                LD (USRP1),A
+                LD HL,DOSPAGE0
+                LD DE,BNCBUF
+                LD BC,DOSPAGE0_END-DOSPAGE0
+                LDIR
+                LD HL,BNCBUF
+                LD DE,0
+                LD BC,DOSPAGE0_END-DOSPAGE0
+                CALL UMOVE
+                LD A,1
+                LD (DOSMODE),A
+                RET
+
+DOSPAGE0:
+                DB 0C3h                 ; 0000h
+                DW RC_WBOOT
+                DB 0,0                  ; 0003h IOBYTE, 0004h current drive
+                DB 0C3h                 ; 0005h
+                DW DOSENT
+                DS 4,0
+                DB 0C3h                 ; 000Ch
+                DW RC_RDSLT
+                DS 5,0
+                DB 0C3h                 ; 0014h
+                DW RC_WRSLT
+                DS 5,0
+                DB 0C3h                 ; 001Ch
+                DW RC_CALSLT
+                DS 5,0
+                DB 0C3h                 ; 0024h
+                DW RC_ENASLT
+                DS 9,0
+                DB 0C3h                 ; 0030h
+                DW RC_CALLF
+                DS 5,0
+                DB 0C3h                 ; 0038h
+                DW RC_INT
+DOSPAGE0_END:
+
+; DOSPROMPT: the warm boot (RC_WBOOT, through CALSLT): buffers written, the
+; prompt, a command line, the program it names. Never returns.
+DOSPROMPT:
+                LD SP,DOSENT
+                CALL FLUSH
+DOSPR_LOOP:     LD SP,DOSENT
+                CALL DOSENV
+                EI
+                LD HL,PROMPT_MSG
+                CALL PRINTZ
+                LD A,125
+                LD (CMDBUF),A
+                LD DE,CMDBUF
+                CALL F_BUFIN
+                LD A,0Ah
+                CALL B_CHPUT
+                LD A,(CMDBUF+1)         ; the text ends with 0
+                LD L,A
+                LD H,0
+                LD DE,CMDBUF+2
+                ADD HL,DE
+                LD (HL),0
+                JR DOSCMD_GO
+; DOSCMD: the command line at CMDBUF+2 (RC_RUNCMD, from a boot sector).
+DOSCMD:
+                LD SP,DOSENT
+                CALL DOSENV
+                EI
+DOSCMD_GO:      LD HL,CMDBUF+2
+                CALL COMRUN
+                JR DOSPR_LOOP
+
+; COMRUN: HL -> "NAME[.EXT] arguments", 0-terminated, in page 3. Loads
+; NAME.COM (or NAME.EXT) at 0100h and starts it; returns only when it
+; cannot (after a message), or at once for an empty line.
+COMRUN:
+                CALL SKIPSP
+                OR A
+                RET Z
+                LD DE,CMDFCB
+                CALL PARSEFCB
+                LD (TAILP),HL
+                LD A,(CMDFCB+1)
+                CP ' '
+                JR Z,COM_BAD
+                LD A,(CMDFCB+9)
+                CP ' '
+                JR NZ,COM_EXT
+                LD HL,COMEXT
+                LD DE,CMDFCB+9
+                LD BC,3
+                LDIR
+COM_EXT:        LD HL,CMDFCB+12
+                LD B,25
+COM_CLR:        LD (HL),0
+                INC HL
+                DJNZ COM_CLR
+                LD DE,CMDFCB
+                CALL F_FOPEN
+                OR A
+                JR NZ,COM_BAD
+                LD HL,(CMDFCB+12h)      ; 1 byte up to the stack's 256 bytes
+                LD A,H
+                OR L
+                JR NZ,COM_BIG
+                LD HL,(CMDFCB+10h)
+                LD A,H
+                OR L
+                JR Z,COM_BAD
+                LD DE,DOSENT-0200h
+                OR A
+                SBC HL,DE
+                JR NC,COM_BIG
+                LD HL,1                 ; record size 1, random record 0
+                LD (CMDFCB+0Eh),HL
+                LD HL,0
+                LD (CMDFCB+21h),HL
+                LD (CMDFCB+23h),HL
+                LD HL,0100h
+                LD (DMAADR),HL
+                LD HL,(CMDFCB+10h)
+                LD DE,CMDFCB
+                CALL F_RDBLK
+                OR A
+                JR NZ,COM_BAD
+                CALL SETARGS
+                LD HL,0080h
+                LD (DMAADR),HL
+                JP RC_RUNCOM
+COM_BIG:        LD HL,BIG_MSG
+                JR PRINTZ
+COM_BAD:        LD HL,BADCMD_MSG
+; PRINTZ: HL -> 0-terminated text, with CHPUT.
+PRINTZ:
+                LD A,(HL)
+                OR A
+                RET Z
+                CALL B_CHPUT
+                INC HL
+                JR PRINTZ
+
+; SETARGS: 005Ch-00FFh from the arguments at TAILP: FCB 1 and FCB 2 (16
+; bytes each, the rest zero), the tail at 0080h (length, text as typed,
+; with its leading blank, then 0).
+SETARGS:
+                LD HL,BNCBUF
+                LD DE,BNCBUF+1
+                LD BC,0A3h
+                LD (HL),0
+                LDIR
+                LD HL,(TAILP)
+                LD DE,BNCBUF
+                CALL PARSEFCB
+                LD DE,BNCBUF+10h
+                CALL PARSEFCB
+                LD HL,(TAILP)
+                LD DE,BNCBUF+25h
+                LD B,0
+SETARGS_T:      LD A,(HL)
+                LD (DE),A
+                OR A
+                JR Z,SETARGS_E
+                INC HL
+                INC DE
+                INC B
+                LD A,B
+                CP 126
+                JR C,SETARGS_T
+                XOR A
+                LD (DE),A
+SETARGS_E:      LD A,B
+                LD (BNCBUF+24h),A
+                LD HL,BNCBUF
+                LD DE,005Ch
+                LD BC,0A4h
+                JP UMOVE
+
+; SKIPSP: HL past blanks and tabs; A = the character there.
+SKIPSP:
+                LD A,(HL)
+                CP ' '
+                JR Z,SKIPSP_N
+                CP 09h
+                RET NZ
+SKIPSP_N:       INC HL
+                JR SKIPSP
+
+; PARSEFCB: HL -> "[d:]name[.ext]" after blanks; DE -> 12 bytes: drive
+; (0 = default, 1 = A:) and the 8 + 3 name, space padded, in capitals, '*'
+; filling with '?'. HL ends after it. Preserves DE.
+PARSEFCB:
+                PUSH DE
+                XOR A
+                LD (DE),A
+                INC DE
+                LD B,11
+                LD A,' '
+PARSEFCB_B:     LD (DE),A
+                INC DE
+                DJNZ PARSEFCB_B
+                POP DE
+                CALL SKIPSP
+                OR A
+                RET Z
+                INC HL
+                LD A,(HL)
+                DEC HL
+                CP ':'
+                JR NZ,PARSEFCB_N
+                LD A,(HL)
+                CALL UPCASE
+                SUB 'A'-1
+                LD (DE),A
+                INC HL
+                INC HL
+PARSEFCB_N:     PUSH DE
+                INC DE
+                LD B,8
+                CALL PF_PART
+                POP DE
+                LD A,(HL)
+                CP '.'
+                RET NZ
+                INC HL
+                PUSH DE
+                LD A,E
+                ADD A,9
+                LD E,A
+                LD A,D
+                ADC A,0
+                LD D,A
+                LD B,3
+                CALL PF_PART
+                POP DE
+                RET
+; PF_PART: up to B characters to DE until a separator (the rest skipped).
+PF_PART:        LD A,(HL)
+                CALL PF_SEP
+                RET Z
+                INC HL
+                CP '*'
+                JR Z,PF_STAR
+                CALL UPCASE
+                INC B
+                DEC B
+                JR Z,PF_PART
+                LD (DE),A
+                INC DE
+                DEC B
+                JR PF_PART
+PF_STAR:        INC B
+                DEC B
+                JR Z,PF_PART
+                LD A,'?'
+PF_STARL:       LD (DE),A
+                INC DE
+                DJNZ PF_STARL
+                JR PF_PART
+; PF_SEP: Z when A ends a name part. Preserves A, BC, DE, HL.
+PF_SEP:
+                PUSH HL
+                PUSH BC
+                LD HL,SEPS
+                LD BC,SEPS_END-SEPS
+                CPIR
+                POP BC
+                POP HL
+                RET
+SEPS:           DB 0,' ','.',':',',',';','=','+','/','"','[',']','<','>','|',09h
+SEPS_END:
+
+COMEXT:         DB "COM"
+PROMPT_MSG:     DB 0Dh,0Ah,"A>",0
+BADCMD_MSG:     DB "Bad command or file name",0Dh,0Ah,0
+BIG_MSG:        DB "Not enough memory",0Dh,0Ah,0
