@@ -4,6 +4,7 @@
 //! (to come) wires them to the Z80 core. Nothing here knows about windows,
 //! sound cards or compilers.
 
+mod codec;
 pub mod fdc;
 pub mod machine;
 pub mod memory;

@@ -63,7 +63,9 @@ pub const TICK: u64 = 16;
 pub const CPU_HZ: u64 = 3_579_545;
 
 /// Which chip.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(
+    serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default,
+)]
 pub enum Chip {
     /// General Instrument AY-3-8910: unused register bits read 0, 16 envelope levels.
     #[default]
@@ -93,7 +95,7 @@ fn ym_level(i: usize) -> f32 {
 const CHANNEL_GAIN: f32 = 0.25;
 const CLICK_GAIN: f32 = 0.2;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 struct Tables {
     /// Fixed volumes 0–15.
     volume: [f32; 16],
@@ -120,21 +122,21 @@ impl Tables {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 struct Tone {
     period: u32,
     count: u32,
     output: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 struct Noise {
     period: u32,
     count: u32,
     lfsr: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 struct Envelope {
     /// In half ticks (the envelope runs at twice the tick rate in steps).
     period: u32,
@@ -255,7 +257,7 @@ impl Envelope {
 }
 
 /// The PSG.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct Psg {
     chip: Chip,
     tables: Tables,
@@ -664,6 +666,24 @@ impl Psg {
         }
     }
 
+    /// Whether a loaded PSG state fits the machine's PSG `mine` (same chip
+    /// and sample rate) and holds values its generators can run with.
+    pub(crate) fn check_state(&self, mine: &Psg) -> Result<(), String> {
+        if self.chip != mine.chip || self.tables != mine.tables {
+            return Err(format!(
+                "the state's PSG is a {:?}, this machine's a {:?}",
+                self.chip, mine.chip
+            ));
+        }
+        let e = &self.envelope;
+        let periods_ok =
+            self.tone.iter().all(|t| t.period >= 1) && self.noise.period >= 1 && e.period >= 1;
+        if !periods_ok || !(0..32).contains(&e.step) || !matches!(e.attack, 0 | 0x1F) {
+            return Err("PSG generator state out of range".into());
+        }
+        self.out.check_state(&mine.out)
+    }
+
     /// Whether samples are made.
     pub fn synthesis(&self) -> bool {
         self.synthesis
@@ -707,7 +727,7 @@ impl Psg {
 /// [n × CPU_HZ / rate, (n + 1) × CPU_HZ / rate), computed exactly in
 /// integers, so every sound source at the same rate makes the same samples
 /// at the same times.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub(crate) struct Resampler {
     rate: u64,
     /// End of the current sample, in T-states × rate.
@@ -790,6 +810,18 @@ impl Resampler {
         self.dc_in = x;
         self.dc_out = y;
         self.samples.push(y.clamp(-1.0, 1.0));
+    }
+
+    /// Whether a loaded resampler fits the machine's `mine`: the same rate.
+    pub(crate) fn check_state(&self, mine: &Resampler) -> Result<(), String> {
+        if self.rate == mine.rate {
+            Ok(())
+        } else {
+            Err(format!(
+                "the state's audio runs at {} Hz, this machine's at {} Hz",
+                self.rate, mine.rate
+            ))
+        }
     }
 
     pub(crate) fn take(&mut self) -> Vec<f32> {

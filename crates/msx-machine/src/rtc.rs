@@ -139,7 +139,7 @@ fn days_in_month(month0: i64, leap: bool) -> u8 {
 }
 
 /// The RP5C01 and its port latch.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Rtc {
     latch: u8,
     regs: [[u8; 13]; 4],

@@ -44,8 +44,9 @@ pub enum DiskError {
 }
 
 /// A disk: its sectors, geometry and write-protect tab.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct DiskImage {
+    #[serde(with = "crate::codec::bytes")]
     data: Vec<u8>,
     sides: u8,
     tracks: u8,
@@ -74,6 +75,22 @@ impl DiskImage {
             write_protected: false,
             modified: false,
         })
+    }
+
+    /// Whether a loaded disk's geometry is the one its size says.
+    pub(crate) fn check_state(&self) -> Result<(), String> {
+        let geometry = match self.data.len() {
+            737_280 => (2, 80, 9),
+            368_640 => (1, 80, 9),
+            655_360 => (2, 80, 8),
+            327_680 => (1, 80, 8),
+            n => return Err(DiskError::Size(n).to_string()),
+        };
+        if geometry == (self.sides, self.tracks, self.sectors) {
+            Ok(())
+        } else {
+            Err("the geometry does not match the image size".into())
+        }
     }
 
     /// A blank (all 0xE5, as formatted) 720 KB disk.

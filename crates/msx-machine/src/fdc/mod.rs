@@ -30,7 +30,7 @@ pub use wd2793::Wd2793;
 use wd2793::{Bus, View};
 
 /// One drive: the disk in it and where its head is.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Drive {
     /// The disk, if one is inserted.
     pub disk: Option<DiskImage>,
@@ -42,7 +42,7 @@ pub struct Drive {
 }
 
 /// The Philips disk interface: WD2793, side and drive registers, drives.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct PhilipsFdc {
     wd: Wd2793,
     drives: Vec<Drive>,
@@ -68,6 +68,26 @@ impl PhilipsFdc {
         self.wd = Wd2793::new();
         self.side_reg = 0;
         self.drive_reg = 0;
+    }
+
+    /// Whether a loaded interface state `self` fits this machine's
+    /// interface `mine` (same drive count) and holds consistent disks and
+    /// transfers.
+    pub(crate) fn check_state(&self, loaded: &PhilipsFdc) -> Result<(), String> {
+        if loaded.drives.len() != self.drives.len() {
+            return Err(format!(
+                "the state has {} drives, this machine {}",
+                loaded.drives.len(),
+                self.drives.len()
+            ));
+        }
+        for (i, d) in loaded.drives.iter().enumerate() {
+            if let Some(disk) = &d.disk {
+                disk.check_state()
+                    .map_err(|e| format!("the disk in drive {i}: {e}"))?;
+            }
+        }
+        loaded.wd.check_state()
     }
 
     /// Number of drives.

@@ -154,7 +154,7 @@ impl Bus<'_> {
 }
 
 /// What a read transfer is for (decides what happens at its end).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 enum ReadKind {
     Sector,
     Address,
@@ -162,7 +162,7 @@ enum ReadKind {
 }
 
 /// The command in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 enum Phase {
     Idle,
     /// Type I: the next head step (or the end of the seek) is due at `at`.
@@ -208,14 +208,14 @@ enum Phase {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 enum WriteTarget {
     Sector { track: u8, side: u8, r: u8 },
     Track { track: u8, side: u8 },
 }
 
 /// The controller.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Wd2793 {
     command: u8,
     status: u8,
@@ -254,6 +254,21 @@ impl Wd2793 {
             immediate_irq: false,
             hld_from: u64::MAX,
             hld_until: 0,
+        }
+    }
+
+    /// Whether a loaded controller's transfer positions lie inside its
+    /// buffer.
+    pub(crate) fn check_state(&self) -> Result<(), String> {
+        let ok = match &self.phase {
+            Phase::Read { buf, next, .. } => *next <= buf.len(),
+            Phase::Write { buf, provided, .. } => *provided <= buf.len(),
+            _ => true,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err("the controller's transfer position is outside its buffer".into())
         }
     }
 

@@ -53,6 +53,16 @@ impl Mixer {
         }
     }
 
+    /// Samples of each source not yet mixed (part of a save state).
+    pub fn pending(&self) -> &[Vec<f32>] {
+        &self.pending
+    }
+
+    /// Puts a save state's unmixed samples back.
+    pub fn set_pending(&mut self, pending: Vec<Vec<f32>>) {
+        self.pending = pending;
+    }
+
     pub fn captured(&self) -> &[f32] {
         &self.captured
     }

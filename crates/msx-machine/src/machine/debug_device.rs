@@ -18,7 +18,7 @@
 //! Facts: openMSX `DebugDevice.cc` (read for the conventions, not copied).
 
 /// What the data port does with a byte.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     Off,
     /// Bit mask of formats: 1 hex, 2 binary, 4 decimal, 8 ASCII.
@@ -28,7 +28,7 @@ enum Mode {
 }
 
 /// The debug device and everything it has printed.
-#[derive(Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub struct DebugDevice {
     mode: Mode,
     output: Vec<u8>,

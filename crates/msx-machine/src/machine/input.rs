@@ -9,7 +9,7 @@
 use crate::ppi::{chord_for_char, Key};
 
 /// Press or release.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KeyAction {
     /// The key goes down.
     Press,
@@ -18,7 +18,7 @@ pub enum KeyAction {
 }
 
 /// One scheduled change of the keyboard matrix.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyEvent {
     /// Frame (since power-on) at whose start it happens.
     pub frame: u64,
@@ -103,7 +103,7 @@ pub fn type_events(
 
 /// The pending events, in frame order (events of the same frame in the order
 /// they were scheduled).
-#[derive(Clone, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub(crate) struct InputQueue {
     events: std::collections::VecDeque<KeyEvent>,
 }

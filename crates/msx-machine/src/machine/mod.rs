@@ -49,6 +49,7 @@ mod debug_device;
 mod input;
 mod run;
 mod script;
+mod state;
 mod trace;
 
 pub use audio::wav_bytes;
@@ -56,6 +57,7 @@ pub use debug_device::DebugDevice;
 pub use input::{type_events, KeyAction, KeyEvent, TypingPace, UntypableChar};
 pub use run::{RunOutcome, Until};
 pub use script::{KeyScript, ScriptError};
+pub use state::{StateError, STATE_FORMAT_VERSION, STATE_MAGIC};
 pub use trace::{TraceEntry, TraceKind};
 
 use z80_cpu::Cpu;

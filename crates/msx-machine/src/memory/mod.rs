@@ -29,6 +29,7 @@ mod disk_rom;
 mod fixed;
 pub mod layout;
 mod mapper;
+mod state;
 mod store;
 
 pub use cartridge::{detect, Cartridge, CartridgeError, CartridgeKind};
@@ -39,6 +40,7 @@ use crate::fdc::PhilipsFdc;
 use disk_rom::DiskRom;
 use fixed::{FixedRam, FixedRom};
 use mapper::MapperRam;
+pub(crate) use state::MemoryState;
 use store::{Line, Store, SLOW};
 
 /// Errors in a [`MachineLayout`].

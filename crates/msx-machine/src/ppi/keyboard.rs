@@ -12,7 +12,7 @@ use std::str::FromStr;
 macro_rules! keys {
     ($( $name:ident = ($row:expr, $bit:expr), $label:expr, [$($alias:expr),*] ;)*) => {
         /// A key of the MSX keyboard, named after what is printed on it.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Key {
             $(
                 #[doc = concat!("`", $label, "` (row ", stringify!($row), ", bit ", stringify!($bit), ")")]
@@ -236,7 +236,7 @@ pub fn chord_for_char(c: char) -> Option<Chord> {
 }
 
 /// The state of the matrix: which keys are down.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Keyboard {
     /// Bit set = key down (the inverse of what port B reads).
     down: [u8; 11],

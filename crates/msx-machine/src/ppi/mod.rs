@@ -29,7 +29,7 @@ const B_INPUT: u8 = 0x02;
 const C_LOW_INPUT: u8 = 0x01;
 
 /// The PPI and the keyboard matrix behind it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Ppi {
     control: u8,
     latch_a: u8,

@@ -31,7 +31,7 @@ const EQ: u8 = 0x02;
 const MAJ: u8 = 0x01;
 
 /// A command, from the high nibble of CMR.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     /// Nothing running.
     Idle,
@@ -269,7 +269,7 @@ fn step_y(y: u32, up: bool) -> Option<u32> {
 }
 
 /// The command engine's registers and progress.
-#[derive(Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub struct CmdEngine {
     sx: u32,
     sy: u32,

@@ -95,7 +95,7 @@ const S0_5S: u8 = 0x40;
 const S0_C: u8 = 0x20;
 
 /// The V9938 video display processor.
-#[derive(Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub struct Vdp {
     vram: Vram,
     /// Control registers R#0–R#31 (only the existing bits).
@@ -156,6 +156,8 @@ pub struct Vdp {
     line_end: u64,
     line_speed: usize,
     /// The display pixels of the line being drawn (512 once used).
+    /// (Scratch: only the pixels drawn in the current line are read.)
+    #[serde(skip)]
     line_buf: Vec<u32>,
 }
 
@@ -207,6 +209,17 @@ impl Vdp {
         }
         vdp.cmd.set_mode(vdp.mode().command_mode());
         Ok(vdp)
+    }
+
+    /// Whether a loaded VDP state `self` fits the machine's VDP `mine`
+    /// (same VRAM size) and has consistent buffers and times.
+    pub(crate) fn check_state(&self, mine: &Vdp) -> Result<(), String> {
+        self.vram.check_state(&mine.vram)?;
+        self.screen.check_state()?;
+        if self.frame_start > self.time {
+            return Err("the VDP's timing or line buffer is out of range".into());
+        }
+        Ok(())
     }
 
     /// The RESET line: registers, status, palette, port latches and the

@@ -107,7 +107,7 @@ impl Mode {
 
 /// The four bitmap modes in which the command engine works, with the
 /// geometry of their VRAM "sheet" in command coordinates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CmdMode {
     /// SCREEN 5: 256 × 1024 pixels of 4 bits.
     G4,

@@ -32,13 +32,14 @@ const LEFT_BORDER: i32 = 32;
 const TOP_BORDER_212: u32 = 14;
 
 /// A finished frame.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
     /// 320 or 640.
     pub width: usize,
     /// 240.
     pub height: usize,
     /// Row-major `0x00RRGGBB` pixels.
+    #[serde(with = "crate::codec::pixels")]
     pub pixels: Vec<u32>,
 }
 
@@ -70,9 +71,10 @@ impl Frame {
 /// 256-pixel row of a wide frame is drawn doubled, and a wide frame
 /// without any 512-pixel row is narrowed back at its end. The finished
 /// frame is then swapped in, not copied.
-#[derive(Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub(super) struct Screen {
     /// The frame in progress, `width` × [`FRAME_HEIGHT`].
+    #[serde(with = "crate::codec::pixels")]
     building: Vec<u32>,
     width: usize,
     /// A 512-pixel row was drawn in this frame.
@@ -82,11 +84,29 @@ pub(super) struct Screen {
     /// Every row of this frame was drawn (rendering was not off).
     complete: bool,
     /// A 256-pixel row of a wide frame, before it is doubled.
+    #[serde(with = "crate::codec::pixels")]
     scratch: Vec<u32>,
     frame: Frame,
 }
 
 impl Screen {
+    /// Whether a loaded screen's buffers have the sizes drawing relies on.
+    pub fn check_state(&self) -> Result<(), String> {
+        let f = &self.frame;
+        let ok = matches!(self.width, NARROW_WIDTH | WIDE_WIDTH)
+            && self.building.len() == self.width * FRAME_HEIGHT
+            && self.drawn <= FRAME_HEIGHT
+            && self.scratch.len() == NARROW_WIDTH
+            && matches!(f.width, NARROW_WIDTH | WIDE_WIDTH)
+            && f.height == FRAME_HEIGHT
+            && f.pixels.len() == f.width * f.height;
+        if ok {
+            Ok(())
+        } else {
+            Err("the VDP's frame buffers have impossible sizes".into())
+        }
+    }
+
     pub fn new() -> Screen {
         Screen {
             building: vec![0; NARROW_WIDTH * FRAME_HEIGHT],

@@ -7,8 +7,9 @@
 //! modes; [`Vram::cpu_view`] gives the CPU's view for dumps and tests.
 
 /// The bytes of video RAM plus the size mask.
-#[derive(Clone, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub struct Vram {
+    #[serde(with = "crate::codec::bytes")]
     data: Vec<u8>,
     mask: u32,
 }
@@ -24,6 +25,19 @@ impl Vram {
         Vram {
             data: vec![0; size],
             mask: (size - 1) as u32,
+        }
+    }
+
+    /// Whether a loaded VRAM has this one's size.
+    pub fn check_state(&self, mine: &Vram) -> Result<(), String> {
+        if self.data.len() == mine.data.len() && self.mask == mine.mask {
+            Ok(())
+        } else {
+            Err(format!(
+                "the state has {} KB of VRAM, this machine {} KB",
+                self.data.len() / 1024,
+                mine.data.len() / 1024
+            ))
         }
     }
 

@@ -264,6 +264,16 @@ impl Banks {
     }
 }
 
+/// What changes in a cartridge while it runs (its ROM comes from the
+/// layout): the banks shown and the SCC.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub(crate) struct CartridgeState {
+    /// ROM offset shown in each 8 KB region ([`Banks::offsets`]).
+    offsets: [Option<u32>; 8],
+    scc: Option<Scc>,
+    scc_enabled: bool,
+}
+
 /// A cartridge in a slot.
 #[derive(Clone, Debug)]
 pub struct Cartridge {
@@ -334,6 +344,41 @@ impl Cartridge {
             0x2000
         };
         image_len.div_ceil(bank) * bank
+    }
+
+    pub(crate) fn save_state(&self) -> CartridgeState {
+        CartridgeState {
+            offsets: self.banks.offsets,
+            scc: self.scc.clone(),
+            scc_enabled: self.scc_enabled,
+        }
+    }
+
+    /// Whether `state` fits this cartridge: banks inside the ROM, an SCC
+    /// exactly when the mapper has one.
+    pub(crate) fn check_state(&self, state: &CartridgeState) -> Result<(), String> {
+        for off in state.offsets.iter().flatten() {
+            if off % BLOCK != 0 || off + BLOCK > self.banks.rom_len {
+                return Err(format!(
+                    "bank offset {off:#X} is outside the {:#X}-byte cartridge ROM",
+                    self.banks.rom_len
+                ));
+            }
+        }
+        if state.scc.is_some() != self.scc.is_some() {
+            return Err("the state's SCC does not match the cartridge's mapper".into());
+        }
+        if let (Some(scc), Some(mine)) = (&state.scc, &self.scc) {
+            scc.check_state(mine)?;
+        }
+        Ok(())
+    }
+
+    /// Puts a state back (after [`Cartridge::check_state`]).
+    pub(crate) fn load_state(&mut self, state: CartridgeState) {
+        self.banks.offsets = state.offsets;
+        self.scc = state.scc;
+        self.scc_enabled = state.scc_enabled;
     }
 
     /// The cartridge's kind.

@@ -32,7 +32,7 @@ use crate::psg::Resampler;
 const STEP: u64 = 32;
 
 /// The SCC: registers and sound.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct Scc {
     /// Waveforms of channels 1–4 (channel 5 shares channel 4's).
     pub wave: [[i8; 32]; 4],
@@ -119,6 +119,12 @@ impl Scc {
             }
             self.time += STEP;
         }
+    }
+
+    /// Whether a loaded SCC state fits the machine's SCC `mine` (same
+    /// sample rate).
+    pub(crate) fn check_state(&self, mine: &Scc) -> Result<(), String> {
+        self.out.check_state(&mine.out)
     }
 
     /// The samples produced so far (mono), removed.
