@@ -202,3 +202,129 @@ impl Disk {
         })
     }
 }
+
+/// Offset of the command line in a sector made by [`Disk::set_boot_command`].
+const COMMAND: usize = 0x40;
+/// The longest command line (one byte of the 128 holds the final 0).
+pub const MAX_COMMAND: usize = 127;
+/// Marks a sector holding the MSX-DOS program starter (`boot/com.asm`).
+const COM_MAGIC: &[u8; 8] = b"MSXRSCM1";
+
+/// The MSX-DOS program starter sector, assembled from `boot/com.asm`.
+fn com_loader() -> &'static [u8; 512] {
+    static LOADER: &[u8; 512] = include_bytes!(concat!(env!("OUT_DIR"), "/com.bin"));
+    LOADER
+}
+
+/// The program file a command line starts: its first word, with `.COM`
+/// added when it has no extension (as the MSX-DOS prompt does).
+fn command_program(command: &str) -> Option<String> {
+    let word = command.split_whitespace().next()?;
+    Some(if word.contains('.') {
+        word.to_string()
+    } else {
+        format!("{word}.COM")
+    })
+}
+
+impl Disk {
+    /// Makes the disk boot into MSX-DOS and run `command` there, as if it
+    /// had been typed at the `A>` prompt: e.g. `"GAME"` or `"GAME.COM
+    /// LEVEL1.DAT /F"` loads GAME.COM at 0x0100 with its command tail and
+    /// FCBs set up. When the program ends, the prompt takes further
+    /// commands. An empty command boots to the prompt.
+    ///
+    /// This needs the free disk ROM (`roms-free-bios/disk`), which provides
+    /// the MSX-DOS environment without MSXDOS.SYS: on another disk ROM the
+    /// sector returns and the machine starts Disk BASIC. The program file
+    /// must be on the disk; the command line must be printable ASCII, at
+    /// most [`MAX_COMMAND`] characters.
+    pub fn set_boot_command(&mut self, command: &str) -> Result<(), DiskError> {
+        let command = command.trim();
+        if command.len() > MAX_COMMAND {
+            return Err(DiskError::Boot(format!(
+                "the command line is {} characters; at most {MAX_COMMAND} fit",
+                command.len()
+            )));
+        }
+        if let Some(c) = command.chars().find(|c| !(' '..='~').contains(c)) {
+            return Err(DiskError::Boot(format!(
+                "the command line holds {c:?}; only printable ASCII can be passed"
+            )));
+        }
+        if let Some(program) = command_program(command) {
+            let info = self.file_info(&program)?;
+            if info.is_dir() {
+                return Err(DiskError::NotAFile(info.name.to_string()));
+            }
+        }
+        let geo = *self.geometry();
+        let mut s = *com_loader();
+        geo.write_bpb(&mut s);
+        s[COMMAND..COMMAND + command.len()].copy_from_slice(command.as_bytes());
+        self.transaction(|d| {
+            d.image_mut()[..512].copy_from_slice(&s);
+            Ok(())
+        })
+    }
+
+    /// The command line the disk boots into MSX-DOS with, if sector 0 holds
+    /// the starter of [`Disk::set_boot_command`].
+    pub fn boot_command(&self) -> Option<String> {
+        let s = &self.as_bytes()[..512];
+        if &s[offset::MAGIC..offset::MAGIC + 8] != COM_MAGIC {
+            return None;
+        }
+        let text = &s[COMMAND..COMMAND + MAX_COMMAND + 1];
+        let end = text.iter().position(|&b| b == 0).unwrap_or(MAX_COMMAND);
+        Some(String::from_utf8_lossy(&text[..end]).into_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Format, Timestamp};
+
+    fn disk_with(name: &str) -> Disk {
+        let mut d = Disk::new(Format::Kb720);
+        let when = Timestamp::new(2024, 5, 1, 12, 0, 0).unwrap();
+        d.write_file(name, &[0xC9], when).unwrap();
+        d
+    }
+
+    #[test]
+    fn command_line_round_trips_and_keeps_the_bpb() {
+        let mut d = disk_with("GAME.COM");
+        let bpb = d.as_bytes()[0x0B..0x1E].to_vec();
+        d.set_boot_command("  game  level1.dat /f ").unwrap();
+        assert_eq!(d.boot_command().as_deref(), Some("game  level1.dat /f"));
+        assert_eq!(&d.as_bytes()[0x0B..0x1E], &bpb[..]);
+        assert_eq!(d.boot_program(), None);
+        // The disk ROM's second call lands on RET NC at C01Eh.
+        assert_eq!(d.as_bytes()[0x1E], 0xD0);
+        // A plain program loader replaces it.
+        d.write_file("X.BIN", &[1], Timestamp::new(2024, 5, 1, 12, 0, 0).unwrap())
+            .unwrap();
+        d.set_boot_program("X.BIN", 0x4000, 0x4000).unwrap();
+        assert_eq!(d.boot_command(), None);
+    }
+
+    #[test]
+    fn command_names_a_file_on_the_disk() {
+        let mut d = disk_with("TOOL.COM");
+        assert!(d.set_boot_command("TOOL.COM A B").is_ok());
+        assert!(d.set_boot_command("").is_ok());
+        assert_eq!(d.boot_command().as_deref(), Some(""));
+        let before = d.to_bytes();
+        assert!(matches!(
+            d.set_boot_command("GAME"),
+            Err(DiskError::NotFound(_))
+        ));
+        assert!(d.set_boot_command("TOOL\u{e9}").is_err());
+        assert!(d
+            .set_boot_command(&format!("TOOL {}", "x".repeat(130)))
+            .is_err());
+        assert_eq!(d.to_bytes(), before, "a refused command changes nothing");
+    }
+}
