@@ -38,6 +38,13 @@ pub use tokens::{tokens, Token, Tokens};
 /// header documents the calling convention. The includer defines
 /// `BCD_RAM` and `BCD_ERROR`. Pasmo-compatible syntax.
 pub const BCD_RUNTIME_ASM: &str = include_str!("../runtime/bcd.asm");
+/// The string heap and string functions (`rt_bas_*`, linker format; see
+/// `runtime/README.md`).
+pub const RT_STRINGS_ASM: &str = include_str!("../runtime/strings.asm");
+/// PRINT with MSX's layout rules.
+pub const RT_PRINT_ASM: &str = include_str!("../runtime/print.asm");
+/// Run-time error messages with line numbers, and END.
+pub const RT_ERRORS_ASM: &str = include_str!("../runtime/errors.asm");
 
 /// Tokenizes a listing (warnings are dropped; see [`tokenize_bytes`]).
 pub fn tokenize(text: &str) -> Result<Program, Error> {

@@ -30,3 +30,79 @@ fn pasmo_assembles_the_runtime_identically() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(ours.bytes, theirs);
 }
+
+mod runtime_support;
+
+#[test]
+fn pasmo_assembles_the_rt_bas_files_identically() {
+    let wanted = std::env::var("MSX_ORACLES").unwrap_or_default();
+    if !wanted.split(',').any(|t| t.trim() == "pasmo") {
+        return;
+    }
+    let source = runtime_support::source("rt_bas_lines:\n        dw 0FFFFh,0FFFFh\n");
+    let ours = z80_asm::assemble(&source, "rt.asm", &z80_asm::Options::default())
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let dir = std::env::temp_dir().join(format!("msx-basic-pasmo-rt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("rt.asm");
+    let bin = dir.join("rt.bin");
+    std::fs::write(&src, globalize_local_labels(&source)).unwrap();
+    let status = Command::new("pasmo")
+        .arg(&src)
+        .arg(&bin)
+        .status()
+        .expect("MSX_ORACLES names pasmo, but pasmo cannot be run");
+    assert!(status.success(), "pasmo rejected the runtime");
+    let theirs = std::fs::read(&bin).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(ours.bytes, theirs);
+}
+
+/// Pasmo has no `.local` labels: each becomes `<global>_L_<name>`, the
+/// name z80-asm gives it (`<global>.<name>`) with a pasmo-legal spelling.
+fn globalize_local_labels(source: &str) -> String {
+    let mut out = String::new();
+    let mut global = String::new();
+    for line in source.lines() {
+        let first: String = line
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if !first.is_empty() && line[first.len()..].starts_with(':') {
+            global = first;
+        }
+        let mut quote: Option<char> = None;
+        let mut prev = ' ';
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            match quote {
+                Some(q) => {
+                    if c == q {
+                        quote = None;
+                    }
+                    out.push(c);
+                }
+                None if c == ';' => {
+                    out.push(';');
+                    out.extend(chars.by_ref());
+                    break;
+                }
+                None if c == '"' || c == '\'' => {
+                    quote = Some(c);
+                    out.push(c);
+                }
+                None if c == '.'
+                    && !(prev.is_ascii_alphanumeric() || prev == '_')
+                    && chars.peek().is_some_and(|n| n.is_ascii_alphabetic()) =>
+                {
+                    out.push_str(&global);
+                    out.push_str("_L_");
+                }
+                None => out.push(c),
+            }
+            prev = c;
+        }
+        out.push('\n');
+    }
+    out
+}

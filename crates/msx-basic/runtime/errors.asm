@@ -1,0 +1,206 @@
+; ---------------------------------------------------------------------------
+; errors.asm - run-time errors and END for compiled MSX-BASIC programs.
+;
+; rt_bas_error prints what MSX-BASIC 2 prints (ROM J406F, J40D3, J4110): a
+; newline unless at column 0, the message, a beep (character 7), " in " and
+; the line, then a newline and "Ok" (the prompt, ROM J411F), and stops.
+; The line comes from the table rt_bas_lines the compiler emits (code
+; address, line) in ascending order, ended by (end of the BASIC code,
+; 0FFFFh): the first word on the stack that is a return address into the
+; BASIC code, just after a CALL, is the failing call.
+; ---------------------------------------------------------------------------
+
+;@var rt_bas_errno 1
+;@var rt_bas_errline 2
+
+; E = MSX-BASIC error code. Does not return.
+rt_bas_error:
+        ld a,e
+        ld (rt_bas_errno),a
+        ld hl,0
+        add hl,sp
+        ld b,128                ; stack words to look at
+.scan:  ld e,(hl)
+        inc hl
+        ld d,(hl)
+        inc hl
+        push hl
+        push bc
+        call rt_bas_callsite    ; HL = the line when carry is clear
+        pop bc
+        jr nc,.hit
+        pop hl
+        djnz .scan
+        ld hl,0FFFFh            ; no line known
+        jr .found
+.hit:   pop de
+.found: ld (rt_bas_errline),hl
+        bios 00D2h              ; TOTEXT: a graphic screen goes back to text
+        call rt_bas_freshline
+        ld a,(rt_bas_errno)
+        ld e,a
+        ; codes 1-25 and 50-59 have texts; any other is "Unprintable error"
+        ; (number 23), 50-59 follow 25 in the table (ROM J40D3)
+        cp 60
+        jr nc,.unp
+        cp 50
+        jr nc,.file
+        cp 26
+        jr nc,.unp
+        or a
+        jr nz,.msg
+.unp:   ld a,47
+.file:  sub 24
+.msg:   ld b,a
+        ld hl,rt_bas_errtext
+        xor a
+.skip:  dec b
+        jr z,.print
+.nul:   cp (hl)
+        inc hl
+        jr nz,.nul
+        jr .skip
+.print: call rt_bas_prz
+        ld a,7                  ; MSX2 beeps after the message
+        call rt_bas_chput
+        ld hl,(rt_bas_errline)
+        ld a,h
+        and l
+        inc a
+        jr z,.ok                ; no line
+        push hl
+        ld hl,.in
+        call rt_bas_prz
+        pop hl
+        call rt_bas_prline
+.ok:    jp rt_bas_end
+.in:    db " in ",0
+
+; END: the "Ok" prompt on a fresh line, then the program stops (the screen
+; stays).
+rt_bas_end:
+        call rt_bas_freshline
+        ld hl,.ok
+        call rt_bas_prz
+        jp rt_halt
+.ok:    db "Ok",13,10,0
+
+; Prints the zero-terminated text at HL.
+rt_bas_prz:
+        ld a,(hl)
+        or a
+        ret z
+        call rt_bas_chput
+        inc hl
+        jr rt_bas_prz
+
+; Prints HL (0-65535) in decimal, without blanks.
+rt_bas_prline:
+        ld de,BCD_BUF+6
+        xor a
+        ld (de),a
+.d:     push de
+        ld c,10                 ; HL = HL / 10, A = remainder
+        xor a
+        ld b,16
+.div:   add hl,hl
+        rla
+        cp c
+        jr c,.nx
+        sub c
+        inc l
+.nx:    djnz .div
+        pop de
+        add a,'0'
+        dec de
+        ld (de),a
+        ld a,h
+        or l
+        jr nz,.d
+        ex de,hl
+        jr rt_bas_prz
+
+; DE = a word from the stack: carry clear and HL = the BASIC line when it
+; is a return address in the BASIC code just after a CALL instruction.
+rt_bas_callsite:
+        dec de                  ; DE = R - 1, the CALL's last byte
+        ld hl,rt_bas_lines
+        call .lt
+        ret c                   ; before the BASIC code
+.line:  inc hl                  ; HL = an entry at or before R - 1
+        inc hl
+        ld c,(hl)
+        inc hl
+        ld b,(hl)               ; BC = its line
+        inc hl                  ; HL = the next entry
+        ld a,b
+        and c
+        inc a
+        scf
+        ret z                   ; the terminator: after the BASIC code
+        call .lt
+        jr nc,.line             ; at or after the next entry
+.in:    dec de
+        dec de                  ; DE = R - 3: a CALL opcode?
+        ld a,(de)
+        cp 0CDh
+        jr z,.yes
+        and 0C7h
+        cp 0C4h                 ; CALL cc,nn
+        scf
+        ret nz
+.yes:   ld h,b
+        ld l,c
+        or a
+        ret
+; carry when DE < the word at HL. Keeps BC, DE, HL.
+.lt:    push hl
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        ex de,hl
+        or a
+        sbc hl,de
+        add hl,de               ; carry again exactly when the subtraction borrowed
+        ex de,hl
+        pop hl
+        ret
+
+; The messages of error codes 1-25 and 50-59 (ROM I3D75).
+rt_bas_errtext:
+        db "NEXT without FOR",0
+        db "Syntax error",0
+        db "RETURN without GOSUB",0
+        db "Out of DATA",0
+        db "Illegal function call",0
+        db "Overflow",0
+        db "Out of memory",0
+        db "Undefined line number",0
+        db "Subscript out of range",0
+        db "Redimensioned array",0
+        db "Division by zero",0
+        db "Illegal direct",0
+        db "Type mismatch",0
+        db "Out of string space",0
+        db "String too long",0
+        db "String formula too complex",0
+        db "Can't CONTINUE",0
+        db "Undefined user function",0
+        db "Device I/O error",0
+        db "Verify error",0
+        db "No RESUME",0
+        db "RESUME without error",0
+        db "Unprintable error",0
+        db "Missing operand",0
+        db "Line buffer overflow",0
+        db "FIELD overflow",0
+        db "Internal error",0
+        db "Bad file number",0
+        db "File not found",0
+        db "File already open",0
+        db "Input past end",0
+        db "Bad file name",0
+        db "Direct statement in file",0
+        db "Sequential I/O only",0
+        db "File not OPEN",0
