@@ -88,8 +88,17 @@ IO_NEXT:        LD A,(IOCNT)
                 CALL RC_P1MOVE
 IO_DIRECT:      LD A,RETRIES
                 LD (IOTRY),A
-                LD A,0FBh               ; EI: interrupts served while waiting
-                LD (IOEI),A
+                ; Interrupts are served while the first sector comes round
+                ; (up to a turn). The next ones follow within 4 ms: an
+                ; interrupt waits for the end of a sector (IO_STATUS), as
+                ; one that came just before a sector's first byte would make
+                ; it lost and cost a turn.
+                LD A,(IODONE)
+                OR A
+                LD A,0FBh               ; EI
+                JR Z,IO_EIWAIT
+                LD A,0F3h               ; DI
+IO_EIWAIT:      LD (IOEI),A
 IO_TRY:         CALL IO_SECTOR
                 JR NC,IO_DONE1
                 CP ERR_WP

@@ -13,7 +13,7 @@ use support::*;
 /// A .COM that exercises its environment and prints what it finds:
 /// * `T[...]` its command tail from 0080h (BDOS 02h), `F[...]` and `G[...]` the
 ///   names in FCB 1 (005Ch) and FCB 2 (006Ch), `P=` whether 0005h is `JP (0006h)` with the TPA top at
-///   D906h;
+///   CF06h;
 /// * `*` printed by CHPUT through the page-0 CALSLT, `J` once JIFFY has
 ///   advanced (interrupts reach the BIOS through 0038h);
 /// * a file written and read back with its FCB and DMA in page 0 (`FILE OK`);
@@ -66,7 +66,7 @@ taild:  ld e,']'
         cp 0C3h
         jr nz,pdone
         ld hl,(0006h)
-        ld de,0D906h
+        ld de,0CF06h
         or a
         sbc hl,de
         ld e,'N'

@@ -1,0 +1,121 @@
+//! How long the disk ROM takes to read a file the way a program loading a
+//! picture does (LoadPicture: one 128-byte BDOS record at a time), in
+//! emulated time. The disk turns once in 0.2 s: reading each sector on its
+//! own, after the BDOS has worked on the one before, costs a turn per sector
+//! (27 KB took 12.0 s); the disk ROM reads ahead to the end of the track
+//! (4.0 s: six track reads of ~0.35 s each, ~1 s in the BDOS for 216 calls,
+//! 0.35 s adding up the bytes).
+
+mod support;
+
+use support::*;
+
+/// 27 KB, the size of Minesweeper's SCREEN 5 sheet.
+const SIZE: usize = 27 * 1024;
+
+/// Opens BIG.DAT, reads it with RDSEQ into a 128-byte DMA at `dma` until
+/// the end of the file, adds up its bytes (16 bits) and prints `GO` before
+/// and `END` after, then the sum as four hex digits.
+fn reader(dma: u16) -> String {
+    format!(
+        "
+        org 4000h
+        ld de,{dma}
+        ld c,1Ah
+        call BDOS
+        ld de,fcb
+        ld c,0Fh
+        call BDOS
+        or a
+        jr nz,$
+        ld hl,go
+        call print
+        ld hl,0
+        ld (sum),hl
+rec:    ld de,fcb
+        ld c,14h
+        call BDOS
+        or a
+        jr nz,eof
+        ld hl,{dma}
+        ld b,128
+        ld de,(sum)
+add:    ld a,(hl)
+        add a,e
+        ld e,a
+        ld a,d
+        adc a,0
+        ld d,a
+        inc hl
+        djnz add
+        ld (sum),de
+        jr rec
+eof:    ld hl,endm
+        call print
+        ld a,(sum+1)
+        call hex
+        ld a,(sum)
+        call hex
+        jr $
+hex:    push af
+        rrca
+        rrca
+        rrca
+        rrca
+        call nib
+        pop af
+nib:    and 0Fh
+        add a,'0'
+        cp '9'+1
+        jr c,nibo
+        add a,7
+nibo:   jp CHPUT
+print:  ld a,(hl)
+        or a
+        ret z
+        call CHPUT
+        inc hl
+        jr print
+go:     db 'GO ',0
+endm:   db 'END ',0
+sum:    dw 0
+fcb:    db 0,'BIG     DAT'
+        ds 25,0
+"
+    )
+}
+
+fn data() -> Vec<u8> {
+    (0..SIZE).map(|i| (i * 7 + i / 256) as u8).collect()
+}
+
+/// Emulated seconds from `GO` to `END`, after checking the sum.
+fn read_time(dma: u16) -> f64 {
+    let mut disk = boot_disk(&reader(dma));
+    disk.write_file("BIG.DAT", &data(), when()).unwrap();
+    let mut m = disk_machine();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    run_to_text(&mut m, "GO", 3000);
+    let c0 = m.cycles();
+    run_to_text(&mut m, "END", 3000);
+    let c1 = m.cycles();
+    m.run_frames(2);
+    let sum = data()
+        .iter()
+        .fold(0u16, |s, &b| s.wrapping_add(u16::from(b)));
+    let want = format!("END {sum:04X}");
+    assert!(screen(&m).contains(&want), "{want}:\n{}", screen(&m));
+    (c1 - c0) as f64 / 3_579_545.0
+}
+
+#[test]
+fn a_27_kb_file_read_by_128_byte_records_takes_under_4_5_seconds() {
+    // The DMA in page 2, and in page 1 (the BDOS copies through the
+    // caller's slot there).
+    for dma in [0x9000, 0x6000] {
+        let t = read_time(dma);
+        // One turn per sector (the old disk ROM) took 12 s.
+        assert!(t < 4.5, "DMA {dma:04X}h: {t:.2} s");
+    }
+}
