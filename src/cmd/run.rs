@@ -95,6 +95,16 @@ pub struct RunArgs {
     /// Write the disk back to FILE at the end if the program changed it.
     #[arg(long)]
     pub save_disk: bool,
+    /// Start from a save state (written by --save-state or `msx play`)
+    /// instead of power-on. The machine must be built the same way (same
+    /// FILE, ROMs, --ram, --machine): the state names what differs.
+    /// --frames then counts the frames run after the state; key scripts and
+    /// --type-at use frame numbers from power-on, as the state's own clock.
+    #[arg(long, value_name = "STATE")]
+    pub load_state: Option<PathBuf>,
+    /// Save the machine's state at the end of the run.
+    #[arg(long, value_name = "STATE")]
+    pub save_state: Option<PathBuf>,
 }
 
 fn parse_address(s: &str) -> Result<u16, String> {
@@ -116,6 +126,14 @@ fn build_machine(args: &RunArgs, media: MediaKind, image: Vec<u8>) -> Result<Mac
         romtype: args.romtype,
     };
     let mut machine = machine_setup::build_machine(&args.file, media, image, &spec)?;
+    // The state first: it brings its own pending key events, and the ones
+    // asked for here come on top.
+    if let Some(path) = &args.load_state {
+        let bytes = read_input(path)?;
+        machine
+            .load_state(&bytes)
+            .with_context(|| format!("{}: cannot load this state", path.display()))?;
+    }
     if let Some(script) = &args.keys {
         let text = String::from_utf8(read_input(script)?)
             .with_context(|| format!("{}: not UTF-8 text", script.display()))?;
@@ -189,6 +207,9 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
     }
     if let Some(out) = &args.wav {
         write_atomic(out, &machine.wav_bytes())?;
+    }
+    if let Some(out) = &args.save_state {
+        write_atomic(out, &machine.save_state())?;
     }
     if let Some(out) = &args.trace {
         let (entries, dropped) = machine.take_trace();
