@@ -310,10 +310,12 @@ regs:   db 0,254, 1,0, 7,0BEh, 8,15
 }
 
 /// The sound reaches ALSA (opt-in: `MSX_ORACLES=alsa`, with `libasound2`
-/// and the Xvfb tools installed). ALSA's default device is pointed at its
-/// `file` plugin through a `~/.asoundrc` in a scratch HOME, so no sound
-/// card is needed: the test reads back what the player played and finds
-/// the 440 Hz square wave of the PSG.
+/// and the Xvfb tools installed). No sound card is needed, so it runs on CI
+/// machines: `ALSA_CONFIG_PATH` points ALSA at a configuration of the
+/// test's own, whose default device is the `file` plugin over the `null`
+/// device (both built into libasound; nothing of the host's ALSA setup is
+/// read). The test reads back what the player played and finds the 440 Hz
+/// square wave of the PSG.
 #[test]
 fn sound_goes_to_alsa() {
     if !oracle_enabled("alsa") {
@@ -324,17 +326,18 @@ fn sound_goes_to_alsa() {
     let dir = scratch("alsa");
     tone_rom(&dir);
     let raw = dir.join("out.raw");
+    let config = dir.join("asound.conf");
     std::fs::write(
-        dir.join(".asoundrc"),
+        &config,
         format!(
-            "pcm.!default {{ type file; slave.pcm \"null\"; file \"{}\"; format \"raw\" }}\n",
+            "pcm.!default {{\n  type file\n  slave.pcm {{ type null }}\n  file \"{}\"\n  format \"raw\"\n}}\n",
             raw.display()
         ),
     )
     .unwrap();
     let out = Command::new("xvfb-run")
         .current_dir(&dir)
-        .env("HOME", &dir)
+        .env("ALSA_CONFIG_PATH", &config)
         .args([
             "-a",
             env!("CARGO_BIN_EXE_msx"),
@@ -347,7 +350,10 @@ fn sound_goes_to_alsa() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
-    assert!(!err.contains("no sound"), "{err}");
+    assert!(
+        !err.contains("no sound"),
+        "MSX_ORACLES names alsa but the player found no sound (is libasound2 installed?): {err}"
+    );
     let bytes = std::fs::read(&raw).expect("ALSA wrote nothing");
     let samples: Vec<i16> = bytes
         .chunks_exact(2)

@@ -143,8 +143,9 @@ fn feed(mut pcm: AlsaPcm, ring: &SampleRing, stop: &AtomicBool, rate: u32) {
 pub struct HostAudio {
     /// `/proc/asound/cards`, if readable.
     pub cards: Option<String>,
-    /// A user or system ALSA configuration exists (it may define a
-    /// default device without a card, e.g. a file or network plugin).
+    /// A user or system ALSA configuration exists, or `ALSA_CONFIG_PATH`
+    /// names one (it may define a default device without a card, e.g. a
+    /// file or network plugin).
     pub alsa_config: bool,
     /// A sound server is reachable (PulseAudio or PipeWire socket, or
     /// `PULSE_SERVER`): ALSA's default may go there without a local card.
@@ -159,7 +160,9 @@ impl HostAudio {
         let runtime = std::env::var_os("XDG_RUNTIME_DIR").map(std::path::PathBuf::from);
         HostAudio {
             cards: std::fs::read_to_string("/proc/asound/cards").ok(),
-            alsa_config: exists("/etc/asound.conf".as_ref())
+            // ALSA_CONFIG_PATH replaces ALSA's whole configuration.
+            alsa_config: std::env::var_os("ALSA_CONFIG_PATH").is_some()
+                || exists("/etc/asound.conf".as_ref())
                 || home.is_some_and(|h| exists(&h.join(".asoundrc"))),
             sound_server: std::env::var_os("PULSE_SERVER").is_some()
                 || runtime.is_some_and(|r| {
