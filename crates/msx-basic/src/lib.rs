@@ -45,6 +45,8 @@ pub const RT_STRINGS_ASM: &str = include_str!("../runtime/strings.asm");
 pub const RT_PRINT_ASM: &str = include_str!("../runtime/print.asm");
 /// Run-time error messages with line numbers, and END.
 pub const RT_ERRORS_ASM: &str = include_str!("../runtime/errors.asm");
+/// Text to number (VAL, READ, INPUT) and the INPUT statements.
+pub const RT_INPUT_ASM: &str = include_str!("../runtime/input.asm");
 
 /// Tokenizes a listing (warnings are dropped; see [`tokenize_bytes`]).
 pub fn tokenize(text: &str) -> Result<Program, Error> {

@@ -7,6 +7,7 @@ const FILES: &[(&str, &str)] = &[
     ("strings.asm", msx_basic::RT_STRINGS_ASM),
     ("print.asm", msx_basic::RT_PRINT_ASM),
     ("errors.asm", msx_basic::RT_ERRORS_ASM),
+    ("input.asm", msx_basic::RT_INPUT_ASM),
 ];
 
 /// The code of a line: no comment, no label.

@@ -98,7 +98,7 @@ impl Bus for Ram {
 impl Ram {
     fn sync_cursor(&mut self) {
         self.mem[CSRX] = self.screen.col as u8 + 1;
-        self.mem[CSRY] = self.screen.row as u8 + 1;
+        self.mem[CSRY] = self.screen.row.min(23) as u8 + 1;
     }
 }
 
@@ -140,6 +140,7 @@ pub fn source(lines_table: &str) -> String {
         msx_basic::RT_STRINGS_ASM,
         msx_basic::RT_PRINT_ASM,
         msx_basic::RT_ERRORS_ASM,
+        msx_basic::RT_INPUT_ASM,
     ];
     let mut vars = String::new();
     let mut at = VARS;

@@ -1,0 +1,383 @@
+; ---------------------------------------------------------------------------
+; input.asm - text to number (MSX-BASIC's FIN, ROM C3299: VAL, READ of
+; numbers, INPUT) and the INPUT / LINE INPUT statements.
+;
+; FIN's rules, written from the ROM routine: blanks (space, TAB, LF) are
+; skipped everywhere, even between digits ("1 2" is 12); an optional sign;
+; digits with at most one point; then E or D and an exponent, or one of the
+; suffixes % ! #. The type: integer while there is no point or exponent and
+; the value stays below 32768; single precision after a point, E or from
+; 32768 on; double from the 7th significant digit, with D, or #. Leading
+; zeros are not significant; digits past the 15th are dropped and a double
+; is rounded half up on the 15th. &H &O &B give an integer (16 bits, so
+; &HFFFF is -1); Overflow past 16 bits.
+; ---------------------------------------------------------------------------
+
+;@var rt_bas_fs 10
+; rt_bas_fs: +0 type (2/4/8), +1 significant digits (D), +2 digits after
+; the point (B), +3 point seen, +4 negative, +5 exponent magnitude,
+; +6 a non-zero digit seen, +7 `%` suffix, +8 exponent negative, +9 spare
+;@var rt_bas_fint 2
+
+; Skips blanks (space, TAB, LF) at HL; A = the character there.
+rt_bas_fblank:
+        ld a,(hl)
+        cp ' '
+        jr z,.s
+        cp 9
+        jr z,.s
+        cp 10
+        ret nz
+.s:     inc hl
+        jr rt_bas_fblank
+
+; FIN: HL = text. BCD_DAC = the number as a double, A = its type (2, 4,
+; 8), HL = the character after it. Errors: 6 Overflow, 2 Syntax error
+; (`&` not followed by H, O or B).
+rt_bas_fin:
+        push hl
+        ld hl,rt_bas_fs
+        ld b,10
+        xor a
+.clr:   ld (hl),a
+        inc hl
+        djnz .clr
+        ld hl,BCD_DAC
+        ld b,10
+.clrd:  ld (hl),a
+        inc hl
+        djnz .clrd
+        ld h,a
+        ld l,a
+        ld (rt_bas_fint),hl
+        ld a,2
+        ld (rt_bas_fs),a
+        pop hl
+        call rt_bas_fblank
+        cp '&'
+        jp z,.radix
+        cp '-'
+        jr nz,.plus
+        ld (rt_bas_fs+4),a      ; non-zero: negative
+        inc hl
+        jr .loop
+.plus:  cp '+'
+        jr nz,.loop
+        inc hl
+.loop:  call rt_bas_fblank
+        sub '0'
+        cp 10
+        jp nc,.other
+        ld c,a                  ; C = the digit
+        or a
+        jr nz,.count
+        ld a,(rt_bas_fs+3)
+        or a
+        jr nz,.count
+        ld a,(rt_bas_fs+1)
+        or a
+        jp z,.next              ; a leading zero before the point
+.count: ld a,(rt_bas_fs+1)
+        inc a
+        ld (rt_bas_fs+1),a
+        cp 7
+        jr nz,.nd
+        ld a,8                  ; the 7th significant digit: double
+        ld (rt_bas_fs),a
+.nd:    ld a,(rt_bas_fs+3)
+        or a
+        jr z,.nb
+        ld a,(rt_bas_fs+2)
+        inc a
+        ld (rt_bas_fs+2),a
+.nb:    ld a,(rt_bas_fs)
+        cp 2
+        jr nz,.store
+        push hl                 ; integer: value * 10 + digit while < 32768
+        ld hl,(rt_bas_fint)
+        ld de,3277
+        or a
+        sbc hl,de
+        add hl,de
+        jr nc,.tosng
+        ld d,h
+        ld e,l
+        add hl,hl
+        add hl,hl
+        add hl,de
+        add hl,hl
+        ld e,c
+        ld d,0
+        add hl,de
+        bit 7,h
+        jr nz,.tosng
+        ld (rt_bas_fint),hl
+        pop hl
+        jr .store
+.tosng: pop hl
+        ld a,4
+        ld (rt_bas_fs),a
+.store: ld a,c
+        or a
+        jr nz,.nz
+        ld a,(rt_bas_fs+6)
+        or a
+        jr nz,.put
+        ld (rt_bas_fs+1),a      ; zeros before the first non-zero digit
+        jr .next                ; do not count (after the point)
+.nz:    ld a,1
+        ld (rt_bas_fs+6),a
+.put:   ld a,(rt_bas_fs+1)
+        cp 16
+        jr nc,.next             ; digits past the 15th are dropped
+        push hl
+        ld e,a
+        inc a
+        srl a
+        ld hl,BCD_DAC
+        add a,l
+        ld l,a
+        ld a,h
+        adc a,0
+        ld h,a                  ; HL = DAC + (D + 1) / 2
+        ld a,c
+        bit 0,e
+        jr z,.low
+        rlca
+        rlca
+        rlca
+        rlca
+.low:   or (hl)
+        ld (hl),a
+        pop hl
+.next:  inc hl
+        jp .loop
+.other: add a,'0'
+        cp '.'
+        jr nz,.letter
+        ld a,(rt_bas_fs+3)
+        or a
+        jp nz,.end              ; a second point ends the number
+        inc a
+        ld (rt_bas_fs+3),a
+        ld a,(rt_bas_fs)
+        cp 2
+        jr nz,.next
+        ld a,4                  ; a point makes an integer single
+        ld (rt_bas_fs),a
+        jr .next
+.letter:
+        ld b,a
+        and 0DFh
+        cp 'D'
+        jr z,.expd
+        cp 'E'
+        jr nz,.suffix
+        push hl                 ; "EL"/"EQ" are not an exponent (ROM J32C2)
+        inc hl
+        call rt_bas_fblank
+        and 0DFh
+        pop hl
+        cp 'L'
+        jr z,.end
+        cp 'Q'
+        jr z,.end
+        ld a,(rt_bas_fs)
+        cp 8
+        jr z,.expo
+        ld a,4
+        jr .exps
+.expd:  ld a,8
+.exps:  ld (rt_bas_fs),a
+.expo:  inc hl
+        call rt_bas_fblank
+        cp '-'
+        jr z,.eneg
+        cp 0F2h                 ; the - token
+        jr z,.eneg
+        cp '+'
+        jr z,.epos
+        cp 0F1h                 ; the + token
+        jr nz,.edig
+        jr .epos
+.eneg:  ld (rt_bas_fs+8),a
+.epos:  inc hl
+.edig:  ld c,0
+.eloop: call rt_bas_fblank
+        sub '0'
+        cp 10
+        jr nc,.eend
+        ld b,a
+        ld a,c
+        cp 12
+        jr nc,.esat             ; the ROM stops counting at 128
+        add a,a
+        add a,a
+        add a,c
+        add a,a
+        add a,b
+        ld c,a
+        inc hl
+        jr .eloop
+.esat:  ld c,128
+        inc hl
+        jr .eloop
+.eend:  ld a,c
+        ld (rt_bas_fs+5),a
+        jr .end
+.suffix:
+        ld a,b
+        cp '%'
+        jr nz,.sfx2
+        ld (rt_bas_fs+7),a
+        inc hl
+        jr .end
+.sfx2:  cp '#'
+        ld c,8
+        jr z,.sfx
+        cp '!'
+        ld c,4
+        jr nz,.end
+.sfx:   ld a,c
+        ld (rt_bas_fs),a
+        inc hl
+.end:   push hl
+        ld a,(rt_bas_fs)
+        cp 2
+        jr z,.int
+        ld a,(rt_bas_fs+6)
+        or a
+        jr z,.zero
+        ld a,(rt_bas_fs+1)      ; exponent = 40h + D - B +- E
+        ld l,a
+        ld h,0
+        ld de,40h
+        add hl,de
+        ld a,(rt_bas_fs+2)
+        ld e,a
+        sbc hl,de
+        ld a,(rt_bas_fs+5)
+        ld e,a
+        ld a,(rt_bas_fs+8)
+        or a
+        jr z,.addx
+        sbc hl,de
+        jr .chk
+.addx:  add hl,de
+.chk:   ld a,h
+        or a
+        jp nz,bcd_overflow      ; below 0 or far above
+        ld a,l
+        or a
+        jr z,.zero              ; exactly at the bottom: 0
+        cp 80h
+        jp nc,bcd_overflow
+        ld (BCD_DAC),a
+        ld a,(rt_bas_fs)
+        cp 8
+        jr nz,.sng
+        call bcd_round          ; on the 15th digit
+        jr .sign
+.sng:   call bcd_round_single
+        jr .sign
+.zero:  xor a
+        ld (BCD_DAC),a
+.sign:  ld a,(rt_bas_fs+4)
+        or a
+        call nz,bcd_neg
+        jr .pct
+.int:   ld hl,(rt_bas_fint)
+        ld a,(rt_bas_fs+4)
+        or a
+        jr z,.ipos
+        xor a
+        sub l
+        ld l,a
+        sbc a,a
+        sub h
+        ld h,a
+.ipos:  call bcd_from_int
+.pct:   ld a,(rt_bas_fs+7)
+        or a
+        jr z,.ret
+        call bcd_to_int         ; `%`: CINT, Overflow out of range
+        call bcd_from_int
+        ld a,2
+        ld (rt_bas_fs),a
+.ret:   ld a,(rt_bas_fs)
+        pop hl
+        ret
+.radix: inc hl                  ; &H &O &B (ROM C4EB8)
+        call rt_bas_fblank
+        cp 'a'
+        jr c,.up
+        cp 'z'+1
+        jr nc,.up
+        and 5Fh
+.up:    ld bc,0102h             ; B = bits per digit, C = base
+        cp 'B'
+        jr z,.rdig
+        ld bc,0308h
+        cp 'O'
+        jr z,.rdig
+        ld bc,0410h
+        cp 'H'
+        jr z,.rdig
+        ld e,2                  ; Syntax error
+        jp rt_bas_error
+.rdig:  ld de,0
+.rnext: inc hl
+        ld a,(hl)
+        cp 'a'
+        jr c,.rup
+        cp 'z'+1
+        jr nc,.rup
+        and 5Fh
+.rup:   cp '9'+1
+        jr c,.r09
+        cp 'A'
+        jr c,.rend
+        sub 7
+.r09:   sub '0'
+        cp c
+        jr nc,.rend
+        ex de,hl
+        push bc
+.rsh:   add hl,hl
+        jp c,bcd_overflow
+        djnz .rsh
+        pop bc
+        or l
+        ld l,a
+        ex de,hl
+        jr .rnext
+.rend:  push hl
+        ex de,hl
+        call bcd_from_int
+        pop hl
+        ld a,2
+        ret
+
+;@var rt_bas_vbuf 256
+
+; VAL: HL = string. BCD_DAC and A as rt_bas_fin (0, an integer, for "").
+rt_bas_val:
+        ld a,(hl)
+        push hl
+        inc hl
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        ex de,hl                ; HL = characters
+        ld de,rt_bas_vbuf
+        ld c,a
+        ld b,0
+        or a
+        jr z,.e
+        ldir
+.e:     xor a
+        ld (de),a
+        pop hl
+        call rt_bas_sfree
+        ld hl,rt_bas_vbuf
+        jp rt_bas_fin
