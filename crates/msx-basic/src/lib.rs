@@ -15,16 +15,19 @@
 //! naming the line or byte offset, oddities are [`Warning`]s.
 
 pub mod charset;
+pub mod compile;
 mod crunch;
 mod error;
 mod keywords;
 mod list;
+pub mod lower;
 mod number;
 pub mod parse;
 mod program;
 mod text;
 mod tokens;
 
+pub use compile::{compile, Compiled, Diagnostic, Failed};
 pub use error::{BinaryErrorKind, Error, TextErrorKind, TextPos, Warning};
 pub use keywords::{Keyword, TokenCode};
 pub use list::{list_body, ListStyle};

@@ -238,6 +238,16 @@ impl AsmText {
 
 /// Builds a program for a target.
 pub fn build(program: &Program, target: Target) -> Result<Output, Error> {
+    build_with_runtime(program, target, &[])
+}
+
+/// [`build`] with extra runtime files (see [`runtime::link_with`]): a front end's own
+/// library, linked routine by routine like the shared one.
+pub fn build_with_runtime(
+    program: &Program,
+    target: Target,
+    extra: runtime::ExtraFiles,
+) -> Result<Output, Error> {
     let mut program = program.clone();
     for f in &mut program.functions {
         fold::function(f);
@@ -275,7 +285,7 @@ pub fn build(program: &Program, target: Target) -> Result<Output, Error> {
             }
         }
     }
-    let linked = runtime::link(&code.text);
+    let linked = runtime::link_with(&code.text, extra);
     let uses = |n: &str| linked.vars.iter().any(|(v, _)| v == n);
 
     // Variables: the program's, then the runtime's.

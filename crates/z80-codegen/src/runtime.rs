@@ -23,7 +23,7 @@ const FILES: &[(&str, &str)] = &[
 /// One routine of the library.
 #[derive(Clone, Debug)]
 struct Routine {
-    file: &'static str,
+    file: String,
     text: String,
     /// `rt_` names it uses (labels of other routines and variables).
     refs: BTreeSet<String>,
@@ -74,20 +74,31 @@ struct Library {
     order: Vec<String>,
 }
 
-fn library() -> Library {
+/// Extra runtime files a front end links in addition to the shared library (MSX-BASIC's
+/// math pack and BASIC runtime): `(file name, assembly text)`, in the same format.
+pub type ExtraFiles<'a> = &'a [(&'a str, &'a str)];
+
+fn library(extra: ExtraFiles) -> Library {
     let mut lib = Library {
         routines: BTreeMap::new(),
         vars: BTreeMap::new(),
         order: Vec::new(),
     };
-    for (file, src) in FILES {
+    for (file, src) in FILES.iter().chain(extra.iter()) {
         let mut current: Option<(String, String)> = None;
         let finish = |cur: Option<(String, String)>, lib: &mut Library| {
             if let Some((name, text)) = cur {
                 let mut refs = references(&text);
                 refs.remove(&name);
                 lib.order.push(name.clone());
-                lib.routines.insert(name, Routine { file, text, refs });
+                lib.routines.insert(
+                    name,
+                    Routine {
+                        file: file.to_string(),
+                        text,
+                        refs,
+                    },
+                );
             }
         };
         for line in src.lines() {
@@ -121,7 +132,12 @@ fn library() -> Library {
 
 /// The routines (and their variables) reachable from the names used in `code`.
 pub fn link(code: &str) -> Linked {
-    let lib = library();
+    link_with(code, &[])
+}
+
+/// [`link`] with extra runtime files searched after the shared library's.
+pub fn link_with(code: &str, extra: ExtraFiles) -> Linked {
+    let lib = library(extra);
     let mut need: BTreeSet<String> = BTreeSet::new();
     let mut work: Vec<String> = references(code).into_iter().collect();
     while let Some(n) = work.pop() {
@@ -133,7 +149,7 @@ pub fn link(code: &str) -> Linked {
         }
     }
     let mut linked = Linked::default();
-    let mut last_file = "";
+    let mut last_file = String::new();
     for name in &lib.order {
         if need.contains(name) {
             let r = &lib.routines[name];
@@ -141,7 +157,7 @@ pub fn link(code: &str) -> Linked {
                 linked
                     .text
                     .push_str(&format!("\n; ---- runtime: {}\n", r.file));
-                last_file = r.file;
+                last_file = r.file.clone();
             }
             linked.text.push_str(&r.text);
             linked.routines.push(name.clone());
@@ -157,7 +173,7 @@ pub fn link(code: &str) -> Linked {
 
 /// Every routine name in the library (for documentation and tests).
 pub fn routine_names() -> Vec<String> {
-    library().order
+    library(&[]).order
 }
 
 #[cfg(test)]

@@ -1,0 +1,347 @@
+//! The MSX-BASIC compiler in one call: source (a listing or a tokenized
+//! `.BAS`) → tokenizer → parser → lowering → the shared back end.
+//!
+//! ```
+//! use msx_basic::compile::compile;
+//! use z80_codegen::Target;
+//! let out = compile("hello.bas", b"10 PRINT \"HELLO\"\n", Target::Dsk).unwrap();
+//! assert_eq!(out.output.load, 0x4000);
+//! ```
+//!
+//! The build runs twice: the first pass gives the address of every BASIC
+//! line's code and of every string literal, the second one puts them in
+//! the read-only data (the table `rt_bas_lines` that the runtime's error
+//! routine uses to name the line of a run-time error, and the literals'
+//! descriptors). Code addresses do not depend on that data, which comes
+//! after the code; the compiler checks that they did not move.
+
+use std::fmt;
+
+use z80_codegen::ir::{self, Data};
+use z80_codegen::{Output, Target};
+
+use crate::lower::{self, LowerError};
+use crate::parse;
+
+/// A compiled program and the front end's warnings.
+#[derive(Debug)]
+pub struct Compiled {
+    pub output: Output,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Why a program did not compile: every diagnostic found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct Failed {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for Failed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One message: `battle.bas: line 450, statement 2: CIRCLE is not supported yet`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub file: String,
+    /// The BASIC line (or, for a listing that does not tokenize, the text
+    /// line), when known.
+    pub line: Option<u32>,
+    pub statement: Option<u16>,
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.file)?;
+        match (self.line, self.statement) {
+            (Some(l), Some(s)) => write!(f, "line {l}, statement {s}: ")?,
+            (Some(l), None) => write!(f, "line {l}: ")?,
+            _ => {}
+        }
+        write!(f, "{}", self.message)
+    }
+}
+
+/// The runtime files linked with a compiled program: the math pack (linked
+/// whole, through the label `rt_bcd` that starts it), the BASIC runtime
+/// (`crates/msx-basic/runtime/`) and the compiler's own routines.
+fn runtime_files() -> Vec<(&'static str, String)> {
+    let bcd = format!(
+        "rt_bcd:\n        jp bcd_init\n;@var rt_bcd_ram 96\nBCD_RAM equ rt_bcd_ram\nBCD_ERROR equ rt_bas_error\n{}",
+        crate::BCD_RUNTIME_ASM
+    );
+    vec![
+        ("bcd.asm", bcd),
+        ("strings.asm", crate::RT_STRINGS_ASM.to_string()),
+        ("print.asm", crate::RT_PRINT_ASM.to_string()),
+        ("errors.asm", crate::RT_ERRORS_ASM.to_string()),
+        ("rt_extra.asm", lower::RT_EXTRA_ASM.to_string()),
+    ]
+}
+
+/// Compiles a BASIC program for a target. `source` is a listing (UTF-8, or
+/// the MSX character set as `SAVE "X",A` writes it) or a tokenized file
+/// (first byte 0xFF); `name` names it in diagnostics.
+pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Failed> {
+    let fail = |diagnostics| Failed { diagnostics };
+    let diag = |line: Option<u32>, statement: Option<u16>, message: String| Diagnostic {
+        file: name.to_string(),
+        line,
+        statement,
+        message,
+    };
+    let program = if crate::is_tokenized(source) {
+        crate::Program::from_bytes(source)
+            .map_err(|e| fail(vec![diag(None, None, e.to_string())]))?
+    } else {
+        let tokenized = match std::str::from_utf8(source) {
+            Ok(_) => crate::tokenize_bytes(source),
+            Err(_) => crate::tokenize_msx_ascii(source),
+        };
+        tokenized
+            .map_err(|e| fail(vec![diag(None, None, e.to_string())]))?
+            .program
+    };
+    let listing = program.list().unwrap_or_default();
+    let parsed = parse::parse(&program).map_err(|errors| {
+        fail(
+            errors
+                .0
+                .iter()
+                .map(|d| {
+                    diag(
+                        Some(u32::from(d.line)),
+                        Some(d.statement),
+                        d.kind.to_string(),
+                    )
+                })
+                .collect(),
+        )
+    })?;
+    let warnings: Vec<Diagnostic> = parsed
+        .warnings
+        .iter()
+        .map(|w| {
+            diag(
+                Some(u32::from(w.line)),
+                Some(w.statement),
+                w.message.clone(),
+            )
+        })
+        .collect();
+    let lowered = lower::lower(&parsed.program, name, &listing).map_err(|errors| {
+        let mut errors: Vec<LowerError> = errors;
+        errors.sort_by_key(|e| (e.line, e.statement));
+        fail(
+            errors
+                .into_iter()
+                .map(|e| diag(Some(u32::from(e.line)), Some(e.statement), e.message))
+                .collect(),
+        )
+    })?;
+    let files = runtime_files();
+    let extra: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    if let Some(d) = missing_routines(&lowered.ir, &extra) {
+        return Err(fail(vec![diag(Some(d.0), None, d.1)]));
+    }
+    let internal = |e: z80_codegen::Error| fail(vec![diag(None, None, e.to_string())]);
+
+    // Pass 1: addresses.
+    let mut ir = lowered.ir;
+    ir.rodata.push(Data {
+        label: "rt_bas_lines".into(),
+        bytes: Vec::new(),
+        comment: "code address and BASIC line of each line's code".into(),
+    });
+    let first = z80_codegen::link::build_with_runtime(&ir, target, &extra).map_err(internal)?;
+
+    // Pass 2: the literals' descriptors and the line table.
+    for (label, _) in &lowered.literals {
+        let Some(addr) = first.symbol(label) else {
+            continue;
+        };
+        if let Some(d) = ir.rodata.iter_mut().find(|d| &d.label == label) {
+            let text = addr.wrapping_add(3).to_le_bytes();
+            d.bytes[1] = text[0];
+            d.bytes[2] = text[1];
+        }
+    }
+    let end = first.symbol("rt_halt").unwrap_or(0);
+    let mut table = Vec::new();
+    for l in &first.lines {
+        if l.addr >= end {
+            continue;
+        }
+        table.extend_from_slice(&l.addr.to_le_bytes());
+        table.extend_from_slice(&(l.line as u16).to_le_bytes());
+    }
+    table.extend_from_slice(&end.to_le_bytes());
+    table.extend_from_slice(&0xFFFFu16.to_le_bytes());
+    if let Some(d) = ir.rodata.iter_mut().find(|d| d.label == "rt_bas_lines") {
+        d.bytes = table;
+    }
+    let output = z80_codegen::link::build_with_runtime(&ir, target, &extra).map_err(internal)?;
+    let moved = lowered
+        .literals
+        .iter()
+        .map(|(l, _)| l.as_str())
+        .chain(["rt_halt", "rt_bas_lines"])
+        .any(|l| output.symbol(l) != first.symbol(l));
+    if moved {
+        return Err(fail(vec![diag(
+            None,
+            None,
+            "internal error: code moved between the two build passes".into(),
+        )]));
+    }
+    Ok(Compiled { output, warnings })
+}
+
+/// The first call of a runtime routine that no runtime file defines yet:
+/// (BASIC line, message).
+fn missing_routines(program: &ir::Program, files: &[(&str, &str)]) -> Option<(u32, String)> {
+    let mut known: std::collections::BTreeSet<String> =
+        z80_codegen::runtime::routine_names().into_iter().collect();
+    for (_, text) in files {
+        for line in text.lines() {
+            if let Some(v) = line.strip_prefix(";@var ") {
+                if let Some(name) = v.split_whitespace().next() {
+                    known.insert(name.to_string());
+                }
+                continue;
+            }
+            if let Some((label, _)) = line.split_once(':') {
+                if !label.is_empty()
+                    && !label.starts_with(' ')
+                    && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                {
+                    known.insert(label.to_string());
+                }
+            }
+        }
+    }
+    known.insert("rt_halt".into());
+    let labels: std::collections::BTreeSet<&str> = program
+        .vars
+        .iter()
+        .map(|v| v.label.as_str())
+        .chain(program.rodata.iter().map(|d| d.label.as_str()))
+        .chain(program.data.iter().map(|d| d.label.as_str()))
+        .collect();
+    let ok = |name: &str| known.contains(name) || labels.contains(name);
+    for f in &program.functions {
+        for b in &f.blocks {
+            let mut line = 0;
+            let mut found = None;
+            for s in &b.stmts {
+                if let ir::Stmt::Line(l) = s {
+                    line = l.line;
+                }
+                visit_stmt(s, &mut |name| {
+                    if found.is_none() && !ok(name) {
+                        found = Some(name.to_string());
+                    }
+                });
+            }
+            visit_term(&b.term, &mut |name| {
+                if found.is_none() && !ok(name) {
+                    found = Some(name.to_string());
+                }
+            });
+            if let Some(name) = found {
+                return Some((
+                    line,
+                    format!("the runtime routine {name} this line needs is not written yet"),
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn visit_stmt(s: &ir::Stmt, f: &mut dyn FnMut(&str)) {
+    match s {
+        ir::Stmt::Store { addr, value, .. } => {
+            visit_expr(addr, f);
+            visit_expr(value, f);
+        }
+        ir::Stmt::Eval(e) | ir::Stmt::Push(e) => visit_expr(e, f),
+        ir::Stmt::Copy { dst, src, len } => {
+            visit_expr(dst, f);
+            visit_expr(src, f);
+            visit_expr(len, f);
+        }
+        ir::Stmt::PortOut { port, value } => {
+            visit_expr(port, f);
+            visit_expr(value, f);
+        }
+        ir::Stmt::Inline(_) | ir::Stmt::Line(_) => {}
+    }
+}
+
+fn visit_term(t: &ir::Term, f: &mut dyn FnMut(&str)) {
+    match t {
+        ir::Term::Branch { cond, .. } => visit_cond(cond, f),
+        ir::Term::Switch { value, .. } => visit_expr(value, f),
+        ir::Term::Ret(Some((_, e))) => visit_expr(e, f),
+        ir::Term::Goto(l) => f(l),
+        _ => {}
+    }
+}
+
+fn visit_cond(c: &ir::Cond, f: &mut dyn FnMut(&str)) {
+    match c {
+        ir::Cond::Cmp { l, r, .. } => {
+            visit_expr(l, f);
+            visit_expr(r, f);
+        }
+        ir::Cond::NonZero(_, e) => visit_expr(e, f),
+        ir::Cond::Not(c) => visit_cond(c, f),
+        ir::Cond::And(a, b) | ir::Cond::Or(a, b) => {
+            visit_cond(a, f);
+            visit_cond(b, f);
+        }
+        ir::Cond::Flag { call, .. } => visit_call(call, f),
+        ir::Cond::True | ir::Cond::False => {}
+    }
+}
+
+fn visit_call(c: &ir::Call, f: &mut dyn FnMut(&str)) {
+    f(&c.target);
+    for (_, e) in &c.args {
+        visit_expr(e, f);
+    }
+}
+
+fn visit_expr(e: &ir::Expr, f: &mut dyn FnMut(&str)) {
+    match e {
+        ir::Expr::Const(..) => {}
+        ir::Expr::Sym(name, _) => {
+            if name.starts_with("rt_") || name.starts_with("bcd_") {
+                f(name)
+            }
+        }
+        ir::Expr::Load(_, x)
+        | ir::Expr::Un(_, _, x)
+        | ir::Expr::ZExt(x)
+        | ir::Expr::SExt(x)
+        | ir::Expr::Lo(x)
+        | ir::Expr::Hi(x)
+        | ir::Expr::PortIn(x) => visit_expr(x, f),
+        ir::Expr::Bin(_, _, a, b) => {
+            visit_expr(a, f);
+            visit_expr(b, f);
+        }
+        ir::Expr::Cond(c) => visit_cond(c, f),
+        ir::Expr::Call(c) => visit_call(c, f),
+    }
+}

@@ -1,0 +1,136 @@
+//! FOR/NEXT pairing and GOSUB/RETURN.
+//!
+//! MSX-BASIC finds a NEXT's FOR at run time on its stack. The compiler pairs
+//! them in program order instead, the way the listing reads: a FOR opens a
+//! loop, a NEXT closes the innermost open loop of its variable (and the
+//! loops opened inside it, as MSX's NEXT pops them), a NEXT without a
+//! variable closes the innermost loop, and a FOR of a variable whose loop is
+//! open closes that loop first (MSX: a FOR on the same variable replaces the
+//! old one). Each FOR has static slots for its limit, step and step sign. A
+//! NEXT that no FOR before it opened is refused with a diagnostic (MSX would
+//! stop with "NEXT without FOR" when it ran). Programs that jump into or out
+//! of loops work as on MSX as long as each NEXT belongs to the FOR that
+//! precedes it in the listing.
+//!
+//! GOSUB pushes the number of its return site on the runtime's stack
+//! (`rt_bx_gosub`); RETURN pops it (`rt_bx_return`, "RETURN without GOSUB"
+//! when empty) and jumps through a table of all return sites.
+
+use z80_codegen::ir::{build::*, Term, W};
+
+use super::{err, Lowerer, R};
+use crate::parse::{Span, Stmt, StmtKind, Var};
+
+/// Pairs every NEXT with its FOR (see the module comment).
+pub(crate) fn pair_loops(l: &mut Lowerer) {
+    let mut open: Vec<(Var, usize)> = Vec::new();
+    let lines = &l.prog.lines;
+    let mut all: Vec<&Stmt> = Vec::new();
+    for line in lines {
+        flatten(&line.statements, &mut all);
+    }
+    for s in all {
+        let key = (s.span.line, s.span.statement);
+        match &s.kind {
+            StmtKind::For { var, .. } => {
+                if let Some(p) = open.iter().rposition(|(v, _)| v == var) {
+                    open.truncate(p);
+                }
+                let id = l.for_vars.len();
+                l.for_vars.push(*var);
+                l.fors.insert(key, id);
+                open.push((*var, id));
+            }
+            StmtKind::Next(vars) => {
+                let mut ids = Vec::new();
+                if vars.is_empty() {
+                    match open.pop() {
+                        Some((_, id)) => ids.push(id),
+                        None => l.errors.push(next_error(s.span, None)),
+                    }
+                }
+                for v in vars {
+                    match open.iter().rposition(|(w, _)| w == v) {
+                        Some(p) => {
+                            ids.push(open[p].1);
+                            open.truncate(p);
+                        }
+                        None => l.errors.push(next_error(s.span, Some(*v))),
+                    }
+                }
+                l.nexts.insert(key, ids);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn next_error(span: Span, v: Option<Var>) -> super::LowerError {
+    let what = v.map_or("NEXT".to_string(), |v| format!("NEXT {}", v.name));
+    super::LowerError {
+        line: span.line,
+        statement: span.statement,
+        message: format!(
+            "{what} has no FOR before it in the listing (MSX: NEXT without FOR; this compiler pairs FOR and NEXT in program order)"
+        ),
+    }
+}
+
+fn flatten<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a Stmt>) {
+    for s in stmts {
+        out.push(s);
+        if let StmtKind::If {
+            then, otherwise, ..
+        } = &s.kind
+        {
+            flatten(then, out);
+            flatten(otherwise, out);
+        }
+    }
+}
+
+impl Lowerer<'_> {
+    /// GOSUB: push a new return site, jump; code after it goes to the site.
+    pub(crate) fn gosub(&mut self, target: u16, span: Span) -> R<()> {
+        let Some(&t) = self.line_blocks.get(&target) else {
+            return err(span, format!("Undefined line number {target}"));
+        };
+        let site = self.return_sites.len();
+        self.call_stmt(
+            "rt_bx_gosub",
+            vec![(z80_codegen::ir::Reg::HL, word(site as i64))],
+        );
+        self.terminate(Term::Jump(t));
+        self.return_sites.push(self.cur);
+        Ok(())
+    }
+
+    /// RETURN (its jump is made at the end, when all sites are known).
+    pub(crate) fn ret(&mut self) {
+        let b = self.cur;
+        self.returns.push(b);
+        // A placeholder; see finish_returns.
+        self.terminate(Term::Goto("rt_halt".into()));
+    }
+}
+
+/// Makes the RETURN jumps through the table of return sites.
+pub(crate) fn finish_returns(l: &mut Lowerer) {
+    let sites = l.return_sites.clone();
+    for b in std::mem::take(&mut l.returns) {
+        let value = call("rt_bx_return", vec![], W::Word);
+        l.blocks[b].term = if sites.is_empty() {
+            // No GOSUB anywhere: RETURN always fails.
+            l.blocks[b].stmts.push(z80_codegen::ir::Stmt::Eval(value));
+            Term::Goto("rt_halt".into())
+        } else {
+            Term::Switch {
+                w: W::Word,
+                value,
+                base: 0,
+                targets: sites.clone(),
+                default: sites[0],
+            }
+        };
+    }
+}

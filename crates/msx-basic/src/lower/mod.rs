@@ -1,0 +1,539 @@
+//! Lowering of a parsed MSX-BASIC program to the shared back end's IR
+//! (`z80-codegen`).
+//!
+//! The program becomes one routine: every BASIC line starts a basic block,
+//! GOTO is a jump, GOSUB pushes a return-site number on a small stack of the
+//! runtime and RETURN jumps through a table of the sites ([`flow`]). Storage
+//! is static, like the interpreter's variable area but at fixed addresses:
+//! an integer is 2 bytes, a single 4 and a double 8 in the math pack's BCD
+//! format, a string a 3-byte descriptor (length, address) owned by the
+//! runtime's string heap. Arrays are created at run time (DIM, or a first
+//! use with 11 elements per dimension) above the variables; a descriptor in
+//! writable data holds their address and sizes.
+//!
+//! Expressions follow the ROM's typing (`parse::types`): integers are words
+//! computed in registers through the IR, everything else goes through the
+//! math pack's accumulator `BCD_DAC` with the operands' addresses
+//! ([`num`]); strings are descriptors handled by the runtime ([`strs`]).
+//!
+//! The parts: this file (the lowerer, storage, blocks, temporaries), `num.rs`
+//! (numbers and conditions), `strs.rs` (strings), `stmt.rs` (statements),
+//! `flow.rs` (FOR/NEXT pairing, GOSUB/RETURN), `consts.rs` (constants in the
+//! math-pack format, DATA).
+
+mod consts;
+mod flow;
+mod num;
+mod stmt;
+mod strs;
+
+use std::collections::{BTreeMap, HashMap};
+
+use z80_codegen::ir::{
+    self, build::*, Block, BlockId, Data, Function, Reg, SrcLoc, Stmt as IStmt, Term, Var as IVar,
+    W,
+};
+
+use crate::parse::{Expr, Program, Span, Type, Var};
+
+pub use consts::to_double;
+
+/// The compiler's own runtime routines (arrays, GOSUB stack, DATA, screen
+/// statements), in the back end's link format.
+pub const RT_EXTRA_ASM: &str = include_str!("rt_extra.asm");
+
+/// Something the compiler cannot compile, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LowerError {
+    pub line: u16,
+    pub statement: u16,
+    pub message: String,
+}
+
+type R<T> = Result<T, LowerError>;
+
+fn err<T>(span: Span, message: impl Into<String>) -> R<T> {
+    Err(LowerError {
+        line: span.line,
+        statement: span.statement,
+        message: message.into(),
+    })
+}
+
+/// The IR program and what the second build pass needs to fill in.
+pub struct Lowered {
+    pub ir: ir::Program,
+    /// String literals: (label of the descriptor, length); the descriptor's
+    /// address field is the label's address + 3, known after a first build.
+    pub literals: Vec<(String, u8)>,
+}
+
+/// Bytes of a value of each type.
+pub(crate) fn size_of(t: Type) -> u16 {
+    match t {
+        Type::Integer => 2,
+        Type::String => 3,
+        Type::Single => 4,
+        Type::Double => 8,
+    }
+}
+
+fn type_letter(t: Type) -> char {
+    match t {
+        Type::Integer => 'i',
+        Type::Single => 's',
+        Type::Double => 'd',
+        Type::String => 't',
+    }
+}
+
+fn var_suffix(v: Var) -> String {
+    let mut s = String::new();
+    for b in v.name.0 {
+        if b != 0 {
+            s.push(char::from(b).to_ascii_lowercase());
+        }
+    }
+    s.push('_');
+    s.push(type_letter(v.ty));
+    s
+}
+
+/// Temporaries of one statement: words, bytes and 8-byte numbers.
+#[derive(Default, Clone, Copy)]
+struct Temps {
+    words: usize,
+    bytes: usize,
+    nums: usize,
+}
+
+pub(crate) struct Lowerer<'p> {
+    prog: &'p Program,
+    blocks: Vec<Block>,
+    cur: BlockId,
+    /// The line being lowered (for the blocks made).
+    line: u16,
+    line_blocks: HashMap<u16, BlockId>,
+    /// The block after the last line (END).
+    end_block: BlockId,
+    scalars: BTreeMap<Var, ()>,
+    /// Arrays: number of dimensions.
+    arrays: BTreeMap<Var, usize>,
+    rodata: Vec<Data>,
+    consts: HashMap<[u8; 8], String>,
+    literals: Vec<(String, u8)>,
+    literal_ids: HashMap<Vec<u8>, String>,
+    temps: Temps,
+    max_temps: Temps,
+    /// FOR statements by (line, statement): their number.
+    fors: HashMap<(u16, u16), usize>,
+    /// NEXT statements by (line, statement): the FOR of each variable.
+    nexts: HashMap<(u16, u16), Vec<usize>>,
+    for_vars: Vec<Var>,
+    /// The FOR loops' bodies, once lowered.
+    for_bodies: HashMap<usize, BlockId>,
+    /// Constant STEPs: their sign (true: not negative).
+    for_const_step: HashMap<usize, bool>,
+    /// GOSUB return sites.
+    return_sites: Vec<BlockId>,
+    /// Blocks ending in RETURN: their terminators are made at the end.
+    returns: Vec<BlockId>,
+    fns: HashMap<Var, FnDef<'p>>,
+    /// The parameters of the DEF FN bodies being lowered, innermost last.
+    fn_scopes: Vec<HashMap<Var, String>>,
+    errors: Vec<LowerError>,
+}
+
+/// Lowers a parsed program. All errors come back together.
+pub fn lower(prog: &Program, source_name: &str, listing: &str) -> Result<Lowered, Vec<LowerError>> {
+    let mut l = Lowerer {
+        prog,
+        blocks: Vec::new(),
+        cur: 0,
+        line: 0,
+        line_blocks: HashMap::new(),
+        end_block: 0,
+        scalars: BTreeMap::new(),
+        arrays: BTreeMap::new(),
+        rodata: Vec::new(),
+        consts: HashMap::new(),
+        literals: Vec::new(),
+        literal_ids: HashMap::new(),
+        temps: Temps::default(),
+        max_temps: Temps::default(),
+        fors: HashMap::new(),
+        nexts: HashMap::new(),
+        for_vars: Vec::new(),
+        for_bodies: HashMap::new(),
+        for_const_step: HashMap::new(),
+        return_sites: Vec::new(),
+        returns: Vec::new(),
+        fns: HashMap::new(),
+        fn_scopes: Vec::new(),
+        errors: Vec::new(),
+    };
+    l.run();
+    if !l.errors.is_empty() {
+        return Err(l.errors);
+    }
+    Ok(l.finish(source_name, listing))
+}
+
+impl<'p> Lowerer<'p> {
+    fn run(&mut self) {
+        let entry = self.new_block();
+        debug_assert_eq!(entry, 0);
+        for line in &self.prog.lines {
+            self.line = line.number;
+            let b = self.new_block();
+            self.line_blocks.insert(line.number, b);
+        }
+        self.end_block = self.new_block();
+        self.blocks[self.end_block].term = Term::Goto("rt_bas_end".into());
+        flow::pair_loops(self);
+        self.collect_fns();
+
+        // Start-up: the runtime, then the DATA pointer.
+        self.cur = entry;
+        self.emit(IStmt::Eval(call("rt_bx_init", vec![], W::Word)));
+        if !self.prog.data.is_empty() {
+            self.emit(IStmt::Store {
+                w: W::Word,
+                addr: sym("rt_bx_dptr"),
+                value: sym("bx_data"),
+            });
+            self.emit(IStmt::Store {
+                w: W::Word,
+                addr: sym("rt_bx_dleft"),
+                value: word(self.prog.data.len() as i64),
+            });
+        }
+        let first = self
+            .prog
+            .lines
+            .first()
+            .map_or(self.end_block, |l| self.line_blocks[&l.number]);
+        self.blocks[entry].term = Term::Jump(first);
+
+        let lines = &self.prog.lines;
+        for (i, line) in lines.iter().enumerate() {
+            self.line = line.number;
+            self.cur = self.line_blocks[&line.number];
+            let next = lines
+                .get(i + 1)
+                .map_or(self.end_block, |l| self.line_blocks[&l.number]);
+            if let Err(e) = self.statements(&line.statements, next) {
+                self.errors.push(e);
+            }
+            self.terminate(Term::Jump(next));
+        }
+        flow::finish_returns(self);
+    }
+
+    /// The IR program.
+    fn finish(mut self, source_name: &str, listing: &str) -> Lowered {
+        let mut vars = Vec::new();
+        for v in self.scalars.keys() {
+            vars.push(IVar {
+                label: format!("bv_{}", var_suffix(*v)),
+                size: size_of(v.ty),
+                comment: format!("{v}"),
+            });
+        }
+        for (k, v) in self.for_vars.iter().enumerate() {
+            let size = if v.ty == Type::Integer { 2 } else { 8 };
+            for part in ["l", "s"] {
+                vars.push(IVar {
+                    label: format!("bf{k}{part}"),
+                    size,
+                    comment: format!("FOR {v}"),
+                });
+            }
+            vars.push(IVar {
+                label: format!("bf{k}g"),
+                size: 1,
+                comment: String::new(),
+            });
+        }
+        for (name, def) in &self.fns {
+            for (i, p) in def.params.iter().enumerate() {
+                vars.push(IVar {
+                    label: fn_param_label(*name, i),
+                    size: size_of(p.ty),
+                    comment: format!("FN {name} parameter {p}"),
+                });
+            }
+        }
+        let t = self.max_temps;
+        for (prefix, n, size) in [("bw", t.words, 2), ("bb", t.bytes, 1), ("bn", t.nums, 8)] {
+            for i in 0..n {
+                vars.push(IVar {
+                    label: format!("{prefix}{i}"),
+                    size,
+                    comment: String::new(),
+                });
+            }
+        }
+        let mut data = Vec::new();
+        for (v, dims) in &self.arrays {
+            let mut bytes = vec![0, 0, *dims as u8, size_of(v.ty) as u8];
+            for _ in 0..*dims {
+                bytes.extend_from_slice(&11u16.to_le_bytes());
+            }
+            data.push(Data {
+                label: format!("ba_{}", var_suffix(*v)),
+                bytes,
+                comment: format!("array {v}()"),
+            });
+        }
+        if !self.prog.data.is_empty() {
+            self.rodata.push(Data {
+                label: "bx_data".into(),
+                bytes: consts::data_table(&self.prog.data),
+                comment: "DATA".into(),
+            });
+        }
+        // Source comments: the listing's line k is BASIC line k.
+        let mut text = String::new();
+        let mut at = 1u32;
+        for l in listing.lines() {
+            let n: u32 = l
+                .trim_start()
+                .split(|c: char| !c.is_ascii_digit())
+                .next()
+                .and_then(|d| d.parse().ok())
+                .unwrap_or(0);
+            while at < n {
+                text.push('\n');
+                at += 1;
+            }
+            if n == at {
+                text.push_str(l);
+                text.push('\n');
+                at += 1;
+            }
+        }
+        let main = Function {
+            name: "main".into(),
+            comment: format!("{source_name}: the program"),
+            blocks: std::mem::take(&mut self.blocks),
+            frame: None,
+        };
+        Lowered {
+            ir: ir::Program {
+                main: "main".into(),
+                functions: vec![main],
+                rodata: self.rodata,
+                data,
+                vars,
+                fixed: Vec::new(),
+                sources: vec![ir::Source {
+                    name: source_name.to_string(),
+                    text,
+                }],
+            },
+            literals: self.literals,
+        }
+    }
+
+    fn collect_fns(&mut self) {
+        for line in &self.prog.lines {
+            let mut stack: Vec<&crate::parse::Stmt> = line.statements.iter().collect();
+            while let Some(s) = stack.pop() {
+                match &s.kind {
+                    crate::parse::StmtKind::DefFn { name, params, body } => {
+                        self.fns.insert(*name, FnDef { params, body });
+                    }
+                    crate::parse::StmtKind::If {
+                        then, otherwise, ..
+                    } => {
+                        stack.extend(then.iter());
+                        stack.extend(otherwise.iter());
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    // ---- blocks
+
+    pub(crate) fn new_block(&mut self) -> BlockId {
+        self.blocks.push(Block {
+            stmts: vec![IStmt::Line(SrcLoc {
+                file: 0,
+                line: u32::from(self.line),
+            })],
+            term: Term::Goto("rt_halt".into()),
+        });
+        self.blocks.len() - 1
+    }
+
+    pub(crate) fn emit(&mut self, s: IStmt) {
+        self.blocks[self.cur].stmts.push(s);
+    }
+
+    /// Ends the current block; what follows goes into a new (unreachable
+    /// unless jumped to) block.
+    pub(crate) fn terminate(&mut self, t: Term) {
+        self.blocks[self.cur].term = t;
+        self.cur = self.new_block();
+    }
+
+    pub(crate) fn call_stmt(&mut self, target: &str, args: Vec<(Reg, ir::Expr)>) {
+        self.emit(IStmt::Eval(call(target, args, W::Word)));
+    }
+
+    /// Raises an MSX error at run time here (the error routine finds the
+    /// line from this call's return address).
+    pub(crate) fn raise(&mut self, code: u8) {
+        self.call_stmt("rt_bas_error", vec![(Reg::DE, word(i64::from(code)))]);
+    }
+
+    // ---- temporaries (static, per statement)
+
+    pub(crate) fn reset_temps(&mut self) {
+        self.temps = Temps::default();
+    }
+
+    fn bump(&mut self, which: fn(&mut Temps) -> &mut usize) -> usize {
+        let n = *which(&mut self.temps);
+        *which(&mut self.temps) += 1;
+        let m = which(&mut self.max_temps);
+        *m = (*m).max(n + 1);
+        n
+    }
+
+    pub(crate) fn word_temp(&mut self) -> String {
+        format!("bw{}", self.bump(|t| &mut t.words))
+    }
+
+    pub(crate) fn byte_temp(&mut self) -> String {
+        format!("bb{}", self.bump(|t| &mut t.bytes))
+    }
+
+    pub(crate) fn num_temp(&mut self) -> String {
+        format!("bn{}", self.bump(|t| &mut t.nums))
+    }
+
+    /// Evaluates a word now (into a temporary) and gives the temporary.
+    pub(crate) fn hoist(&mut self, value: ir::Expr) -> ir::Expr {
+        if matches!(value, ir::Expr::Const(..) | ir::Expr::Sym(..)) {
+            return value;
+        }
+        let t = self.word_temp();
+        self.emit(IStmt::Store {
+            w: W::Word,
+            addr: sym(&t),
+            value,
+        });
+        load(W::Word, sym(&t))
+    }
+
+    // ---- storage
+
+    /// The address of a scalar variable (or of a DEF FN parameter).
+    pub(crate) fn scalar(&mut self, v: Var) -> ir::Expr {
+        for scope in self.fn_scopes.iter().rev().take(1) {
+            if let Some(label) = scope.get(&v) {
+                return sym(label);
+            }
+        }
+        self.scalars.insert(v, ());
+        sym(&format!("bv_{}", var_suffix(v)))
+    }
+
+    /// The address of an array element (computed now, into a temporary).
+    pub(crate) fn element(&mut self, v: Var, subs: &[Expr], span: Span) -> R<ir::Expr> {
+        if subs.len() > 16 {
+            return err(span, "too many subscripts");
+        }
+        match self.arrays.get(&v) {
+            Some(&n) if n != subs.len() => {
+                return err(
+                    span,
+                    format!(
+                        "array {v}() is used with {} and with {n} subscripts (MSX: Subscript out of range)",
+                        subs.len()
+                    ),
+                )
+            }
+            _ => {
+                self.arrays.insert(v, subs.len());
+            }
+        }
+        let mut values = Vec::new();
+        for s in subs {
+            let x = self.int(s)?;
+            values.push(x);
+        }
+        for (i, x) in values.into_iter().enumerate() {
+            self.emit(IStmt::Store {
+                w: W::Word,
+                addr: ir::Expr::Sym("rt_bx_idx".into(), 2 * i as i32),
+                value: x,
+            });
+        }
+        let desc = sym(&format!("ba_{}", var_suffix(v)));
+        Ok(self.hoist(call("rt_bx_elem", vec![(Reg::HL, desc)], W::Word)))
+    }
+
+    /// The descriptor of array `v` with `dims` dimensions (for DIM).
+    pub(crate) fn array_desc(&mut self, v: Var, dims: usize, span: Span) -> R<ir::Expr> {
+        match self.arrays.get(&v) {
+            Some(&n) if n != dims => err(
+                span,
+                format!("array {v}() is used with {dims} and with {n} subscripts"),
+            ),
+            _ => {
+                self.arrays.insert(v, dims);
+                Ok(sym(&format!("ba_{}", var_suffix(v))))
+            }
+        }
+    }
+
+    /// The address of a numeric constant (as a double) in read-only data.
+    pub(crate) fn constant(&mut self, value: [u8; 8]) -> ir::Expr {
+        if let Some(l) = self.consts.get(&value) {
+            return sym(l);
+        }
+        let label = format!("bk{}", self.consts.len());
+        self.rodata.push(Data {
+            label: label.clone(),
+            bytes: value.to_vec(),
+            comment: String::new(),
+        });
+        self.consts.insert(value, label.clone());
+        sym(&label)
+    }
+
+    /// The descriptor of a string literal in read-only data.
+    pub(crate) fn literal(&mut self, text: &[u8]) -> ir::Expr {
+        if let Some(l) = self.literal_ids.get(text) {
+            return sym(l);
+        }
+        let label = format!("bs{}", self.literals.len());
+        let len = text.len().min(255) as u8;
+        let mut bytes = vec![len, 0, 0];
+        bytes.extend_from_slice(&text[..len as usize]);
+        self.rodata.push(Data {
+            label: label.clone(),
+            bytes,
+            comment: String::new(),
+        });
+        self.literals.push((label.clone(), len));
+        self.literal_ids.insert(text.to_vec(), label.clone());
+        sym(&label)
+    }
+}
+
+/// A DEF FN: its parameters and body.
+#[derive(Clone, Copy)]
+pub(crate) struct FnDef<'p> {
+    pub params: &'p [Var],
+    pub body: &'p Expr,
+}
+
+pub(crate) fn fn_param_label(name: Var, i: usize) -> String {
+    format!("bp_{}{i}", var_suffix(name))
+}

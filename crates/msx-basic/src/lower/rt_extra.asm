@@ -1,0 +1,611 @@
+; The compiler's own part of the BASIC runtime: program start, arrays, the
+; GOSUB stack, DATA, and the screen/sound/joystick statements that are thin
+; BIOS calls. Link format of crates/z80-codegen/src/runtime.rs: a routine
+; runs from its `rt_bx_name:` label to the next one; RAM as `;@var`.
+; Conventions as in crates/msx-basic/runtime/README.md: errors jump to
+; rt_bas_error with E = the MSX error code (the error routine finds the
+; BASIC line from the return address of the compiled program's call).
+
+; System variables (MSX2 Technical Handbook, Appendix "Work area").
+;   CSRY F3DCh, CSRX F3DDh, LINL40 F3AEh, LINL32 F3AFh, TTYPOS F661h,
+;   CSRSW FCA9h, JIFFY FC9Eh, SCRMOD FCAFh.
+
+;@var rt_bx_atop 2
+
+; Start of a compiled program: the math pack (RND's seed), the string heap
+; (1 KB just below the stack, leaving 256 bytes of stack), the array area
+; (from the end of the variables up to the string heap).
+rt_bx_init:
+        call rt_bcd
+        ld hl,0
+        add hl,sp
+        ld de,-256
+        add hl,de
+        push hl
+        ld de,-1024
+        add hl,de
+        ld (rt_bx_atop),hl
+        pop de
+        jp rt_bas_heapinit
+
+; ---------------------------------------------------------------------------
+; Arrays. A descriptor (writable data made by the compiler):
+;   +0 address of the elements (0 until the array exists)
+;   +2 number of dimensions, +3 element size (2, 3, 4 or 8)
+;   +4 sizes (bound + 1) of each dimension, words; 11 each until DIM
+; Elements are zero at creation; the first subscript varies fastest.
+; Subscripts and DIM bounds are passed in rt_bx_idx (words).
+
+;@var rt_bx_idx 32
+;@var rt_bx_acc 2
+;@var rt_bx_cnt 1
+
+; HL = DE * BC (unsigned), carry set when it does not fit 16 bits.
+rt_bx_umul:
+        ld hl,0
+        ld a,16
+.loop:  add hl,hl
+        ret c
+        sla c
+        rl b
+        jr nc,.skip
+        add hl,de
+        ret c
+.skip:  dec a
+        jr nz,.loop
+        or a
+        ret
+
+; Creates the array of descriptor HL (sizes already in it); keeps HL.
+; "Out of memory" (7) when it does not fit below the string heap.
+rt_bx_alloc:
+        push hl
+        inc hl
+        inc hl
+        ld a,(hl)
+        inc hl
+        ld e,(hl)
+        ld d,0
+        inc hl
+.mul:   push af
+        ld c,(hl)
+        inc hl
+        ld b,(hl)
+        inc hl
+        push hl
+        call rt_bx_umul
+        jr c,.full
+        ex de,hl
+        pop hl
+        pop af
+        dec a
+        jr nz,.mul
+        ld hl,(rt_heap)
+        push hl
+        add hl,de
+        jr c,.full
+        ld bc,(rt_bx_atop)
+        push hl
+        or a
+        sbc hl,bc
+        pop hl
+        jr z,.fits
+        jr nc,.full
+.fits:  ld (rt_heap),hl
+        pop hl
+        push hl
+        ld a,d
+        or e
+        jr z,.zeroed
+        ld (hl),0
+        dec de
+        ld a,d
+        or e
+        jr z,.zeroed
+        ld b,d
+        ld c,e
+        ld d,h
+        ld e,l
+        inc de
+        ldir
+.zeroed:
+        pop de
+        pop hl
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        dec hl
+        ret
+.full:  ld e,7
+        jp rt_bas_error
+
+; DIM: HL = descriptor, the bounds in rt_bx_idx. "Redimensioned array" (10)
+; when the array exists (also after an implicit DIM 10 by a first use),
+; "Illegal function call" (5) for a negative bound.
+rt_bx_dim:
+        ld a,(hl)
+        inc hl
+        or (hl)
+        dec hl
+        jr nz,.redim
+        push hl
+        inc hl
+        inc hl
+        ld b,(hl)
+        inc hl
+        inc hl
+        ex de,hl
+        ld hl,rt_bx_idx
+.copy:  ld a,(hl)
+        inc hl
+        ld c,(hl)
+        inc hl
+        bit 7,c
+        jr nz,.neg
+        add a,1
+        ld (de),a
+        inc de
+        ld a,c
+        adc a,0
+        ld (de),a
+        inc de
+        djnz .copy
+        pop hl
+        jp rt_bx_alloc
+.neg:   ld e,5
+        jp rt_bas_error
+.redim: ld e,10
+        jp rt_bas_error
+
+; HL = the address of an element: HL = descriptor, subscripts in rt_bx_idx.
+; A first use creates the array with 11 elements per dimension (DIM 10).
+; "Subscript out of range" (9) when a subscript is negative or above its
+; bound.
+rt_bx_elem:
+        ld a,(hl)
+        inc hl
+        or (hl)
+        dec hl
+        call z,rt_bx_alloc
+        push hl
+        inc hl
+        inc hl
+        ld a,(hl)
+        ld (rt_bx_cnt),a
+        add a,a
+        ld c,a
+        ld b,0
+        inc hl
+        inc hl
+        add hl,bc
+        push hl
+        ld hl,rt_bx_idx
+        add hl,bc
+        ex de,hl
+        pop hl
+        ld bc,0
+        ld (rt_bx_acc),bc
+        ; Horner from the last dimension: acc = acc * size[d] + index[d].
+.dim:   dec hl
+        ld b,(hl)
+        dec hl
+        ld c,(hl)
+        dec de
+        ld a,(de)
+        dec de
+        push hl
+        ld h,a
+        ld a,(de)
+        ld l,a
+        or a
+        sbc hl,bc
+        jr nc,.range
+        add hl,bc
+        push de
+        push hl
+        ld hl,(rt_bx_acc)
+        ld d,b
+        ld e,c
+        call rt_mul16
+        pop de
+        add hl,de
+        ld (rt_bx_acc),hl
+        pop de
+        pop hl
+        ld a,(rt_bx_cnt)
+        dec a
+        ld (rt_bx_cnt),a
+        jr nz,.dim
+        dec hl
+        ld a,(hl)
+        ld hl,(rt_bx_acc)
+        ld d,h
+        ld e,l
+        add hl,hl
+        cp 2
+        jr z,.scaled
+        cp 3
+        jr nz,.not3
+        add hl,de
+        jr .scaled
+.not3:  add hl,hl
+        cp 4
+        jr z,.scaled
+        add hl,hl
+.scaled:
+        ex de,hl
+        pop hl
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        add hl,de
+        ret
+.range: ld e,9
+        jp rt_bas_error
+
+; ---------------------------------------------------------------------------
+; GOSUB/RETURN: a stack of return-site numbers (the compiled RETURN jumps
+; through a table of them). 128 levels; deeper is "Out of memory" (7) as
+; MSX reports a full stack.
+
+;@var rt_bx_gsp 2
+;@var rt_bx_gstk 256
+
+; GOSUB: HL = the number of the return site.
+rt_bx_gosub:
+        ex de,hl
+        ld hl,(rt_bx_gsp)
+        ld a,h
+        or a
+        jr nz,.full
+        push hl
+        ld bc,rt_bx_gstk
+        add hl,bc
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        pop hl
+        inc hl
+        inc hl
+        ld (rt_bx_gsp),hl
+        ret
+.full:  ld e,7
+        jp rt_bas_error
+
+; RETURN: HL = the return site of the last GOSUB, popped; "RETURN without
+; GOSUB" (3) when there is none.
+rt_bx_return:
+        ld hl,(rt_bx_gsp)
+        ld a,h
+        or l
+        jr z,.empty
+        dec hl
+        dec hl
+        ld (rt_bx_gsp),hl
+        ld bc,rt_bx_gstk
+        add hl,bc
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        ret
+.empty: ld e,3
+        jp rt_bas_error
+
+; ON n GOTO/GOSUB: HL = n, returned; "Illegal function call" (5) outside
+; 0-255 (ROM: the selector is a byte).
+rt_bx_onchk:
+        ld a,h
+        or a
+        ret z
+        ld e,5
+        jp rt_bas_error
+
+; ---------------------------------------------------------------------------
+; DATA: the compiler emits the items in order, each as
+;   db length, the text, db 0 (not a number) | db 1 + 8 bytes (its value as
+;   a double, converted by the compiler as the ROM's FIN reads it)
+; rt_bx_dptr points at the next item, rt_bx_dleft counts those left.
+
+;@var rt_bx_dptr 2
+;@var rt_bx_dleft 2
+
+; HL = the next item, which READ takes; "Out of DATA" (4) after the last.
+rt_bx_read:
+        ld hl,(rt_bx_dleft)
+        ld a,h
+        or l
+        jr z,.out
+        dec hl
+        ld (rt_bx_dleft),hl
+        ld hl,(rt_bx_dptr)
+        push hl
+        ld e,(hl)
+        ld d,0
+        inc hl
+        add hl,de
+        ld a,(hl)
+        inc hl
+        or a
+        jr z,.text
+        ld de,8
+        add hl,de
+.text:  ld (rt_bx_dptr),hl
+        pop hl
+        ret
+.out:   ld e,4
+        jp rt_bas_error
+
+; READ into a string: HL = a temporary descriptor of the item's text.
+rt_bx_reads:
+        call rt_bx_read
+        ld a,(hl)
+        inc hl
+        jp rt_bas_stmp
+
+; READ into a number: the item's value in BCD_DAC; "Syntax error" (2) when
+; the item is not a number.
+rt_bx_readn:
+        call rt_bx_read
+        ld e,(hl)
+        ld d,0
+        inc hl
+        add hl,de
+        ld a,(hl)
+        inc hl
+        or a
+        jp nz,bcd_load_dac
+        ld e,2
+        jp rt_bas_error
+
+; ---------------------------------------------------------------------------
+; Integer arithmetic with MSX's Overflow (6) where the compiled program
+; needs an integer (see docs/basic.md: MSX would go on in double precision
+; and fail only when the value is stored).
+rt_bx_iadd:
+        call bcd_iadd
+        ret nc
+        ld e,6
+        jp rt_bas_error
+
+rt_bx_isub:
+        call bcd_isub
+        ret nc
+        ld e,6
+        jp rt_bas_error
+
+rt_bx_imul:
+        call bcd_imul
+        ret nc
+        ld e,6
+        jp rt_bas_error
+
+; ABS of an integer (Overflow for -32768).
+rt_bx_iabs:
+        bit 7,h
+        ret z
+        ex de,hl
+        ld hl,0
+        jp rt_bx_isub
+
+; SGN of an integer: HL = -1, 0 or 1.
+rt_bx_isgn:
+        ld a,h
+        or l
+        ret z
+        bit 7,h
+        ld hl,1
+        ret z
+        ld hl,-1
+        ret
+
+; ---------------------------------------------------------------------------
+; Screen and sound statements.
+
+; SCREEN n: A = mode (0-8), through CHGMOD. "Illegal function call" (5)
+; otherwise.
+rt_bx_screen:
+        cp 9
+        jr nc,.bad
+        bios CHGMOD
+        xor a
+        ld (0F661h),a
+        ret
+.bad:   ld e,5
+        jp rt_bas_error
+
+; COLOR: HL = foreground, DE = background, BC = border; 0FFFFh when
+; omitted (kept). 0-15, else "Illegal function call" (5).
+rt_bx_color:
+        ld a,h
+        inc a
+        jr z,.bg
+        ld a,l
+        call .check
+        ld (FORCLR),a
+.bg:    ld a,d
+        inc a
+        jr z,.bdr
+        ld a,e
+        call .check
+        ld (BAKCLR),a
+.bdr:   ld a,b
+        inc a
+        jr z,.set
+        ld a,c
+        call .check
+        ld (BDRCLR),a
+.set:   ld a,(SCRMOD)
+        bios CHGCLR
+        ret
+.check: cp 16
+        ret c
+        ld e,5
+        jp rt_bas_error
+
+; WIDTH n: HL = n. SCREEN 0: 1-80 (LINL40, INITXT, which picks 40 or 80
+; columns); SCREEN 1: 1-32 (LINL32, INIT32): the screen is cleared, as by
+; the ROM. CLMLST, the last column where PRINT's `,` starts a zone, becomes
+; n - (n MOD 14) - 14 (SUB-ROM WIDTH, C2033).
+rt_bx_width:
+        ld a,h
+        or a
+        jr nz,.bad
+        ld a,l
+        or a
+        jr z,.bad
+        ld a,(SCRMOD)
+        or a
+        jr nz,.t32
+        ld a,l
+        cp 81
+        jr nc,.bad
+        ld (0F3AEh),a
+        push hl
+        bios 006Ch
+        pop hl
+        jr .zones
+.t32:   dec a
+        jr nz,.bad
+        ld a,l
+        cp 33
+        jr nc,.bad
+        ld (0F3AFh),a
+        push hl
+        bios 006Fh
+        pop hl
+.zones: ld a,l
+.mod:   sub 14
+        jr nc,.mod
+        add a,28
+        cpl
+        inc a
+        add a,l
+        ld (0F3B2h),a
+        xor a
+        ld (0F661h),a
+        ret
+.bad:   ld e,5
+        jp rt_bas_error
+
+; KEY OFF / KEY ON: the function-key line (ERAFNK, DSPFNK).
+rt_bx_keyoff:
+        bios 00CCh
+        ret
+
+rt_bx_keyon:
+        bios 00CFh
+        ret
+
+; CLS: the BIOS CLS (it needs Z set), cursor home.
+rt_bx_cls:
+        xor a
+        bios 00C3h
+        xor a
+        ld (0F661h),a
+        ret
+
+; LOCATE x,y,c: HL = x, DE = y (0FFFFh: keep), A = cursor switch (0FFh:
+; keep). POSIT counts from 1.
+rt_bx_locate:
+        push af
+        ld a,h
+        inc a
+        jr nz,.x
+        ld a,(0F3DDh)
+        dec a
+        ld l,a
+.x:     ld a,d
+        inc a
+        jr nz,.y
+        ld a,(0F3DCh)
+        dec a
+        ld e,a
+.y:     ld a,l
+        ld (0F661h),a
+        inc a
+        ld h,a
+        ld a,e
+        inc a
+        ld l,a
+        bios POSIT
+        pop af
+        inc a
+        ret z
+        dec a
+        ld (0FCA9h),a
+        ret
+
+; BEEP.
+rt_bx_beep:
+        bios 00C0h
+        ret
+
+; SOUND r,v: A = register, E = value; register 7 keeps its I/O bits as
+; the ROM does (bit 7 set, bit 6 clear).
+rt_bx_sound:
+        cp 7
+        jr nz,.w
+        ld b,a
+        ld a,e
+        and 03Fh
+        or 080h
+        ld e,a
+        ld a,b
+.w:     bios 0093h
+        ret
+
+; VPEEK: HL = address, HL = the byte (NRDVRM: the whole 128 KB of an MSX2).
+rt_bx_vpeek:
+        bios 0174h
+        ld l,a
+        ld h,0
+        ret
+
+; VPOKE: HL = address, A = byte (NWRVRM).
+rt_bx_vpoke:
+        bios 0177h
+        ret
+
+; STICK(n): A = n, HL = direction 0-8.
+rt_bx_stick:
+        bios 00D5h
+        ld l,a
+        ld h,0
+        ret
+
+; STRIG(n): A = n, HL = -1 when pressed, else 0.
+rt_bx_strig:
+        bios 00D8h
+        ld l,a
+        ld h,a
+        ret
+
+; TIME: BCD_DAC = JIFFY (0-65535) as a number.
+rt_bx_time:
+        ld hl,(JIFFY)
+        bit 7,h
+        jp z,bcd_from_int
+        res 7,h
+        call bcd_from_int
+        ld hl,rt_bx_k32768
+        call bcd_load_arg
+        jp bcd_add
+rt_bx_k32768:
+        db 045h,032h,076h,080h,0,0,0,0
+
+; TIME = n: HL = n.
+rt_bx_settime:
+        ld (JIFFY),hl
+        ret
+
+; A byte argument: HL = value, A = its low byte; "Illegal function call"
+; (5) outside 0-255.
+rt_bx_byte:
+        ld a,h
+        or a
+        ld a,l
+        ret z
+        ld e,5
+        jp rt_bas_error

@@ -1,0 +1,840 @@
+//! Statements.
+
+use z80_codegen::ir::{self, build::*, BlockId, CmpOp, Cond, Reg, Stmt as IStmt, Term, W};
+
+use super::num::{Num, TYPE_MISMATCH};
+use super::{consts, err, fn_param_label, Lowerer, R};
+use crate::parse::types::type_of;
+use crate::parse::{Expr, ExprKind, LValue, PrintItem, Span, Stmt, StmtKind, Type, Var};
+
+impl Lowerer<'_> {
+    /// Lowers statements; `next` is the block of the next line. Errors are
+    /// collected, so every unsupported statement of a line is reported.
+    pub(crate) fn statements(&mut self, stmts: &[Stmt], next: BlockId) -> R<()> {
+        for s in stmts {
+            self.reset_temps();
+            if let Err(e) = self.statement(s, next) {
+                self.errors.push(e);
+            }
+        }
+        Ok(())
+    }
+
+    fn statement(&mut self, s: &Stmt, next: BlockId) -> R<()> {
+        let span = s.span;
+        let key = (span.line, span.statement);
+        match &s.kind {
+            StmtKind::Let { target, value } => self.assign(target, value, span),
+            StmtKind::Print(items) => self.print(items),
+            StmtKind::Goto(n) => {
+                let t = self.line_block(*n, span)?;
+                self.terminate(Term::Jump(t));
+                Ok(())
+            }
+            StmtKind::Gosub(n) => self.gosub(*n, span),
+            StmtKind::Return(None) => {
+                self.ret();
+                Ok(())
+            }
+            StmtKind::Return(Some(n)) => {
+                let t = self.line_block(*n, span)?;
+                self.call_stmt("rt_bx_return", vec![]);
+                self.terminate(Term::Jump(t));
+                Ok(())
+            }
+            StmtKind::On {
+                selector,
+                gosub,
+                targets,
+            } => self.on(selector, *gosub, targets, span),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let c = self.cond(cond)?;
+                let tb = self.new_block();
+                let eb = self.new_block();
+                self.blocks[self.cur].term = Term::Branch {
+                    cond: c,
+                    then: tb,
+                    els: eb,
+                };
+                self.cur = tb;
+                self.statements(then, next)?;
+                self.terminate(Term::Jump(next));
+                self.cur = eb;
+                self.statements(otherwise, next)?;
+                self.terminate(Term::Jump(next));
+                Ok(())
+            }
+            StmtKind::For {
+                var,
+                start,
+                end,
+                step,
+            } => {
+                let id = self.fors[&key];
+                self.for_loop(id, *var, start, end, step.as_ref())
+            }
+            StmtKind::Next(_) => {
+                let ids = self.nexts.get(&key).cloned().unwrap_or_default();
+                for id in ids {
+                    self.next(id)?;
+                }
+                Ok(())
+            }
+            StmtKind::Dim(arrays) => {
+                for (v, bounds) in arrays {
+                    let desc = self.array_desc(*v, bounds.len(), span)?;
+                    let mut values = Vec::new();
+                    for b in bounds {
+                        let x = self.int(b)?;
+                        values.push(self.hoist_call(x));
+                    }
+                    for (i, x) in values.into_iter().enumerate() {
+                        self.emit(IStmt::Store {
+                            w: W::Word,
+                            addr: ir::Expr::Sym("rt_bx_idx".into(), 2 * i as i32),
+                            value: x,
+                        });
+                    }
+                    self.call_stmt("rt_bx_dim", vec![(Reg::HL, desc)]);
+                }
+                Ok(())
+            }
+            StmtKind::Read(targets) => {
+                for t in targets {
+                    self.reset_temps();
+                    self.read(t, span)?;
+                }
+                Ok(())
+            }
+            StmtKind::Restore(line) => {
+                let count = self.prog.data.len();
+                if count == 0 {
+                    return Ok(());
+                }
+                let index = line.map_or(0, |n| self.prog.data_index_at(n));
+                let offset = consts::data_offset(&self.prog.data, index);
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: sym("rt_bx_dptr"),
+                    value: ir::Expr::Sym("bx_data".into(), offset as i32),
+                });
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: sym("rt_bx_dleft"),
+                    value: word((count - index) as i64),
+                });
+                Ok(())
+            }
+            StmtKind::Data { .. }
+            | StmtKind::DefFn { .. }
+            | StmtKind::DefType(..)
+            | StmtKind::Rem => Ok(()),
+            StmtKind::End | StmtKind::Stop => {
+                self.terminate(Term::Goto("rt_bas_end".into()));
+                Ok(())
+            }
+            StmtKind::Cls => {
+                self.call_stmt("rt_bx_cls", vec![]);
+                Ok(())
+            }
+            StmtKind::Beep => {
+                self.call_stmt("rt_bx_beep", vec![]);
+                Ok(())
+            }
+            StmtKind::KeyDisplay(on) => {
+                let r = if *on { "rt_bx_keyon" } else { "rt_bx_keyoff" };
+                self.call_stmt(r, vec![]);
+                Ok(())
+            }
+            StmtKind::Locate { x, y, cursor } => {
+                let x = self.opt_int(x.as_ref(), 0xFFFF)?;
+                let y = self.opt_int(y.as_ref(), 0xFFFF)?;
+                let c = match cursor {
+                    Some(c) => {
+                        let c = self.int(c)?;
+                        self.byte_value(c)
+                    }
+                    None => byte(0xFF),
+                };
+                self.call_stmt(
+                    "rt_bx_locate",
+                    vec![(Reg::HL, x), (Reg::DE, y), (Reg::A, c)],
+                );
+                Ok(())
+            }
+            StmtKind::Color { fg, bg, border } => {
+                let f = self.opt_int(fg.as_ref(), 0xFFFF)?;
+                let b = self.opt_int(bg.as_ref(), 0xFFFF)?;
+                let d = self.opt_int(border.as_ref(), 0xFFFF)?;
+                self.call_stmt(
+                    "rt_bx_color",
+                    vec![(Reg::HL, f), (Reg::DE, b), (Reg::BC, d)],
+                );
+                Ok(())
+            }
+            StmtKind::Screen(args) => {
+                if args.iter().skip(1).any(Option::is_some) {
+                    return err(span, "SCREEN with more than the mode is not supported yet");
+                }
+                if let Some(Some(mode)) = args.first() {
+                    let m = self.int(mode)?;
+                    let m = self.byte_value(m);
+                    self.call_stmt("rt_bx_screen", vec![(Reg::A, m)]);
+                }
+                Ok(())
+            }
+            StmtKind::Width(n) => {
+                let n = self.int(n)?;
+                self.call_stmt("rt_bx_width", vec![(Reg::HL, n)]);
+                Ok(())
+            }
+            StmtKind::Vpoke { address, value } => {
+                let a = self.int(address)?;
+                let a = self.hoist_call(a);
+                let v = self.int(value)?;
+                let v = self.byte_value(v);
+                self.call_stmt("rt_bx_vpoke", vec![(Reg::HL, a), (Reg::A, v)]);
+                Ok(())
+            }
+            StmtKind::Poke { address, value } => {
+                let a = self.int(address)?;
+                let a = self.hoist_call(a);
+                let v = self.int(value)?;
+                let v = self.byte_value(v);
+                self.emit(IStmt::Store {
+                    w: W::Byte,
+                    addr: a,
+                    value: v,
+                });
+                Ok(())
+            }
+            StmtKind::Out { port, value } => {
+                let p = self.int(port)?;
+                let p = self.byte_value(p);
+                let v = self.int(value)?;
+                let v = self.byte_value(v);
+                self.emit(IStmt::PortOut { port: p, value: v });
+                Ok(())
+            }
+            StmtKind::Sound { register, value } => {
+                let r = self.int(register)?;
+                let r = self.byte_value(r);
+                let v = self.int(value)?;
+                let v = self.byte_value(v);
+                let v = zext(v);
+                self.call_stmt("rt_bx_sound", vec![(Reg::A, r), (Reg::DE, v)]);
+                Ok(())
+            }
+            StmtKind::SetTime(v) => {
+                let x = self.int(v)?;
+                self.call_stmt("rt_bx_settime", vec![(Reg::HL, x)]);
+                Ok(())
+            }
+            StmtKind::Input { prompt, targets } => self.input(prompt.as_deref(), targets, span),
+            StmtKind::LineInput { prompt, target } => {
+                if target.var().ty != Type::String {
+                    self.raise(TYPE_MISMATCH);
+                    return Ok(());
+                }
+                let p = match prompt {
+                    Some(p) => self.literal(p),
+                    None => word(0),
+                };
+                let s = self.hoist(call("rt_bas_lineinput", vec![(Reg::HL, p)], W::Word));
+                let addr = self.lvalue_address(target, span)?;
+                self.call_stmt("rt_bas_sassign", vec![(Reg::HL, s), (Reg::DE, addr)]);
+                Ok(())
+            }
+            StmtKind::Swap(a, b) => self.swap(a, b, span),
+            StmtKind::MidAssign {
+                target,
+                start,
+                len,
+                value,
+            } => {
+                if target.var().ty != Type::String {
+                    self.raise(TYPE_MISMATCH);
+                    return Ok(());
+                }
+                let addr = self.lvalue_address(target, span)?;
+                let st = self.int(start)?;
+                let st = self.hoist(st);
+                let n = match len {
+                    Some(n) => {
+                        let n = self.int(n)?;
+                        self.hoist(n)
+                    }
+                    None => word(255),
+                };
+                let v = self.string(value)?;
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: sym("rt_bas_arg3"),
+                    value: n,
+                });
+                self.call_stmt(
+                    "rt_bas_midset",
+                    vec![(Reg::HL, addr), (Reg::DE, v), (Reg::BC, st)],
+                );
+                Ok(())
+            }
+            StmtKind::KeyDef { .. } => err(span, "KEY n,text is not supported yet"),
+            StmtKind::Clear => err(span, "CLEAR is not supported yet"),
+            StmtKind::SetSprite { .. } => err(span, "SPRITE$ is not supported yet"),
+            StmtKind::Pset { set, .. } => err(
+                span,
+                format!(
+                    "{} is not supported yet",
+                    if *set { "PSET" } else { "PRESET" }
+                ),
+            ),
+            StmtKind::Line { .. } => err(span, "LINE is not supported yet"),
+            StmtKind::Circle { .. } => err(span, "CIRCLE is not supported yet"),
+            StmtKind::Paint { .. } => err(span, "PAINT is not supported yet"),
+            StmtKind::PutSprite { .. } => err(span, "PUT SPRITE is not supported yet"),
+        }
+    }
+
+    fn line_block(&self, n: u16, span: Span) -> R<BlockId> {
+        match self.line_blocks.get(&n) {
+            Some(b) => Ok(*b),
+            None => err(span, format!("Undefined line number {n}")),
+        }
+    }
+
+    /// An integer now (a call in it runs before what follows).
+    fn hoist_call(&mut self, x: ir::Expr) -> ir::Expr {
+        if matches!(
+            x,
+            ir::Expr::Const(..) | ir::Expr::Sym(..) | ir::Expr::Load(..)
+        ) {
+            x
+        } else {
+            self.hoist(x)
+        }
+    }
+
+    /// The low byte of an integer that must be 0-255 ("Illegal function
+    /// call" otherwise, as the ROM's byte arguments).
+    fn byte_value(&mut self, x: ir::Expr) -> ir::Expr {
+        if let ir::Expr::Const(_, v) = x {
+            if v <= 255 {
+                return byte(i64::from(v));
+            }
+        }
+        let t = self.byte_temp();
+        self.emit(IStmt::Store {
+            w: W::Byte,
+            addr: sym(&t),
+            value: call("rt_bx_byte", vec![(Reg::HL, x)], W::Byte),
+        });
+        load(W::Byte, sym(&t))
+    }
+
+    fn opt_int(&mut self, e: Option<&Expr>, absent: u16) -> R<ir::Expr> {
+        match e {
+            Some(e) => {
+                let x = self.int(e)?;
+                Ok(self.hoist_call(x))
+            }
+            None => Ok(word(i64::from(absent))),
+        }
+    }
+
+    pub(crate) fn lvalue_address(&mut self, t: &LValue, span: Span) -> R<ir::Expr> {
+        match t {
+            LValue::Scalar(v) => Ok(self.scalar(*v)),
+            LValue::Element(v, subs) => self.element(*v, subs, span),
+        }
+    }
+
+    fn assign(&mut self, target: &LValue, value: &Expr, span: Span) -> R<()> {
+        let ty = target.var().ty;
+        let addr = self.lvalue_address(target, span)?;
+        match ty {
+            Type::String => {
+                let v = self.string(value)?;
+                self.call_stmt("rt_bas_sassign", vec![(Reg::HL, v), (Reg::DE, addr)]);
+            }
+            Type::Integer => {
+                let v = self.int(value)?;
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr,
+                    value: v,
+                });
+            }
+            _ => {
+                if type_of(value) == Some(Type::String) {
+                    self.raise(TYPE_MISMATCH);
+                    return Ok(());
+                }
+                // A copy of a variable of the same type needs no DAC.
+                if let ExprKind::Var(src) = &value.kind {
+                    if src.ty == ty {
+                        let from = self.scalar(*src);
+                        self.emit(IStmt::Copy {
+                            dst: addr,
+                            src: from,
+                            len: word(i64::from(super::size_of(ty))),
+                        });
+                        return Ok(());
+                    }
+                }
+                self.dac(value)?;
+                self.store_dac(ty, addr);
+            }
+        }
+        Ok(())
+    }
+
+    fn print(&mut self, items: &[PrintItem]) -> R<()> {
+        for item in items {
+            self.reset_temps();
+            match item {
+                PrintItem::Expr(e) => {
+                    if type_of(e) == Some(Type::String) {
+                        let s = self.string(e)?;
+                        self.call_stmt("rt_bas_prs", vec![(Reg::HL, s)]);
+                    } else {
+                        match self.num(e)? {
+                            Num::Int(x) => self.call_stmt("rt_bas_pri", vec![(Reg::HL, x)]),
+                            Num::Dac(p) => {
+                                let digits = if p == Type::Single { 6 } else { 14 };
+                                self.call_stmt("rt_bas_prn", vec![(Reg::A, byte(digits))]);
+                            }
+                        }
+                    }
+                }
+                PrintItem::Tab(n) => {
+                    let x = self.int(n)?;
+                    self.call_stmt("rt_bas_tab", vec![(Reg::HL, x)]);
+                }
+                PrintItem::Spc(n) => {
+                    let x = self.int(n)?;
+                    self.call_stmt("rt_bas_spc", vec![(Reg::HL, x)]);
+                }
+                PrintItem::Comma => self.call_stmt("rt_bas_prcomma", vec![]),
+                PrintItem::Semicolon => {}
+            }
+        }
+        if !matches!(items.last(), Some(PrintItem::Comma | PrintItem::Semicolon)) {
+            self.call_stmt("rt_bas_prnl", vec![]);
+        }
+        Ok(())
+    }
+
+    fn on(&mut self, selector: &Expr, gosub: bool, targets: &[u16], span: Span) -> R<()> {
+        let x = self.int(selector)?;
+        let x = self.hoist(call("rt_bx_onchk", vec![(Reg::HL, x)], W::Word));
+        let mut blocks = Vec::new();
+        for n in targets {
+            blocks.push(self.line_block(*n, span)?);
+        }
+        let after = self.new_block();
+        if !gosub {
+            self.blocks[self.cur].term = Term::Switch {
+                w: W::Word,
+                value: x,
+                base: 1,
+                targets: blocks,
+                default: after,
+            };
+            self.cur = after;
+            return Ok(());
+        }
+        // Each target pushes the same return site, then jumps.
+        let site = self.return_sites.len();
+        self.return_sites.push(after);
+        let mut stubs = Vec::new();
+        for b in blocks {
+            let stub = self.new_block();
+            self.blocks[stub].stmts.push(IStmt::Eval(call(
+                "rt_bx_gosub",
+                vec![(Reg::HL, word(site as i64))],
+                W::Word,
+            )));
+            self.blocks[stub].term = Term::Jump(b);
+            stubs.push(stub);
+        }
+        self.blocks[self.cur].term = Term::Switch {
+            w: W::Word,
+            value: x,
+            base: 1,
+            targets: stubs,
+            default: after,
+        };
+        self.cur = after;
+        Ok(())
+    }
+
+    fn is_const(e: &Expr) -> Option<bool> {
+        match &e.kind {
+            ExprKind::Int(v) => Some(*v >= 0),
+            ExprKind::Single(b) => Some(b[0] & 0x80 == 0),
+            ExprKind::Double(b) => Some(b[0] & 0x80 == 0),
+            ExprKind::Neg(x) => Self::is_const(x).map(|p| !p || is_zero(x)),
+            _ => None,
+        }
+    }
+
+    fn for_loop(
+        &mut self,
+        id: usize,
+        var: Var,
+        start: &Expr,
+        end: &Expr,
+        step: Option<&Expr>,
+    ) -> R<()> {
+        let addr = self.scalar(var);
+        let lim = format!("bf{id}l");
+        let stp = format!("bf{id}s");
+        let sgn = format!("bf{id}g");
+        let const_sign = match step {
+            None => Some(true),
+            Some(s) => Self::is_const(s),
+        };
+        if let Some(p) = const_sign {
+            self.for_const_step.insert(id, p);
+        }
+        match var.ty {
+            Type::String => {
+                self.raise(TYPE_MISMATCH);
+                return Ok(());
+            }
+            Type::Integer => {
+                let x = self.int(start)?;
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: addr.clone(),
+                    value: x,
+                });
+                let l = self.int(end)?;
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: sym(&lim),
+                    value: l,
+                });
+                let s = match step {
+                    Some(s) => self.int(s)?,
+                    None => word(1),
+                };
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: sym(&stp),
+                    value: s,
+                });
+            }
+            t => {
+                self.dac(start)?;
+                self.store_dac(t, addr);
+                self.dac(end)?;
+                if t == Type::Single {
+                    self.call_stmt("bcd_round_single", vec![]);
+                }
+                self.call_stmt("bcd_store_dac", vec![(Reg::HL, sym(&lim))]);
+                match step {
+                    Some(s) => {
+                        self.dac(s)?;
+                        if t == Type::Single {
+                            self.call_stmt("bcd_round_single", vec![]);
+                        }
+                        self.call_stmt("bcd_store_dac", vec![(Reg::HL, sym(&stp))]);
+                        self.emit(IStmt::Store {
+                            w: W::Byte,
+                            addr: sym(&sgn),
+                            value: call("bcd_sgn", vec![], W::Byte),
+                        });
+                    }
+                    None => {
+                        let one = self.constant(consts::int_to_double(1));
+                        self.emit(IStmt::Copy {
+                            dst: sym(&stp),
+                            src: one,
+                            len: word(8),
+                        });
+                        self.emit(IStmt::Store {
+                            w: W::Byte,
+                            addr: sym(&sgn),
+                            value: byte(1),
+                        });
+                    }
+                }
+            }
+        }
+        // The body runs at least once: MSX tests the limit at NEXT (ROM
+        // C4524 pushes the FOR block and goes on with the next statement).
+        let body = self.new_block();
+        self.blocks[self.cur].term = Term::Jump(body);
+        self.cur = body;
+        self.for_bodies.insert(id, body);
+        Ok(())
+    }
+
+    fn next(&mut self, id: usize) -> R<()> {
+        let var = self.for_vars[id];
+        let Some(&body) = self.for_bodies.get(&id) else {
+            return Ok(());
+        };
+        let addr = self.scalar(var);
+        let lim = sym(&format!("bf{id}l"));
+        let stp = sym(&format!("bf{id}s"));
+        let sgn = sym(&format!("bf{id}g"));
+        let cond = match var.ty {
+            Type::String => return Ok(()),
+            Type::Integer => {
+                let v = call(
+                    "rt_bx_iadd",
+                    vec![
+                        (Reg::HL, load(W::Word, addr.clone())),
+                        (Reg::DE, load(W::Word, stp.clone())),
+                    ],
+                    W::Word,
+                );
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: addr.clone(),
+                    value: v,
+                });
+                let cmp = |op| Cond::Cmp {
+                    op,
+                    w: W::Word,
+                    signed: true,
+                    l: load(W::Word, addr.clone()),
+                    r: load(W::Word, lim.clone()),
+                };
+                match self.for_const_step.get(&id) {
+                    Some(true) => cmp(CmpOp::Le),
+                    Some(false) => cmp(CmpOp::Ge),
+                    None => {
+                        let step_pos = Cond::Cmp {
+                            op: CmpOp::Ge,
+                            w: W::Word,
+                            signed: true,
+                            l: load(W::Word, stp.clone()),
+                            r: word(0),
+                        };
+                        Cond::Or(
+                            Box::new(Cond::And(
+                                Box::new(step_pos.clone()),
+                                Box::new(cmp(CmpOp::Le)),
+                            )),
+                            Box::new(Cond::And(
+                                Box::new(Cond::Not(Box::new(step_pos))),
+                                Box::new(cmp(CmpOp::Ge)),
+                            )),
+                        )
+                    }
+                }
+            }
+            t => {
+                self.load_dac(t, addr.clone());
+                self.call_stmt("bcd_load_arg", vec![(Reg::HL, stp)]);
+                self.call_stmt("bcd_add", vec![]);
+                self.store_dac(t, addr);
+                self.call_stmt("bcd_load_arg", vec![(Reg::HL, lim)]);
+                let r = self.byte_temp();
+                self.emit(IStmt::Store {
+                    w: W::Byte,
+                    addr: sym(&r),
+                    value: call("bcd_cmp", vec![], W::Byte),
+                });
+                // Go on while the comparison is not the step's sign (ROM
+                // NEXT: the loop ends when var > limit for a positive step,
+                // var < limit for a negative one).
+                Cond::Cmp {
+                    op: CmpOp::Ne,
+                    w: W::Byte,
+                    signed: false,
+                    l: load(W::Byte, sym(&r)),
+                    r: match self.for_const_step.get(&id) {
+                        Some(true) => byte(1),
+                        Some(false) => byte(0xFF),
+                        None => load(W::Byte, sgn),
+                    },
+                }
+            }
+        };
+        let after = self.new_block();
+        self.blocks[self.cur].term = Term::Branch {
+            cond,
+            then: body,
+            els: after,
+        };
+        self.cur = after;
+        Ok(())
+    }
+
+    fn read(&mut self, t: &LValue, span: Span) -> R<()> {
+        let ty = t.var().ty;
+        let addr = self.lvalue_address(t, span)?;
+        if ty == Type::String {
+            let s = self.hoist(call("rt_bx_reads", vec![], W::Word));
+            self.call_stmt("rt_bas_sassign", vec![(Reg::HL, s), (Reg::DE, addr)]);
+        } else {
+            self.call_stmt("rt_bx_readn", vec![]);
+            self.store_dac(ty, addr);
+        }
+        Ok(())
+    }
+
+    fn input(&mut self, prompt: Option<&[u8]>, targets: &[LValue], span: Span) -> R<()> {
+        let p = match prompt {
+            Some(p) => self.literal(p),
+            None => word(0),
+        };
+        let mut types = vec![targets.len() as u8];
+        for t in targets {
+            types.push(match t.var().ty {
+                Type::Integer => 2,
+                Type::String => 3,
+                Type::Single => 4,
+                Type::Double => 8,
+            });
+        }
+        let table = self.types_table(types);
+        self.call_stmt("rt_bas_input", vec![(Reg::HL, p), (Reg::DE, table)]);
+        for t in targets {
+            self.reset_temps();
+            let ty = t.var().ty;
+            let addr = self.lvalue_address(t, span)?;
+            if ty == Type::String {
+                let s = self.hoist(call("rt_bas_instrf", vec![], W::Word));
+                self.call_stmt("rt_bas_sassign", vec![(Reg::HL, s), (Reg::DE, addr)]);
+            } else {
+                self.call_stmt("rt_bas_innum", vec![]);
+                self.store_dac(ty, addr);
+            }
+        }
+        Ok(())
+    }
+
+    fn swap(&mut self, a: &LValue, b: &LValue, span: Span) -> R<()> {
+        let ty = a.var().ty;
+        if b.var().ty != ty {
+            self.raise(TYPE_MISMATCH);
+            return Ok(());
+        }
+        let x = self.lvalue_address(a, span)?;
+        let y = self.lvalue_address(b, span)?;
+        if ty == Type::String {
+            self.call_stmt("rt_bas_sswap", vec![(Reg::HL, x), (Reg::DE, y)]);
+            return Ok(());
+        }
+        let n = word(i64::from(super::size_of(ty)));
+        let t = self.num_temp();
+        self.emit(IStmt::Copy {
+            dst: sym(&t),
+            src: x.clone(),
+            len: n.clone(),
+        });
+        self.emit(IStmt::Copy {
+            dst: x,
+            src: y.clone(),
+            len: n.clone(),
+        });
+        self.emit(IStmt::Copy {
+            dst: y,
+            src: sym(&t),
+            len: n,
+        });
+        Ok(())
+    }
+
+    fn types_table(&mut self, bytes: Vec<u8>) -> ir::Expr {
+        let label = format!("bi{}", self.rodata.len());
+        self.rodata.push(ir::Data {
+            label: label.clone(),
+            bytes,
+            comment: "INPUT types".into(),
+        });
+        sym(&label)
+    }
+
+    /// `FN name(args)`: the arguments go into the function's parameter
+    /// slots, then its body is evaluated with the parameters bound. A
+    /// number is left in DAC (then the result is a placeholder), an integer
+    /// or a string descriptor is the result.
+    pub(crate) fn user_fn(&mut self, name: Var, args: &[Expr], span: Span) -> R<ir::Expr> {
+        let Some(def) = self.fns.get(&name).copied() else {
+            return err(
+                span,
+                format!(
+                    "FN {} is never defined (Undefined user function)",
+                    name.name
+                ),
+            );
+        };
+        if def.params.len() != args.len() {
+            return err(
+                span,
+                format!("FN {} takes {} arguments", name.name, def.params.len()),
+            );
+        }
+        if self.fn_scopes.len() > 8 {
+            return err(span, "FN calls nested too deep");
+        }
+        let mut values = Vec::new();
+        for (p, a) in def.params.iter().zip(args) {
+            let v = match p.ty {
+                Type::String => self.string(a)?,
+                Type::Integer => {
+                    let x = self.int(a)?;
+                    self.hoist(x)
+                }
+                _ => {
+                    self.dac(a)?;
+                    let t = self.num_temp();
+                    self.call_stmt("bcd_store_dac", vec![(Reg::HL, sym(&t))]);
+                    sym(&t)
+                }
+            };
+            values.push(v);
+        }
+        let mut scope = std::collections::HashMap::new();
+        for (i, (p, v)) in def.params.iter().zip(values).enumerate() {
+            let slot = fn_param_label(name, i);
+            match p.ty {
+                Type::String => {
+                    self.call_stmt("rt_bas_sassign", vec![(Reg::HL, v), (Reg::DE, sym(&slot))])
+                }
+                Type::Integer => self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: sym(&slot),
+                    value: v,
+                }),
+                t => {
+                    self.call_stmt("bcd_load_dac", vec![(Reg::HL, v)]);
+                    self.store_dac(t, sym(&slot));
+                }
+            }
+            scope.insert(*p, slot);
+        }
+        self.fn_scopes.push(scope);
+        let result = match name.ty {
+            Type::String => self.string(def.body),
+            Type::Integer => self.int(def.body).map(|x| self.hoist(x)),
+            t => self.dac(def.body).map(|_| {
+                if t == Type::Single {
+                    self.call_stmt("bcd_round_single", vec![]);
+                }
+                word(0)
+            }),
+        };
+        self.fn_scopes.pop();
+        result
+    }
+}
+
+fn is_zero(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(v) => *v == 0,
+        ExprKind::Single(b) => b[0] == 0,
+        ExprKind::Double(b) => b[0] == 0,
+        _ => false,
+    }
+}

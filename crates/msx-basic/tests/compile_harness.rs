@@ -1,0 +1,71 @@
+//! Shared by the compile and conformance tests (included with `#[path]`):
+//! compiles a BASIC program, boots it from a disk on the emulated MSX2 with
+//! the free BIOS and disk ROM, and reads the text screen.
+#![allow(dead_code)]
+
+use msx_disk::{Disk, Format, Timestamp};
+use msx_machine::machine::{Machine, MachineConfig, Until};
+use msx_machine::memory::MachineLayout;
+use z80_codegen::{Output, Target};
+
+/// Compiles `src` for a boot disk, or panics with the diagnostics.
+pub fn build(src: &str) -> Output {
+    match msx_basic::compile("t.bas", src.as_bytes(), Target::Dsk) {
+        Ok(c) => c.output,
+        Err(f) => panic!("{f}"),
+    }
+}
+
+/// A machine with a boot disk holding the program.
+pub fn boot(out: &Output) -> Machine {
+    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
+    let mut disk = Disk::new(Format::Kb720);
+    disk.write_file("T.BIN", &out.bytes, when).unwrap();
+    disk.set_boot_program("T.BIN", out.load, out.entry).unwrap();
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    m
+}
+
+/// The text screen, one line per row, trailing blank rows dropped.
+pub fn screen(m: &Machine) -> String {
+    let t = m.text_screen().expect("a text mode");
+    let mut rows: Vec<String> = (0..t.rows).map(|r| t.line(r)).collect();
+    while rows.last().is_some_and(|r| r.is_empty()) {
+        rows.pop();
+    }
+    rows.join("\n")
+}
+
+/// Runs a program until it ends (END, an error or the last line) and
+/// returns the screen text.
+pub fn run(src: &str) -> String {
+    let out = build(src);
+    let mut m = boot(&out);
+    run_to_end(&out, &mut m, 3000);
+    screen(&m)
+}
+
+/// Runs until the program ends: the CPU at `rt_halt` with the program's
+/// code mapped there (the disk ROM, in the same page at boot, passes the
+/// same addresses).
+pub fn run_to_end(out: &Output, m: &mut Machine, max_frames: u64) {
+    let halt = out.symbol("rt_halt").unwrap();
+    let code = out.bytes[usize::from(halt - out.load)..][..2].to_vec();
+    let limit = m.frame_count() + max_frames;
+    loop {
+        let left = limit.saturating_sub(m.frame_count()).max(1);
+        let r = m.run_until(&Until::PcReached(halt), left);
+        assert!(r.reached(), "the program did not end: {r:?}\n{}", screen(m));
+        if m.peek_range(halt, 2) == code {
+            return;
+        }
+        m.step_instruction();
+    }
+}

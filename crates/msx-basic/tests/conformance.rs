@@ -1,0 +1,182 @@
+//! MSX-BASIC conformance: small programs whose output MSX-BASIC's
+//! documentation or ROM gives, compiled, booted on the emulated MSX2 (free
+//! BIOS and disk ROM) and their screen text compared. Each expectation names
+//! its source. "ROM" means the MSX-BASIC 2.0 ROM source reconstruction
+//! (apoloval/msx-system, base200/basic1.asm, basic2.asm, subrom.asm).
+//!
+//! Every program starts with `SCREEN 0:WIDTH 40` (so the screen is cleared
+//! and 40 columns wide); every program ends with MSX's `Ok`.
+
+#[path = "compile_harness.rs"]
+mod harness;
+
+/// The screen lines after running `src`, without the final `Ok`.
+fn run(src: &str) -> Vec<String> {
+    let s = harness::run(&format!("1 SCREEN 0:WIDTH 40\n{src}"));
+    let mut lines: Vec<String> = s.lines().map(|l| l.to_string()).collect();
+    assert_eq!(lines.last().map(String::as_str), Some("Ok"), "{s}");
+    lines.pop();
+    lines
+}
+
+#[test]
+fn numbers_print_as_fout_makes_them() {
+    // ROM FOUT (C3425) through PRINT (J4A24): a blank or a minus before the
+    // number, a blank after it (cut by the screen text); 14 digits for a
+    // double, trailing zeros dropped; E notation outside 10^-2..10^14. The
+    // same values as the worked cases of docs/basic.md's math runtime:
+    // 1/3 and 2/3 (14 digits, rounded half up), 10/4, 1E20, -0.001.
+    let got = run(concat!(
+        "10 PRINT 1/3\n20 PRINT 2/3\n30 PRINT 10/4\n40 PRINT 1E20\n",
+        "50 PRINT -0.001\n60 PRINT -5\n70 PRINT 0\n",
+    ));
+    assert_eq!(
+        got,
+        [
+            " .33333333333333",
+            " .66666666666667",
+            " 2.5",
+            " 1E+20",
+            "-1E-03",
+            "-5",
+            " 0"
+        ]
+    );
+}
+
+#[test]
+fn single_precision_operations_give_doubles() {
+    // ROM: the single-precision operator routines (C324E add, C325C mul,
+    // C3267 div) widen the operands and call C3042, which sets VALTYP to 8
+    // before the double routine: the result is a double (14 digits). Storing
+    // in a single variable rounds to 6 digits (bcd_round_single). So
+    // 100000!*10 prints in fixed notation (a single would show 1E+06).
+    let got = run("10 PRINT 1!/3!\n20 A!=1/3:PRINT A!\n30 A#=A!:PRINT A#\n40 PRINT 100000!*10\n");
+    assert_eq!(
+        got,
+        [" .33333333333333", " .333333", " .333333", " 1000000"]
+    );
+}
+
+#[test]
+fn commas_move_to_14_column_zones() {
+    // ROM J4AB1: `,` starts a new line when TTYPOS >= CLMLST, else moves to
+    // the next multiple of 14. SUB-ROM WIDTH (C2033): CLMLST = 40 - 40 MOD
+    // 14 - 14 = 14 for WIDTH 40. `;` adds nothing between items.
+    let got = run("10 PRINT 1,2,3\n20 PRINT \"A\";\"B\";5;-6\n30 PRINT \"X\",\"Y\"\n");
+    assert_eq!(
+        got,
+        [" 1             2", " 3", "AB 5 -6", "X             Y"]
+    );
+}
+
+#[test]
+fn for_next_edge_cases() {
+    // ROM C4524 (FOR) pushes the loop and goes on: the limit is tested only
+    // at NEXT, so a loop whose start is past its limit runs once. NEXT J,I
+    // closes both loops. A fractional STEP in double precision lands exactly
+    // on 1 (BCD). After the loop the variable is one step past the limit.
+    let got = run(concat!(
+        "10 FOR I=5 TO 1:PRINT I;:NEXT:PRINT\n",
+        "20 FOR I=1 TO 2:FOR J=1 TO 2:PRINT I;J;:NEXT J,I:PRINT\n",
+        "30 FOR X=0 TO 1 STEP .25:PRINT X;:NEXT:PRINT\n",
+        "40 FOR I%=3 TO 1 STEP -1:PRINT I%;:NEXT:PRINT I%\n",
+        "50 FOR K=1 TO 3:NEXT:PRINT K\n",
+    ));
+    assert_eq!(
+        got,
+        [
+            " 5",
+            " 1  1  1  2  2  1  2  2",
+            " 0  .25  .5  .75  1",
+            " 3  2  1  0",
+            " 4"
+        ]
+    );
+}
+
+#[test]
+fn integer_overflow_becomes_double_until_stored() {
+    // ROM C3172 (integer add): on overflow the operation is redone in
+    // double precision, so A%+1 prints 32768; storing 32768 in an integer
+    // variable is "Overflow" (error 6, message table I3D75).
+    let got = run("10 A%=32767:PRINT A%+1;A%*2\n20 B%=A%+1\n");
+    assert_eq!(got, [" 32768  65534", "Overflow in 20"]);
+}
+
+#[test]
+fn conversions_to_integer_truncate() {
+    // ROM C2F8A/C305D: a number becomes an integer by truncation toward
+    // zero (A%=2.7 is 2, -2.7 is -2); INT is the floor (C30CF), FIX
+    // truncates; \ truncates, MOD has the dividend's sign.
+    let got = run(concat!(
+        "10 A%=2.7:B%=-2.7:PRINT A%;B%\n",
+        "20 PRINT INT(-2.5);FIX(-2.5);INT(2.5);ABS(-3);SGN(-7);SGN(0)\n",
+        "30 PRINT 7\\2;-7\\2;7 MOD 3;-7 MOD 3\n",
+    ));
+    assert_eq!(got, [" 2 -2", "-3 -2  2  3 -1  0", " 3 -3  1 -1"]);
+}
+
+#[test]
+fn string_functions() {
+    // MSX-BASIC manual (MSX2 Technical Handbook, Chapter 2 "BASIC"):
+    // LEFT$, RIGHT$, MID$, LEN, ASC, CHR$, STR$ (a leading blank for a
+    // positive number, none after), HEX$, INSTR, STRING$, SPACE$, and `+`.
+    let got = run(concat!(
+        "10 A$=\"HELLO\":PRINT LEFT$(A$,2);RIGHT$(A$,3);MID$(A$,2,2);LEN(A$);ASC(A$);CHR$(66)\n",
+        "20 PRINT STR$(12);\"|\";HEX$(255);INSTR(A$,\"L\");STRING$(3,\"*\");SPACE$(2);\"|\"\n",
+        "30 B$=A$+\" \"+MID$(A$,4):PRINT B$;LEN(B$)\n",
+        "40 IF \"ABC\"<\"ABD\" AND \"AB\"<\"ABC\" AND A$=\"HELLO\" THEN PRINT \"ORDER\"\n",
+    ));
+    assert_eq!(
+        got,
+        ["HELLOEL 5  72 B", " 12|FF 3 ***  |", "HELLO LO 8", "ORDER"]
+    );
+}
+
+#[test]
+fn gosub_return_on_goto_def_fn() {
+    let got = run(concat!(
+        "10 GOSUB 100:PRINT \"BACK\"\n",
+        "20 DEF FN F(X)=X*2+1:PRINT FN F(3)\n",
+        "30 ON 2 GOTO 40,50\n40 PRINT \"NO\"\n",
+        "50 FOR I=1 TO 3:ON I GOSUB 200,210,220:NEXT\n",
+        "60 ON 5 GOSUB 200:PRINT \"PAST\":END\n",
+        "100 PRINT \"SUB\":RETURN\n",
+        "200 PRINT \"A\";:RETURN\n210 PRINT \"B\";:RETURN\n220 PRINT \"C\":RETURN\n",
+    ));
+    // ON with a selector past the list goes on with the next statement
+    // (MSX-BASIC manual, ON...GOTO).
+    assert_eq!(got, ["SUB", "BACK", " 7", "ABC", "PAST"]);
+}
+
+#[test]
+fn read_data_restore() {
+    // DATA items as READ finds them (ROM J4BD1): leading blanks skipped,
+    // trailing blanks kept, &H numbers read as the cruncher reads them.
+    let got = run(concat!(
+        "10 READ A,B$,C:PRINT A;B$;\"|\";C\n",
+        "20 RESTORE 40:READ D$:PRINT D$\n",
+        "30 DATA 1.5, hello ,&H10\n40 DATA \"Q,R\"\n",
+        "50 READ E\n",
+    ));
+    // After the last item, "Out of DATA" (error 4) in the READ's line.
+    assert_eq!(got, [" 1.5 hello | 16", "Q,R", "Out of DATA in 50"]);
+}
+
+#[test]
+fn runtime_errors_name_their_line() {
+    // Messages of the ROM's table I3D75, then " in " and the line (J40D3).
+    for (src, want) in [
+        ("10 DIM A(3):A(4)=1\n", "Subscript out of range in 10"),
+        ("10 A(10)=1:A(11)=1\n", "Subscript out of range in 10"),
+        ("10 A(1)=1\n20 DIM A(5)\n", "Redimensioned array in 20"),
+        ("10 RETURN\n", "RETURN without GOSUB in 10"),
+        ("10 GOSUB 20\n20 PRINT 1/0\n", "Division by zero in 20"),
+        ("10 PRINT ASC(\"\")\n", "Illegal function call in 10"),
+        ("10 A$=\"X\":B=A$+1\n", "Type mismatch in 10"),
+    ] {
+        let got = run(src);
+        assert_eq!(got.last().map(String::as_str), Some(want), "{src}");
+    }
+}
