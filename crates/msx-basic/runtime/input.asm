@@ -381,3 +381,162 @@ rt_bas_val:
         call rt_bas_sfree
         ld hl,rt_bas_vbuf
         jp rt_bas_fin
+
+; ---------------------------------------------------------------------------
+; INPUT, as the ROM runs it (C4B6C, READ's field loop J4BAA): the compiler
+; calls rt_bas_input once, then rt_bas_innum / rt_bas_instrf for each
+; variable in turn (assigning each value at once, as MSX does), then
+; rt_bas_inend:
+;
+;   again:  ld hl,prompt (or 0)    call rt_bas_input    jr z,done
+;           call rt_bas_innum      jr c,again   jr z,done   (store DAC, type A)
+;           call rt_bas_instrf     jr c,again   jr z,done   (rt_bas_sassign HL)
+;           call rt_bas_inend
+;   done:
+;
+; Z: the line (or a "??" continuation line) was empty: the remaining
+; variables keep their values. Carry: a field was no number, or text
+; followed a quoted string: "?Redo from start" was printed, the statement
+; starts again. The line is INLIN's buffer (BUF, F55Eh); BUFMIN (F55Dh)
+; holds the ',' before the first field, as in the ROM.
+; ---------------------------------------------------------------------------
+
+;@var rt_bas_inptr 2
+
+; HL = prompt descriptor or 0: prints it and "? ", reads a line.
+rt_bas_input:
+        push hl
+        bios 00D2h              ; TOTEXT
+        pop hl
+        ld a,h
+        or l
+        call nz,rt_bas_prs
+        jp rt_bas_inread
+
+; "? ", INLIN; Z when the line is empty (or STOP was pressed).
+rt_bas_inread:
+        ld a,'?'
+        call rt_bas_chput
+        ld a,' '
+        call rt_bas_chput
+        bios 00B1h              ; INLIN
+        ld a,0
+        jr c,.empty
+        ld a,(0F55Eh)
+.empty: or a
+        ret z
+        ld hl,0F55Dh
+        ld (hl),','
+        ld (rt_bas_inptr),hl
+        ret
+
+; When no field is left: prints "?" and reads a continuation line ("??");
+; Z if that is empty.
+; Else NZ NC and HL = the ',' before the next field.
+rt_bas_inmore:
+        ld hl,(rt_bas_inptr)
+        ld a,(hl)
+        cp ','
+        jr nz,.more
+        or a                    ; NZ, NC
+        ret
+.more:  ld a,'?'
+        call rt_bas_chput
+        jp rt_bas_inread        ; HL = BUFMIN
+
+; "?Redo from start", carry set.
+rt_bas_inredo:
+        ld hl,.msg
+        call rt_bas_prz
+        scf
+        ret
+.msg:   db "?Redo from start",13,10,0
+
+; After a field: HL at the next character. Blanks skipped, it must be the
+; end of the line or ','; carry (after "?Redo from start") if not.
+rt_bas_insep:
+        call rt_bas_fblank
+        ld (rt_bas_inptr),hl
+        or a
+        ret z
+        cp ','
+        ret z
+        jp rt_bas_inredo
+
+; The next field as a number: BCD_DAC, A = its type (2, 4, 8); NZ NC.
+rt_bas_innum:
+        call rt_bas_inmore
+        ret z
+        inc hl
+        call rt_bas_fin
+        push af
+        call rt_bas_insep
+        jr c,.redo
+        pop af
+        or a                    ; NZ, NC (A is 2, 4 or 8)
+        ret
+.redo:  pop af
+        scf
+        ret
+
+; The next field as a string: HL = a temporary; NZ NC. Leading blanks are
+; skipped; a quoted field ends at the next '"', another at ',' (trailing
+; blanks kept).
+rt_bas_instrf:
+        call rt_bas_inmore
+        ret z
+        inc hl
+        call rt_bas_fblank
+        ld b,','
+        cp '"'
+        jr nz,.scan
+        ld b,a
+        inc hl
+.scan:  push hl
+        ld c,0
+.n:     ld a,(hl)
+        or a
+        jr z,.got
+        cp b
+        jr z,.got
+        inc hl
+        inc c
+        jr .n
+.got:   cp '"'
+        jr nz,.nq
+        inc hl                  ; past the closing quote
+.nq:    ex (sp),hl              ; HL = start, (sp) = after the field
+        ld a,c
+        call rt_bas_copytmp
+        ex (sp),hl              ; HL = after, (sp) = the string
+        call rt_bas_insep
+        pop hl
+        ret c
+        ld a,1
+        or a                    ; NZ, NC
+        ret
+
+; After the last variable: "?Extra ignored" if the line had more fields.
+rt_bas_inend:
+        ld hl,(rt_bas_inptr)
+        ld a,(hl)
+        or a
+        ret z
+        ld hl,.msg
+        jp rt_bas_prz
+.msg:   db "?Extra ignored",13,10,0
+
+; LINE INPUT: HL = prompt descriptor or 0. HL = a temporary with the whole
+; line as typed (no "? " is printed). STOP gives "".
+rt_bas_lineinput:
+        push hl
+        bios 00D2h              ; TOTEXT
+        pop hl
+        ld a,h
+        or l
+        call nz,rt_bas_prs
+        bios 00B1h              ; INLIN
+        ld hl,0F55Eh
+        jr nc,.go
+        ld (hl),0
+.go:    jp rt_bas_strbuf
