@@ -72,3 +72,55 @@ fn battleship_boots_to_the_board() {
         assert!(s.contains(you) && s.contains(me), "{s}");
     }
 }
+
+/// A few moves of `battle.bas`: SPACE fires at the cursor (A1 of the
+/// computer's board: the dot becomes a ship letter or a blank), the
+/// computer answers with an X on the player's board; RIGHT moves the
+/// cursor one column and the next shot lands on B1. (The cell under the
+/// cursor shows the cursor while INPUT$ waits, so each shot is checked
+/// after the cursor has moved on.)
+#[test]
+fn battleship_plays_a_few_shots() {
+    use msx_machine::machine::KeyScript;
+    let path = format!(
+        "{}/../../examples/battleship/battle.bas",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let src = std::fs::read_to_string(&path).unwrap();
+    let out = harness::build(&src);
+    let mut m = harness::boot(&out);
+    m.run_frames(900);
+    let tap = |m: &mut msx_machine::machine::Machine, key: &str| {
+        let at = m.frame_count() + 1;
+        let script = KeyScript::parse(&format!("at {at} press {key} for 4")).unwrap();
+        m.schedule_script(&script);
+        m.run_frames(60);
+    };
+    let cell = |s: &str, x: usize, y: usize| s.lines().nth(y).unwrap_or("").chars().nth(x);
+    let xs = |s: &str| {
+        s.lines()
+            .skip(1)
+            .take(10)
+            .map(|l| l.chars().skip(2).take(10).filter(|&c| c == 'X').count())
+            .sum::<usize>()
+    };
+    tap(&mut m, "SPACE");
+    tap(&mut m, "RIGHT");
+    let s = harness::screen(&m);
+    eprintln!("{s}");
+    assert!(
+        matches!(cell(&s, 20, 1), Some(' ' | 'A' | 'C' | 'B' | 'S')),
+        "{s}"
+    );
+    assert!(xs(&s) >= 1, "{s}");
+    tap(&mut m, "SPACE");
+    tap(&mut m, "DOWN");
+    let s = harness::screen(&m);
+    eprintln!("{s}");
+    assert!(
+        matches!(cell(&s, 21, 1), Some(' ' | 'A' | 'C' | 'B' | 'S')),
+        "{s}"
+    );
+    assert_eq!(cell(&s, 22, 1), Some('.'), "{s}");
+    assert!(xs(&s) >= 2, "{s}");
+}
