@@ -134,6 +134,8 @@ pub(crate) struct Lowerer<'p> {
     for_bodies: HashMap<usize, BlockId>,
     /// Constant STEPs: their sign (true: not negative).
     for_const_step: HashMap<usize, bool>,
+    /// Integer FOR loops with a constant STEP: its value (NEXT adds it).
+    for_int_step: HashMap<usize, i16>,
     /// GOSUB return sites.
     return_sites: Vec<BlockId>,
     /// Blocks ending in RETURN: their terminators are made at the end.
@@ -141,6 +143,9 @@ pub(crate) struct Lowerer<'p> {
     fns: HashMap<Var, FnDef<'p>>,
     /// The parameters of the DEF FN bodies being lowered, innermost last.
     fn_scopes: Vec<HashMap<Var, String>>,
+    /// The double variable DAC holds (its last statement stored it there),
+    /// in that block: loading it again is skipped.
+    dac_holds: Option<(BlockId, ir::Expr)>,
     errors: Vec<LowerError>,
 }
 
@@ -166,10 +171,12 @@ pub fn lower(prog: &Program, source_name: &str, listing: &str) -> Result<Lowered
         for_vars: Vec::new(),
         for_bodies: HashMap::new(),
         for_const_step: HashMap::new(),
+        for_int_step: HashMap::new(),
         return_sites: Vec::new(),
         returns: Vec::new(),
         fns: HashMap::new(),
         fn_scopes: Vec::new(),
+        dac_holds: None,
         errors: Vec::new(),
     };
     l.run();
@@ -370,6 +377,7 @@ impl<'p> Lowerer<'p> {
     }
 
     pub(crate) fn emit(&mut self, s: IStmt) {
+        self.dac_holds = None;
         self.blocks[self.cur].stmts.push(s);
     }
 
@@ -462,17 +470,30 @@ impl<'p> Lowerer<'p> {
                 self.arrays.insert(v, subs.len());
             }
         }
-        let mut values = Vec::new();
-        for s in subs {
-            let x = self.int(s)?;
-            values.push(x);
-        }
-        for (i, x) in values.into_iter().enumerate() {
-            self.emit(IStmt::Store {
-                w: W::Word,
-                addr: ir::Expr::Sym("rt_bx_idx".into(), 2 * i as i32),
-                value: x,
-            });
+        if subs.iter().all(|s| !uses_arrays(s)) {
+            // Nothing in the subscripts touches rt_bx_idx: each goes there
+            // as soon as it is computed.
+            for (i, s) in subs.iter().enumerate() {
+                let x = self.int_now(s)?;
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: ir::Expr::Sym("rt_bx_idx".into(), 2 * i as i32),
+                    value: x,
+                });
+            }
+        } else {
+            let mut values = Vec::new();
+            for s in subs {
+                let x = self.int(s)?;
+                values.push(self.hoist(x));
+            }
+            for (i, x) in values.into_iter().enumerate() {
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: ir::Expr::Sym("rt_bx_idx".into(), 2 * i as i32),
+                    value: x,
+                });
+            }
         }
         let desc = sym(&format!("ba_{}", var_suffix(v)));
         Ok(self.hoist(call("rt_bx_elem", vec![(Reg::HL, desc)], W::Word)))
@@ -532,6 +553,18 @@ impl<'p> Lowerer<'p> {
 pub(crate) struct FnDef<'p> {
     pub params: &'p [Var],
     pub body: &'p Expr,
+}
+
+/// Whether an expression reads an array or calls a DEF FN (whose body may).
+fn uses_arrays(e: &Expr) -> bool {
+    use crate::parse::ExprKind as K;
+    match &e.kind {
+        K::Element(..) | K::UserFn(..) => true,
+        K::Int(_) | K::Single(_) | K::Double(_) | K::Str(_) | K::Var(_) => false,
+        K::Neg(x) | K::Not(x) => uses_arrays(x),
+        K::Binary(_, a, b) => uses_arrays(a) || uses_arrays(b),
+        K::Call(_, args) => args.iter().any(uses_arrays),
+    }
 }
 
 pub(crate) fn fn_param_label(name: Var, i: usize) -> String {

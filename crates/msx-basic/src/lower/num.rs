@@ -134,7 +134,12 @@ impl Lowerer<'_> {
                 self.call_stmt("bcd_from_int", vec![(Reg::HL, load(W::Word, addr))]);
             }
             Type::Single => self.call_stmt("bcd_load_single_dac", vec![(Reg::HL, addr)]),
-            _ => self.call_stmt("bcd_load_dac", vec![(Reg::HL, addr)]),
+            _ => {
+                if self.dac_holds == Some((self.cur, addr.clone())) {
+                    return;
+                }
+                self.call_stmt("bcd_load_dac", vec![(Reg::HL, addr)]);
+            }
         }
     }
 
@@ -158,7 +163,12 @@ impl Lowerer<'_> {
                     len: word(4),
                 });
             }
-            _ => self.call_stmt("bcd_store_dac", vec![(Reg::HL, addr)]),
+            _ => {
+                self.call_stmt("bcd_store_dac", vec![(Reg::HL, addr.clone())]);
+                if matches!(addr, ir::Expr::Sym(..)) {
+                    self.dac_holds = Some((self.cur, addr));
+                }
+            }
         }
     }
 
@@ -258,11 +268,11 @@ impl Lowerer<'_> {
             }
             ExprKind::Neg(x) => {
                 let x = self.int(x)?;
-                Ok(self.hoist(call(
+                Ok(call(
                     "rt_bx_isub",
                     vec![(Reg::HL, word(0)), (Reg::DE, x)],
                     W::Word,
-                )))
+                ))
             }
             ExprKind::Not(x) => {
                 let x = self.int(x)?;
@@ -278,43 +288,39 @@ impl Lowerer<'_> {
         }
     }
 
+    /// An integer for the very next statement: a number in DAC is
+    /// converted by a call in the expression itself (no temporary), so the
+    /// expression must be used before anything else is emitted.
+    pub(crate) fn int_now(&mut self, e: &Expr) -> R<ir::Expr> {
+        match type_of(e) {
+            Some(Type::Single | Type::Double) => {
+                self.dac(e)?;
+                Ok(call("bcd_to_int", vec![], W::Word))
+            }
+            _ => self.int(e),
+        }
+    }
+
     fn int_binary(&mut self, op: BinOp, a: &Expr, b: &Expr, e: &Expr) -> R<ir::Expr> {
         if let BinOp::Compare(mask) = op {
             let c = self.compare(mask, a, b)?;
             // -1 when it holds, else 0.
             return Ok(Expr_un(UnOp::Neg, zext(ir::Expr::Cond(Box::new(c)))));
         }
+        // Pure integer values stay expressions; the checked operations are
+        // calls that touch only registers, so they may stay inside them.
         let x = self.int(a)?;
-        let x = if matches!(
-            op,
-            BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Eqv | BinOp::Imp
-        ) {
-            x
-        } else {
-            self.hoist(x)
-        };
         let y = self.int(b)?;
+        let checked = |r: &str, x, y| call(r, vec![(Reg::HL, x), (Reg::DE, y)], W::Word);
         let r = match op {
             BinOp::And => bin(IBin::And, W::Word, x, y),
             BinOp::Or => bin(IBin::Or, W::Word, x, y),
             BinOp::Xor => bin(IBin::Xor, W::Word, x, y),
             BinOp::Eqv => Expr_un(UnOp::Not, bin(IBin::Xor, W::Word, x, y)),
             BinOp::Imp => bin(IBin::Or, W::Word, Expr_un(UnOp::Not, x), y),
-            BinOp::Add => self.hoist(call(
-                "rt_bx_iadd",
-                vec![(Reg::HL, x), (Reg::DE, y)],
-                W::Word,
-            )),
-            BinOp::Sub => self.hoist(call(
-                "rt_bx_isub",
-                vec![(Reg::HL, x), (Reg::DE, y)],
-                W::Word,
-            )),
-            BinOp::Mul => self.hoist(call(
-                "rt_bx_imul",
-                vec![(Reg::HL, x), (Reg::DE, y)],
-                W::Word,
-            )),
+            BinOp::Add => checked("rt_bx_iadd", x, y),
+            BinOp::Sub => checked("rt_bx_isub", x, y),
+            BinOp::Mul => checked("rt_bx_imul", x, y),
             BinOp::IntDiv => {
                 self.hoist(call("bcd_idiv", vec![(Reg::HL, x), (Reg::DE, y)], W::Word))
             }
@@ -398,7 +404,6 @@ impl Lowerer<'_> {
             }
             (Some(Type::Integer), Some(Type::Integer)) => {
                 let x = self.int(a)?;
-                let x = self.hoist_if_call(x);
                 let y = self.int(b)?;
                 return Ok(Cond::Cmp {
                     op,
@@ -417,30 +422,29 @@ impl Lowerer<'_> {
                 return Ok(Cond::False);
             }
         };
-        // A = 1, 0 or 0FFh: compare it with 0, signed.
+        // A = 1, 0 or 0FFh (greater, equal, less): each relation is an
+        // equality test against one of them.
         let t = self.byte_temp();
         self.emit(IStmt::Store {
             w: W::Byte,
             addr: sym(&t),
             value: result,
         });
+        let (op, k) = match op {
+            CmpOp::Eq => (CmpOp::Eq, 0),
+            CmpOp::Ne => (CmpOp::Ne, 0),
+            CmpOp::Gt => (CmpOp::Eq, 1),
+            CmpOp::Lt => (CmpOp::Eq, 0xFF),
+            CmpOp::Ge => (CmpOp::Ne, 0xFF),
+            CmpOp::Le => (CmpOp::Ne, 1),
+        };
         Ok(Cond::Cmp {
             op,
             w: W::Byte,
-            signed: true,
+            signed: false,
             l: load(W::Byte, sym(&t)),
-            r: byte(0),
+            r: byte(k),
         })
-    }
-
-    /// Integer expressions holding calls are evaluated now, so that the
-    /// other operand's code cannot run between.
-    fn hoist_if_call(&mut self, x: ir::Expr) -> ir::Expr {
-        if contains_call(&x) {
-            self.hoist(x)
-        } else {
-            x
-        }
     }
 
     // ---- functions
@@ -533,13 +537,13 @@ impl Lowerer<'_> {
             K::Int | K::Fix => self.int(a0?),
             K::Abs => {
                 let x = self.int(a0?)?;
-                Ok(self.hoist(call("rt_bx_iabs", vec![(Reg::HL, x)], W::Word)))
+                Ok(call("rt_bx_iabs", vec![(Reg::HL, x)], W::Word))
             }
             K::Sgn => {
                 let a = a0?;
                 if type_of(a) == Some(Type::Integer) {
                     let x = self.int(a)?;
-                    return Ok(self.hoist(call("rt_bx_isgn", vec![(Reg::HL, x)], W::Word)));
+                    return Ok(call("rt_bx_isgn", vec![(Reg::HL, x)], W::Word));
                 }
                 self.dac(a)?;
                 let s = ir::Expr::SExt(Box::new(call("bcd_sgn", vec![], W::Byte)));
@@ -624,20 +628,4 @@ impl Lowerer<'_> {
 #[allow(non_snake_case)]
 fn Expr_un(op: UnOp, x: ir::Expr) -> ir::Expr {
     ir::Expr::Un(op, W::Word, Box::new(x))
-}
-
-fn contains_call(e: &ir::Expr) -> bool {
-    match e {
-        ir::Expr::Call(_) => true,
-        ir::Expr::Const(..) | ir::Expr::Sym(..) => false,
-        ir::Expr::Load(_, x)
-        | ir::Expr::Un(_, _, x)
-        | ir::Expr::ZExt(x)
-        | ir::Expr::SExt(x)
-        | ir::Expr::Lo(x)
-        | ir::Expr::Hi(x)
-        | ir::Expr::PortIn(x) => contains_call(x),
-        ir::Expr::Bin(_, _, a, b) => contains_call(a) || contains_call(b),
-        ir::Expr::Cond(_) => true,
-    }
 }

@@ -519,6 +519,18 @@ impl Lowerer<'_> {
                     addr: sym(&lim),
                     value: l,
                 });
+                let constant = match step.map(|s| &s.kind) {
+                    None => Some(1),
+                    Some(ExprKind::Int(v)) => Some(*v),
+                    Some(ExprKind::Neg(x)) => match x.kind {
+                        ExprKind::Int(v) if v != i16::MIN => Some(-v),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(v) = constant {
+                    self.for_int_step.insert(id, v);
+                }
                 let s = match step {
                     Some(s) => self.int(s)?,
                     None => word(1),
@@ -591,7 +603,13 @@ impl Lowerer<'_> {
                     "rt_bx_iadd",
                     vec![
                         (Reg::HL, load(W::Word, addr.clone())),
-                        (Reg::DE, load(W::Word, stp.clone())),
+                        (
+                            Reg::DE,
+                            match self.for_int_step.get(&id) {
+                                Some(v) => word(i64::from(*v)),
+                                None => load(W::Word, stp.clone()),
+                            },
+                        ),
                     ],
                     W::Word,
                 );
