@@ -84,6 +84,7 @@ fn runtime_files() -> Vec<(&'static str, String)> {
         ("strings.asm", crate::RT_STRINGS_ASM.to_string()),
         ("print.asm", crate::RT_PRINT_ASM.to_string()),
         ("errors.asm", crate::RT_ERRORS_ASM.to_string()),
+        ("input.asm", crate::RT_INPUT_ASM.to_string()),
         ("rt_extra.asm", lower::RT_EXTRA_ASM.to_string()),
     ]
 }

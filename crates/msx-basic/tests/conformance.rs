@@ -180,3 +180,40 @@ fn runtime_errors_name_their_line() {
         assert_eq!(got.last().map(String::as_str), Some(want), "{src}");
     }
 }
+
+#[test]
+fn val_and_input() {
+    use msx_machine::machine::KeyScript;
+    // VAL reads as the ROM's FIN: blanks skipped, stops at the first
+    // character that is not part of a number, 0 for no number (MSX2
+    // Technical Handbook, VAL).
+    let got = run("10 PRINT VAL(\" 12.5\");VAL(\"&H1F\");VAL(\"3X\");VAL(\"X\")\n");
+    assert_eq!(got, [" 12.5  31  3  0"]);
+    // INPUT prints the prompt and "? ", reads a line; fields are separated
+    // by commas (MSX-BASIC manual, INPUT).
+    let out = harness::build("1 SCREEN 0:WIDTH 40\n10 INPUT \"N\";A,B$\n20 PRINT A*2;B$\n");
+    let mut m = harness::boot(&out);
+    m.run_frames(300);
+    let at = m.frame_count() + 1;
+    m.schedule_script(&KeyScript::parse(&format!("at {at} type \"21,HI\\n\"")).unwrap());
+    harness::run_to_end(&out, &mut m, 1500);
+    let s = harness::screen(&m);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines, ["N? 21,HI", " 42 HI", "Ok"], "{s}");
+}
+
+#[test]
+fn unsupported_statements_are_diagnostics() {
+    let err = msx_basic::compile(
+        "g.bas",
+        b"10 SCREEN 2\n20 PSET (1,1):CIRCLE (5,5),3\n",
+        z80_codegen::Target::Dsk,
+    )
+    .unwrap_err();
+    let text = err.to_string();
+    assert_eq!(
+        text,
+        "g.bas: line 20, statement 1: PSET is not supported yet\n\
+         g.bas: line 20, statement 2: CIRCLE is not supported yet"
+    );
+}
