@@ -124,3 +124,34 @@ fn battleship_plays_a_few_shots() {
     assert_eq!(cell(&s, 22, 1), Some('.'), "{s}");
     assert!(xs(&s) >= 2, "{s}");
 }
+
+/// `battle.bas` as a cartridge (variables in page-3 RAM) reaches the board
+/// too.
+#[test]
+fn battleship_as_a_cartridge() {
+    use msx_machine::machine::{Machine, MachineConfig};
+    use msx_machine::memory::MachineLayout;
+    let path = format!(
+        "{}/../../examples/battleship/battle.bas",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let src = std::fs::read(&path).unwrap();
+    let out = msx_basic::compile("battle.bas", &src, z80_codegen::Target::Rom)
+        .unwrap()
+        .output;
+    assert!(out.bytes.len() == 0x4000 || out.bytes.len() == 0x8000);
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        None,
+    );
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    m.insert_cartridge(1, out.bytes.clone(), None).unwrap();
+    m.run_frames(1200);
+    let s = harness::screen(&m);
+    eprintln!("{s}");
+    let rows: Vec<&str> = s.lines().collect();
+    assert_eq!(rows[0], "  ABCDEFGHIJ        ABCDEFGHIJ", "{s}");
+    assert!(rows[10].ends_with("10.........."), "{s}");
+}
