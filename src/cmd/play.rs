@@ -50,6 +50,16 @@ pub struct PlayArgs {
     /// Write disks the program changed back to their files.
     #[arg(long)]
     pub save_disk: bool,
+    /// Start from a save state (written by host key + S, or by `msx run
+    /// --save-state`) instead of power-on. The machine must be the one the
+    /// state was saved on (FILE, ROMs, --ram, --machine): a state that
+    /// does not fit is refused, naming what differs.
+    #[arg(long, value_name = "FILE")]
+    pub load_state: Option<PathBuf>,
+    /// Directory for the save-state slots (host key + 1-9, S, L)
+    /// [default: $XDG_DATA_HOME/msx/states, else ~/.local/share/msx/states].
+    #[arg(long, value_name = "DIR")]
+    pub state_dir: Option<PathBuf>,
     /// Directory for screenshots (F12).
     #[arg(long, default_value = ".", value_name = "DIR")]
     pub screenshot_dir: PathBuf,
@@ -192,7 +202,13 @@ fn play(args: PlayArgs, source: &Path) -> Result<ExitCode> {
             });
         }
     }
-    let machine = build_machine(&args.file, media, image, &spec)?;
+    let mut machine = build_machine(&args.file, media, image, &spec)?;
+    if let Some(path) = &args.load_state {
+        let bytes = read_input(path)?;
+        machine
+            .load_state(&bytes)
+            .with_context(|| format!("{}: cannot load this state", path.display()))?;
+    }
 
     let title = source.file_name().map_or_else(
         || source.display().to_string(),
@@ -213,6 +229,9 @@ fn play(args: PlayArgs, source: &Path) -> Result<ExitCode> {
     options.disks = disks;
     options.save_disks = args.save_disk;
     options.screenshot_dir = args.screenshot_dir;
+    if let Some(dir) = args.state_dir {
+        options.state_dir = Some(dir);
+    }
 
     match msx_player::play(machine, options, &mut |note| eprintln!("note: {note}")) {
         Ok(_) => Ok(ExitCode::SUCCESS),

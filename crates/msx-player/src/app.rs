@@ -74,6 +74,7 @@ pub fn play(
         options.screenshot_dir.clone(),
         options.screenshot_stem.clone(),
     );
+    session.set_state_files(options.state_dir.clone(), options.state_stem.clone());
 
     let mut messages = MessageLine::default();
     if !options.disks.is_empty() && !options.first_disk_inserted {
@@ -98,6 +99,7 @@ pub fn play(
     session.machine_mut().set_audio_capture(audio.is_some());
 
     let mut app = App {
+        notice,
         options,
         session,
         audio,
@@ -140,7 +142,9 @@ struct Gfx {
     _context: softbuffer::Context<Rc<Window>>,
 }
 
-struct App {
+struct App<'a> {
+    /// Hears errors in full (the message line shows what fits).
+    notice: &'a mut dyn FnMut(&str),
     options: PlayerOptions,
     session: Session,
     audio: Option<AudioOutput>,
@@ -152,7 +156,18 @@ struct App {
     error: Option<PlayerError>,
 }
 
-impl App {
+impl App<'_> {
+    /// An error of a command: on the message line, reason first (the line
+    /// shows what fits), and in full to `notice`; play goes on.
+    fn report(&mut self, e: &PlayerError, now: Instant) {
+        let text = match e {
+            PlayerError::Io { path, source } => format!("{source} ({})", path.display()),
+            other => other.to_string(),
+        };
+        self.messages.show(format!("ERROR: {text}"), now);
+        (self.notice)(&format!("error: {e}"));
+    }
+
     fn fail(&mut self, event_loop: &ActiveEventLoop, e: PlayerError) {
         if self.error.is_none() {
             self.error = Some(e);
@@ -253,7 +268,7 @@ impl App {
                         self.messages.show(text, now);
                     }
                 }
-                Some(Err(e)) => self.messages.show(format!("ERROR: {e}"), now),
+                Some(Err(e)) => self.report(&e, now),
                 None => {}
             },
         }
@@ -350,7 +365,7 @@ impl App {
     }
 }
 
-impl ApplicationHandler for App {
+impl ApplicationHandler for App<'_> {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         if self.gfx.is_some() {
             return;
@@ -378,7 +393,7 @@ impl ApplicationHandler for App {
                 let now = Instant::now();
                 match self.session.insert_file(&path) {
                     Ok(text) => self.messages.show(text, now),
-                    Err(e) => self.messages.show(format!("ERROR: {e}"), now),
+                    Err(e) => self.report(&e, now),
                 }
                 self.clock.restart(now);
                 self.redraw();

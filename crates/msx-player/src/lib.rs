@@ -33,7 +33,7 @@ pub mod session;
 pub use alsa::AlsaError;
 pub use app::{play, PlayReport};
 pub use scale::ScaleMode;
-pub use session::{media_kind, DiskFile, Media};
+pub use session::{default_state_dir, media_kind, DiskFile, Media, STATE_EXTENSION};
 
 use std::path::PathBuf;
 
@@ -65,11 +65,17 @@ pub struct PlayerOptions {
     pub screenshot_dir: PathBuf,
     /// Screenshot file names: `<stem>-0001.png`…
     pub screenshot_stem: String,
+    /// Where the save-state slots are kept (`None`: saving says there is
+    /// nowhere to).
+    pub state_dir: Option<PathBuf>,
+    /// Slot files are `<state_stem>-1.msxstate`…`-9.msxstate`.
+    pub state_stem: String,
 }
 
 impl PlayerOptions {
     /// Defaults: 2× window, integer scaling, sound on, keyboard (no
-    /// joystick), no frame limit, screenshots in the current directory.
+    /// joystick), no frame limit, screenshots in the current directory,
+    /// save states in [`default_state_dir`].
     pub fn new(title: impl Into<String>) -> PlayerOptions {
         let title = title.into();
         let stem = std::path::Path::new(&title)
@@ -87,7 +93,9 @@ impl PlayerOptions {
             first_disk_inserted: false,
             save_disks: false,
             screenshot_dir: PathBuf::from("."),
-            screenshot_stem: stem,
+            screenshot_stem: stem.clone(),
+            state_dir: session::default_state_dir(),
+            state_stem: stem,
         }
     }
 }
@@ -107,6 +115,16 @@ pub enum PlayerError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A save state this machine cannot load (another machine's, other
+    /// ROMs, a damaged file); the machine is unchanged.
+    #[error("{source} ({})", path.display())]
+    State {
+        path: PathBuf,
+        source: msx_machine::machine::StateError,
+    },
+    /// Nowhere to keep save states.
+    #[error("no directory for save states: set HOME or XDG_DATA_HOME, or give --state-dir")]
+    NoStateDir,
     /// A disk for a machine without a disk drive.
     #[error("this machine has no disk drive (no disk ROM in its layout)")]
     NoDiskDrive,

@@ -13,6 +13,27 @@ use winit::keyboard::KeyCode;
 /// Number of save-state slots (host key + 1…9).
 pub const STATE_SLOTS: usize = 9;
 
+/// The extension of save-state files.
+pub const STATE_EXTENSION: &str = "msxstate";
+
+/// Where save states go unless told otherwise: `msx/states` in the user's
+/// data directory (`$XDG_DATA_HOME`, else `~/.local/share`), as openMSX
+/// keeps its savestates in its user directory: a state belongs to the
+/// user, not to the game's directory (which may be read-only, or the
+/// temporary one of a program built by `msx play`). `None` without either
+/// variable.
+pub fn default_state_dir() -> Option<PathBuf> {
+    let nonempty = |v: std::ffi::OsString| (!v.is_empty()).then(|| PathBuf::from(v));
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .and_then(nonempty)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(nonempty)
+                .map(|h| h.join(".local/share"))
+        })?;
+    Some(data.join("msx").join("states"))
+}
+
 /// Volume of the mix: the PSG's three channels at full volume reach about
 /// 1.0, an SCC adds more; this leaves headroom before clipping.
 const GAIN: f32 = 0.7;
@@ -51,8 +72,12 @@ impl DiskFile {
 /// The state of play.
 pub struct Session {
     machine: Machine,
-    slots: Vec<Option<Machine>>,
+    /// The chosen save-state slot, 0-based.
     slot: usize,
+    /// Where the slots' files are (`None`: nowhere to save).
+    state_dir: Option<PathBuf>,
+    /// Slot files are `<state_stem>-<slot>.msxstate`.
+    state_stem: String,
     disks: Vec<DiskFile>,
     /// Index in `disks` of the disk in drive A:, if one of them is.
     disk: Option<usize>,
@@ -77,8 +102,9 @@ impl Session {
     pub fn new(machine: Machine, disks: Vec<DiskFile>, first_disk: Option<usize>) -> Session {
         Session {
             machine,
-            slots: vec![None; STATE_SLOTS],
             slot: 0,
+            state_dir: None,
+            state_stem: "msx".into(),
             disk: first_disk.filter(|&i| i < disks.len()),
             disks,
             save_disks: false,
@@ -100,6 +126,54 @@ impl Session {
     pub fn set_screenshots(&mut self, dir: PathBuf, stem: String) {
         self.screenshot_dir = dir;
         self.screenshot_stem = stem;
+    }
+
+    /// Where the save-state slots are: `dir/stem-1.msxstate` to
+    /// `dir/stem-9.msxstate` (the directory is made at the first save).
+    pub fn set_state_files(&mut self, dir: Option<PathBuf>, stem: String) {
+        self.state_dir = dir;
+        self.state_stem = stem;
+    }
+
+    /// The file of slot `slot` (1-based), if there is a state directory.
+    pub fn state_file(&self, slot: usize) -> Option<PathBuf> {
+        let dir = self.state_dir.as_ref()?;
+        Some(dir.join(format!("{}-{slot}.{STATE_EXTENSION}", self.state_stem)))
+    }
+
+    /// Writes the machine's state to the chosen slot's file.
+    fn save_state(&self) -> Result<Message, PlayerError> {
+        let n = self.slot + 1;
+        let path = self.state_file(n).ok_or(PlayerError::NoStateDir)?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|source| PlayerError::Io {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        write_file(&path, &self.machine.save_state())?;
+        Ok(format!("STATE {n} SAVED"))
+    }
+
+    /// Replaces the machine with the chosen slot's state. A missing file
+    /// is an empty slot; a state the machine refuses leaves it unchanged.
+    fn load_state(&mut self) -> Result<Message, PlayerError> {
+        let n = self.slot + 1;
+        let path = self.state_file(n).ok_or(PlayerError::NoStateDir)?;
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(format!("STATE {n} IS EMPTY"))
+            }
+            Err(source) => return Err(PlayerError::Io { path, source }),
+        };
+        self.machine
+            .load_state(&bytes)
+            .map_err(|source| PlayerError::State { path, source })?;
+        // Keep the host's view of the keys: the saved machine holds the
+        // keys held when it was saved.
+        self.release_all();
+        Ok(format!("STATE {n} LOADED"))
     }
 
     /// Starts with the joystick on the cursor keys and space.
@@ -231,27 +305,14 @@ impl Session {
             }
             Command::Slot(n) => {
                 self.slot = usize::from(n.clamp(1, STATE_SLOTS as u8)) - 1;
-                let used = if self.slots[self.slot].is_some() {
-                    ""
-                } else {
-                    " (EMPTY)"
+                let used = match self.state_file(self.slot + 1) {
+                    Some(p) if p.exists() => "",
+                    _ => " (EMPTY)",
                 };
                 format!("STATE SLOT {}{used}", self.slot + 1)
             }
-            Command::SaveState => {
-                self.slots[self.slot] = Some(self.machine.clone());
-                format!("STATE {} SAVED", self.slot + 1)
-            }
-            Command::LoadState => match &self.slots[self.slot] {
-                Some(m) => {
-                    // Keep the host's view of the keys: the saved machine
-                    // holds the keys held when it was saved.
-                    self.machine = m.clone();
-                    self.release_all();
-                    format!("STATE {} LOADED", self.slot + 1)
-                }
-                None => format!("STATE {} IS EMPTY", self.slot + 1),
-            },
+            Command::SaveState => return Some(self.save_state()),
+            Command::LoadState => return Some(self.load_state()),
             Command::NextDisk => return Some(self.next_disk()),
             Command::Screenshot => {
                 return Some(self.screenshot().map(|p| format!("SAVED {}", p.display())))
@@ -469,17 +530,29 @@ mod tests {
     }
 
     #[test]
-    fn save_and_load_state() {
+    fn save_and_load_state_files() {
+        let dir = scratch("states");
+        let states = dir.join("states"); // made by the first save
         let mut s = Session::new(machine(false), vec![], None);
+        s.set_state_files(Some(states.clone()), "game".into());
         s.run_frame();
         assert_eq!(
             s.command(Command::LoadState).unwrap().unwrap(),
             "STATE 1 IS EMPTY"
         );
-        s.command(Command::Slot(3));
+        assert_eq!(
+            s.command(Command::Slot(3)).unwrap().unwrap(),
+            "STATE SLOT 3 (EMPTY)"
+        );
         assert_eq!(
             s.command(Command::SaveState).unwrap().unwrap(),
             "STATE 3 SAVED"
+        );
+        let file = states.join("game-3.msxstate");
+        assert_eq!(std::fs::read(&file).unwrap(), s.machine().save_state());
+        assert_eq!(
+            s.command(Command::Slot(3)).unwrap().unwrap(),
+            "STATE SLOT 3"
         );
         let (frame, cycles, a) = (
             s.machine().frame_count(),
@@ -497,6 +570,17 @@ mod tests {
         assert_eq!(s.machine().frame_count(), frame);
         assert_eq!(s.machine().cycles(), cycles);
         assert_eq!(s.machine().cpu().regs.a, a);
+
+        // The file outlives the session: another one (a later run) loads it.
+        let mut later = Session::new(machine(false), vec![], None);
+        later.set_state_files(Some(states.clone()), "game".into());
+        later.command(Command::Slot(3));
+        assert_eq!(
+            later.command(Command::LoadState).unwrap().unwrap(),
+            "STATE 3 LOADED"
+        );
+        assert_eq!(later.machine().cycles(), cycles);
+
         // Slot 1 is still empty.
         s.command(Command::Slot(1));
         assert!(s
@@ -504,6 +588,43 @@ mod tests {
             .unwrap()
             .unwrap()
             .contains("EMPTY"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_state_that_cannot_load_is_an_error_and_changes_nothing() {
+        let dir = scratch("badstate");
+        let mut s = Session::new(machine(false), vec![], None);
+        s.set_state_files(Some(dir.clone()), "game".into());
+        s.run_frame();
+        let cycles = s.machine().cycles();
+        // A damaged file.
+        std::fs::write(dir.join("game-1.msxstate"), b"MSXSTATE but not really").unwrap();
+        let err = s.command(Command::LoadState).unwrap().unwrap_err();
+        assert!(matches!(err, PlayerError::State { .. }), "{err}");
+        assert!(err.to_string().contains("game-1.msxstate"), "{err}");
+        // Another machine's state (this one has a disk drive).
+        let other = machine(true).save_state();
+        std::fs::write(dir.join("game-2.msxstate"), other).unwrap();
+        s.command(Command::Slot(2));
+        let err = s.command(Command::LoadState).unwrap().unwrap_err();
+        assert!(matches!(err, PlayerError::State { .. }), "{err}");
+        assert_eq!(s.machine().cycles(), cycles);
+        s.run_frame();
+        assert!(s.machine().cycles() > cycles, "the machine still runs");
+        // A slot file that is a directory cannot be read.
+        std::fs::create_dir_all(dir.join("game-4.msxstate")).unwrap();
+        s.command(Command::Slot(4));
+        let err = s.command(Command::LoadState).unwrap().unwrap_err();
+        assert!(matches!(err, PlayerError::Io { .. }), "{err}");
+        let err = s.command(Command::SaveState).unwrap().unwrap_err();
+        assert!(matches!(err, PlayerError::Io { .. }), "{err}");
+        // Nowhere to keep states.
+        let mut s = Session::new(machine(false), vec![], None);
+        s.set_state_files(None, "game".into());
+        let err = s.command(Command::SaveState).unwrap().unwrap_err();
+        assert!(matches!(err, PlayerError::NoStateDir), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
