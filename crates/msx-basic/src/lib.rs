@@ -50,6 +50,9 @@ pub const RT_PRINT_ASM: &str = include_str!("../runtime/print.asm");
 pub const RT_ERRORS_ASM: &str = include_str!("../runtime/errors.asm");
 /// Text to number (VAL, READ, INPUT) and the INPUT statements.
 pub const RT_INPUT_ASM: &str = include_str!("../runtime/input.asm");
+/// SQR, SIN, COS, TAN, ATN, LOG, EXP and `^` as the MSX math pack computes
+/// them.
+pub const RT_MATH_ASM: &str = include_str!("../runtime/math.asm");
 
 /// Tokenizes a listing (warnings are dropped; see [`tokenize_bytes`]).
 pub fn tokenize(text: &str) -> Result<Program, Error> {

@@ -8,6 +8,7 @@ const FILES: &[(&str, &str)] = &[
     ("print.asm", msx_basic::RT_PRINT_ASM),
     ("errors.asm", msx_basic::RT_ERRORS_ASM),
     ("input.asm", msx_basic::RT_INPUT_ASM),
+    ("math.asm", msx_basic::RT_MATH_ASM),
 ];
 
 /// The code of a line: no comment, no label.

@@ -141,6 +141,7 @@ pub fn source(lines_table: &str) -> String {
         msx_basic::RT_PRINT_ASM,
         msx_basic::RT_ERRORS_ASM,
         msx_basic::RT_INPUT_ASM,
+        msx_basic::RT_MATH_ASM,
     ];
     let mut vars = String::new();
     let mut at = VARS;
