@@ -609,3 +609,329 @@ rt_bx_byte:
         ret z
         ld e,5
         jp rt_bas_error
+
+; ---------------------------------------------------------------------------
+; Graphics: PSET/PRESET and LINE (with B and BF) in SCREEN 2 and 4 (the
+; pattern and colour tables, GRPCGP F3CBh / GRPCOL F3C9h) and SCREEN 5-8
+; (the V9938 PSET command, page ACPAGE FAF6h). Points outside the screen
+; are not drawn; lines are drawn point by point (Bresenham). The last point
+; is kept in GRPACX/GRPACY (FCB7h/FCB9h) for STEP and for LINE -(x,y).
+; Other screen modes: "Illegal function call" (5).
+
+;@var rt_bx_pts 8
+;@var rt_bx_ldx 2
+;@var rt_bx_ldy 2
+;@var rt_bx_lsx 2
+;@var rt_bx_lsy 2
+;@var rt_bx_lerr 2
+;@var rt_bx_gc 1
+;@var rt_bx_gop 1
+;@var rt_bx_vcmd 11
+;@var rt_bx_box 8
+
+; The colour: A = 0-255, or 0FFh: the foreground (FORCLR), 0FEh: the
+; background (BAKCLR, PRESET). B = the logical operation (0 PSET, 1 AND,
+; 2 OR, 3 XOR, 4 PRESET; +8 transparent).
+; The points x0, y0, x1, y1, in this order (the compiler stores them).
+rt_bx_gcolor:
+RT_BX_X0 equ rt_bx_pts
+RT_BX_Y0 equ rt_bx_pts+2
+RT_BX_X1 equ rt_bx_pts+4
+RT_BX_Y1 equ rt_bx_pts+6
+        cp 0FEh
+        jr c,.set
+        ld a,(FORCLR)
+        jr nz,.set
+        ld a,(BAKCLR)
+.set:   ld (rt_bx_gc),a
+        ld a,b
+        ld (rt_bx_gop),a
+        ret
+
+; PSET (x0,y0): A = colour, B = operation.
+rt_bx_pset:
+        call rt_bx_gcolor
+        ld hl,(RT_BX_X0)
+        ld (0FCB7h),hl
+        ld hl,(RT_BX_Y0)
+        ld (0FCB9h),hl
+        jp rt_bx_plot
+
+; Plots (x0,y0) with rt_bx_gc / rt_bx_gop.
+rt_bx_plot:
+        ld a,(SCRMOD)
+        cp 5
+        jr nc,.bitmap
+        cp 2
+        jr z,.pattern
+        cp 4
+        jr z,.pattern
+.bad:   ld e,5
+        jp rt_bas_error
+.pattern:
+        ld hl,(RT_BX_X0)
+        ld a,h
+        or a
+        ret nz                  ; x outside 0-255
+        ld hl,(RT_BX_Y0)
+        ld a,h
+        or a
+        ret nz
+        ld a,l
+        cp 192
+        ret nc
+        ; VRAM offset (y AND F8h) * 32 + (x AND F8h) + (y AND 7)
+        ld a,l
+        and 0F8h
+        ld h,a
+        ld l,0
+        srl h
+        rr l
+        srl h
+        rr l
+        srl h
+        rr l                    ; HL = (y AND F8h) * 32
+        ld a,(RT_BX_X0)
+        and 0F8h
+        ld e,a
+        ld a,(RT_BX_Y0)
+        and 7
+        or e
+        ld e,a
+        ld d,0
+        add hl,de
+        push hl
+        ld de,(0F3CBh)          ; GRPCGP: the pattern table
+        add hl,de
+        push hl
+        bios 004Ah              ; RDVRM
+        ld b,a
+        ld a,(RT_BX_X0)
+        and 7
+        ld c,080h
+        jr z,.bit
+.shift: srl c
+        dec a
+        jr nz,.shift
+.bit:   ld a,b
+        or c
+        pop hl
+        bios 004Dh              ; WRTVRM
+        pop hl
+        ld de,(0F3C9h)          ; GRPCOL: the colour table
+        add hl,de
+        push hl
+        bios 004Ah
+        and 0Fh
+        ld b,a
+        ld a,(rt_bx_gc)
+        add a,a
+        add a,a
+        add a,a
+        add a,a
+        or b
+        pop hl
+        bios 004Dh
+        ret
+.bitmap:
+        cp 9
+        jr nc,.bad
+        ld b,a
+        ld hl,(RT_BX_X0)
+        ld a,h
+        cp 2
+        ret nc                  ; x outside 0-511
+        or a
+        jr z,.xok
+        ld a,b                  ; x 256-511: only in SCREEN 6 and 7
+        cp 6
+        ret c
+        cp 8
+        ret nc
+.xok:   ld hl,(RT_BX_Y0)
+        ld a,h
+        or a
+        ret nz
+        ld a,l
+        cp 212
+        ret nc
+        ld hl,(RT_BX_X0)
+        ld (rt_bx_vcmd),hl
+        ld hl,(RT_BX_Y0)
+        ld a,(0FAF6h)           ; ACPAGE: y + 256 * page
+        ld h,a
+        ld (rt_bx_vcmd+2),hl
+        ld a,(rt_bx_gc)
+        ld (rt_bx_vcmd+8),a
+        xor a
+        ld (rt_bx_vcmd+9),a
+        ld a,(rt_bx_gop)
+        and 0Fh
+        or 050h                 ; PSET
+        ld (rt_bx_vcmd+10),a
+        jp rt_bx_vdpcmd
+
+; Sends rt_bx_vcmd (R#36-R#46) to the command engine once it is free.
+rt_bx_vdpcmd:
+        di
+.wait:  ld a,2
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        in a,(099h)
+        rrca
+        jr c,.wait
+        xor a
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        ld a,36
+        out (099h),a
+        ld a,091h               ; R#17 = 36, auto-increment
+        out (099h),a
+        ld hl,rt_bx_vcmd
+        ld bc,0B9Bh             ; 11 bytes to port 9Bh
+        otir
+        ei
+        ret
+
+; LINE (x0,y0)-(x1,y1): A = colour, B = operation, C = 0 line, 1 box (B),
+; 2 filled box (BF). The last point becomes (x1,y1).
+rt_bx_gline:
+        push bc
+        call rt_bx_gcolor
+        pop bc
+        ld hl,(RT_BX_X1)
+        ld (0FCB7h),hl
+        ld hl,(RT_BX_Y1)
+        ld (0FCB9h),hl
+        ld a,c
+        or a
+        jp z,rt_bx_line
+        ; B and BF: the corners saved, y0 <= y1.
+        ld hl,(RT_BX_Y1)
+        ld de,(RT_BX_Y0)
+        or a
+        sbc hl,de
+        jp p,.order
+        ld hl,(RT_BX_Y1)
+        ld (RT_BX_Y0),hl
+        ld (RT_BX_Y1),de
+.order: ld hl,RT_BX_X0
+        ld de,rt_bx_box
+        ld bc,8
+        ldir
+        dec a
+        jr z,.box
+        ; BF: one horizontal line per row from y0 to y1.
+.row:   call .corners
+        ld hl,(RT_BX_Y0)
+        ld (RT_BX_Y1),hl
+        call rt_bx_line
+        ld hl,(rt_bx_box+2)
+        ld de,(rt_bx_box+6)
+        or a
+        sbc hl,de
+        ret z
+        add hl,de
+        inc hl
+        ld (rt_bx_box+2),hl
+        jr .row
+.box:   call .corners           ; top
+        ld hl,(RT_BX_Y0)
+        ld (RT_BX_Y1),hl
+        call rt_bx_line
+        call .corners           ; bottom
+        ld hl,(RT_BX_Y1)
+        ld (RT_BX_Y0),hl
+        call rt_bx_line
+        call .corners           ; left
+        ld hl,(RT_BX_X0)
+        ld (RT_BX_X1),hl
+        call rt_bx_line
+        call .corners           ; right
+        ld hl,(RT_BX_X1)
+        ld (RT_BX_X0),hl
+        jp rt_bx_line
+.corners:
+        ld hl,rt_bx_box
+        ld de,RT_BX_X0
+        ld bc,8
+        ldir
+        ret
+
+; Bresenham from (x0,y0) to (x1,y1), each point through rt_bx_plot;
+; (x0,y0) ends as (x1,y1).
+rt_bx_line:
+        ld hl,(RT_BX_X1)
+        ld de,(RT_BX_X0)
+        or a
+        sbc hl,de
+        ld bc,1
+        jp p,.xpos
+        ex de,hl
+        ld hl,0
+        or a
+        sbc hl,de
+        ld bc,-1
+.xpos:  ld (rt_bx_ldx),hl
+        ld (rt_bx_lsx),bc
+        ld hl,(RT_BX_Y1)
+        ld de,(RT_BX_Y0)
+        or a
+        sbc hl,de
+        ld bc,1
+        jp p,.ypos
+        ex de,hl
+        ld hl,0
+        or a
+        sbc hl,de
+        ld bc,-1
+.ypos:  ex de,hl                ; dy = -|y1 - y0|
+        ld hl,0
+        or a
+        sbc hl,de
+        ld (rt_bx_ldy),hl
+        ld (rt_bx_lsy),bc
+        ld de,(rt_bx_ldx)
+        add hl,de
+        ld (rt_bx_lerr),hl      ; err = dx + dy
+.loop:  call rt_bx_plot
+        ld hl,(RT_BX_X0)
+        ld de,(RT_BX_X1)
+        or a
+        sbc hl,de
+        jr nz,.step
+        ld hl,(RT_BX_Y0)
+        ld de,(RT_BX_Y1)
+        or a
+        sbc hl,de
+        ret z
+.step:  ld hl,(rt_bx_lerr)
+        add hl,hl               ; e2 = 2 * err
+        push hl
+        ld de,(rt_bx_ldy)
+        or a
+        sbc hl,de
+        jp m,.noy               ; e2 < dy
+        ld hl,(rt_bx_lerr)
+        add hl,de
+        ld (rt_bx_lerr),hl
+        ld hl,(RT_BX_X0)
+        ld de,(rt_bx_lsx)
+        add hl,de
+        ld (RT_BX_X0),hl
+.noy:   pop de                  ; e2
+        ld hl,(rt_bx_ldx)
+        or a
+        sbc hl,de
+        jp m,.loop              ; e2 > dx
+        ld hl,(rt_bx_lerr)
+        ld de,(rt_bx_ldx)
+        add hl,de
+        ld (rt_bx_lerr),hl
+        ld hl,(RT_BX_Y0)
+        ld de,(rt_bx_lsy)
+        add hl,de
+        ld (RT_BX_Y0),hl
+        jr .loop

@@ -285,17 +285,92 @@ impl Lowerer<'_> {
             StmtKind::KeyDef { .. } => err(span, "KEY n,text is not supported yet"),
             StmtKind::Clear => err(span, "CLEAR is not supported yet"),
             StmtKind::SetSprite { .. } => err(span, "SPRITE$ is not supported yet"),
-            StmtKind::Pset { set, .. } => err(
-                span,
-                format!(
-                    "{} is not supported yet",
-                    if *set { "PSET" } else { "PRESET" }
-                ),
-            ),
-            StmtKind::Line { .. } => err(span, "LINE is not supported yet"),
+            StmtKind::Pset { set, at, color, op } => {
+                let op = logical_op(op.as_deref());
+                let (gx, gy) = (load(W::Word, word(GRPACX)), load(W::Word, word(GRPACY)));
+                self.point(at, 0, gx, gy)?;
+                let c = self.graphics_color(color.as_ref(), if *set { 0xFF } else { 0xFE })?;
+                self.call_stmt(
+                    "rt_bx_pset",
+                    vec![(Reg::A, c), (Reg::BC, word(i64::from(op) << 8))],
+                );
+                Ok(())
+            }
+            StmtKind::Line {
+                from,
+                to,
+                color,
+                shape,
+                op,
+            } => {
+                let op = logical_op(op.as_deref());
+                let (gx, gy) = (load(W::Word, word(GRPACX)), load(W::Word, word(GRPACY)));
+                match from {
+                    Some(p) => self.point(p, 0, gx, gy)?,
+                    None => {
+                        self.emit(IStmt::Store {
+                            w: W::Word,
+                            addr: pts(0),
+                            value: gx,
+                        });
+                        self.emit(IStmt::Store {
+                            w: W::Word,
+                            addr: pts(2),
+                            value: gy,
+                        });
+                    }
+                }
+                self.point(to, 4, load(W::Word, pts(0)), load(W::Word, pts(2)))?;
+                let c = self.graphics_color(color.as_ref(), 0xFF)?;
+                let shape = match shape {
+                    crate::parse::LineShape::Line => 0,
+                    crate::parse::LineShape::Box => 1,
+                    crate::parse::LineShape::FilledBox => 2,
+                };
+                self.call_stmt(
+                    "rt_bx_gline",
+                    vec![(Reg::A, c), (Reg::BC, word((i64::from(op) << 8) | shape))],
+                );
+                Ok(())
+            }
             StmtKind::Circle { .. } => err(span, "CIRCLE is not supported yet"),
             StmtKind::Paint { .. } => err(span, "PAINT is not supported yet"),
             StmtKind::PutSprite { .. } => err(span, "PUT SPRITE is not supported yet"),
+        }
+    }
+
+    /// Stores a graphics point as x/y of slot `at` (0: first point, 4:
+    /// second) of `rt_bx_pts`; STEP is relative to (`bx`, `by`).
+    fn point(&mut self, p: &crate::parse::Point, at: i32, bx: ir::Expr, by: ir::Expr) -> R<()> {
+        let mut x = self.int(&p.x)?;
+        let mut y = self.int(&p.y)?;
+        if p.step {
+            x = bin(ir::BinOp::Add, W::Word, bx, x);
+            y = bin(ir::BinOp::Add, W::Word, by, y);
+        }
+        let x = self.hoist(x);
+        self.emit(IStmt::Store {
+            w: W::Word,
+            addr: pts(at + 2),
+            value: y,
+        });
+        self.emit(IStmt::Store {
+            w: W::Word,
+            addr: pts(at),
+            value: x,
+        });
+        Ok(())
+    }
+
+    /// The colour argument of a graphics statement, or `default` (0FFh:
+    /// the foreground colour, 0FEh: the background colour).
+    fn graphics_color(&mut self, c: Option<&Expr>, default: u8) -> R<ir::Expr> {
+        match c {
+            Some(c) => {
+                let x = self.int(c)?;
+                Ok(self.byte_value(x))
+            }
+            None => Ok(byte(i64::from(default))),
         }
     }
 
@@ -845,6 +920,31 @@ impl Lowerer<'_> {
         };
         self.fn_scopes.pop();
         result
+    }
+}
+
+/// The last graphics point (GRPACX, GRPACY).
+const GRPACX: i64 = 0xFCB7;
+const GRPACY: i64 = 0xFCB9;
+
+fn pts(offset: i32) -> ir::Expr {
+    ir::Expr::Sym("rt_bx_pts".into(), offset)
+}
+
+/// The V9938's logical operation of a graphics statement's last argument
+/// (PSET 0, AND 1, OR 2, XOR 3, PRESET 4; a leading T adds 8).
+fn logical_op(op: Option<&[u8]>) -> u8 {
+    let Some(op) = op else { return 0 };
+    let (t, name) = match op.strip_prefix(b"T") {
+        Some(rest) => (8, rest),
+        None => (0, op),
+    };
+    t + match name {
+        b"AND" => 1,
+        b"OR" => 2,
+        b"XOR" => 3,
+        b"PRESET" => 4,
+        _ => 0,
     }
 }
 

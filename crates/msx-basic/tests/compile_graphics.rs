@@ -1,0 +1,54 @@
+//! Graphics statements on the emulated MSX2: the pixels they leave in VRAM.
+
+#[path = "compile_harness.rs"]
+mod harness;
+
+/// SCREEN 5: pixel (x, y) is a nibble of byte y * 128 + x / 2 (the high one
+/// for an even x) — V9938 Technical Data Book, GRAPHIC 4.
+fn pixel5(m: &msx_machine::machine::Machine, x: usize, y: usize) -> u8 {
+    let b = m.vdp().vram()[y * 128 + x / 2];
+    if x.is_multiple_of(2) {
+        b >> 4
+    } else {
+        b & 15
+    }
+}
+
+#[test]
+fn pset_and_line_in_screen_5() {
+    let out = harness::build(concat!(
+        "10 SCREEN 5:COLOR 15,0,0:CLS\n",
+        "20 PSET (10,10),15:PSET STEP(2,0),7\n",
+        "30 LINE (0,20)-(9,20),8:LINE -STEP(0,5),9\n",
+        "40 LINE (30,30)-(33,32),4,BF:LINE (50,50)-(53,53),6,B\n",
+        "50 LINE (0,40)-(4,44),3\n",
+        "60 GOTO 60\n",
+    ));
+    let mut m = harness::boot(&out);
+    m.run_frames(400);
+    let p = |x, y| pixel5(&m, x, y);
+    assert_eq!((p(10, 10), p(11, 10), p(12, 10)), (15, 0, 7));
+    assert!((0..=8).all(|x| p(x, 20) == 8));
+    assert_eq!(p(10, 20), 0);
+    // LINE -STEP(0,5) from the last point (9,20) to (9,25), over the end
+    // of the first line.
+    assert!((20..=25).all(|y| p(9, y) == 9));
+    assert_eq!(p(9, 26), 0);
+    assert!((30..=33).all(|x| (30..=32).all(|y| p(x, y) == 4)));
+    assert_eq!((p(50, 50), p(53, 53), p(51, 52), p(50, 52)), (6, 6, 0, 6));
+    // A 45-degree line: the diagonal only.
+    assert!((0..=4).all(|i| p(i, 40 + i) == 3));
+    assert_eq!(p(1, 40), 0);
+}
+
+#[test]
+fn pset_in_screen_2() {
+    let out = harness::build("10 SCREEN 2:COLOR 15,4,4:CLS\n20 PSET (9,3),10\n30 GOTO 30\n");
+    let mut m = harness::boot(&out);
+    m.run_frames(400);
+    let vram = m.vdp().vram();
+    // Pattern table at 0, colour table at 2000h (the BIOS's SCREEN 2): the
+    // byte of (9,3) is 8 + 3, bit 7 - (9 AND 7).
+    assert_eq!(vram[8 + 3] & 0x40, 0x40);
+    assert_eq!(vram[0x2000 + 8 + 3] >> 4, 10);
+}
