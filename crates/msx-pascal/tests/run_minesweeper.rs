@@ -19,21 +19,31 @@ fn build(target: Target) -> z80_codegen::Output {
     }
 }
 
-/// The VDP commands started: the values written to R#46 (the last of each 15-byte
-/// block sent through port 9Bh).
+/// The VDP commands started: the value written to R#46 by each 15-byte block sent
+/// through port 9Bh after R#17 was set to 32 (other 9Bh writes are LMMC pixels).
 fn commands(sim: &Sim) -> Vec<u8> {
-    let writes: Vec<u8> = sim
-        .bus
-        .port_writes
-        .iter()
-        .filter(|(p, _)| *p == 0x9B)
-        .map(|(_, v)| *v)
-        .collect();
-    writes
-        .chunks(15)
-        .filter(|c| c.len() == 15)
-        .map(|c| c[14])
-        .collect()
+    let mut out = Vec::new();
+    let mut last99 = [0u8; 2];
+    let mut block: Option<Vec<u8>> = None;
+    for &(port, value) in &sim.bus.port_writes {
+        match port {
+            0x99 => {
+                last99 = [last99[1], value];
+                block = (last99 == [32, 0x80 + 17]).then(Vec::new);
+            }
+            0x9B => {
+                if let Some(b) = block.as_mut() {
+                    b.push(value);
+                    if b.len() == 15 {
+                        out.push(value);
+                        block = None;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 #[test]
@@ -94,11 +104,13 @@ fn minesweeper_plays_a_game_and_quits() {
         sim.output()
     );
     let cmds = commands(&sim);
-    // cls2 is HMMV (C0h); boxes are LMMV (80h | logop), copies LMMM (90h).
+    // cls2 is HMMV (C0h); boxes are LMMV (80h | logop), copies LMMM (90h), Print's
+    // characters LMMC (B0h).
     assert!(cmds.contains(&0xC0), "{cmds:x?}");
     assert!(cmds.contains(&0x80), "{cmds:x?}");
     assert!(cmds.contains(&0x82), "{cmds:x?}");
     assert!(cmds.contains(&0x90), "{cmds:x?}");
+    assert!(cmds.contains(&0xB0), "{cmds:x?}");
     // The picture was sent to VRAM page 1: 300 bytes through port 98h.
     let vram: Vec<u8> = sim
         .bus

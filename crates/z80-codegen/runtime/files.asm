@@ -616,3 +616,97 @@ rt_treadint:
         ld hl,rt_tline
         ld bc,rt_tline+250      ; the error position is not wanted
         jp rt_val
+
+;@var rt_fbn 2
+
+; BlockRead/BlockWrite(f, buffer, n, result): HL = the untyped file, DE = the buffer,
+; BC = the number of 128-byte records, A = 27h (read) or 26h (write). Returns HL = the
+; records transferred; a read stops at the end of the file without an error.
+rt_fblock:
+        ld (rt_fbn),bc
+        ld c,a
+        ld a,(hl)
+        or a
+        jr z,.closed
+        push hl
+        push bc
+        ld c,1Ah                ; the buffer becomes the DTA
+        call BDOS
+        pop bc
+        pop de
+        ld hl,11
+        add hl,de
+        ex de,hl                ; DE = FCB
+        ld hl,(rt_fbn)
+        ld a,h
+        or l
+        ret z                   ; no records: nothing to do
+        ld a,c
+        cp 26h
+        jr z,.write
+        call BDOS               ; HL = records read
+        ret
+.write: call BDOS
+        ld hl,(rt_fbn)
+        or a
+        ret z
+        ld a,0F0h               ; disk full
+        ld (rt_ioerr),a
+        ld hl,0
+        ret
+.closed:
+        ld a,4
+        ld (rt_ioerr),a
+        ld hl,0
+        ret
+
+; BlockRead/BlockWrite without a result variable: fewer records than asked is an
+; error (99, read past the end).
+rt_fblockx:
+        call rt_fblock
+        ld de,(rt_fbn)
+        or a
+        sbc hl,de
+        ret z
+        ld a,(rt_ioerr)
+        or a
+        ret nz
+        ld a,99
+        ld (rt_ioerr),a
+        ret
+
+; Write(Lst, …) and Write(Aux, …): the write routines send their characters to the
+; printer (BIOS LPTOUT) or to the auxiliary device (BDOS 04h) until rt_tunsel.
+rt_lstsel:
+        ld hl,rt_lstout
+        ld (rt_outvec),hl
+        ret
+
+rt_auxsel:
+        ld hl,rt_auxout
+        ld (rt_outvec),hl
+        ret
+
+; A to the printer. Keeps BC, DE, HL.
+rt_lstout:
+        push hl
+        push de
+        push bc
+        bios 00A5h              ; LPTOUT
+        pop bc
+        pop de
+        pop hl
+        ret
+
+; A to the auxiliary output (BDOS 04h). Keeps BC, DE, HL.
+rt_auxout:
+        push hl
+        push de
+        push bc
+        ld e,a
+        ld c,4
+        call BDOS
+        pop bc
+        pop de
+        pop hl
+        ret

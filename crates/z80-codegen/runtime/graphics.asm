@@ -254,18 +254,19 @@ rt_fontbyte:
         ei
         ret
 
-; Print(x, y, colour, text): the characters of the BIOS font, 8 x 8, one PSET per dot.
+;@var rt_glyph 8
+
+; Print(x, y, colour, text): each character is an 8 x 8 cell of the BIOS font (read
+; with RDSLT), its dots in the colour and the rest of the cell in the background
+; colour (BAKCLR), as MSX2 BASIC's PRINT #1 on the GRP: device does in SCREEN 5 — the
+; article's menu and panel rely on it (Color(15,4,0) before printing on the blue box,
+; Color(6,14,0) before the counters redrawn over the grey panel). One LMMC command per
+; character: the 64 pixels go to R#44 through port 9Bh, each when the VDP asks (TR).
 rt_print:
         ld hl,(rt_garg)
         ld (rt_gx),hl
         ld hl,(rt_garg+2)
         ld (rt_gy),hl
-        ld a,(rt_garg+4)
-        ld (rt_vcmd+12),a
-        xor a
-        ld (rt_vcmd+13),a
-        ld a,050h
-        ld (rt_vcmd+14),a
         ld hl,(rt_garg+6)
         ld b,(hl)
         inc b
@@ -281,56 +282,114 @@ rt_print:
         add hl,hl
         ld de,(CGPNT+1)
         add hl,de
-        ld c,0                  ; row
-.row:   push hl
-        push bc
+        ld de,rt_glyph
+        ld b,8
+.font:  push bc
+        push de
+        push hl
         call rt_fontbyte
+        pop hl
+        pop de
         pop bc
-        ld b,0                  ; column
-.bit:   add a,a
-        jr nc,.skip
-        push af
-        push bc
+        ld (de),a
+        inc hl
+        inc de
+        djnz .font
+        ; LMMC over the cell: DX, DY (on the active page), NX = NY = 8, CLR = the
+        ; first pixel, ARG 0, CMR B0h (LMMC, IMP)
         ld hl,(rt_gx)
-        ld e,b
-        ld d,0
-        add hl,de
         ld (rt_vcmd+4),hl
         ld hl,(rt_gy)
-        ld e,c
-        add hl,de
         ld a,(rt_apage)
         add a,h
         ld h,a
         ld (rt_vcmd+6),hl
+        ld hl,8
+        ld (rt_vcmd+8),hl
+        ld (rt_vcmd+10),hl
+        ld a,(BAKCLR)
+        and 0Fh
+        ld e,a                  ; E = background
+        ld a,(rt_garg+4)
+        and 0Fh
+        ld d,a                  ; D = dots
+        ld a,(rt_glyph)
+        rlca
+        ld a,d
+        jr c,.first
+        ld a,e
+.first: ld (rt_vcmd+12),a
+        xor a
+        ld (rt_vcmd+13),a
+        ld a,0B0h
+        ld (rt_vcmd+14),a
+        push de
         ld hl,rt_vcmd
         call rt_vdpcmd
-        pop bc
-        pop af
-.skip:  inc b
-        bit 3,b
-        jr z,.bit
-        pop hl
+        pop de
+        ; the other 63 pixels: R#17 = 44 without auto-increment, S#2 for TR
+        ld hl,rt_glyph
+        di
+        ld a,44+080h
+        out (099h),a
+        ld a,080h+17
+        out (099h),a
+        ld a,2
+        out (099h),a
+        ld a,080h+15
+        out (099h),a
+        ld c,(hl)
+        sla c                   ; the first pixel is sent
+        ld b,7
+.row:   sla c
+        ld a,d
+        jr c,.dot
+        ld a,e
+.dot:   ex af,af'
+.tr:    in a,(099h)
+        rlca
+        jr nc,.tr
+        ex af,af'
+        out (09Bh),a
+        djnz .row
         inc hl
-        inc c
-        bit 3,c
-        jr z,.row
+        ld a,l
+        cp low(rt_glyph+8)
+        jr z,.end
+        ld c,(hl)
+        ld b,8
+        jr .row
+.end:   xor a
+        out (099h),a
+        ld a,080h+15
+        out (099h),a
+        ei
         ld hl,(rt_gx)
         ld de,8
         add hl,de
         ld (rt_gx),hl
         pop hl
         pop bc
-        djnz .char
+        dec b
+        jp nz,.char
         ret
 
 ;@var rt_pbuf 128
 ;@var rt_pfcb 37
-;@var rt_pskip 1
+;@var rt_pleft 2
+;@var rt_pptr 2
+;@var rt_precs 1
+;@var rt_pfirst 1
 
 ; LoadPicture(name, page): HL = the file name, DE = the page. The file's bytes go to
-; VRAM from page * 8000h (a SCREEN 5 page); a BSAVE header (FEh + 6 bytes) is skipped.
-; A missing file sets IOResult to 1.
+; VRAM from page * 8000h (a SCREEN 5 page). The file is read with the random block
+; read (BDOS 27h) in blocks of up to 16 KB into the free memory above the heap (128
+; bytes at a time in a buffer of its own when less than that is free), and each block
+; is sent out with OTIR. A BSAVE header (FEh, start, end, exec) is skipped when it
+; fits the file: end >= start and the data (end - start + 1 bytes) fill the rest of
+; the file, give or take one 128-byte record of padding; then only those bytes are
+; sent. Otherwise a first byte FEh is picture like any other. A missing file sets
+; IOResult to 1.
 rt_loadpic:
         push de
         ex de,hl
@@ -345,12 +404,20 @@ rt_loadpic:
         ld a,1
         ld (rt_ioerr),a
         ret
-.open:  ; record size 1, random record 0
-        ld hl,1
+.open:  ; record size 128, random record 0
+        ld hl,128
         ld (rt_pfcb+14),hl
         ld hl,0
         ld (rt_pfcb+33),hl
         ld (rt_pfcb+35),hl
+        ; bytes to send: the file's size (at most FFFFh)
+        ld hl,(rt_pfcb+18)
+        ld a,h
+        or l
+        ld hl,(rt_pfcb+16)
+        jr z,.size
+        ld hl,0FFFFh
+.size:  ld (rt_pleft),hl
         ; VRAM address page * 8000h: R#14 = page * 2, address 0, write mode
         ld a,e
         add a,a
@@ -364,38 +431,141 @@ rt_loadpic:
         ld a,040h
         out (099h),a
         ei
+        ; the buffer: whole records of the free memory above the heap, at most 128
+        ld hl,(rt_rsp)          ; free: from the heap's top to the recursion stack
+        ld de,(rt_heap)
+        ld (rt_pptr),de
+        or a
+        sbc hl,de
+        jr c,.tiny
+        ld a,h
+        cp 40h
+        ld a,128
+        jr nc,.recs
+        add hl,hl
+        ld a,h                  ; free / 128
+        or a
+        jr nz,.recs
+.tiny:  ld hl,rt_pbuf
+        ld (rt_pptr),hl
         ld a,1
-        ld (rt_pskip),a         ; the first block may start with a BSAVE header
-        ld de,rt_pbuf
+.recs:  ld (rt_precs),a
+        ld a,1
+        ld (rt_pfirst),a
+        ld de,(rt_pptr)
         ld c,1Ah
         call BDOS
-.block: ld de,rt_pfcb
-        ld hl,128
-        ld c,27h
-        call BDOS               ; HL = bytes read
+.block: ld hl,(rt_pleft)
         ld a,h
         or l
         jr z,.done
-        ld b,l                  ; at most 128
-        ld hl,rt_pbuf
-        ld a,(rt_pskip)
+        ld de,rt_pfcb
+        ld a,(rt_precs)
+        ld l,a
+        ld h,0
+        ld c,27h
+        call BDOS               ; HL = records read
+        ld a,h
+        or l
+        jr z,.done
+        ld h,l                  ; HL = records * 128
+        ld l,0
+        srl h
+        rr l
+        ld de,(rt_pptr)
+        ld a,(rt_pfirst)
         or a
-        jr z,.out
+        jr z,.send
         xor a
-        ld (rt_pskip),a
-        ld a,(hl)
-        cp 0FEh
-        jr nz,.out
+        ld (rt_pfirst),a
+        push hl
+        push de
+        call .hdr
+        pop de
+        pop hl
+        jr nz,.send
+        ld bc,-7                ; a header: the data start after it
+        add hl,bc
+        ex de,hl
+        ld bc,7
+        add hl,bc
+        ex de,hl
+.send:  ; send min(HL, rt_pleft) bytes from DE
+        ld bc,(rt_pleft)
+        or a
+        sbc hl,bc
+        add hl,bc
+        jr c,.part
+        ld h,b
+        ld l,c
+.part:  push hl
+        ld a,c                  ; rt_pleft -= HL
+        sub l
+        ld c,a
         ld a,b
-        sub 7
-        jr c,.done
-        jr z,.block
+        sbc a,h
         ld b,a
-        ld de,7
-        add hl,de
-.out:   ld c,098h
+        ld (rt_pleft),bc
+        pop bc                  ; BC = count, DE = data
+        ex de,hl
+        ld a,c
+        ld c,098h
+        or a
+        jr z,.pages
+        ld d,b
+        ld b,a
         otir
+        ld b,d
+.pages: ld a,b
+        or a
+        jr z,.block
+        ld b,0
+.page:  otir                    ; 256 bytes
+        dec a
+        jr nz,.page
         jr .block
 .done:  ld de,rt_pfcb
         ld c,10h
         jp BDOS
+
+; Z if the buffer at DE starts with a BSAVE header that fits the file of rt_pleft
+; bytes; then rt_pleft = the data's length.
+.hdr:   ex de,hl
+        ld a,(hl)
+        cp 0FEh
+        ret nz
+        inc hl
+        ld c,(hl)
+        inc hl
+        ld b,(hl)               ; BC = start
+        inc hl
+        ld e,(hl)
+        inc hl
+        ld d,(hl)               ; DE = end
+        ex de,hl
+        or a
+        sbc hl,bc
+        jr c,.bad
+        inc hl                  ; HL = end - start + 1
+        ld a,h
+        or l
+        jr z,.bad
+        ex de,hl                ; DE = the data's length
+        ld hl,(rt_pleft)
+        ld bc,-7
+        add hl,bc               ; no carry: the file is shorter than a header
+        jr nc,.bad
+        or a
+        sbc hl,de               ; the file's rest - the data's length: 0..127
+        jr c,.bad
+        ld a,h
+        or a
+        jr nz,.bad
+        ld a,l
+        cp 128
+        jr nc,.bad
+        ld (rt_pleft),de
+        xor a
+        ret
+.bad:   or 1
+        ret

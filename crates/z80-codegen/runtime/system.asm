@@ -103,3 +103,70 @@ rt_rchk:
         call rt_wln
         jp rt_halt
 .msg:   db 17,"Range check error"
+
+; The command line of a .com program: the words (separated by blanks) of the text at
+; 0080h (a length byte, then the text). A program started from a boot disk or a
+; cartridge has none (BDOS is not at 0005h there). HL = n (1 = the first word); returns
+; HL = the words counted, DE = the n-th word and A = its length (0: no such word).
+rt_pscan:
+        ld c,l
+        ld a,h
+        or a
+        jr z,.n
+        ld c,0                  ; n > 255 never matches
+.n:     ld hl,0
+        ld a,high(BDOS)
+        or a
+        jr nz,.none
+        ld de,080h
+        ld a,(de)
+        and 07Fh
+        ld b,a
+        inc de
+.skip:  ld a,b
+        or a
+        jr z,.none
+        ld a,(de)
+        cp ' '+1
+        jr nc,.start
+        inc de
+        dec b
+        jr .skip
+.start: inc hl
+        push de
+.in:    inc de
+        dec b
+        jr z,.end
+        ld a,(de)
+        cp ' '+1
+        jr nc,.in
+.end:   ld a,l
+        cp c
+        jr z,.found
+        pop af
+        jr .skip
+.found: ld a,e
+        pop de
+        sub e
+        ret
+.none:  xor a
+        ret
+
+; ParamCount: HL = the number of words on the command line.
+rt_paramcount:
+        ld hl,0
+        jp rt_pscan
+
+; ParamStr(n): HL = n; the word into the string at (rt_sdst) ('' when there is none).
+rt_paramstr:
+        call rt_pscan
+        ld hl,(rt_sdst)
+        ld (hl),a
+        or a
+        ret z
+        inc hl
+        ex de,hl
+        ld c,a
+        ld b,0
+        ldir
+        ret

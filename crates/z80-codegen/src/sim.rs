@@ -126,7 +126,9 @@ pub struct Machine {
     pub mem: Vec<u8>,
     /// Every OUT, in order: (port, value).
     pub port_writes: Vec<(u8, u8)>,
-    /// Values returned by IN (default 0).
+    /// Values returned by IN (default 0, but 80h on port 99h: a VDP status whose TR
+    /// bit always says "ready for the next byte" and whose CE bit says "no command
+    /// running", so the runtime's LMMC loops and command waits go straight through).
     pub port_values: [u8; 256],
 }
 
@@ -156,6 +158,10 @@ pub struct Sim {
     pub bus: Machine,
     /// Every byte sent to CHPUT.
     pub printed: Vec<u8>,
+    /// Every byte sent to the printer (LPTOUT).
+    pub printer: Vec<u8>,
+    /// Every byte sent to the auxiliary device (BDOS 04h).
+    pub aux: Vec<u8>,
     pub screen: Screen,
     /// Keys CHGET will return, in order.
     pub keys: VecDeque<u8>,
@@ -195,6 +201,8 @@ impl Sim {
         }
         mem[0xFC4A] = HIMEM as u8;
         mem[0xFC4B] = (HIMEM >> 8) as u8;
+        let mut port_values = [0; 256];
+        port_values[0x99] = 0x80;
         let mut cpu = Cpu::new();
         cpu.set_m1_wait_states(1);
         cpu.regs.pc = entry;
@@ -204,9 +212,11 @@ impl Sim {
             bus: Machine {
                 mem,
                 port_writes: Vec::new(),
-                port_values: [0; 256],
+                port_values,
             },
             printed: Vec::new(),
+            printer: Vec::new(),
+            aux: Vec::new(),
             screen: Screen::new(),
             keys: VecDeque::new(),
             files: BTreeMap::new(),
@@ -270,6 +280,11 @@ impl Sim {
                 self.screen.y = (r.l as usize).saturating_sub(1).min(self.screen.rows - 1);
             }
             0x005F => self.modes.push(r.a),
+            // LPTOUT: the printer takes every byte (carry clear: not aborted).
+            0x00A5 => {
+                self.printer.push(r.a);
+                r.f &= !1;
+            }
             // RDSLT: flat memory, whatever the slot.
             0x000C => r.a = self.bus.mem[r.hl() as usize],
             // RSLREG: page 1 and 2 in slot 1; ENASLT, WRTVDP and the rest: nothing to do.

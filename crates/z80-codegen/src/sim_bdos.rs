@@ -54,6 +54,8 @@ pub fn call(sim: &mut Sim) -> Result<(), Stop> {
         0x02 => {
             sim.printed.push(r.e);
         }
+        // Auxiliary output.
+        0x04 => sim.aux.push(r.e),
         // Open: A = 0 and the size filled in, or FFh.
         0x0F => {
             let name = fcb_name(sim, de);

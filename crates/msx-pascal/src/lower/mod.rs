@@ -496,6 +496,31 @@ impl<'p> Lower<'p> {
         }
         let exit = self.exit_block;
         self.seal(Term::Jump(exit), exit);
+        // A re-entrant function's string or structured result is in its area, which
+        // the return restores to the caller's copy: on the way out it is copied to a
+        // place of its own outside the area, where the caller picks it up.
+        let ret_slot = match (r.recursive, r.result, r.result_type) {
+            (true, Some(res), Some(ty)) if self.width(ty).is_none() => {
+                match self.place(res).cloned() {
+                    Some(Place::Label(l)) => {
+                        let size = self.size(ty).min(0xFFFF) as u16;
+                        let slot = Var {
+                            label: format!("{label}.ret?"),
+                            size,
+                            comment: "the result, out of the re-entrant area".into(),
+                        };
+                        self.emit(ir::Stmt::Copy {
+                            dst: ir::Expr::Sym(slot.label.clone(), 0),
+                            src: ir::Expr::Sym(l, 0),
+                            len: ir::Expr::Const(W::Word, size),
+                        });
+                        Some(slot)
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
         let ret = match (r.result, r.result_type) {
             (Some(res), Some(ty)) => match (self.width(ty), self.place(res).cloned()) {
                 (Some(w), Some(Place::Label(l))) => {
@@ -527,6 +552,7 @@ impl<'p> Lower<'p> {
         } else {
             None
         };
+        vars.extend(ret_slot);
         let kind = match r.kind {
             crate::ast::RoutineKind::Function => "function",
             crate::ast::RoutineKind::Procedure => "procedure",

@@ -114,7 +114,8 @@ impl Lower<'_> {
             },
             R::Addr => self.arg_addr(args, 0),
             R::Ptr => self.arg_word(args, 0),
-            R::MemAvail | R::MaxAvail => rt("rt_memavail", vec![], W::Word),
+            R::MemAvail => rt("rt_memavail", vec![], W::Word),
+            R::MaxAvail => rt("rt_maxavail", vec![], W::Word),
             R::IOResult => rt("rt_ioresult", vec![], W::Word),
             R::Eoln => match first {
                 Some(f) if matches!(self.p.types.get(f.ty), Type::Text) => {
@@ -155,7 +156,7 @@ impl Lower<'_> {
                 let name = if r == R::Bdos { "rt_bdos" } else { "rt_bdoshl" };
                 rt(name, vec![(Reg::BC, f), (Reg::DE, de)], W::Word)
             }
-            R::ParamCount => word(0),
+            R::ParamCount => rt("rt_paramcount", vec![], W::Word),
             _ => {
                 self.error(
                     e.span,
@@ -244,7 +245,20 @@ impl Lower<'_> {
                     value: rt("rt_new", vec![(Reg::HL, word(size as i64))], W::Word),
                 }
             }
-            R::Dispose => return,
+            R::Dispose => {
+                let Some(p) = args.first().map(|a| a.expr()) else {
+                    return;
+                };
+                let size = match self.p.types.get(p.ty) {
+                    Type::Pointer { target } => self.size(*target),
+                    _ => 2,
+                };
+                let v = self.arg_word(args, 0);
+                rt_stmt(
+                    "rt_dispose",
+                    vec![(Reg::HL, v), (Reg::DE, word(size as i64))],
+                )
+            }
             R::Mark => {
                 let a = self.arg_addr(args, 0);
                 S::Store {
@@ -255,11 +269,7 @@ impl Lower<'_> {
             }
             R::Release => {
                 let v = self.arg_word(args, 0);
-                S::Store {
-                    w: W::Word,
-                    addr: E::Sym("rt_heap".into(), 0),
-                    value: v,
-                }
+                rt_stmt("rt_release", vec![(Reg::HL, v)])
             }
             R::Delete => {
                 let a = self.arg_addr(args, 0);
@@ -341,6 +351,7 @@ impl Lower<'_> {
             R::Assign | R::Reset | R::Rewrite | R::Close | R::Seek | R::Erase | R::Rename => {
                 return self.file_proc(s, r, args)
             }
+            R::BlockRead | R::BlockWrite => return self.block_io(s, r, args),
             _ => {
                 self.error(
                     s.span,
@@ -437,6 +448,42 @@ impl Lower<'_> {
         self.io_check(s);
     }
 
+    /// `BlockRead/BlockWrite(f, buffer, records [, result])` on an untyped file
+    /// (128-byte records). With a result variable a short transfer is no error.
+    fn block_io(&mut self, s: &Stmt, r: R, args: &[Arg]) {
+        let (Some(f), Some(buf)) = (args.first(), args.get(1)) else {
+            return;
+        };
+        let fa = self.addr(f.expr());
+        let fa = self.stable(fa);
+        let ba = self.addr(buf.expr());
+        let ba = self.stable(ba);
+        let n = self.arg_word(args, 2);
+        let n = self.stable(n);
+        let fun = byte(if r == R::BlockRead { 0x27 } else { 0x26 });
+        let regs = vec![(Reg::HL, fa), (Reg::DE, ba), (Reg::BC, n), (Reg::A, fun)];
+        let st = match args.get(3) {
+            Some(res) => {
+                let value = rt("rt_fblock", regs, W::Word);
+                let t = self.temp(2);
+                self.emit(S::Store {
+                    w: W::Word,
+                    addr: E::Sym(t.clone(), 0),
+                    value,
+                });
+                let ra = self.addr(res.expr());
+                S::Store {
+                    w: W::Word,
+                    addr: ra,
+                    value: load(W::Word, E::Sym(t, 0)),
+                }
+            }
+            None => rt_stmt("rt_fblockx", regs),
+        };
+        self.emit(st);
+        self.io_check(s);
+    }
+
     /// Under `{$I+}`, an I/O error ends the program with a message.
     fn io_check(&mut self, s: &Stmt) {
         if s.checks.io {
@@ -459,9 +506,17 @@ impl Lower<'_> {
                 let fa = self.addr(f);
                 self.emit(rt_stmt("rt_tsel", vec![(Reg::HL, fa)]));
                 text_file = true;
+            } else if let ExprKind::StdVar(dev @ (StdVar::Lst | StdVar::Aux), _) = f.kind {
+                let sel = if dev == StdVar::Lst {
+                    "rt_lstsel"
+                } else {
+                    "rt_auxsel"
+                };
+                self.emit(rt_stmt(sel, vec![]));
+                text_file = true;
             } else if !matches!(
                 f.kind,
-                ExprKind::StdVar(StdVar::Con | StdVar::Output | StdVar::Trm, _)
+                ExprKind::StdVar(StdVar::Con | StdVar::Output | StdVar::Trm | StdVar::Usr, _)
             ) {
                 if matches!(self.p.types.get(f.ty), Type::File { .. }) {
                     let fa = self.addr(f);

@@ -388,6 +388,8 @@ impl Lower<'_> {
         let routine = self.p.routine(r);
         let ty = routine.result_type;
         let result = routine.result;
+        // A re-entrant function leaves a structured result outside its area.
+        let ret_slot = routine.recursive.then(|| format!("{label}.ret?"));
         match ty.map(|t| (t, self.width(t))) {
             Some((_, Some(w))) => {
                 let t = self.temp(w.bytes());
@@ -411,7 +413,14 @@ impl Lower<'_> {
                 })));
                 let size = self.size(t).min(256) as u16;
                 let tmp = self.temp(if self.p.types.is_string(t) { 256 } else { size });
-                if let Some(Place::Label(res)) = result.and_then(|r| self.place(r).cloned()) {
+                let src = match ret_slot {
+                    Some(slot) => Some(slot),
+                    None => match result.and_then(|r| self.place(r).cloned()) {
+                        Some(Place::Label(res)) => Some(res),
+                        _ => None,
+                    },
+                };
+                if let Some(res) = src {
                     self.emit(S::Copy {
                         dst: E::Sym(tmp.clone(), 0),
                         src: E::Sym(res, 0),

@@ -95,6 +95,23 @@ impl Lower<'_> {
                 let t = self.call_function(*routine, args, e.span);
                 E::Sym(t, 0)
             }
+            ExprKind::StdCall {
+                routine: StdRoutine::ParamStr,
+                args,
+            } => {
+                let n = match args.first() {
+                    Some(a) => self.word_value(a.expr()),
+                    None => word(0),
+                };
+                let t = self.temp(256);
+                self.emit(S::Store {
+                    w: W::Word,
+                    addr: E::Sym("rt_sdst".into(), 0),
+                    value: E::Sym(t.clone(), 0),
+                });
+                self.emit(rt_stmt("rt_paramstr", vec![(Reg::HL, n)]));
+                E::Sym(t, 0)
+            }
             _ => {
                 let t = self.temp(256);
                 self.str_into(E::Sym(t.clone(), 0), 255, e);
@@ -249,6 +266,11 @@ impl Lower<'_> {
             Some(l) => l.to_string(),
             None => return true,
         };
+        // A temporary of this routine is no variable: nothing else reads it (a call of
+        // the routine itself, {$A-}, gives it back as it was).
+        if label.starts_with(&format!("{}.t?", self.prefix)) {
+            return false;
+        }
         let mut found = false;
         self.visit_vars(e, &mut |l: &Lower, ex: &Expr| {
             if let ExprKind::Var(s) = ex.kind {

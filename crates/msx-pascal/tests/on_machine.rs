@@ -1,0 +1,150 @@
+//! Compiled programs booted from a disk on the emulated MSX2 (free BIOS and disk ROM):
+//! what the runtime does to VRAM, and how many frames it takes.
+
+use msx_disk::{Disk, Format, Timestamp};
+use msx_machine::machine::{Machine, MachineConfig, Until};
+use msx_machine::memory::MachineLayout;
+use msx_pascal::lower::compile;
+use msx_pascal::{render_diagnostics, MemoryFiles};
+use z80_codegen::{Output, Target};
+
+fn build(src: &str) -> Output {
+    let files = MemoryFiles::new().with("t.pas", src);
+    match compile("t.pas", &files, Target::Dsk) {
+        Ok(b) => b.output,
+        Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+    }
+}
+
+/// A machine with a boot disk holding the program and the data files.
+fn boot(out: &Output, files: &[(&str, &[u8])]) -> Machine {
+    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
+    let mut disk = Disk::new(Format::Kb720);
+    disk.write_file("T.BIN", &out.bytes, when).unwrap();
+    for (name, data) in files {
+        disk.write_file(name, data, when).unwrap();
+    }
+    disk.set_boot_program("T.BIN", out.load, out.entry).unwrap();
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    m
+}
+
+/// Runs to the start of `from` and then to `to`: the frames in between.
+fn frames_between(m: &mut Machine, out: &Output, from: &str, to: &str) -> u64 {
+    let a = out.symbol(from).unwrap();
+    let b = out.symbol(to).unwrap();
+    let start = m.run_until(&Until::PcReached(a), 1200);
+    assert!(start.reached(), "{from} not reached: {start:?}");
+    let f0 = m.frame_count();
+    let end = m.run_until(&Until::PcReached(b), 3000);
+    assert!(end.reached(), "{to} not reached: {end:?}");
+    m.frame_count() - f0
+}
+
+/// The first difference between VRAM from `at` and the expected bytes, if any.
+fn vram_mismatch(m: &Machine, at: usize, want: &[u8]) -> Option<String> {
+    let vram = m.vdp().vram();
+    let got = &vram[at..at + want.len()];
+    let i = got.iter().zip(want).position(|(a, b)| a != b)?;
+    Some(format!(
+        "VRAM {:05X}: {:02X?}, expected {:02X?}",
+        at + i,
+        &got[i..(i + 8).min(got.len())],
+        &want[i..(i + 8).min(want.len())]
+    ))
+}
+
+const LOAD_PAGE1: &str = "begin Screen(5); LoadPicture('PIC.SC5', 1) end.";
+
+/// A picture of the size of the Minesweeper sheet (212 lines of SCREEN 5: 27136 bytes),
+/// with bytes that tell their place.
+fn sheet() -> Vec<u8> {
+    (0..27136u32).map(|i| (i * 7 + i / 256) as u8).collect()
+}
+
+#[test]
+fn a_picture_loads_into_its_page() {
+    let out = build(LOAD_PAGE1);
+    let pic = sheet();
+    let mut m = boot(&out, &[("PIC.SC5", &pic)]);
+    let frames = frames_between(&mut m, &out, "rt_loadpic", "rt_halt");
+    assert_eq!(vram_mismatch(&m, 0x8000, &pic), None);
+    eprintln!("LoadPicture of 27136 bytes: {frames} frames");
+    // 730 frames when it read 128 bytes per BDOS call, 658 with blocks of 16 KB: the
+    // free disk ROM reads one sector per disk turn (53 sectors, about 12 frames each),
+    // which no block size on this side can change.
+    assert!(frames <= 670, "{frames} frames");
+}
+
+#[test]
+fn a_bsave_header_is_skipped_only_when_it_fits_the_file() {
+    // A real BSAVE ,S header: FEh, start 0, end 69FFh, exec 0, then 6A00h bytes.
+    let data = sheet();
+    let mut file = vec![0xFE, 0x00, 0x00, 0xFF, 0x69, 0x00, 0x00];
+    file.extend_from_slice(&data[..0x6A00]);
+    let out = build(LOAD_PAGE1);
+    let mut m = boot(&out, &[("PIC.SC5", &file)]);
+    frames_between(&mut m, &out, "rt_loadpic", "rt_halt");
+    assert_eq!(vram_mismatch(&m, 0x8000, &data[..0x6A00]), None);
+
+    // A raw picture whose first byte happens to be FEh: the "end" does not match the
+    // file's size, so every byte is picture.
+    let mut raw = data.clone();
+    raw[0] = 0xFE;
+    let mut m = boot(&out, &[("PIC.SC5", &raw)]);
+    frames_between(&mut m, &out, "rt_loadpic", "rt_halt");
+    assert_eq!(vram_mismatch(&m, 0x8000, &raw), None);
+}
+
+/// The colour of pixel (x, y) of SCREEN 5 (two pixels per byte, the left one high).
+fn pixel(vram: &[u8], x: usize, y: usize) -> u8 {
+    let b = vram[y * 128 + x / 2];
+    if x.is_multiple_of(2) {
+        b >> 4
+    } else {
+        b & 15
+    }
+}
+
+#[test]
+fn print_draws_whole_character_cells_in_the_colours() {
+    // A red field, then text in white on the background colour 4 (blue) at an odd x:
+    // each 8 x 8 cell is the font's dots in 15 and the other dots in 4.
+    let out = build(
+        "begin Screen(5); Color(15, 4, 0); line_bf(0, 0, 100, 40, 8, 0);
+         Print(21, 10, 15, 'Hi!'); Print(21, 30, 10, 'g') end.",
+    );
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_print", "rt_halt");
+    let rom = msx_bios::main_rom();
+    let font = (rom[4] as usize) | (rom[5] as usize) << 8; // CGTABL
+    let vram = m.vdp().vram();
+    let mut bad = Vec::new();
+    for (text, y0, fg) in [("Hi!", 10, 15), ("g", 30, 10)] {
+        for (k, ch) in text.bytes().enumerate() {
+            for row in 0..8 {
+                let bits = rom[font + ch as usize * 8 + row];
+                for col in 0..8 {
+                    let want = if bits & (0x80 >> col) != 0 { fg } else { 4 };
+                    let (x, y) = (21 + 8 * k + col, y0 + row);
+                    if pixel(vram, x, y) != want {
+                        bad.push((x, y, pixel(vram, x, y), want));
+                    }
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "(x, y, got, want): {bad:?}");
+    // Around the text the box is untouched.
+    assert_eq!(pixel(vram, 20, 10), 8);
+    assert_eq!(pixel(vram, 45, 17), 8);
+    assert_eq!(pixel(vram, 21, 9), 8);
+    assert_eq!(pixel(vram, 21, 18), 8);
+}
