@@ -383,35 +383,53 @@ rt_bas_val:
         jp rt_bas_fin
 
 ; ---------------------------------------------------------------------------
-; INPUT, as the ROM runs it (C4B6C, READ's field loop J4BAA): the compiler
-; calls rt_bas_input once, then rt_bas_innum / rt_bas_instrf for each
-; variable in turn (assigning each value at once, as MSX does), then
-; rt_bas_inend:
+; INPUT, as the ROM runs it (C4B6C, READ's field loop J4BAA). The compiler
+; emits, for INPUT "prompt";A$,B,C%:
 ;
-;   again:  ld hl,prompt (or 0)    call rt_bas_input    jr z,done
-;           call rt_bas_innum      jr c,again   jr z,done   (store DAC, type A)
-;           call rt_bas_instrf     jr c,again   jr z,done   (rt_bas_sassign HL)
+;           ld hl,prompt (or 0)     call rt_bas_input
+;           ld de,A$                call rt_bas_instrf
+;           ld hl,B   ld a,8        call rt_bas_innum
+;           ld hl,C%  ld a,2        call rt_bas_innum
 ;           call rt_bas_inend
-;   done:
 ;
-; Z: the line (or a "??" continuation line) was empty: the remaining
-; variables keep their values. Carry: a field was no number, or text
-; followed a quoted string: "?Redo from start" was printed, the statement
-; starts again. The line is INLIN's buffer (BUF, F55Eh); BUFMIN (F55Dh)
-; holds the ',' before the first field, as in the ROM.
+; Each variable is assigned as soon as its field is read, as on MSX. An
+; empty line (or "??" continuation line) leaves the remaining variables as
+; they are (the later calls do nothing). A field that is no number, or text
+; after a quoted string, prints "?Redo from start" and the statement starts
+; again: the runtime goes back to just after the call of rt_bas_input with
+; the stack as it was then, prints the prompt again and reads a new line,
+; and the compiled code runs on from there (so it must keep nothing on the
+; stack across these calls). The line is INLIN's buffer (BUF, F55Eh);
+; BUFMIN (F55Dh) holds the ',' before the first field, as in the ROM.
 ; ---------------------------------------------------------------------------
 
 ;@var rt_bas_inptr 2
+;@var rt_bas_inret 2
+;@var rt_bas_insp 2
+;@var rt_bas_inprompt 2
+;@var rt_bas_inskip 1
 
-; HL = prompt descriptor or 0: prints it and "? ", reads a line.
+; INPUT: HL = prompt descriptor or 0 (a literal: it is printed again after
+; "?Redo from start"). Prints it and "? ", reads a line.
 rt_bas_input:
+        pop de
+        ld (rt_bas_inret),de
+        ld (rt_bas_insp),sp
+        push de
+        ld (rt_bas_inprompt),hl
+        xor a
+        ld (rt_bas_inskip),a
         push hl
         bios 00D2h              ; TOTEXT
         pop hl
         ld a,h
         or l
         call nz,rt_bas_prs
-        jp rt_bas_inread
+        call rt_bas_inread
+        ret nz
+        ld a,1
+        ld (rt_bas_inskip),a    ; an empty line: nothing is assigned
+        ret
 
 ; "? ", INLIN; Z when the line is empty (or STOP was pressed).
 rt_bas_inread:
@@ -430,30 +448,41 @@ rt_bas_inread:
         ld (rt_bas_inptr),hl
         ret
 
-; When no field is left: prints "?" and reads a continuation line ("??");
-; Z if that is empty.
-; Else NZ NC and HL = the ',' before the next field.
+; NZ and HL = the ',' before the next field; when no field is left, prints
+; "?" and reads a continuation line ("??"). Z (and the rest of the statement
+; skipped) when there is nothing (more) to read.
 rt_bas_inmore:
+        ld a,(rt_bas_inskip)
+        or a
+        jr nz,.skip
         ld hl,(rt_bas_inptr)
         ld a,(hl)
         cp ','
         jr nz,.more
-        or a                    ; NZ, NC
+        or a                    ; NZ
         ret
 .more:  ld a,'?'
         call rt_bas_chput
-        jp rt_bas_inread        ; HL = BUFMIN
+        call rt_bas_inread
+        ret nz
+        ld a,1
+        ld (rt_bas_inskip),a
+.skip:  xor a
+        ret
 
-; "?Redo from start", carry set.
+; "?Redo from start", then the statement again from rt_bas_input.
 rt_bas_inredo:
         ld hl,.msg
         call rt_bas_prz
-        scf
-        ret
+        ld sp,(rt_bas_insp)
+        ld hl,(rt_bas_inret)
+        push hl
+        ld hl,(rt_bas_inprompt)
+        jp rt_bas_input
 .msg:   db "?Redo from start",13,10,0
 
 ; After a field: HL at the next character. Blanks skipped, it must be the
-; end of the line or ','; carry (after "?Redo from start") if not.
+; end of the line or ',', else the statement is redone.
 rt_bas_insep:
         call rt_bas_fblank
         ld (rt_bas_inptr),hl
@@ -463,28 +492,49 @@ rt_bas_insep:
         ret z
         jp rt_bas_inredo
 
-; The next field as a number: BCD_DAC, A = its type (2, 4, 8); NZ NC.
+; The next field into a numeric variable: HL = its address, A = its type
+; (2 integer, 4 single, 8 double). Integer: Overflow outside
+; -32768..32767; single: rounded to 6 digits.
 rt_bas_innum:
-        call rt_bas_inmore
-        ret z
-        inc hl
-        call rt_bas_fin
+        push hl
         push af
+        call rt_bas_inmore
+        jr z,.none
+        inc hl                  ; past the ','
+        call rt_bas_fin
         call rt_bas_insep
-        jr c,.redo
         pop af
-        or a                    ; NZ, NC (A is 2, 4 or 8)
+        pop hl
+        cp 2
+        jr z,.int
+        cp 4
+        jp nz,bcd_store_dac
+        push hl
+        call bcd_round_single
+        pop de
+        ld hl,BCD_DAC
+        ld bc,4
+        ldir
         ret
-.redo:  pop af
-        scf
+.int:   push hl
+        call bcd_to_int
+        ex de,hl
+        pop hl
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        ret
+.none:  pop af
+        pop hl
         ret
 
-; The next field as a string: HL = a temporary; NZ NC. Leading blanks are
-; skipped; a quoted field ends at the next '"', another at ',' (trailing
-; blanks kept).
+; The next field into a string variable: DE = its descriptor. Leading
+; blanks are skipped; a quoted field ends at the next '"', another at ','
+; (trailing blanks kept).
 rt_bas_instrf:
+        push de
         call rt_bas_inmore
-        ret z
+        jr z,.none
         inc hl
         call rt_bas_fblank
         ld b,','
@@ -511,13 +561,16 @@ rt_bas_instrf:
         ex (sp),hl              ; HL = after, (sp) = the string
         call rt_bas_insep
         pop hl
-        ret c
-        ld a,1
-        or a                    ; NZ, NC
+        pop de
+        jp rt_bas_sassign
+.none:  pop de
         ret
 
 ; After the last variable: "?Extra ignored" if the line had more fields.
 rt_bas_inend:
+        ld a,(rt_bas_inskip)
+        or a
+        ret nz
         ld hl,(rt_bas_inptr)
         ld a,(hl)
         or a
