@@ -108,10 +108,14 @@ KEYPRESS:
 KEYPRESS_TABLE:
                 LD A,(NEWKEY+6)
                 LD D,A                  ; D = modifier row (0 = pressed)
-                AND 014h                ; GRAPH or CODE held: graphic characters
-                CP 014h                 ; are not produced by this BIOS
-                RET NZ
-                LD A,C                  ; index = row * 8 + bit
+                AND 014h                ; GRAPH (bit 2) or CODE (bit 4) held
+                CP 014h                 ; on a key of rows 0-5: their tables
+                JR Z,KEYPRESS_PLAIN
+                LD E,A
+                LD A,C
+                CP 6
+                JP C,KEYPRESS_GC
+KEYPRESS_PLAIN: LD A,C                  ; index = row * 8 + bit
                 ADD A,A
                 ADD A,A
                 ADD A,A
@@ -371,3 +375,69 @@ KEYTAB_SHIFT:
                 DB 020h,00Ch,012h,07Fh,01Dh,01Eh,01Fh,01Ch      ; SHIFT+HOME = CLS
                 DB '*','+','/','0','1','2','3','4'
                 DB '5','6','7','8','9','-',',','.'
+; GRAPH or CODE with a key of rows 0-5 (E = row 6 & 14h, D = row 6): the
+; international tables (MSX Red Book, key codes by control key). Codes below
+; 20h are graphic characters: they go into the buffer as the 01h header and
+; code + 40h, as CHPUT prints them. Both GRAPH and CODE held: nothing.
+KEYPRESS_GC:
+                LD A,E
+                OR A
+                RET Z
+                LD A,C                  ; index = row * 8 + bit
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                ADD A,B
+                LD C,A
+                LD B,0
+                LD HL,KEYTAB_GRAPH
+                BIT 2,E
+                JR Z,KEYPRESS_GC_T
+                LD HL,KEYTAB_CODE
+KEYPRESS_GC_T:  ADD HL,BC
+                BIT 0,D                 ; SHIFT: the table 48 codes on
+                JR NZ,KEYPRESS_GC_K
+                LD C,48
+                ADD HL,BC
+KEYPRESS_GC_K:  LD A,(HL)
+                OR A
+                RET Z
+                CP 020h
+                JP NC,PUTKEY
+                PUSH AF
+                LD A,1
+                CALL PUTKEY
+                POP AF
+                ADD A,040h
+                JP PUTKEY
+
+; GRAPH and CODE, rows 0-5 (index = row * 8 + bit), each followed by its
+; SHIFT table; 0 = no code (also the dead key, as in KEYTAB_NORMAL).
+KEYTAB_GRAPH:
+                DB 09h,0ACh,0ABh,0BAh,0EFh,0BDh,0F4h,0FBh  ; row 0
+                DB 0ECh,07h,17h,0F1h,1Eh,01h,0Dh,06h  ; row 1
+                DB 05h,0BBh,0F3h,0F2h,1Dh,00h,0C4h,11h  ; row 2
+                DB 0BCh,0C7h,0CDh,14h,15h,13h,0DCh,0C6h  ; row 3
+                DB 0DDh,0C8h,0Bh,1Bh,0C2h,0DBh,0CCh,18h  ; row 4
+                DB 0D2h,12h,0C0h,1Ah,0CFh,1Ch,19h,0Fh  ; row 5
+KEYTAB_SHIFT_GRAPH:
+                DB 0Ah,00h,0FDh,0FCh,00h,00h,0F5h,00h  ; row 0
+                DB 00h,08h,1Fh,0F0h,16h,02h,0Eh,04h  ; row 1
+                DB 03h,0F7h,0AEh,0AFh,0F6h,00h,0FEh,00h  ; row 2
+                DB 0FAh,0C1h,0CEh,0D4h,10h,0D6h,0DFh,0CAh  ; row 3
+                DB 0DEh,0C9h,0Ch,0D3h,0C3h,0D7h,0CBh,0A9h  ; row 4
+                DB 0D1h,00h,0C5h,0D5h,0D0h,0F9h,0AAh,0F8h  ; row 5
+KEYTAB_CODE:
+                DB 0EBh,9Fh,0D9h,0BFh,9Bh,98h,0E0h,0E1h  ; row 0
+                DB 0E7h,87h,0EEh,0E9h,9Ch,0EDh,0DAh,0B7h  ; row 1
+                DB 0B9h,0E5h,86h,0A6h,0A7h,00h,84h,97h  ; row 2
+                DB 8Dh,8Bh,8Ch,94h,81h,0B1h,0A1h,91h  ; row 3
+                DB 0B3h,0B5h,0E6h,0A4h,0A2h,0A3h,83h,93h  ; row 4
+                DB 89h,96h,82h,95h,88h,8Ah,0A0h,85h  ; row 5
+KEYTAB_SHIFT_CODE:
+                DB 0D8h,0ADh,9Eh,0BEh,9Ch,9Dh,00h,00h  ; row 0
+                DB 0E2h,80h,00h,00h,00h,0E8h,0EAh,0B6h  ; row 1
+                DB 0B8h,0E4h,8Fh,00h,0A8h,00h,8Eh,00h  ; row 2
+                DB 00h,00h,00h,99h,9Ah,0B0h,00h,92h  ; row 3
+                DB 0B2h,0B4h,00h,0A5h,00h,0E3h,00h,00h  ; row 4
+                DB 00h,00h,90h,00h,00h,00h,00h,00h  ; row 5

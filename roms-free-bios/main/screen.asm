@@ -428,10 +428,25 @@ CHGCLR_NOT0:    CP 1
                 LD HL,(T32COL)
                 LD BC,32
                 CALL FILVRM_I
-CHGCLR_BDR:     LD A,(BDRCLR)
+CHGCLR_BDR:     CALL BDRR7
 CHGCLR_R7:      LD B,A
                 LD C,7
                 JP WRTVDP_I
+
+; R#7 outside SCREEN 0: the border colour, with FORCLR in the high nibble as
+; the MSX1 BIOS writes it (only TEXT modes show it); SCREEN 8 takes the whole
+; byte as the border colour, so there it is BDRCLR alone. A = mode in, R#7 out.
+BDRR7:          CP 8
+                LD A,(BDRCLR)
+                RET Z
+                LD B,A
+                LD A,(FORCLR)
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                OR B
+                RET
 
 ; ---- CLS (00C3h): clear the screen when Z is set. Changes AF, BC, DE. --------
 CLS_I:
@@ -468,13 +483,17 @@ CHKNEW_I:
                 RET
 
 ; ---- GRPPRT (008Dh): A = character at GRPACX/GRPACY on a graphic screen. -----
-; SCREEN 2/4: the pattern bits are set with colour ATRBYT (foreground of the
+; SCREEN 2/4: the pattern bits are set with colour FORCLR (foreground of the
 ; cell row); SCREEN 3: each dot is a 4x4 block; SCREEN 5-8: SUB-ROM GRPRT.
 ; A carriage return (0Dh) moves to the start of the next character row.
 GRPPRT_I:
                 PUSH HL
                 PUSH DE
                 PUSH BC
+                PUSH AF
+                LD A,(FORCLR)           ; GRPPRT draws in the foreground
+                LD (ATRBYT),A           ; colour (the drawing routines and
+                POP AF                  ; GRPRT take ATRBYT), as C-BIOS does
                 PUSH AF
                 LD C,A
                 LD A,(SCRMOD)

@@ -201,15 +201,8 @@ CHGMDP:
                 JP CHGMOD
 
 ; ---- CHGCLR (0111h): A = mode ------------------------------------------------
-CHGCLR:
-                CP 2
-                JR NC,CHGCLR_BDR
-                LD IX,MAIN_CHGCLR
+CHGCLR:         LD IX,MAIN_CHGCLR       ; the main ROM handles every mode
                 JP CALLMAIN
-CHGCLR_BDR:     LD A,(BDRCLR)
-                LD B,A
-                LD C,7
-                JP WRTVDP_I
 
 ; ---- CLSSUB (0115h): clear the screen (the active page in SCREEN 5-8) ---------
 CLSSUB:
@@ -248,7 +241,8 @@ CLEARPAGE:
                 LD (CMDBUF+13),A        ; ARG
                 LD A,0C0h               ; HMMV
                 LD (CMDBUF+14),A
-                JP VDPCMD36
+                CALL VDPCMD36
+                JP CMDWAIT              ; a program may write VRAM at once
 
 ; HL = dots per line of the current bitmap mode (256 or 512).
 SCRWIDTH:

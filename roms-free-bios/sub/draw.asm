@@ -1,6 +1,6 @@
 ; Drawing on the bitmap screens (SCREEN 5-8) with the VDP command engine:
 ; boxes (NVBXLN/NVBXFL), lines (DOGRPH), text (GRPRT), dots (SETC/READC),
-; VRAM block copies (BLTVV). Coordinates of NVBX*, DOGRPH, GRPRT and SETC are
+; VRAM block copies (BLTVV, BLTVM, BLTMV). Coordinates of NVBX*, DOGRPH, GRPRT and SETC are
 ; within the active page (ACPAGE); BLT* take absolute VDP coordinates.
 
 BX1:            EQU SCRBUF+16
@@ -62,6 +62,8 @@ ABSD:
 ; FILLRECT: LMMV over the rectangle BX1,BY1 - BX2,BY2 (corners included),
 ; colour ATRBYT, logical operation LOGOPR.
 FILLRECT:
+                PUSH BC                 ; kept: NVBXLN reuses the corners
+                PUSH DE
                 LD HL,(BX1)
                 LD DE,(BX2)
                 CALL MINLEN
@@ -81,7 +83,10 @@ FILLRECT:
                 AND 0Fh
                 OR 080h                 ; LMMV
                 LD (CMDBUF+14),A
-                JP VDPCMD36
+                CALL VDPCMD36
+                POP DE
+                POP BC
+                RET
 
 ; ---- NVBXFL (00CDh): BC = x1, DE = y1, GXPOS/GYPOS = x2/y2: filled box ------
 NVBXFL:
@@ -378,9 +383,200 @@ BLTVV:
                 LD (CMDBUF+14),A
                 JP VDPCMD32
 
-; ---- BLTVM (0195h) / BLTMV (0199h): RAM <-> VRAM copies are not provided yet;
-; they return with carry set ("data failure").
+; ---- BLTVM (0195h): HL = F562h block; SX = RAM address of the data, which
+; starts with NX and NY (words) followed by the dots packed as in VRAM (two a
+; byte in SCREEN 5 and 7, four in 6, one in 8; first dot in the high bits).
+; DX, DY, ARG and LOGOP as for BLTVV. The VDP command LMMC fed dot by dot.
+; Out: carry set (nothing drawn) when not a bitmap mode or NX or NY is 0.
 BLTVM:
-BLTMV:
+                CALL BLTSETUP
+                RET C
+                LD L,(IX+0)             ; the data
+                LD H,(IX+1)
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                INC HL
+                LD (CMDBUF+8),BC        ; NX
+                LD (IX+8),C
+                LD (IX+9),B
+                LD A,B
+                OR C
                 SCF
+                RET Z
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                INC HL
+                LD (CMDBUF+10),BC       ; NY
+                LD (IX+10),C
+                LD (IX+11),B
+                LD A,B
+                OR C
+                SCF
+                RET Z
+                CALL DOTSHAPE           ; D = dots a byte, E = bits a dot
+                LD B,0                  ; no dots left in C
+                CALL NEXTDOT
+                LD (CMDBUF+12),A        ; the first dot starts the command
+                LD A,(IX+14)
+                AND 0Fh
+                OR 0B0h                 ; LMMC
+                LD (CMDBUF+14),A
+                PUSH BC
+                PUSH HL
+                CALL VDPCMD32
+                LD A,0ACh               ; R#17 = 44, no auto-increment
+                LD C,17
+                CALL VDPSEL
+                EI
+                POP HL
+                POP BC
+BLTVM_LOOP:     LD A,2
+                CALL VDPSTAT
+                RRCA                    ; CE clear: the block is done
+                RET NC
+                RLCA
+                RLCA                    ; TR: the VDP wants the next dot
+                JR NC,BLTVM_LOOP
+                CALL NEXTDOT
+                OUT (VDP_IND),A
+                JR BLTVM_LOOP
+
+; ---- BLTMV (0199h): HL = F562h block; SX, SY, NX, NY, ARG; DX = RAM address.
+; NX and NY are written there, then the dots packed as BLTVM reads them (the
+; last byte padded with zero bits). The VDP command LMCM read dot by dot.
+; Out: carry set when not a bitmap mode or NX or NY is 0.
+BLTMV:
+                CALL BLTSETUP
+                RET C
+                LD L,(IX+4)             ; the destination
+                LD H,(IX+5)
+                LD BC,(CMDBUF+8)
+                LD (HL),C
+                INC HL
+                LD (HL),B
+                INC HL
+                LD A,B
+                OR C
+                LD BC,(CMDBUF+10)
+                LD (HL),C
+                INC HL
+                LD (HL),B
+                INC HL
+                SCF
+                RET Z
+                LD A,B
+                OR C
+                SCF
+                RET Z
+                CALL DOTSHAPE
+                LD A,7                  ; a stale TR from an earlier
+                CALL VDPSTAT            ; command is cleared by reading S#7
+                LD A,(IX+14)
+                AND 0Fh
+                OR 0A0h                 ; LMCM
+                LD (CMDBUF+14),A
+                PUSH HL
+                CALL VDPCMD32
+                POP HL
+                LD B,D                  ; dots to go in this byte
+                LD C,0
+BLTMV_LOOP:     LD A,2
+                CALL VDPSTAT
+                RLCA                    ; TR first: the last dot may be
+                JR C,BLTMV_DOT          ; ready after CE has dropped
+                RRCA
+                RRCA
+                JR C,BLTMV_LOOP         ; CE: more to come
+                LD A,B                  ; done: a partly filled byte is
+                CP D                    ; left-aligned and stored
+                RET Z                   ; (carry clear: B <= D)
+BLTMV_PAD:      CALL SHIFTDOT
+                DJNZ BLTMV_PAD
+                LD (HL),C
+                OR A
+                RET
+BLTMV_DOT:      CALL SHIFTDOT           ; room for the dot, then the dot
+                LD A,7
+                CALL VDPSTAT
+                OR C
+                LD C,A
+                DJNZ BLTMV_LOOP
+                LD (HL),C
+                INC HL
+                LD B,D
+                LD C,0
+                JR BLTMV_LOOP
+
+; SHIFTDOT: C shifted left by E bits into A (room for the next dot); A = C
+; shifted. Changes F.
+SHIFTDOT:
+                PUSH BC
+                LD B,E
+                LD A,C
+SHIFTDOT_LOOP:  ADD A,A
+                DJNZ SHIFTDOT_LOOP
+                POP BC
+                LD C,A
+                RET
+
+; BLTSETUP: IX = HL = the F562h block, copied into CMDBUF (SX..ARG); carry
+; set when the screen is not a bitmap mode.
+BLTSETUP:
+                CALL ISBITMAP
+                CCF
+                RET C
+                PUSH HL
+                POP IX
+                LD DE,CMDBUF
+                LD BC,14
+                LDIR
+                OR A
+                RET
+
+; DOTSHAPE: D = dots a byte, E = bits a dot for SCRMOD 5-8.
+DOTSHAPE:
+                LD DE,0204h             ; SCREEN 5 and 7
+                LD A,(SCRMOD)
+                CP 6
+                JR NZ,DOTSHAPE_8
+                LD DE,0402h
+DOTSHAPE_8:     CP 8
+                RET NZ
+                LD DE,0108h
+                RET
+
+; NEXTDOT: A = the next dot of the data at HL. B = dots left in C (a new byte
+; is taken from (HL) when 0), D = dots a byte, E = bits a dot. Changes F.
+NEXTDOT:
+                LD A,B
+                OR A
+                JR NZ,NEXTDOT_HAVE
+                LD C,(HL)
+                INC HL
+                LD B,D
+NEXTDOT_HAVE:   DEC B
+                PUSH DE
+                XOR A
+NEXTDOT_BIT:    SLA C
+                RLA
+                DEC E
+                JR NZ,NEXTDOT_BIT
+                POP DE
+                RET
+
+; VDPSTAT: A = status register number -> A = its value; S#0 selected again
+; and interrupts enabled on return (the interrupt handler reads S#0).
+VDPSTAT:
+                PUSH BC
+                LD C,15
+                CALL VDPSEL
+                IN A,(VDP_ADDR)
+                LD B,A
+                XOR A
+                CALL VDPSEL
+                EI
+                LD A,B
+                POP BC
                 RET

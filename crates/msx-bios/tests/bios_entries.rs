@@ -1,0 +1,616 @@
+//! Behaviour of BIOS entries that were only checked for their address: test
+//! cartridges call them on the default machine (free main ROM, SUB-ROM and
+//! disk ROM) and the test reads the results in VRAM, RAM, the PSG and the
+//! VDP. Expected values come from the documented contracts
+//! (`msx-hardware.md` §6, the MSX2 Technical Handbook, the MSX Red Book),
+//! never from the BIOS under test.
+
+mod support;
+
+use msx_machine::machine::Machine;
+use msx_machine::ppi::Key;
+use support::*;
+
+/// Programs stop at `mark` (7F00h) for the test to look.
+const MARK: u16 = 0x7F00;
+
+/// Entries, variables and `mark` for the programs below.
+const COMMON: &str = "
+WRTVDP  equ 0047h
+RDVRM   equ 004Ah
+NRDVRM  equ 0174h
+WRTVRM  equ 004Dh
+FILVRM  equ 0056h
+LDIRMV  equ 0059h
+LDIRVM  equ 005Ch
+GRPPRT  equ 008Dh
+WRTPSG  equ 0093h
+RDPSG   equ 0096h
+BEEP    equ 00C0h
+GTSTCK  equ 00D5h
+GTTRIG  equ 00D8h
+SNSMAT  equ 0141h
+KILBUF  equ 0156h
+RDSLT   equ 000Ch
+WRSLT   equ 0014h
+CALSLT  equ 001Ch
+ENASLT  equ 0024h
+EXPTBL  equ 0FCC1h
+EXBRSA  equ 0FAF8h
+FORCLR  equ 0F3E9h
+ATRBYT  equ 0F3F2h
+LOGOPR  equ 0FB02h
+GXPOS   equ 0FCB3h
+GYPOS   equ 0FCB5h
+GRPACX  equ 0FCB7h
+GRPACY  equ 0FCB9h
+DPPAGE  equ 0FAF5h
+ACPAGE  equ 0FAF6h
+RESULT  equ 0C000h
+";
+
+const TAIL: &str = "
+        org 7F00h
+mark:   ret
+";
+
+fn run(body: &str) -> Machine {
+    let cart = cartridge(&format!("{COMMON}\n{body}\n{TAIL}"));
+    let mut m = machine_with_cartridge(cart);
+    run_to_pc(&mut m, MARK, 1200);
+    m
+}
+
+fn result(m: &Machine, n: usize) -> Vec<u8> {
+    m.peek_range(0xC000, n)
+}
+
+/// FILVRM, LDIRVM, WRTVRM, RDVRM and LDIRMV in SCREEN 1 (16 KB addressing)
+/// and LDIRVM above 16 KB in SCREEN 5 (the V9938 modes address 64 KB;
+/// RDVRM stays the MSX1 14-bit routine, NRDVRM is the 16-bit one).
+#[test]
+fn vram_block_routines() {
+    let m = run("
+        ld a,1
+        call CHGMOD
+        ld hl,2800h             ; FILVRM 2800h-28FFh = 0AAh
+        ld bc,100h
+        ld a,0AAh
+        call FILVRM
+        ld hl,data              ; LDIRVM 5 bytes to 2810h
+        ld de,2810h
+        ld bc,5
+        call LDIRVM
+        ld hl,2820h
+        ld a,77h
+        call WRTVRM
+        ld hl,2812h
+        call RDVRM
+        ld (RESULT),a
+        ld hl,280Eh             ; LDIRMV 9 bytes from 280Eh
+        ld de,RESULT+1
+        ld bc,9
+        call LDIRMV
+        ld hl,2820h
+        call RDVRM
+        ld (RESULT+10),a
+        call mark
+        ld a,5
+        call CHGMOD
+        ld hl,data
+        ld de,0C123h
+        ld bc,5
+        call LDIRVM
+        ld hl,0C124h            ; NRDVRM takes 16 bits (the page too)
+        call NRDVRM
+        ld (RESULT+11),a
+        ld hl,0C124h            ; RDVRM keeps the MSX1 contract: 14 bits,
+        call RDVRM              ; so this is 0124h, background colour
+        ld (RESULT+12),a
+        call mark
+        jr $
+data:   db 1,2,3,4,5
+");
+    assert_eq!(
+        result(&m, 11),
+        [3, 0xAA, 0xAA, 1, 2, 3, 4, 5, 0xAA, 0xAA, 0x77]
+    );
+    let vram = m.vram();
+    assert_eq!(&vram[0x2800..0x2810], &[0xAA; 16]);
+    assert_eq!(&vram[0x2810..0x2815], &[1, 2, 3, 4, 5]);
+    assert_eq!(vram[0x2900], 0, "FILVRM stopped after BC bytes");
+    let mut m = m;
+    m.step_instruction();
+    run_to_pc(&mut m, MARK, 1200);
+    assert_eq!(&m.vram()[0xC123..0xC128], &[1, 2, 3, 4, 5]);
+    assert_eq!(m.peek(0xC00B), 2);
+    assert_eq!(m.peek(0xC00C), 0x44, "RDVRM wraps at 16 KB");
+}
+
+/// A program that waits at mark 0 for the test to press keys, then after a
+/// few frames reads GTSTCK, GTTRIG and SNSMAT into RESULT.
+const INPUT_PROGRAM: &str = "
+        ei
+        call mark
+        ld b,8                  ; a few keyboard scans
+wait:   halt
+        djnz wait
+        ld ix,RESULT
+        xor a
+        call GTSTCK             ; 0 = cursor keys
+        ld (ix+0),a
+        ld a,1
+        call GTSTCK             ; 1 = joystick port 1
+        ld (ix+1),a
+        xor a
+        call GTTRIG             ; 0 = space bar
+        ld (ix+2),a
+        ld a,1
+        call GTTRIG             ; 1 = port 1, button A
+        ld (ix+3),a
+        ld a,3
+        call GTTRIG             ; 3 = port 1, button B
+        ld (ix+4),a
+        ld a,8
+        call SNSMAT
+        ld (ix+5),a
+        ld a,2
+        call SNSMAT
+        ld (ix+6),a
+        call mark
+        jr $
+";
+
+#[test]
+fn gtstck_gttrig_snsmat_read_keys_and_joystick() {
+    let mut m = run(INPUT_PROGRAM);
+    // Cursor up + right = direction 2 (1 = up, clockwise to 8 = up-left).
+    m.press(Key::Up);
+    m.press(Key::Right);
+    m.press(Key::Space);
+    m.press(Key::A);
+    // Joystick 1 down + left (pins low = pressed) = 6, button A down.
+    m.psg_mut().set_joystick(0, 0x3F & !0x02 & !0x04 & !0x10);
+    m.step_instruction();
+    run_to_pc(&mut m, MARK, 100);
+    let r = result(&m, 7);
+    assert_eq!(r[0], 2, "GTSTCK(0) up+right");
+    assert_eq!(r[1], 6, "GTSTCK(1) down+left");
+    assert_eq!(r[2], 0xFF, "GTTRIG(0) space down");
+    assert_eq!(r[3], 0xFF, "GTTRIG(1) button A down");
+    assert_eq!(r[4], 0, "GTTRIG(3) button B up");
+    // Row 8: bit 0 space, bit 5 up, bit 7 right (0 = down).
+    assert_eq!(r[5], !(0x01 | 0x20 | 0x80));
+    // Row 2: bit 6 = A.
+    assert_eq!(r[6], !0x40);
+}
+
+#[test]
+fn gtstck_gttrig_idle() {
+    let mut m = run(INPUT_PROGRAM);
+    m.step_instruction();
+    run_to_pc(&mut m, MARK, 100);
+    assert_eq!(result(&m, 7), [0, 0, 0, 0, 0, 0xFF, 0xFF]);
+}
+
+/// CHSNS reports a key in the buffer without taking it, CHGET takes it,
+/// KILBUF empties the buffer.
+#[test]
+fn chsns_chget_kilbuf_with_typed_keys() {
+    let mut m = run("
+        ei
+        call mark               ; the test types 'xyz' here
+        ld b,30
+wait:   halt
+        djnz wait
+        ld ix,RESULT
+        call CHSNS              ; NZ: a key is waiting
+        ld a,0
+        jr z,none
+        inc a
+none:   ld (ix+0),a
+        call CHGET
+        ld (ix+1),a
+        call CHSNS
+        ld a,0
+        jr z,none2
+        inc a
+none2:  ld (ix+2),a
+        call KILBUF
+        call CHSNS
+        ld a,0
+        jr z,none3
+        inc a
+none3:  ld (ix+3),a
+        call mark
+        jr $
+");
+    m.type_text("xyz").unwrap();
+    m.step_instruction();
+    run_to_pc(&mut m, MARK, 200);
+    // 'x' waiting, taken; 'y' and 'z' still there; none after KILBUF.
+    assert_eq!(result(&m, 4), [1, b'x', 1, 0]);
+}
+
+/// WRTPSG writes a PSG register, RDPSG reads it back.
+#[test]
+fn wrtpsg_rdpsg() {
+    let m = run("
+        ld a,2                  ; channel B tone, low byte
+        ld e,0A5h
+        call WRTPSG
+        ld a,10                 ; channel C volume
+        ld e,0Ch
+        call WRTPSG
+        ld a,2
+        call RDPSG
+        ld (RESULT),a
+        ld a,10
+        call RDPSG
+        ld (RESULT+1),a
+        call mark
+        jr $
+");
+    let regs = m.psg().registers();
+    assert_eq!((regs[2], regs[10]), (0xA5, 0x0C));
+    assert_eq!(result(&m, 2), [0xA5, 0x0C]);
+}
+
+/// BEEP sounds a tone on channel A, then stops by itself.
+#[test]
+fn beep_sounds_and_stops() {
+    let mut m = run("
+        ei
+        call BEEP
+        call mark
+        jr $
+");
+    let regs = m.psg().registers();
+    let period = u16::from(regs[0]) | u16::from(regs[1] & 0x0F) << 8;
+    // A beep is an audible tone: 200 Hz-4 kHz is a period of 28-559.
+    assert!((28..=559).contains(&period), "tone period {period}");
+    assert!(regs[8] & 0x0F > 0, "channel A volume {:02X}", regs[8]);
+    assert_eq!(regs[7] & 0x01, 0, "tone A enabled in the mixer");
+    m.run_frames(60);
+    let regs = m.psg().registers();
+    assert!(
+        regs[8] & 0x0F == 0 || regs[7] & 0x01 != 0,
+        "the beep stopped: R#7 {:02X} R#8 {:02X}",
+        regs[7],
+        regs[8]
+    );
+}
+
+/// RDSLT/WRSLT/CALSLT/ENASLT across slots: the ID bytes of the main ROM,
+/// RAM in page 2 written through WRSLT, the SUB-ROM's GETPLT through
+/// CALSLT, and page 2 switched to slot 0 (nothing there) and back.
+#[test]
+fn slot_calls() {
+    let m = run("
+        ld ix,RESULT
+        ld a,(EXPTBL)           ; main ROM slot
+        ld hl,002Dh             ; MSX version: 1 = MSX2
+        call RDSLT
+        ld (ix+0),a
+        in a,(0A8h)             ; the RAM slot of page 2 (primary only here:
+        rrca                    ; the RAM's slot is expanded, look it up)
+        rrca
+        rrca
+        rrca
+        and 3
+        ld c,a
+        ld b,0
+        ld hl,EXPTBL
+        add hl,bc
+        ld a,(hl)
+        and 80h
+        or c
+        ld c,a
+        bit 7,a
+        jr z,prim
+        inc hl
+        inc hl
+        inc hl
+        inc hl
+        ld a,(hl)               ; SLTTBL: page 2's secondary in bits 4-5
+        rrca
+        rrca
+        and 0Ch
+        or c
+        ld c,a
+prim:   ld (ix+1),c             ; RAM slot ID
+        ld a,c
+        ld hl,8000h
+        ld e,5Ah
+        call WRSLT
+        ld a,(8000h)            ; WRSLT wrote the RAM we run with
+        ld (ix+2),a
+        ld a,(ix+1)
+        ld hl,8000h
+        call RDSLT
+        ld (ix+3),a
+        ld iy,(EXBRSA-1)        ; CALSLT: the SUB-ROM's GETPLT, colour 15
+        ld ix,0149h
+        ld a,15
+        call CALSLT
+        ld ix,RESULT
+        ld (ix+4),b
+        ld (ix+5),c
+        ld a,(EXPTBL)           ; ENASLT: page 2 = slot 0 (32 KB ROM only)
+        ld hl,8000h
+        call ENASLT
+        ld a,(8000h)
+        ld (ix+6),a
+        ld a,(ix+1)             ; and back to RAM
+        ld hl,8000h
+        call ENASLT
+        ld a,(8000h)
+        ld (ix+7),a
+        call mark
+        jr $
+");
+    let r = result(&m, 8);
+    assert_eq!(r[0], 1, "MSX version byte");
+    assert_eq!(r[2], 0x5A, "WRSLT reached the RAM");
+    assert_eq!(r[3], 0x5A, "RDSLT read it back");
+    // Colour 15 of the default palette is white: R 7, G 7, B 7.
+    assert_eq!((r[4], r[5]), (0x77, 0x07), "GETPLT through CALSLT");
+    assert_eq!(r[6], 0xFF, "slot 0 has nothing at 8000h");
+    assert_eq!(r[7], 0x5A, "RAM back in page 2");
+}
+
+/// The dots of one 8x8 cell of a SCREEN 5 page (two dots a byte).
+fn cell(vram: &[u8], x0: usize, y0: usize) -> [[u8; 8]; 8] {
+    let mut out = [[0; 8]; 8];
+    for (dy, row) in out.iter_mut().enumerate() {
+        for (dx, dot) in row.iter_mut().enumerate() {
+            let (x, y) = (x0 + dx, y0 + dy);
+            let b = vram[y * 128 + x / 2];
+            *dot = if x.is_multiple_of(2) { b >> 4 } else { b & 15 };
+        }
+    }
+    out
+}
+
+fn wait_for_engine(m: &mut Machine) {
+    for _ in 0..10 {
+        if !m.vdp().command_busy() {
+            return;
+        }
+        m.run_frame();
+    }
+    panic!("the command engine is still busy");
+}
+
+/// GRPPRT draws the font's glyph (CGTABL) in FORCLR at GRPACX/GRPACY and
+/// moves GRPACX on by 8.
+#[test]
+fn grpprt_draws_the_font_glyph_in_screen_5() {
+    let mut m = run("
+        ld a,5
+        call CHGMOD
+        ld a,11
+        ld (FORCLR),a
+        ld hl,40
+        ld (GRPACX),hl
+        ld hl,30
+        ld (GRPACY),hl
+        ld a,'R'
+        call GRPPRT
+        ld a,'#'
+        call GRPPRT
+        call mark
+        jr $
+");
+    wait_for_engine(&mut m);
+    let vram = m.vram();
+    let font = &msx_bios::main_rom()[0x1BBF..0x1BBF + 2048];
+    let back = m.peek(0xF3EA);
+    for (i, ch) in [b'R', b'#'].into_iter().enumerate() {
+        let glyph = &font[usize::from(ch) * 8..][..8];
+        let dots = cell(&vram, 40 + 8 * i, 30);
+        for (y, row) in dots.iter().enumerate() {
+            for (x, &dot) in row.iter().enumerate() {
+                let on = glyph[y] & (0x80 >> x) != 0;
+                assert_eq!(dot, if on { 11 } else { back }, "{} at {x},{y}", ch as char);
+            }
+        }
+    }
+    assert_eq!(m.peek(0xFCB7), 56, "GRPACX after two characters");
+}
+
+/// NVBXLN draws the outline only; SETPAG shows page 1 (R#2) and makes it
+/// the drawing page (ACPAGE).
+#[test]
+fn nvbxln_outline_and_setpag() {
+    let mut m = run("
+        ld a,5
+        call CHGMOD
+        ld a,9
+        ld (ATRBYT),a
+        xor a
+        ld (LOGOPR),a
+        ld bc,20
+        ld de,10
+        ld hl,27
+        ld (GXPOS),hl
+        ld hl,15
+        ld (GYPOS),hl
+        ld ix,00C9h             ; NVBXLN
+        call EXTROM
+        ld a,1
+        ld (DPPAGE),a
+        ld (ACPAGE),a
+        ld ix,013Dh             ; SETPAG
+        call EXTROM
+        ld a,6
+        ld (ATRBYT),a
+        ld bc,2
+        ld de,3
+        ld hl,4
+        ld (GXPOS),hl
+        ld hl,5
+        ld (GYPOS),hl
+        ld ix,00C9h             ; NVBXLN on page 1
+        call EXTROM
+        call mark
+        jr $
+");
+    wait_for_engine(&mut m);
+    let vram = m.vram();
+    let back = m.peek(0xF3EA);
+    let dot = |x: usize, y: usize| {
+        let b = vram[y * 128 + x / 2];
+        if x.is_multiple_of(2) {
+            b >> 4
+        } else {
+            b & 15
+        }
+    };
+    for y in 8..18 {
+        for x in 18..30 {
+            let edge = ((x == 20 || x == 27) && (10..=15).contains(&y))
+                || ((y == 10 || y == 15) && (20..=27).contains(&x));
+            assert_eq!(dot(x, y), if edge { 9 } else { back }, "page 0 dot {x},{y}");
+        }
+    }
+    // Page 1 starts at 8000h (256 lines of 128 bytes).
+    assert_eq!(m.vdp().register(2), 0x3F, "R#2 shows page 1");
+    assert_eq!(dot(2, 256 + 3), 6);
+    assert_eq!(dot(3, 256 + 4), 0, "inside the page-1 box");
+    assert_eq!(dot(2, 3), back, "page 0 untouched there");
+}
+
+/// SETPLT/GETPLT through EXTROM round-trip a colour; the VDP has it too.
+#[test]
+fn setplt_getplt() {
+    let m = run("
+        ld a,5
+        call CHGMOD
+        ld d,6
+        ld a,35h                ; R 3, B 5
+        ld e,04h                ; G 4
+        ld ix,014Dh             ; SETPLT
+        call EXTROM
+        ld a,6
+        ld ix,0149h             ; GETPLT
+        call EXTROM
+        ld (RESULT),bc
+        call mark
+        jr $
+");
+    assert_eq!(result(&m, 2), [0x04, 0x35]);
+    let e = m.vdp().palette()[6];
+    assert_eq!((e >> 4 & 7, e >> 8 & 7, e & 7), (3, 4, 5));
+}
+
+/// BLTVM draws packed dots from RAM, BLTMV reads them back (SCREEN 5 and
+/// SCREEN 8), with NX/NY at the head of the data.
+#[test]
+fn bltvm_bltmv_round_trip() {
+    for (mode, packed) in [
+        (5u8, &[0x12u8, 0x34, 0x56, 0x78][..]),
+        (8, &[0x12, 0x34, 0x56, 0x78][..]),
+    ] {
+        let (nx, ny) = if mode == 5 { (4u16, 2u16) } else { (2, 2) };
+        let mut m = run(&format!(
+            "
+        ld a,{mode}
+        call CHGMOD
+        ld hl,data
+        ld de,0C100h
+        ld bc,8
+        ldir
+        ld hl,0C100h
+        ld (0F562h),hl          ; SX = the data
+        ld hl,30
+        ld (0F566h),hl          ; DX
+        ld hl,40
+        ld (0F568h),hl          ; DY
+        xor a
+        ld (0F56Fh),a           ; ARG
+        ld (0F570h),a           ; LOGOP
+        ld hl,0F562h
+        ld ix,0195h             ; BLTVM
+        call EXTROM
+        ld a,0
+        rla
+        ld (RESULT),a           ; carry out
+        ld hl,30
+        ld (0F562h),hl          ; SX
+        ld hl,40
+        ld (0F564h),hl          ; SY
+        ld hl,0C200h
+        ld (0F566h),hl          ; DX = where the dots go
+        ld hl,{nx}
+        ld (0F56Ah),hl
+        ld hl,{ny}
+        ld (0F56Ch),hl
+        ld hl,0F562h
+        ld ix,0199h             ; BLTMV
+        call EXTROM
+        ld a,0
+        rla
+        ld (RESULT+1),a
+        call mark
+        jr $
+data:   dw {nx},{ny}
+        db {},{},{},{}
+",
+            packed[0], packed[1], packed[2], packed[3]
+        ));
+        wait_for_engine(&mut m);
+        assert_eq!(result(&m, 2), [0, 0], "SCREEN {mode}: no carry");
+        let vram = m.vram();
+        if mode == 5 {
+            assert_eq!(&vram[40 * 128 + 15..][..2], &[0x12, 0x34]);
+            assert_eq!(&vram[41 * 128 + 15..][..2], &[0x56, 0x78]);
+        } else {
+            assert_eq!(&vram[40 * 256 + 30..][..2], &[0x12, 0x34]);
+            assert_eq!(&vram[41 * 256 + 30..][..2], &[0x56, 0x78]);
+        }
+        let back = m.peek_range(0xC200, 8);
+        assert_eq!(
+            back,
+            [nx as u8, 0, ny as u8, 0, packed[0], packed[1], packed[2], packed[3]],
+            "SCREEN {mode}: BLTMV"
+        );
+    }
+}
+
+/// GRAPH and CODE with letter and digit keys give the international codes
+/// (MSX Red Book key table): CODE+A = 84h (a umlaut), SHIFT+CODE+A = 8Eh,
+/// GRAPH+1 = ACh; GRAPH+0 = 09h, a graphic character, arrives as the 01h
+/// header and 49h.
+#[test]
+fn graph_and_code_keys() {
+    let mut m = run("
+        ei
+        call mark
+        ld hl,RESULT
+next:   push hl
+        call CHGET
+        pop hl
+        ld (hl),a
+        inc hl
+        jr next
+");
+    m.step_instruction();
+    m.run_frames(10);
+    let chords: [&[Key]; 4] = [
+        &[Key::Code, Key::A],
+        &[Key::Shift, Key::Code, Key::A],
+        &[Key::Graph, Key::Digit1],
+        &[Key::Graph, Key::Digit0],
+    ];
+    for chord in chords {
+        for &k in chord {
+            m.press(k);
+            m.run_frames(1);
+        }
+        m.run_frames(6);
+        m.release_all();
+        m.run_frames(8);
+    }
+    assert_eq!(result(&m, 5), [0x84, 0x8E, 0xAC, 0x01, 0x49]);
+}
