@@ -476,3 +476,28 @@ fn str_of_numbers() {
         End::Halt => panic!(),
     }
 }
+
+#[test]
+fn operands_that_the_collector_moves_are_read_after_it() {
+    // A 100-byte heap with 53 bytes of garbage below two temporaries: the
+    // concatenation's allocation collects, which moves both operands.
+    let mut rt = Rt::new();
+    rt.call("rt_bas_heapinit", HEAP, 0, HEAP + 100);
+    let mut e = Env::from(rt);
+    e.set_heap(0, &[b'g'; 50]);
+    e.set(0, b"");
+    let xyz = e.lit(b"xyz");
+    let z = e.lit(b"");
+    let t1 = e.call("rt_bas_concat", xyz, z, 0).unwrap();
+    let long = e.lit(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    let t2 = e.call("rt_bas_left", long, 20, 0).unwrap();
+    assert_eq!(e.rt.heap_used(), 53 + 6 + 23);
+    let t = e.call("rt_bas_concat", t1, t2, 0).unwrap();
+    assert_eq!(e.rt.string(t), b"xyzABCDEFGHIJKLMNOPQRST");
+    // The garbage is gone; the operands were released after the copy.
+    assert!(e.rt.heap_used() <= 6 + 23 + 26);
+    e.call("rt_bas_sassign", t, Env::var(1), 0).unwrap();
+    e.call("rt_bas_gc", 0, 0, 0).unwrap();
+    assert_eq!(e.get(1), b"xyzABCDEFGHIJKLMNOPQRST");
+    assert_eq!(e.rt.heap_used(), 26);
+}
