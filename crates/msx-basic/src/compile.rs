@@ -85,6 +85,7 @@ fn runtime_files() -> Vec<(&'static str, String)> {
         ("print.asm", crate::RT_PRINT_ASM.to_string()),
         ("errors.asm", crate::RT_ERRORS_ASM.to_string()),
         ("input.asm", crate::RT_INPUT_ASM.to_string()),
+        ("math.asm", crate::RT_MATH_ASM.to_string()),
         ("rt_extra.asm", lower::RT_EXTRA_ASM.to_string()),
     ]
 }

@@ -52,3 +52,28 @@ fn pset_in_screen_2() {
     assert_eq!(vram[8 + 3] & 0x40, 0x40);
     assert_eq!(vram[0x2000 + 8 + 3] >> 4, 10);
 }
+
+#[test]
+fn circle_in_screen_5() {
+    let out =
+        harness::build("10 SCREEN 5:COLOR 15,0,0:CLS\n20 CIRCLE (100,100),10,11\n30 GOTO 30\n");
+    let mut m = harness::boot(&out);
+    m.run_frames(400);
+    let p = |x, y| pixel5(&m, x, y);
+    // The four extreme points and the centre left empty; symmetric.
+    assert_eq!(
+        (p(110, 100), p(90, 100), p(100, 110), p(100, 90)),
+        (11, 11, 11, 11)
+    );
+    assert_eq!(p(100, 100), 0);
+    let drawn: Vec<(usize, usize)> = (85..116)
+        .flat_map(|y| (85..116).map(move |x| (x, y)))
+        .filter(|&(x, y)| p(x, y) != 0)
+        .collect();
+    for &(x, y) in &drawn {
+        assert_eq!(p(200 - x, y), 11, "mirror of ({x},{y})");
+        assert_eq!(p(y, x), 11, "transpose of ({x},{y})");
+        let d2 = (x as i32 - 100).pow(2) + (y as i32 - 100).pow(2);
+        assert!((81..=121).contains(&d2), "({x},{y}) is off the circle");
+    }
+}

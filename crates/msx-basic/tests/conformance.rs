@@ -206,7 +206,7 @@ fn val_and_input() {
 fn unsupported_statements_are_diagnostics() {
     let err = msx_basic::compile(
         "g.bas",
-        b"10 SCREEN 2\n20 PAINT (1,1):CIRCLE (5,5),3\n",
+        b"10 SCREEN 2\n20 PAINT (1,1):CIRCLE (5,5),3,,1\n",
         z80_codegen::Target::Dsk,
     )
     .unwrap_err();
@@ -214,6 +214,16 @@ fn unsupported_statements_are_diagnostics() {
     assert_eq!(
         text,
         "g.bas: line 20, statement 1: PAINT is not supported yet\n\
-         g.bas: line 20, statement 2: CIRCLE is not supported yet"
+         g.bas: line 20, statement 2: CIRCLE with start, end or aspect is not supported yet"
     );
+}
+
+#[test]
+fn math_functions() {
+    // MSX2 Technical Handbook (math pack) / MSX-BASIC manual: SQR(2) to 14
+    // digits (1.4142135623731), 2^.5 the same through LOG and EXP is not
+    // required to match to the last digit, so only exact cases are checked
+    // here besides SQR: SQR(16), SIN(0), COS(0), EXP(0), LOG(1), 2^10.
+    let got = run("10 PRINT SQR(16);SIN(0);COS(0);EXP(0);LOG(1);2^10\n20 PRINT SQR(2)\n");
+    assert_eq!(got, [" 4  0  1  1  0  1024", " 1.4142135623731"]);
 }

@@ -935,3 +935,106 @@ rt_bx_line:
         add hl,de
         ld (RT_BX_Y0),hl
         jr .loop
+
+;@var rt_bx_circ 14
+
+; CIRCLE (x0,y0),r: HL = radius, A = colour, B = operation (as PSET). The
+; whole circle with aspect 1 (midpoint algorithm, 8 symmetric points per
+; step); the last point becomes the centre.
+rt_bx_circle:
+RT_BX_CX equ rt_bx_circ
+RT_BX_CY equ rt_bx_circ+2
+RT_BX_CR equ rt_bx_circ+4       ; x of the arc (starts at r)
+RT_BX_CI equ rt_bx_circ+6       ; y of the arc (starts at 0)
+RT_BX_CE equ rt_bx_circ+8       ; the error term
+RT_BX_FA equ rt_bx_circ+10
+RT_BX_FB equ rt_bx_circ+12
+        push hl
+        call rt_bx_gcolor
+        pop hl
+        bit 7,h
+        jp nz,.bad
+        ld (RT_BX_CR),hl
+        ex de,hl
+        ld hl,1
+        or a
+        sbc hl,de
+        ld (RT_BX_CE),hl        ; 1 - r
+        ld hl,0
+        ld (RT_BX_CI),hl
+        ld hl,(RT_BX_X0)
+        ld (RT_BX_CX),hl
+        ld (0FCB7h),hl
+        ld hl,(RT_BX_Y0)
+        ld (RT_BX_CY),hl
+        ld (0FCB9h),hl
+.loop:  ld hl,(RT_BX_CR)        ; while x >= y
+        ld de,(RT_BX_CI)
+        or a
+        sbc hl,de
+        ret m
+        ld hl,(RT_BX_CR)
+        ld de,(RT_BX_CI)
+        call .four
+        ld hl,(RT_BX_CI)
+        ld de,(RT_BX_CR)
+        call .four
+        ld hl,(RT_BX_CI)        ; y = y + 1
+        inc hl
+        ld (RT_BX_CI),hl
+        ld de,(RT_BX_CE)
+        bit 7,d
+        jr z,.xdec
+        add hl,hl               ; err < 0: err = err + 2y + 1
+        inc hl
+        add hl,de
+        ld (RT_BX_CE),hl
+        jp .loop
+.xdec:  ld hl,(RT_BX_CR)        ; else x = x - 1, err = err + 2(y - x) + 1
+        dec hl
+        ld (RT_BX_CR),hl
+        ex de,hl
+        ld hl,(RT_BX_CI)
+        or a
+        sbc hl,de
+        add hl,hl
+        inc hl
+        ld de,(RT_BX_CE)
+        add hl,de
+        ld (RT_BX_CE),hl
+        jp .loop
+; The four points (cx +- HL, cy +- DE).
+.four:  ld (RT_BX_FA),hl
+        ld (RT_BX_FB),de
+        call .one               ; (+a, +b)
+        ld hl,(RT_BX_FA)
+        call .neg
+        ld de,(RT_BX_FB)
+        call .one               ; (-a, +b)
+        ld hl,(RT_BX_FB)
+        call .neg
+        ld (RT_BX_FB),hl        ; -b from now on
+        ex de,hl
+        ld hl,(RT_BX_FA)
+        call .one               ; (+a, -b)
+        ld hl,(RT_BX_FA)
+        call .neg
+        ld de,(RT_BX_FB)        ; (-a, -b)
+; The point (cx + HL, cy + DE).
+.one:   push de
+        ld de,(RT_BX_CX)
+        add hl,de
+        ld (RT_BX_X0),hl
+        pop hl
+        ld de,(RT_BX_CY)
+        add hl,de
+        ld (RT_BX_Y0),hl
+        jp rt_bx_plot
+; HL = -HL (DE changed).
+.neg:   ex de,hl
+        ld hl,0
+        or a
+        sbc hl,de
+        ret
+.bad:   ld e,5
+        jp rt_bas_error

@@ -333,7 +333,24 @@ impl Lowerer<'_> {
                 );
                 Ok(())
             }
-            StmtKind::Circle { .. } => err(span, "CIRCLE is not supported yet"),
+            StmtKind::Circle { at, radius, args } => {
+                if args.iter().skip(1).any(Option::is_some) {
+                    return err(
+                        span,
+                        "CIRCLE with start, end or aspect is not supported yet",
+                    );
+                }
+                let (gx, gy) = (load(W::Word, word(GRPACX)), load(W::Word, word(GRPACY)));
+                self.point(at, 0, gx, gy)?;
+                let r = self.int(radius)?;
+                let r = self.hoist(r);
+                let c = self.graphics_color(args.first().and_then(Option::as_ref), 0xFF)?;
+                self.call_stmt(
+                    "rt_bx_circle",
+                    vec![(Reg::HL, r), (Reg::A, c), (Reg::BC, word(0))],
+                );
+                Ok(())
+            }
             StmtKind::Paint { .. } => err(span, "PAINT is not supported yet"),
             StmtKind::PutSprite { .. } => err(span, "PUT SPRITE is not supported yet"),
         }
@@ -775,34 +792,34 @@ impl Lowerer<'_> {
         Ok(())
     }
 
+    /// INPUT: the runtime reads the line, then stores each field into its
+    /// variable (`rt_bas_innum` HL = address, A = type; `rt_bas_instrf`
+    /// DE = descriptor), then checks for extra fields. After "?Redo from
+    /// start" the runtime returns from `rt_bas_input` again, so nothing is
+    /// kept on the stack across these calls (the IR keeps nothing there
+    /// between statements).
     fn input(&mut self, prompt: Option<&[u8]>, targets: &[LValue], span: Span) -> R<()> {
         let p = match prompt {
             Some(p) => self.literal(p),
             None => word(0),
         };
-        let mut types = vec![targets.len() as u8];
-        for t in targets {
-            types.push(match t.var().ty {
-                Type::Integer => 2,
-                Type::String => 3,
-                Type::Single => 4,
-                Type::Double => 8,
-            });
-        }
-        let table = self.types_table(types);
-        self.call_stmt("rt_bas_input", vec![(Reg::HL, p), (Reg::DE, table)]);
+        self.call_stmt("rt_bas_input", vec![(Reg::HL, p)]);
         for t in targets {
             self.reset_temps();
             let ty = t.var().ty;
             let addr = self.lvalue_address(t, span)?;
             if ty == Type::String {
-                let s = self.hoist(call("rt_bas_instrf", vec![], W::Word));
-                self.call_stmt("rt_bas_sassign", vec![(Reg::HL, s), (Reg::DE, addr)]);
+                self.call_stmt("rt_bas_instrf", vec![(Reg::DE, addr)]);
             } else {
-                self.call_stmt("rt_bas_innum", vec![]);
-                self.store_dac(ty, addr);
+                let code = match ty {
+                    Type::Integer => 2,
+                    Type::Single => 4,
+                    _ => 8,
+                };
+                self.call_stmt("rt_bas_innum", vec![(Reg::HL, addr), (Reg::A, byte(code))]);
             }
         }
+        self.call_stmt("rt_bas_inend", vec![]);
         Ok(())
     }
 
@@ -836,16 +853,6 @@ impl Lowerer<'_> {
             len: n,
         });
         Ok(())
-    }
-
-    fn types_table(&mut self, bytes: Vec<u8>) -> ir::Expr {
-        let label = format!("bi{}", self.rodata.len());
-        self.rodata.push(ir::Data {
-            label: label.clone(),
-            bytes,
-            comment: "INPUT types".into(),
-        });
-        sym(&label)
     }
 
     /// `FN name(args)`: the arguments go into the function's parameter
