@@ -131,3 +131,10 @@ rt_bas_spc:
         call rt_bas_byte
         ld b,a
         jr rt_bas_blanks
+
+; POS(n): HL = TTYPOS, the column PRINT counts from (0 at the left).
+rt_bas_pos:
+        ld a,(0F661h)
+        ld l,a
+        ld h,0
+        ret

@@ -933,3 +933,13 @@ rt_bas_inputs:
         djnz .k
         ex de,hl
         ret
+
+; FRE(""): HL = the free string space after a collection (as MSX, which
+; collects first).
+rt_bas_fre:
+        call rt_bas_gc
+        ld hl,(rt_bas_hend)
+        ld de,(rt_bas_hfree)
+        or a
+        sbc hl,de
+        ret

@@ -94,6 +94,7 @@ fn tab_and_spc() {
     prs(&mut rt, b"Z");
     rt.call("rt_bas_spc", 0, 0, 0);
     assert_eq!(rt.screen(), vec!["abc       XY   Z"]);
+    assert_eq!(rt.call("rt_bas_pos", 0, 0, 0).hl(), 16);
     assert_eq!(rt.call("rt_bas_tab", 256, 0, 0), End::Halt);
     assert!(rt.output().contains("Illegal function call"));
 }

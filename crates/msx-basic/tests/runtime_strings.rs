@@ -501,3 +501,17 @@ fn operands_that_the_collector_moves_are_read_after_it() {
     assert_eq!(e.get(1), b"xyzABCDEFGHIJKLMNOPQRST");
     assert_eq!(e.rt.heap_used(), 26);
 }
+
+#[test]
+fn fre_counts_after_collecting() {
+    let mut rt = Rt::new();
+    rt.call("rt_bas_heapinit", HEAP, 0, HEAP + 200);
+    let mut e = Env::from(rt);
+    assert_eq!(e.call("rt_bas_fre", 0, 0, 0), Ok(200));
+    e.set_heap(0, &[b'a'; 40]);
+    e.set_heap(1, &[b'b'; 10]);
+    e.set(0, b"");
+    // B$ (10 + 3) is all that is left once A$'s 43 bytes are collected.
+    assert_eq!(e.call("rt_bas_fre", 0, 0, 0), Ok(200 - 13));
+    assert_eq!(e.get(1), vec![b'b'; 10]);
+}
