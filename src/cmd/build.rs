@@ -1,5 +1,5 @@
-//! `msx build`: compile a Turbo Pascal program to a bootable `.dsk`, an MSX-DOS `.com`
-//! or a `.rom` cartridge.
+//! `msx build`: compile a Turbo Pascal or MSX-BASIC program to a bootable `.dsk`, an
+//! MSX-DOS `.com` or a `.rom` cartridge.
 
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use msx_disk::{Disk, Format as DiskFormat, Timestamp};
 use msx_pascal::{lower::compile, render_diagnostics, DirFiles};
-use z80_codegen::Target;
+use z80_codegen::{Output, Target};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -21,7 +21,8 @@ pub enum Format {
 
 #[derive(clap::Args)]
 pub struct BuildArgs {
-    /// The program (Turbo Pascal 3 source, `.pas`).
+    /// The program: Turbo Pascal 3 source (`.pas`), or MSX-BASIC (`.bas`: a listing or a
+    /// tokenized file).
     pub input: PathBuf,
     /// Output file (default: the input name with the format's extension).
     #[arg(short, long, value_name = "OUT")]
@@ -176,9 +177,6 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("bas"));
-    if is_basic {
-        bail!("compiling BASIC programs is not available yet (only Pascal, .pas)");
-    }
     let format = match (args.format, &args.output) {
         (Some(f), _) => f,
         (None, Some(out)) => format_of(out).unwrap_or(Format::Dsk),
@@ -211,35 +209,15 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         Format::Com => Target::Com,
         Format::Rom => Target::Rom,
     };
-    let dir = match args.input.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
+    let compiled = if is_basic {
+        compile_basic(&args.input, target)?
+    } else {
+        compile_pascal(&args.input, target)?
     };
-    let name = args
-        .input
-        .file_name()
-        .and_then(|n| n.to_str())
-        .with_context(|| format!("{}: not a file name", args.input.display()))?
-        .to_string();
-    let built = match compile(&name, &DirFiles::new(dir), target) {
-        Ok(b) => b,
-        Err(failed) => {
-            eprint!(
-                "{}",
-                render_diagnostics(&failed.diagnostics, &failed.sources)
-            );
-            eprintln!(
-                "error: {} could not be compiled ({} error(s))",
-                args.input.display(),
-                failed.error_count()
-            );
-            return Ok(ExitCode::FAILURE);
-        }
+    let Some(Compiled { output: out, basic }) = compiled else {
+        return Ok(ExitCode::FAILURE);
     };
-    if !built.warnings.is_empty() {
-        eprint!("{}", render_diagnostics(&built.warnings, &built.sources));
-    }
-    let out = &built.output;
+    let out = &out;
     let bytes = match format {
         Format::Com | Format::Rom => out.bytes.clone(),
         Format::Dsk => {
@@ -248,6 +226,12 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
             let prog = program_name(&args.input);
             disk.write_file(&prog, &out.bytes, when)
                 .with_context(|| format!("cannot put {prog} on the disk"))?;
+            // The original program too, tokenized, so that a real MSX can RUN it.
+            if let Some(tokenized) = &basic {
+                let bas = prog.replace(".BIN", ".BAS");
+                disk.write_file(&bas, tokenized, when)
+                    .with_context(|| format!("cannot put {bas} on the disk"))?;
+            }
             for file in &added {
                 disk.write_file(&file.disk_name, &file.bytes, when)
                     .with_context(|| format!("cannot add {} to the disk", file.origin))?;
@@ -288,4 +272,90 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         bytes.len()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// What a compiler gives the packaging: the linked program and, for BASIC, the tokenized
+/// program to put on the disk beside it.
+struct Compiled {
+    output: Output,
+    basic: Option<Vec<u8>>,
+}
+
+fn file_name(input: &Path) -> Result<String> {
+    Ok(input
+        .file_name()
+        .and_then(|n| n.to_str())
+        .with_context(|| format!("{}: not a file name", input.display()))?
+        .to_string())
+}
+
+/// Compiles a Pascal program; `None` after printing its diagnostics when it does not compile.
+fn compile_pascal(input: &Path, target: Target) -> Result<Option<Compiled>> {
+    let dir = match input.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = file_name(input)?;
+    let built = match compile(&name, &DirFiles::new(dir), target) {
+        Ok(b) => b,
+        Err(failed) => {
+            eprint!(
+                "{}",
+                render_diagnostics(&failed.diagnostics, &failed.sources)
+            );
+            eprintln!(
+                "error: {} could not be compiled ({} error(s))",
+                input.display(),
+                failed.error_count()
+            );
+            return Ok(None);
+        }
+    };
+    if !built.warnings.is_empty() {
+        eprint!("{}", render_diagnostics(&built.warnings, &built.sources));
+    }
+    Ok(Some(Compiled {
+        output: built.output,
+        basic: None,
+    }))
+}
+
+/// Compiles a BASIC program (listing or tokenized); `None` after printing its diagnostics
+/// when it does not compile.
+fn compile_basic(input: &Path, target: Target) -> Result<Option<Compiled>> {
+    let source = super::read_input(input)?;
+    let name = input.display().to_string();
+    let built = match msx_basic::compile(&name, &source, target) {
+        Ok(b) => b,
+        Err(failed) => {
+            for d in &failed.diagnostics {
+                eprintln!("error: {d}");
+            }
+            eprintln!(
+                "error: {} could not be compiled ({} error(s))",
+                input.display(),
+                failed.diagnostics.len()
+            );
+            return Ok(None);
+        }
+    };
+    for w in &built.warnings {
+        eprintln!("warning: {w}");
+    }
+    // It compiled, so it tokenizes: the same bytes MSX-BASIC's SAVE would write.
+    let tokenized = if msx_basic::is_tokenized(&source) {
+        source
+    } else {
+        let text = match std::str::from_utf8(&source) {
+            Ok(t) => msx_basic::tokenize_bytes(t.as_bytes()),
+            Err(_) => msx_basic::tokenize_msx_ascii(&source),
+        };
+        text.with_context(|| format!("{}: cannot tokenize", input.display()))?
+            .program
+            .to_bytes()
+    };
+    Ok(Some(Compiled {
+        output: built.output,
+        basic: Some(tokenized),
+    }))
 }
