@@ -614,3 +614,80 @@ next:   push hl
     }
     assert_eq!(result(&m, 5), [0x84, 0x8E, 0xAC, 0x01, 0x49]);
 }
+
+/// DOGRPH draws a line from (BC, HL) to GXPOS/GYPOS with the command engine:
+/// both end points, one dot per step of the long axis, nothing outside the
+/// bounding box; a shallow line to the right and down, and a steep one to
+/// the left and down.
+#[test]
+fn dogrph_draws_lines() {
+    let mut m = run("
+        ld a,5
+        call CHGMOD
+        ld a,7
+        ld (ATRBYT),a
+        xor a
+        ld (LOGOPR),a
+        ld hl,17
+        ld (GXPOS),hl
+        ld hl,24
+        ld (GYPOS),hl
+        ld bc,10
+        ld hl,20
+        ld ix,0085h             ; DOGRPH
+        call EXTROM
+        ld hl,27
+        ld (GXPOS),hl
+        ld hl,50
+        ld (GYPOS),hl
+        ld bc,30
+        ld hl,40
+        ld ix,0085h
+        call EXTROM
+        call mark
+        jr $
+");
+    wait_for_engine(&mut m);
+    let vram = m.vram();
+    let dot = |x: usize, y: usize| {
+        let b = vram[y * 128 + x / 2];
+        if x.is_multiple_of(2) {
+            b >> 4
+        } else {
+            b & 15
+        }
+    };
+    for (x1, y1, x2, y2) in [(10usize, 20usize, 17usize, 24usize), (30, 40, 27, 50)] {
+        let (xl, xh) = (x1.min(x2), x1.max(x2));
+        let (yl, yh) = (y1.min(y2), y1.max(y2));
+        assert_eq!(dot(x1, y1), 7, "start of ({x1},{y1})-({x2},{y2})");
+        assert_eq!(dot(x2, y2), 7, "end of ({x1},{y1})-({x2},{y2})");
+        let mut count = 0;
+        for y in yl.saturating_sub(2)..=yh + 2 {
+            for x in xl.saturating_sub(2)..=xh + 2 {
+                if dot(x, y) == 7 {
+                    assert!(
+                        (xl..=xh).contains(&x) && (yl..=yh).contains(&y),
+                        "stray dot {x},{y}"
+                    );
+                    count += 1;
+                }
+            }
+        }
+        let long = (xh - xl).max(yh - yl) + 1;
+        assert_eq!(count, long, "dots of ({x1},{y1})-({x2},{y2})");
+        if xh - xl >= yh - yl {
+            for x in xl..=xh {
+                assert_eq!(
+                    (yl..=yh).filter(|&y| dot(x, y) == 7).count(),
+                    1,
+                    "column {x}"
+                );
+            }
+        } else {
+            for y in yl..=yh {
+                assert_eq!((xl..=xh).filter(|&x| dot(x, y) == 7).count(), 1, "row {y}");
+            }
+        }
+    }
+}
