@@ -335,13 +335,33 @@ pub fn cond(c: Cond) -> Cond {
             }
             // Constants to the right.
             if matches!(l, Expr::Const(..)) {
-                return Cond::Cmp {
+                return cond(Cond::Cmp {
                     op: op.swap(),
                     w,
                     signed: s,
                     l: r,
                     r: l,
+                });
+            }
+            // Two bytes widened to words (or a widened byte and a constant 0..255)
+            // compare as bytes, unsigned: both sides are within 0..255 either way.
+            if w == W::Word {
+                let narrow = match (&l, &r) {
+                    (Expr::ZExt(a), Expr::ZExt(b)) => Some(((**a).clone(), (**b).clone())),
+                    (Expr::ZExt(a), Expr::Const(_, c)) if *c < 256 => {
+                        Some(((**a).clone(), Expr::Const(W::Byte, *c)))
+                    }
+                    _ => None,
                 };
+                if let Some((l, r)) = narrow {
+                    return Cond::Cmp {
+                        op,
+                        w: W::Byte,
+                        signed: false,
+                        l,
+                        r,
+                    };
+                }
             }
             Cond::Cmp {
                 op,
@@ -360,6 +380,8 @@ pub fn cond(c: Cond) -> Cond {
                 }
             }
             Expr::Cond(c) => *c,
+            // A widened byte is non-zero when the byte is.
+            Expr::ZExt(b) if w == W::Word => Cond::NonZero(W::Byte, *b),
             e => Cond::NonZero(w, e),
         },
         Cond::Not(a) => match cond(*a) {
@@ -465,6 +487,58 @@ mod tests {
     use super::{cond, expr};
     use crate::ir::build::*;
     use crate::ir::*;
+
+    #[test]
+    fn widened_bytes_compare_as_bytes() {
+        let b = load(W::Byte, sym("b"));
+        let c = load(W::Byte, sym("c"));
+        let cmp = |op, signed, l, r| Cond::Cmp {
+            op,
+            w: W::Word,
+            signed,
+            l,
+            r,
+        };
+        // b < 200 (signed words) is an unsigned byte comparison.
+        assert_eq!(
+            cond(cmp(CmpOp::Lt, true, zext(b.clone()), word(200))),
+            Cond::Cmp {
+                op: CmpOp::Lt,
+                w: W::Byte,
+                signed: false,
+                l: b.clone(),
+                r: Expr::Const(W::Byte, 200),
+            }
+        );
+        // 0 <> b: the constant goes right, then narrows.
+        assert_eq!(
+            cond(cmp(CmpOp::Ne, true, word(0), zext(b.clone()))),
+            Cond::Cmp {
+                op: CmpOp::Ne,
+                w: W::Byte,
+                signed: false,
+                l: b.clone(),
+                r: Expr::Const(W::Byte, 0),
+            }
+        );
+        assert_eq!(
+            cond(cmp(CmpOp::Ge, true, zext(b.clone()), zext(c.clone()))),
+            Cond::Cmp {
+                op: CmpOp::Ge,
+                w: W::Byte,
+                signed: false,
+                l: b.clone(),
+                r: c,
+            }
+        );
+        // A constant outside 0..255 (-1 as a signed word) is left to the word compare.
+        let keep = cmp(CmpOp::Gt, true, zext(b.clone()), word(0xFFFF));
+        assert_eq!(cond(keep.clone()), keep);
+        assert_eq!(
+            cond(Cond::NonZero(W::Word, zext(b.clone()))),
+            Cond::NonZero(W::Byte, b)
+        );
+    }
 
     #[test]
     fn index_arithmetic_folds_into_the_base() {
