@@ -319,15 +319,29 @@ NAMESEQ_LOOP:   OUT (VDP_DATA),A
                 RET
 
 ; CLSGRP: SCREEN 2/4: patterns 0, colours FORCLR/BAKCLR.
+; SCREEN 2 is cleared as on the original (MSX Red Book, 0777h): patterns
+; zero, colours BAKCLR for both the 0 and the 1 dots.
 CLSGRP:
                 LD HL,(GRPCGP)
                 LD BC,1800h
                 XOR A
                 CALL FILVRM_I
-                CALL FGBG
+                CALL BGBG
                 LD HL,(GRPCOL)
                 LD BC,1800h
                 JP FILVRM_I
+
+; BGBG: A = BAKCLR << 4 | BAKCLR. Changes B.
+BGBG:
+                LD A,(BAKCLR)
+                AND 0Fh
+                LD B,A
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                OR B
+                RET
 
 ; FGBG: A = FORCLR << 4 | BAKCLR
 FGBG:
@@ -368,17 +382,11 @@ INIMLT_COL:     OUT (VDP_DATA),A
                 JP MODEEND
 
 ; CLSMLT: every block takes the background colour.
+; SCREEN 3: the whole 2 KB pattern table in the background colour.
 CLSMLT:
-                LD A,(BAKCLR)
-                AND 0Fh
-                LD B,A
-                ADD A,A
-                ADD A,A
-                ADD A,A
-                ADD A,A
-                OR B
+                CALL BGBG
                 LD HL,(MLTCGP)
-                LD BC,0600h
+                LD BC,0800h
                 JP FILVRM_I
 
 ; ---- LOADFONT: the 2 KB font from CGPNT (slot, address) to CGPBAS ----------

@@ -181,15 +181,16 @@ G3_NAME:        OUT (VDP_DATA),A
                 LD BC,1800h
                 JP FILVRM_I
 
+; SFGBG: A = BAKCLR << 4 | BAKCLR, SCREEN 4's colours after a clear (as
+; SCREEN 2's in the main ROM).
 SFGBG:
-                LD A,(FORCLR)
-                ADD A,A
-                ADD A,A
-                ADD A,A
-                ADD A,A
-                LD B,A
                 LD A,(BAKCLR)
                 AND 0Fh
+                LD B,A
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                ADD A,A
                 OR B
                 RET
 

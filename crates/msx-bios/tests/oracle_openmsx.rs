@@ -476,9 +476,28 @@ again:  push af
         Check::Vram(0..960),
     ];
     let text32 = [regs(), mode_vars(), Check::Vram(0x1800..0x1B00)];
-    let g2 = [regs(), mode_vars(), Check::Vram(0x1800..0x1B00)];
-    let mc = [regs(), mode_vars(), Check::Vram(0x0800..0x0B00)];
-    let g3 = [regs(), mode_vars(), Check::Vram(0x1800..0x1B00)];
+    // SCREEN 2 and 4: names 0-255 in each third, patterns cleared. Not the
+    // colour table: the original fills it with BAKCLR for both dot colours
+    // (MSX Red Book, 0777h), C-BIOS with 0 and BAKCLR (checked below on its
+    // own). SCREEN 3: the names' column pattern, blocks in the background.
+    let g2 = [
+        regs(),
+        mode_vars(),
+        Check::Vram(0..0x1800),
+        Check::Vram(0x1800..0x1B00),
+    ];
+    let mc = [
+        regs(),
+        mode_vars(),
+        Check::Vram(0..0x800),
+        Check::Vram(0x0800..0x0B00),
+    ];
+    let g3 = [
+        regs(),
+        mode_vars(),
+        Check::Vram(0..0x1800),
+        Check::Vram(0x1800..0x1B00),
+    ];
     let page_128 = [regs(), mode_vars(), Check::Vram(0..0x6A00)];
     let page_256 = [regs(), mode_vars(), Check::Vram(0..0xD400)];
     let ours = same_on_both(
@@ -489,6 +508,10 @@ again:  push af
         ],
     );
     assert_eq!(ours[8].regs[0] & 0x0E, 0x0E);
+    for mode in [2, 4] {
+        let colours = &ours[mode].vram[0x2000..0x3800];
+        assert!(colours.iter().all(|&c| c == 0x44), "SCREEN {mode} colours");
+    }
 }
 
 /// Sprites: CALPAT and CALATR addresses, GSPSIZ for 8x8 and 16x16 (A and
@@ -781,4 +804,49 @@ dots_end:
     // BLTMV read back what BLTVM wrote, one dot of border around it.
     assert_eq!(ours[1].ram[0x200..0x204], [8, 0, 5, 0]);
     assert_eq!(ours[1].ram[0x208..0x20C], [0x41, 0x23, 0x45, 0x64]);
+}
+
+/// SCREEN 0 with 80 columns (LINL40 = 80: TEXT2): CHPUT, wrapping and
+/// scrolling. Compared: the 80 x 24 name table and the cursor.
+#[test]
+fn text_80_columns_same_as_cbios() {
+    if !enabled() {
+        return;
+    }
+    let body = "
+        xor a
+        ld (CSRSW),a
+        ld a,80
+        ld (LINL40),a
+        call INITXT
+        ld b,26
+lines:  ld hl,text
+        call print
+        ld a,b
+        add a,'@'
+        call CHPUT
+        ld a,0Dh
+        call CHPUT
+        ld a,0Ah
+        call CHPUT
+        djnz lines
+        ld hl,long
+        call print
+        call mark
+        jr $
+text:   db 'Eighty columns: line ',0
+long:   db 'This line is longer than eighty characters, so the rest of it goes on the next line.',0
+";
+    let ours = same_on_both(
+        "text80",
+        body,
+        &[&[
+            Check::Vram(0..1920),
+            Check::Ram(0xF3DC..0xF3DE),
+            Check::Regs(0..3),
+            Check::Regs(4..5),
+            Check::Regs(7..8),
+        ]],
+    );
+    assert!(ours[0].vram[..1920].windows(7).any(|w| w == b"Eighty "));
 }
