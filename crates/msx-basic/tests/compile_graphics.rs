@@ -77,3 +77,32 @@ fn circle_in_screen_5() {
         assert!((81..=121).contains(&d2), "({x},{y}) is off the circle");
     }
 }
+
+#[test]
+fn sprites_in_screen_1_and_5() {
+    // SCREEN 1: attributes at 1B00h (y, x, pattern, colour), patterns at
+    // 3800h (MSX2 Technical Handbook, VRAM maps); x < 0 sets the early
+    // clock bit and writes x + 32 (ROM J7AB6).
+    let out = harness::build(concat!(
+        "10 SCREEN 1,0:SPRITE$(1)=STRING$(7,255)+CHR$(129)\n",
+        "20 PUT SPRITE 0,(100,50),15,1:PUT SPRITE 2,(-5,9),7,0\n",
+        "30 GOTO 30\n",
+    ));
+    let mut m = harness::boot(&out);
+    m.run_frames(400);
+    let vram = m.vdp().vram();
+    assert_eq!(&vram[0x1B00..0x1B04], &[50, 100, 1, 15]);
+    assert_eq!(&vram[0x1B08..0x1B0C], &[9, 27, 0, 0x87]);
+    assert_eq!(
+        &vram[0x3808..0x3810],
+        &[255, 255, 255, 255, 255, 255, 255, 129]
+    );
+    // SCREEN 5: attributes at 7600h, the line colours of plane n at
+    // 7400h + 16n.
+    let out = harness::build("10 SCREEN 5\n20 PUT SPRITE 1,(30,40),9,3\n30 GOTO 30\n");
+    let mut m = harness::boot(&out);
+    m.run_frames(400);
+    let vram = m.vdp().vram();
+    assert_eq!(&vram[0x7604..0x7607], &[40, 30, 3]);
+    assert!(vram[0x7410..0x7420].iter().all(|&c| c == 9));
+}

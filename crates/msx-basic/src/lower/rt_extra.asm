@@ -704,7 +704,7 @@ rt_bx_plot:
         ld de,(0F3CBh)          ; GRPCGP: the pattern table
         add hl,de
         push hl
-        bios 004Ah              ; RDVRM
+        bios 0174h              ; NRDVRM
         ld b,a
         ld a,(RT_BX_X0)
         and 7
@@ -716,12 +716,12 @@ rt_bx_plot:
 .bit:   ld a,b
         or c
         pop hl
-        bios 004Dh              ; WRTVRM
+        bios 0177h              ; NWRVRM (all 128 KB)
         pop hl
         ld de,(0F3C9h)          ; GRPCOL: the colour table
         add hl,de
         push hl
-        bios 004Ah
+        bios 0174h
         and 0Fh
         ld b,a
         ld a,(rt_bx_gc)
@@ -731,7 +731,7 @@ rt_bx_plot:
         add a,a
         or b
         pop hl
-        bios 004Dh
+        bios 0177h
         ret
 .bitmap:
         cp 9
@@ -1035,6 +1035,197 @@ RT_BX_FB equ rt_bx_circ+12
         ld hl,0
         or a
         sbc hl,de
+        ret
+.bad:   ld e,5
+        jp rt_bas_error
+
+; ---------------------------------------------------------------------------
+; Sprites (ROM: PUT SPRITE J7AB6, SPRITE$ C7AA0), through the BIOS's CALATR
+; (0087h), CALPAT (0084h) and GSPSIZ (008Ah).
+
+;@var rt_bx_spr 5
+
+; PUT SPRITE: A = plane (0-31), B = 1 when a point was given (x0,y0),
+; C = colour (0FFh: kept), DE = pattern number (0FFFFh: kept).
+; SCREEN 1-3: the colour is byte 3 of the attributes (bit 7 the early
+; clock, set for x < 0 with x + 32 written); SCREEN 4-8: the 16 bytes of
+; the plane's line colours, 512 bytes below the attributes.
+rt_bx_putspr:
+        cp 32
+        jp nc,.bad
+        ld (rt_bx_spr),a
+        ld a,b
+        ld (rt_bx_spr+1),a
+        ld a,c
+        ld (rt_bx_spr+2),a
+        ld (rt_bx_spr+3),de
+        ld a,(rt_bx_spr)
+        bios 0087h              ; CALATR: HL = the plane's attributes
+        ld a,(rt_bx_spr+1)
+        or a
+        jr z,.colour
+        ld a,(rt_bx_pts+2)
+        push hl
+        bios 0177h              ; NWRVRM (all 128 KB)
+        pop hl
+        inc hl
+        ld de,(rt_bx_pts)
+        ld a,e
+        ld b,0
+        bit 7,d
+        jr z,.x
+        add a,32
+        ld b,080h
+.x:     push hl
+        push bc
+        bios 0177h
+        pop bc
+        pop hl
+        dec hl
+        ld a,(SCRMOD)
+        cp 4
+        jr nc,.colour
+        inc hl
+        inc hl
+        inc hl
+        push hl
+        push bc
+        bios 0174h              ; NRDVRM
+        pop bc
+        and 0Fh
+        or b
+        pop hl
+        push hl
+        bios 0177h
+        pop hl
+        dec hl
+        dec hl
+        dec hl
+.colour:
+        ld a,(rt_bx_spr+2)
+        cp 0FFh
+        jr z,.pattern
+        cp 16
+        jr nc,.bad
+        ld c,a
+        ld a,(SCRMOD)
+        cp 4
+        jr nc,.lines
+        inc hl
+        inc hl
+        inc hl
+        push hl
+        push bc
+        bios 0174h
+        pop bc
+        and 080h
+        or c
+        pop hl
+        push hl
+        bios 0177h
+        pop hl
+        dec hl
+        dec hl
+        dec hl
+        jr .pattern
+.lines: push hl                 ; colour table: attributes - 512 + plane * 16
+        ld a,(rt_bx_spr)
+        ld l,a
+        ld h,0
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        ld de,(0F928h)          ; ATRBAS
+        add hl,de
+        ld de,-512
+        add hl,de
+        ld a,c
+        ld bc,16
+        bios 0056h              ; FILVRM
+        pop hl
+.pattern:
+        ld de,(rt_bx_spr+3)
+        ld a,d
+        inc a
+        ret z                   ; 0FFFFh: kept
+        dec a
+        jr nz,.bad              ; above 255
+        push hl
+        push de
+        bios 008Ah              ; GSPSIZ: carry for 16x16
+        pop de
+        pop hl
+        ld a,e
+        jr nc,.p8
+        cp 64
+        jr nc,.bad
+        add a,a
+        add a,a
+.p8:    inc hl
+        inc hl
+        bios 0177h
+        ret
+.bad:   ld e,5
+        jp rt_bas_error
+
+; SPRITE$(n) = s$: A = n, HL = the string's descriptor. The pattern gets
+; the string's bytes, the rest of its 8 or 32 bytes zeros.
+rt_bx_setspr:
+        push hl
+        ld (rt_bx_spr),a
+        bios 008Ah              ; GSPSIZ: A = bytes per pattern
+        ld (rt_bx_spr+1),a
+        ld a,(rt_bx_spr)
+        bios 0084h              ; CALPAT: HL = the pattern's VRAM address
+        ex de,hl
+        pop hl
+        push hl
+        ld a,(rt_bx_spr+1)
+        ld b,a
+        ld a,(hl)               ; the length
+        ld (rt_bx_spr+2),a
+        inc hl
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a                  ; HL = the characters
+        ex de,hl                ; HL = VRAM, DE = characters
+.byte:  ld a,(rt_bx_spr+2)
+        or a
+        ld a,0
+        jr z,.put
+        ld a,(rt_bx_spr+2)
+        dec a
+        ld (rt_bx_spr+2),a
+        ld a,(de)
+        inc de
+.put:   push hl
+        push de
+        push bc
+        bios 0177h
+        pop bc
+        pop de
+        pop hl
+        inc hl
+        djnz .byte
+        pop hl
+        jp rt_bas_sfree
+
+; SCREEN ,s: A = sprite size (0 8x8, 1 8x8 magnified, 2 16x16, 3 16x16
+; magnified): bits 1 and 0 of VDP R#1 (RG1SAV F3E0h), then the sprites
+; are cleared (CLRSPR), as the ROM's SCREEN does.
+rt_bx_sprsize:
+        cp 4
+        jr nc,.bad
+        ld b,a
+        ld a,(0F3E0h)
+        and 0FCh
+        or b
+        ld b,a
+        ld c,1
+        bios 0047h              ; WRTVDP
+        bios 0069h              ; CLRSPR
         ret
 .bad:   ld e,5
         jp rt_bas_error

@@ -177,13 +177,21 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::Screen(args) => {
-                if args.iter().skip(1).any(Option::is_some) {
-                    return err(span, "SCREEN with more than the mode is not supported yet");
+                if args.iter().skip(2).any(Option::is_some) {
+                    return err(
+                        span,
+                        "SCREEN with more than the mode and the sprite size is not supported yet",
+                    );
                 }
                 if let Some(Some(mode)) = args.first() {
                     let m = self.int(mode)?;
                     let m = self.byte_value(m);
                     self.call_stmt("rt_bx_screen", vec![(Reg::A, m)]);
+                }
+                if let Some(Some(size)) = args.get(1) {
+                    let s = self.int(size)?;
+                    let s = self.byte_value(s);
+                    self.call_stmt("rt_bx_sprsize", vec![(Reg::A, s)]);
                 }
                 Ok(())
             }
@@ -284,7 +292,13 @@ impl Lowerer<'_> {
             }
             StmtKind::KeyDef { .. } => err(span, "KEY n,text is not supported yet"),
             StmtKind::Clear => err(span, "CLEAR is not supported yet"),
-            StmtKind::SetSprite { .. } => err(span, "SPRITE$ is not supported yet"),
+            StmtKind::SetSprite { number, value } => {
+                let n = self.int(number)?;
+                let n = self.byte_value(n);
+                let v = self.string(value)?;
+                self.call_stmt("rt_bx_setspr", vec![(Reg::A, n), (Reg::HL, v)]);
+                Ok(())
+            }
             StmtKind::Pset { set, at, color, op } => {
                 let op = logical_op(op.as_deref());
                 let (gx, gy) = (load(W::Word, word(GRPACX)), load(W::Word, word(GRPACY)));
@@ -352,7 +366,44 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::Paint { .. } => err(span, "PAINT is not supported yet"),
-            StmtKind::PutSprite { .. } => err(span, "PUT SPRITE is not supported yet"),
+            StmtKind::PutSprite {
+                plane,
+                at,
+                color,
+                pattern,
+            } => {
+                let p = self.int(plane)?;
+                let p = self.byte_value(p);
+                let has_point = match at {
+                    Some(at) => {
+                        let (gx, gy) = (load(W::Word, word(GRPACX)), load(W::Word, word(GRPACY)));
+                        self.point(at, 0, gx, gy)?;
+                        1
+                    }
+                    None => 0,
+                };
+                let c = match color {
+                    Some(c) => {
+                        let c = self.int(c)?;
+                        zext(self.byte_value(c))
+                    }
+                    None => word(0xFF),
+                };
+                let bc = bin(ir::BinOp::Or, W::Word, c, word(has_point << 8));
+                let bc = self.hoist(bc);
+                let pat = match pattern {
+                    Some(n) => {
+                        let n = self.int(n)?;
+                        self.hoist(n)
+                    }
+                    None => word(0xFFFF),
+                };
+                self.call_stmt(
+                    "rt_bx_putspr",
+                    vec![(Reg::A, p), (Reg::BC, bc), (Reg::DE, pat)],
+                );
+                Ok(())
+            }
         }
     }
 
