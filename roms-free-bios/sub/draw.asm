@@ -433,7 +433,7 @@ BLTVM:
                 POP HL
                 POP BC
 BLTVM_LOOP:     LD A,2
-                CALL VDPSTAT
+                CALL VDPSTA
                 RRCA                    ; CE clear: the block is done
                 RET NC
                 RLCA
@@ -472,7 +472,7 @@ BLTMV:
                 RET Z
                 CALL DOTSHAPE
                 LD A,7                  ; a stale TR from an earlier
-                CALL VDPSTAT            ; command is cleared by reading S#7
+                CALL VDPSTA            ; command is cleared by reading S#7
                 LD A,(IX+14)
                 AND 0Fh
                 OR 0A0h                 ; LMCM
@@ -483,7 +483,7 @@ BLTMV:
                 LD B,D                  ; dots to go in this byte
                 LD C,0
 BLTMV_LOOP:     LD A,2
-                CALL VDPSTAT
+                CALL VDPSTA
                 RLCA                    ; TR first: the last dot may be
                 JR C,BLTMV_DOT          ; ready after CE has dropped
                 RRCA
@@ -499,7 +499,7 @@ BLTMV_PAD:      CALL SHIFTDOT
                 RET
 BLTMV_DOT:      CALL SHIFTDOT           ; room for the dot, then the dot
                 LD A,7
-                CALL VDPSTAT
+                CALL VDPSTA
                 OR C
                 LD C,A
                 DJNZ BLTMV_LOOP
@@ -564,19 +564,4 @@ NEXTDOT_BIT:    SLA C
                 DEC E
                 JR NZ,NEXTDOT_BIT
                 POP DE
-                RET
-
-; VDPSTAT: A = status register number -> A = its value; S#0 selected again
-; and interrupts enabled on return (the interrupt handler reads S#0).
-VDPSTAT:
-                PUSH BC
-                LD C,15
-                CALL VDPSEL
-                IN A,(VDP_ADDR)
-                LD B,A
-                XOR A
-                CALL VDPSEL
-                EI
-                LD A,B
-                POP BC
                 RET

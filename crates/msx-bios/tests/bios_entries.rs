@@ -691,3 +691,131 @@ fn dogrph_draws_lines() {
         }
     }
 }
+
+/// Small entries: DISSCR/ENASCR (R#1 bit 6), RSLREG/WSLREG (port A8h),
+/// RDVDP (S#0), CHGCAP (CAPS lamp), CHGSND (1-bit sound), STMOTR, GICINI
+/// (PSG mixer B8h, volumes 0), CNVCHR (graphic header), TOTEXT (back to
+/// SCREEN 1 from SCREEN 2), and in the SUB-ROM VDPSTA (S#2), WRTCLK/REDCLK
+/// (RTC RAM block), SETC/READC (a dot in SCREEN 5).
+#[test]
+fn small_entries() {
+    let mut m = run("
+        ld ix,RESULT
+        call DISSCR
+        ld a,(0F3E0h)           ; RG1SAV
+        ld (ix+0),a
+        call ENASCR
+        ld a,(0F3E0h)
+        ld (ix+1),a
+        call RSLREG
+        ld (ix+2),a
+        call WSLREG             ; the same value back: nothing changes
+        call RDVDP
+        ld (ix+3),a
+        ld a,1
+        call CHGCAP             ; lamp on
+        ld a,1
+        call CHGSND
+        ld a,1
+        call STMOTR             ; motor on
+        call mark
+        ld ix,RESULT
+        call GICINI
+        ld a,1                  ; CNVCHR: 01h is the header (Z, NC)
+        call CNVCHR
+        push af
+        pop bc
+        ld (ix+4),c
+        ld a,41h                ; after the header: graphic 01h
+        call CNVCHR
+        ld (ix+5),a
+        push af
+        pop bc
+        ld (ix+6),c
+        ld a,41h                ; alone: an ordinary character
+        call CNVCHR
+        ld (ix+7),a
+        push af
+        pop bc
+        ld (ix+8),c
+        ld a,1
+        call CHGMOD
+        ld a,2
+        call CHGMOD
+        call TOTEXT
+        ld a,(0FCAFh)           ; SCRMOD back to 1
+        ld (ix+9),a
+        ld a,5
+        call CHGMOD
+        ld a,2
+        ld ix,0131h             ; VDPSTA: S#2
+        call EXTROM
+        ld (RESULT+10),a
+        ld c,25h                ; RTC block 2, register 5
+        ld a,9
+        ld ix,01F9h             ; WRTCLK
+        call EXTROM
+        ld c,25h
+        ld ix,01F5h             ; REDCLK
+        call EXTROM
+        ld (RESULT+11),a
+        ld hl,33
+        ld (0F92Ah),hl          ; CLOC = x
+        ld a,44
+        ld (0F92Ch),a           ; CMASK = y
+        ld a,13
+        ld (ATRBYT),a
+        xor a
+        ld (LOGOPR),a
+        ld ix,009Dh             ; SETC
+        call EXTROM
+        ld ix,0095h             ; READC
+        call EXTROM
+        ld (RESULT+12),a
+        call mark
+        jr $
+DISSCR  equ 0041h
+ENASCR  equ 0044h
+GICINI  equ 0090h
+CNVCHR  equ 00ABh
+TOTEXT  equ 00D2h
+STMOTR  equ 00F3h
+CHGCAP  equ 0132h
+CHGSND  equ 0135h
+RSLREG  equ 0138h
+WSLREG  equ 013Bh
+RDVDP   equ 013Eh
+");
+    let r = result(&m, 4);
+    assert_eq!(r[0] & 0x40, 0, "DISSCR clears BL");
+    assert_eq!(r[1] & 0x40, 0x40, "ENASCR sets BL");
+    // Page 0 = main ROM (slot 0), page 1 = the cartridge (slot 1).
+    assert_eq!(r[2] & 0x0F, 0x04, "RSLREG: pages 0 and 1");
+    assert!(m.ppi().caps_led(), "CAPS lamp on");
+    assert!(m.ppi().cassette_motor(), "motor on");
+    assert!(m.ppi().click(), "CHGSND 1: the sound bit (PPI C bit 7) set");
+    m.step_instruction();
+    run_to_pc(&mut m, MARK, 1200);
+    wait_for_engine(&mut m);
+    let regs = m.psg().registers();
+    assert_eq!(regs[7], 0xB8, "GICINI mixer");
+    assert_eq!(&regs[8..11], &[0, 0, 0], "GICINI volumes");
+    let r = result(&m, 13);
+    const Z: u8 = 0x40;
+    const C: u8 = 0x01;
+    assert_eq!(r[4] & (Z | C), Z, "CNVCHR header: Z, NC");
+    // Converted graphic: C and Z; ordinary: C and NZ (MSX2 Technical
+    // Handbook and C-BIOS; the Red Book prints the two Z states swapped).
+    assert_eq!((r[5], r[6] & (Z | C)), (0x01, Z | C), "graphic: Z, C");
+    assert_eq!((r[7], r[8] & (Z | C)), (0x41, C), "normal: NZ, C");
+    assert_eq!(r[9], 1, "TOTEXT back to SCREEN 1");
+    assert_eq!(
+        r[10] & 0x0C,
+        0x0C,
+        "S#2: bits 2-3 always read 1 on the V9938"
+    );
+    assert_eq!(r[11], 9, "REDCLK reads what WRTCLK wrote");
+    assert_eq!(r[12], 13, "READC reads what SETC drew");
+    let vram = m.vram();
+    assert_eq!(vram[44 * 128 + 16] & 0x0F, 13, "the dot at (33, 44)");
+}
