@@ -227,3 +227,17 @@ fn math_functions() {
     let got = run("10 PRINT SQR(16);SIN(0);COS(0);EXP(0);LOG(1);2^10\n20 PRINT SQR(2)\n");
     assert_eq!(got, [" 4  0  1  1  0  1024", " 1.4142135623731"]);
 }
+
+#[test]
+fn stop_and_key() {
+    // STOP prints "Break in" and the line (ROM J40D3's message for the
+    // break), then Ok. KEY n,text sets the function key's text in FNKSTR
+    // (F87Fh, 16 bytes per key).
+    let out = harness::build("10 KEY 2,\"HELLO\"+CHR$(13)\n20 STOP\n30 PRINT \"NO\"\n");
+    let mut m = harness::boot(&out);
+    harness::run_to_end(&out, &mut m, 3000);
+    assert_eq!(&m.peek_range(0xF88F, 7), b"HELLO\r\0");
+    let s = harness::screen(&m);
+    let lines: Vec<&str> = s.lines().map(str::trim).collect();
+    assert_eq!(lines, ["Break in 20", "Ok"], "{s}");
+}

@@ -1229,3 +1229,61 @@ rt_bx_sprsize:
         ret
 .bad:   ld e,5
         jp rt_bas_error
+
+; STOP: HL = its line. "Break in n" and Ok; the program ends as with END
+; (MSX could CONT; a compiled program cannot).
+rt_bx_stop:
+        push hl
+        call rt_bas_freshline
+        ld hl,.text
+        call rt_bas_prz
+        pop hl
+        call rt_bas_prline
+        jp rt_bas_end
+.text:  db "Break in ",0
+
+; KEY n,s$: A = n (1-10), HL = the string's descriptor: its first 15
+; characters become the key's text in FNKSTR (F87Fh, 16 bytes per key),
+; the rest zeros.
+rt_bx_keydef:
+        dec a
+        cp 10
+        jr nc,.bad
+        push hl
+        ld l,a
+        ld h,0
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        ld de,0F87Fh
+        add hl,de
+        ex de,hl
+        pop hl
+        push hl
+        ld b,(hl)
+        inc hl
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        ld c,16
+.copy:  ld a,b
+        or a
+        jr z,.zero
+        ld a,c
+        dec a
+        jr z,.zero              ; the last byte stays 0
+        ld a,(hl)
+        inc hl
+        dec b
+        jr .put
+.zero:  xor a
+.put:   ld (de),a
+        inc de
+        dec c
+        jr nz,.copy
+        pop hl
+        jp rt_bas_sfree
+.bad:   ld e,5
+        jp rt_bas_error

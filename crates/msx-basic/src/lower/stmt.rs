@@ -133,8 +133,13 @@ impl Lowerer<'_> {
             | StmtKind::DefFn { .. }
             | StmtKind::DefType(..)
             | StmtKind::Rem => Ok(()),
-            StmtKind::End | StmtKind::Stop => {
+            StmtKind::End => {
                 self.terminate(Term::Goto("rt_bas_end".into()));
+                Ok(())
+            }
+            StmtKind::Stop => {
+                self.call_stmt("rt_bx_stop", vec![(Reg::HL, word(i64::from(span.line)))]);
+                self.terminate(Term::Goto("rt_halt".into()));
                 Ok(())
             }
             StmtKind::Cls => {
@@ -290,7 +295,13 @@ impl Lowerer<'_> {
                 );
                 Ok(())
             }
-            StmtKind::KeyDef { .. } => err(span, "KEY n,text is not supported yet"),
+            StmtKind::KeyDef { number, text } => {
+                let n = self.int(number)?;
+                let n = self.byte_value(n);
+                let t = self.string(text)?;
+                self.call_stmt("rt_bx_keydef", vec![(Reg::A, n), (Reg::HL, t)]);
+                Ok(())
+            }
             StmtKind::Clear => err(span, "CLEAR is not supported yet"),
             StmtKind::SetSprite { number, value } => {
                 let n = self.int(number)?;
