@@ -155,3 +155,50 @@ fn battleship_as_a_cartridge() {
     assert_eq!(rows[0], "  ABCDEFGHIJ        ABCDEFGHIJ", "{s}");
     assert!(rows[10].ends_with("10.........."), "{s}");
 }
+
+/// Both listings play to a finished game: the player fires at every cell
+/// of the computer's board, row by row (SPACE, then RIGHT; DOWN and LEFTs
+/// at the end of a row), while the computer answers each shot. Someone
+/// wins (the player after 20 hits, or the computer first), the program
+/// ENDs and MSX's "Ok" follows.
+#[test]
+fn battleship_plays_to_the_end() {
+    use msx_machine::machine::KeyScript;
+    for (name, win) in [
+        ("battle.bas", "win the game"),
+        ("batalha.bas", "o jogo !! **"),
+    ] {
+        let path = format!(
+            "{}/../../examples/battleship/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let src = std::fs::read(&path).unwrap();
+        let out = msx_basic::compile(name, &src, z80_codegen::Target::Dsk)
+            .unwrap()
+            .output;
+        let mut m = harness::boot(&out);
+        m.run_frames(900);
+        let mut script = String::new();
+        let mut at = m.frame_count() + 1;
+        let mut tap = |key: &str| {
+            script.push_str(&format!("at {at} press {key} for 3\n"));
+            at += 40;
+        };
+        for row in 0..10 {
+            for col in 0..10 {
+                tap("SPACE");
+                if col < 9 {
+                    tap(if row % 2 == 0 { "RIGHT" } else { "LEFT" });
+                }
+            }
+            tap("DOWN");
+        }
+        m.schedule_script(&KeyScript::parse(&script).unwrap());
+        let frames = at - m.frame_count() + 600;
+        harness::run_to_end(&out, &mut m, frames);
+        let s = harness::screen(&m);
+        eprintln!("{name}:\n{s}");
+        assert!(s.contains("**") && s.contains(win), "{s}");
+        assert!(s.lines().any(|l| l.trim() == "Ok"), "{s}");
+    }
+}
