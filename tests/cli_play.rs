@@ -571,6 +571,9 @@ struct Start<'a> {
     first_keys_at: u64,
     /// What the comparisons leave out.
     ignored: Ignored,
+    /// What `msx play` is given instead of the disk `msx run` runs (a
+    /// program it builds into that same disk first).
+    play_file: Option<&'a str>,
 }
 
 /// The MSX key script name of a key → the X key name xdotool presses.
@@ -617,6 +620,9 @@ fn key_script(steps: &[Step], at: u64) -> (String, u64) {
     }
     (script, frame)
 }
+
+/// The disks' file dates (`msx build` and the build of `msx play` alike).
+const SOURCE_DATE_EPOCH: &str = "1714564800";
 
 /// The clock chip's start for both runs (the window's default is the host's time).
 const RTC: &str = "2026-01-01T00:00:00";
@@ -666,8 +672,12 @@ fn play_steps_in_window(dir: &Path, disk: &str, start: &Start, steps: &[Step], t
     let mut player = x
         .command(msx)
         .current_dir(dir)
-        .args(["play", disk, "--mute", "--scale", "2", "--rtc", RTC])
+        .arg("play")
+        .arg(start.play_file.unwrap_or(disk))
+        .args(["--mute", "--scale", "2", "--rtc", RTC])
         .args(start.args)
+        // A program built by play gets the same disk as `msx build` made.
+        .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
         .stdout(std::process::Stdio::null())
         .stderr(std::fs::File::create(dir.join("play.log")).unwrap())
         .spawn()
@@ -811,7 +821,7 @@ fn build_minesweeper(dir: &Path) -> (Vec<u8>, String) {
         .arg("build")
         .arg(&src)
         .args(["-o", "mines.dsk", "--sym", "mines.sym"])
-        .env("SOURCE_DATE_EPOCH", "1714564800")
+        .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
         .output()
         .unwrap();
     assert!(
@@ -881,6 +891,7 @@ fn minesweeper_plays_to_the_end_in_the_window() {
         frame: 0,
         first_keys_at: FIRST_KEYS_AT,
         ignored: nothing_ignored,
+        play_file: None,
     };
     play_steps_in_window(&dir, "mines.dsk", &start, &steps, 60);
     let _ = std::fs::remove_dir_all(&dir);
@@ -955,13 +966,14 @@ fn minesweeper_win_from_a_save_state_in_the_window() {
         frame,
         first_keys_at: frame + 60,
         ignored: nothing_ignored,
+        play_file: None,
     };
     play_steps_in_window(&dir, "mines.dsk", &start, &steps, 60);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The frame at which Battleship, as a cartridge, has drawn both boards and
-/// waits for the first key.
+/// The frame at which Battleship, booted from its disk, has drawn both
+/// boards and waits for the first key.
 const BATTLESHIP_KEYS_AT: u64 = 1500;
 
 /// Battleship's picture outside the player's own board (text columns 0-11
@@ -972,12 +984,13 @@ fn battleship_players_board(x: usize, y: usize) -> bool {
     (32..32 + 12 * 8).contains(&x) && (24 + 8..24 + 11 * 8).contains(&y)
 }
 
-/// Battleship (`examples/battleship/battle.bas`, compiled by the BASIC
-/// compiler into a cartridge) played in the window to the player's win: the
-/// computer's ships are placed at random while the game boots (the same
-/// boot in both runs, so the same fleet), found here by a headless run that
-/// fires at every cell, and the window then sinks them, 20 shots, to "You
-/// win the game". Every picture is compared with the headless run of the
+/// Battleship played in the window to the player's win: `msx play
+/// battle.bas` (issue #11's command) builds the listing with the BASIC
+/// compiler into a disk and plays it, as `msx build` + `msx run` do for the
+/// headless runs. The computer's ships are placed at random while the game
+/// boots (the same boot in both runs, so the same fleet), found here by a
+/// headless run that fires at every cell, and the window then sinks them,
+/// 20 shots, to "You win the game". Every picture is compared with the headless run of the
 /// same keys, except the player's own board, where the computer's answers
 /// depend on when the keys came.
 #[test]
@@ -992,27 +1005,36 @@ fn battleship_plays_to_a_win_in_the_window() {
     use msx_machine::machine::{KeyScript, Machine, MachineConfig};
     use msx_machine::memory::MachineLayout;
     let dir = scratch("battle");
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/battleship/battle.bas");
-    let rom = msx_basic::compile(
-        "battle.bas",
-        &std::fs::read(&src).unwrap(),
-        z80_codegen::Target::Rom,
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/battleship/battle.bas"),
+        dir.join("battle.bas"),
     )
-    .unwrap_or_else(|e| panic!("{:?}", e.diagnostics))
-    .output
-    .bytes;
-    std::fs::write(dir.join("battle.rom"), &rom).unwrap();
+    .unwrap();
+    // The disk `msx play battle.bas` builds and plays, made by `msx build`
+    // for the headless runs.
+    let out = Command::new(env!("CARGO_BIN_EXE_msx"))
+        .current_dir(&dir)
+        .args(["build", "battle.bas", "-o", "battle.dsk"])
+        .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 
-    // The machine `msx run battle.rom --rtc RTC` builds.
-    let mut layout = MachineLayout::msx2(
+    // The machine `msx run battle.dsk --rtc RTC` builds.
+    let layout = MachineLayout::msx2(
         msx_bios::main_rom().to_vec(),
         msx_bios::sub_rom().to_vec(),
         Some(msx_bios::disk_rom().to_vec()),
     );
-    layout.insert_cartridge(1, rom, None);
     let mut config = MachineConfig::new(layout);
     config.rtc_start = msx_machine::rtc::DateTime::new(2026, 1, 1, 0, 0, 0);
     let mut m = Machine::new(config).unwrap();
+    m.insert_disk(0, std::fs::read(dir.join("battle.dsk")).unwrap())
+        .unwrap();
     m.run_frames(BATTLESHIP_KEYS_AT);
     let name_table = |m: &Machine, x: usize, y: usize| m.vdp().vram()[0x1800 + y * 32 + x];
     assert_eq!(name_table(&m, 20, 0), b'A', "the board is not drawn yet");
@@ -1071,13 +1093,14 @@ fn battleship_plays_to_a_win_in_the_window() {
         frame: 0,
         first_keys_at: BATTLESHIP_KEYS_AT,
         ignored: battleship_players_board,
+        play_file: Some("battle.bas"),
     };
-    play_steps_in_window(&dir, "battle.rom", &start, &steps, 60);
+    play_steps_in_window(&dir, "battle.dsk", &start, &steps, 60);
     // The game was won: the headless run of all the keys says so.
     let (_, frames) = key_script(&steps, BATTLESHIP_KEYS_AT);
     let out = Command::new(env!("CARGO_BIN_EXE_msx"))
         .current_dir(&dir)
-        .args(["run", "battle.rom", "--rtc", RTC, "--keys"])
+        .args(["run", "battle.dsk", "--rtc", RTC, "--keys"])
         .arg(format!("keys{}.txt", steps.len()))
         .args(["--frames", &frames.to_string(), "--text"])
         .output()
