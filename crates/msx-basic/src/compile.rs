@@ -28,6 +28,10 @@ use crate::parse;
 pub struct Compiled {
     pub output: Output,
     pub warnings: Vec<Diagnostic>,
+    /// The program as MSX-BASIC saves it (`SAVE "X"`: FFh, then the
+    /// tokenized lines), to put on the disk next to the compiled program
+    /// so that a real MSX can `RUN` the original.
+    pub tokenized: Vec<u8>,
 }
 
 /// Why a program did not compile: every diagnostic found.
@@ -114,6 +118,7 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
             .program
     };
     let listing = program.list().unwrap_or_default();
+    let tokenized = program.to_bytes();
     let parsed = parse::parse(&program).map_err(|errors| {
         fail(
             errors
@@ -205,7 +210,11 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
             "internal error: code moved between the two build passes".into(),
         )]));
     }
-    Ok(Compiled { output, warnings })
+    Ok(Compiled {
+        output,
+        warnings,
+        tokenized,
+    })
 }
 
 /// The first call of a runtime routine that no runtime file defines yet:

@@ -21,7 +21,14 @@ fn battleship_compiles() {
         );
         let src = std::fs::read(&path).unwrap();
         match msx_basic::compile(name, &src, z80_codegen::Target::Dsk) {
-            Ok(c) => eprintln!("{name}: {:?}", c.output.sizes),
+            Ok(c) => {
+                eprintln!("{name}: {:?}", c.output.sizes);
+                // The original, tokenized, for the disk: what the tokenizer
+                // makes of the listing (SAVE's format, first byte FFh).
+                let text = String::from_utf8(src.clone()).unwrap();
+                assert_eq!(c.tokenized, msx_basic::tokenize(&text).unwrap().to_bytes());
+                assert_eq!(c.tokenized[0], 0xFF);
+            }
             Err(f) => panic!("{f}"),
         }
     }
