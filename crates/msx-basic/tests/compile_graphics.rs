@@ -106,3 +106,19 @@ fn sprites_in_screen_1_and_5() {
     assert_eq!(&vram[0x7604..0x7607], &[40, 30, 3]);
     assert!(vram[0x7410..0x7420].iter().all(|&c| c == 9));
 }
+
+#[test]
+fn point_reads_what_pset_drew() {
+    let got = harness::run(concat!(
+        "10 SCREEN 5:COLOR 15,1,1:CLS:PSET (7,9),12:A=POINT(7,9):B=POINT(8,9):C=POINT(300,9)\n",
+        "20 SCREEN 2:CLS:PSET (3,3),6:D=POINT(3,3):E=POINT(4,3)\n",
+        "30 SCREEN 0:PRINT A;B;C;D;E\n",
+    ));
+    // The drawn colour, the background (CLS filled it with colour 1),
+    // -1 outside the screen.
+    assert_eq!(
+        got.lines().next().map(str::trim),
+        Some("12  1 -1  6  1"),
+        "{got}"
+    );
+}

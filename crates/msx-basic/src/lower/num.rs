@@ -600,6 +600,25 @@ impl Lowerer<'_> {
                 };
                 Ok(self.hoist(call(r, vec![(Reg::A, lo(a))], W::Word)))
             }
+            K::Point => {
+                let [x, y] = args else {
+                    return Err(missing());
+                };
+                let x = self.int(x)?;
+                let x = self.hoist(x);
+                let y = self.int(y)?;
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: ir::Expr::Sym("rt_bx_pts".into(), 2),
+                    value: y,
+                });
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: sym("rt_bx_pts"),
+                    value: x,
+                });
+                Ok(self.hoist(call("rt_bx_point", vec![], W::Word)))
+            }
             K::Csrlin => Ok(self.hoist(bin(
                 IBin::Sub,
                 W::Word,

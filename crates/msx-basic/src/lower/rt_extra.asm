@@ -1287,3 +1287,131 @@ rt_bx_keydef:
         jp rt_bas_sfree
 .bad:   ld e,5
         jp rt_bas_error
+
+; POINT(x0,y0): HL = the colour of the point, -1 outside the screen.
+; SCREEN 2/4: the colour table's foreground or background nibble as the
+; pattern bit says; SCREEN 5-8: the V9938 POINT command (result in S#7).
+rt_bx_point:
+        ld hl,(rt_bx_pts)
+        ld de,(rt_bx_pts+2)
+        ld a,d
+        or a
+        jr nz,.out
+        ld a,(SCRMOD)
+        cp 5
+        jr nc,.bitmap
+        cp 2
+        jr z,.pattern
+        cp 4
+        jr z,.pattern
+        ld e,5
+        jp rt_bas_error
+.out:   ld hl,-1
+        ret
+.pattern:
+        ld a,h
+        or a
+        jr nz,.out
+        ld a,e
+        cp 192
+        jr nc,.out
+        and 0F8h
+        ld h,a
+        ld l,0
+        srl h
+        rr l
+        srl h
+        rr l
+        srl h
+        rr l
+        ld a,(rt_bx_pts)
+        and 0F8h
+        ld c,a
+        ld a,e
+        and 7
+        or c
+        ld c,a
+        ld b,0
+        add hl,bc
+        push hl
+        ld de,(0F3CBh)
+        add hl,de
+        bios 0174h              ; NRDVRM: the pattern byte
+        ld b,a
+        ld a,(rt_bx_pts)
+        and 7
+        inc a
+.bit:   rl b                    ; the point's bit into carry
+        dec a
+        jr nz,.bit
+        pop hl
+        push af
+        ld de,(0F3C9h)
+        add hl,de
+        bios 0174h              ; the colour byte
+        ld l,a
+        pop af
+        ld a,l
+        jr nc,.bg
+        rrca
+        rrca
+        rrca
+        rrca
+.bg:    and 0Fh
+        ld l,a
+        ld h,0
+        ret
+.bitmap:
+        ld b,a
+        ld a,h
+        cp 2
+        jr nc,.out
+        or a
+        jr z,.xok
+        ld a,b
+        cp 6
+        jr c,.out
+        cp 8
+        jr nc,.out
+.xok:   ld a,e
+        cp 212
+        jr nc,.out
+        ld a,(0FAF6h)           ; ACPAGE
+        ld d,a
+        di
+.wait:  ld a,2                  ; wait until no command runs (S#2 CE)
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        in a,(099h)
+        rrca
+        jr c,.wait
+        ld a,32
+        out (099h),a
+        ld a,091h               ; R#17 = 32, auto-increment
+        out (099h),a
+        ld c,09Bh
+        out (c),l               ; SX
+        out (c),h
+        out (c),e               ; SY
+        out (c),d
+        ld a,040h               ; POINT
+        out (099h),a
+        ld a,080h+46
+        out (099h),a
+.busy:  in a,(099h)             ; S#2 still selected
+        rrca
+        jr c,.busy
+        ld a,7
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        in a,(099h)             ; S#7: the colour
+        ld l,a
+        xor a
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        ei
+        ld h,0
+        ret
