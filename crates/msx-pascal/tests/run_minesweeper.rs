@@ -56,11 +56,14 @@ fn minesweeper_compiles_for_every_target() {
             assert!(out.symbol(name).is_some(), "{target:?}: no {name}");
         }
         // flood_fill is {$A-}: its area (i, j, x, y) is saved on the machine stack on
-        // entry, under the return address.
+        // entry, under the return address (which waits in BC; the first argument's
+        // slot takes the area's first word).
         let at = out.asm.find("\nflood_fill:").unwrap();
         let entry = &out.asm[at..at + 300];
         assert!(
-            entry.contains("pop ix") && entry.contains("ld hl,(flood_fill.i?+6)"),
+            entry.contains("pop bc")
+                && entry.contains("ex (sp),hl")
+                && entry.contains("ld hl,(flood_fill.i?+6)"),
             "{entry}"
         );
     }

@@ -183,3 +183,21 @@ fn recursive_functions_return_strings() {
         end.");
     assert_eq!(out, "repeewseniM\r\n(((<))) abcyx\r\n314161\r\n");
 }
+
+#[test]
+fn new_past_the_recursion_stack_ends_the_program() {
+    let out = run("
+        type Block = array[1..1000] of byte;
+        var p: ^Block; n: integer;
+        begin
+          n := 0;
+          repeat new(p); n := n + 1; write('.') until n = 100;
+          writeln('not reached')
+        end.");
+    // The heap starts after the variables (below 4400h on a boot disk) and the
+    // recursion stack 1 KB below the machine stack (0DE00h in the runner): some forty
+    // blocks of 1000 bytes fit, not a hundred.
+    let dots = out.chars().take_while(|&c| c == '.').count();
+    assert!((30..60).contains(&dots), "{out}");
+    assert!(out.ends_with("Heap/stack collision\r\n"), "{out}");
+}

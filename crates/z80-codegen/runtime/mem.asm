@@ -75,7 +75,8 @@ rt_rrest:
 ; multiple of 4). Neighbouring free blocks merge, and a free block that reaches the top
 ; lowers the top instead. Mark/Release move the top; Release forgets the freed blocks
 ; above the new top. MemAvail is the sum of the free memory, MaxAvail the largest
-; piece.
+; piece. A New that would take the top into the recursion stack ends the program with
+; "Heap/stack collision" (TP3's run-time error FFh).
 ;@var rt_free 2
 ;@var rt_hblk 2
 ;@var rt_hsz 2
@@ -152,9 +153,21 @@ rt_new:
 .top:   ld hl,(rt_heap)
         push hl
         add hl,de
-        ld (rt_heap),hl
+        jr c,.full
+        ex de,hl                ; DE = the new top: it must stay below the recursion stack
+        ld hl,(rt_rsp)
+        or a
+        sbc hl,de
+        jr c,.full
+        ld (rt_heap),de
         pop hl
         ret
+.full:  ld hl,.msg              ; TP3's run-time error FFh
+        ld de,0
+        call rt_wstr
+        call rt_wln
+        jp rt_halt
+.msg:   db 20,"Heap/stack collision"
 
 ; Dispose: HL = the block (nil does nothing), DE = the size of its type.
 rt_dispose:
