@@ -241,3 +241,13 @@ fn stop_and_key() {
     let lines: Vec<&str> = s.lines().map(str::trim).collect();
     assert_eq!(lines, ["Break in 20", "Ok"], "{s}");
 }
+
+#[test]
+fn rnd_after_power_on() {
+    // The first RND(1) after power-on is .59521943994623 on every MSX (the
+    // ROM's seed C2C24 through its generator C2BDF; widely quoted by MSX
+    // users, and the value docs/basic.md's RND entry derives). RND(0)
+    // repeats the last number.
+    let got = run("10 PRINT RND(1)\n20 PRINT RND(0)\n");
+    assert_eq!(got, [" .59521943994623", " .59521943994623"]);
+}
