@@ -122,3 +122,22 @@ fn point_reads_what_pset_drew() {
         "{got}"
     );
 }
+
+#[test]
+fn paint_fills_inside_a_border() {
+    let out = harness::build(concat!(
+        "10 SCREEN 5:COLOR 15,0,0:CLS\n",
+        "20 LINE (10,10)-(30,30),8,B:LINE (10,10)-(30,30),8\n",
+        "30 PAINT (25,15),3,8\n",
+        "40 GOTO 40\n",
+    ));
+    let mut m = harness::boot(&out);
+    m.run_frames(600);
+    let p = |x, y| pixel5(&m, x, y);
+    // The triangle above the diagonal is painted, the one below is not,
+    // the border stays, outside is untouched.
+    assert_eq!((p(25, 15), p(29, 11), p(12, 11)), (3, 3, 3));
+    assert_eq!((p(15, 25), p(11, 29)), (0, 0));
+    assert_eq!((p(10, 10), p(20, 20), p(30, 20)), (8, 8, 8));
+    assert_eq!((p(35, 15), p(5, 5)), (0, 0));
+}

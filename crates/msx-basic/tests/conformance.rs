@@ -206,14 +206,14 @@ fn val_and_input() {
 fn unsupported_statements_are_diagnostics() {
     let err = msx_basic::compile(
         "g.bas",
-        b"10 SCREEN 2\n20 PAINT (1,1):CIRCLE (5,5),3,,1\n",
+        b"10 SCREEN 2\n20 CLEAR:CIRCLE (5,5),3,,1\n",
         z80_codegen::Target::Dsk,
     )
     .unwrap_err();
     let text = err.to_string();
     assert_eq!(
         text,
-        "g.bas: line 20, statement 1: PAINT is not supported yet\n\
+        "g.bas: line 20, statement 1: CLEAR is not supported yet\n\
          g.bas: line 20, statement 2: CIRCLE with start, end or aspect is not supported yet"
     );
 }

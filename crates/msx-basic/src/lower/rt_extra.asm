@@ -1415,3 +1415,164 @@ rt_bx_point:
         ei
         ld h,0
         ret
+
+;@var rt_bx_pnt 16
+
+; PAINT (x0,y0): A = colour (0FFh: the foreground), C = border colour
+; (0FFh: the paint colour). A scanline flood fill: from each seed the run
+; of the row is found between border points and drawn, then the runs of
+; the rows above and below get seeds; a point of the paint colour stops
+; the fill too. Seeds (4 bytes each) go in the free memory above the
+; arrays; "Out of memory" (7) when it is full.
+rt_bx_paint:
+RT_BX_PB equ rt_bx_pnt          ; border colour
+RT_BX_PSP equ rt_bx_pnt+1       ; seed stack pointer
+RT_BX_PX equ rt_bx_pnt+3
+RT_BX_PY equ rt_bx_pnt+5
+RT_BX_PL equ rt_bx_pnt+7        ; the run: PL..PR
+RT_BX_PR equ rt_bx_pnt+9
+RT_BX_PROW equ rt_bx_pnt+11     ; row being seeded
+RT_BX_PSX equ rt_bx_pnt+13      ; x being looked at
+RT_BX_PIN equ rt_bx_pnt+15      ; inside a run of fillable points
+        push bc
+        ld b,0
+        call rt_bx_gcolor
+        pop bc
+        ld a,c
+        cp 0FFh
+        jr nz,.border
+        ld a,(rt_bx_gc)
+.border:
+        ld (RT_BX_PB),a
+        ld hl,(rt_heap)
+        ld (RT_BX_PSP),hl
+        ld hl,(rt_bx_pts)
+        ld (0FCB7h),hl
+        ld de,(rt_bx_pts+2)
+        ld (0FCB9h),de
+        call .push
+.loop:  ld hl,(RT_BX_PSP)
+        ld de,(rt_heap)
+        or a
+        sbc hl,de
+        ret z                   ; no seed left
+        add hl,de
+        dec hl
+        ld d,(hl)
+        dec hl
+        ld e,(hl)
+        dec hl
+        ld b,(hl)
+        dec hl
+        ld c,(hl)
+        ld (RT_BX_PSP),hl
+        ld (RT_BX_PX),bc
+        ld (RT_BX_PY),de
+        ld h,b
+        ld l,c
+        call .stop
+        jr c,.loop
+        ld hl,(RT_BX_PX)
+.left:  ld (RT_BX_PL),hl
+        dec hl
+        ld de,(RT_BX_PY)
+        call .stop
+        ld hl,(RT_BX_PL)
+        dec hl
+        jr nc,.left
+        ld hl,(RT_BX_PX)
+.right: ld (RT_BX_PR),hl
+        inc hl
+        ld de,(RT_BX_PY)
+        call .stop
+        ld hl,(RT_BX_PR)
+        inc hl
+        jr nc,.right
+        ld hl,(RT_BX_PL)
+        ld (rt_bx_pts),hl
+        ld hl,(RT_BX_PR)
+        ld (rt_bx_pts+4),hl
+        ld hl,(RT_BX_PY)
+        ld (rt_bx_pts+2),hl
+        ld (rt_bx_pts+6),hl
+        call rt_bx_line
+        ld hl,(RT_BX_PY)
+        dec hl
+        call .seeds
+        ld hl,(RT_BX_PY)
+        inc hl
+        call .seeds
+        jp .loop
+; Seeds for row HL: the first point of each fillable run in PL..PR.
+.seeds: ld (RT_BX_PROW),hl
+        xor a
+        ld (RT_BX_PIN),a
+        ld hl,(RT_BX_PL)
+.s1:    ld (RT_BX_PSX),hl
+        ld de,(RT_BX_PROW)
+        call .stop
+        jr c,.s2
+        ld a,(RT_BX_PIN)
+        or a
+        jr nz,.s3
+        ld hl,(RT_BX_PSX)
+        ld de,(RT_BX_PROW)
+        call .push
+        ld a,1
+        ld (RT_BX_PIN),a
+        jr .s3
+.s2:    xor a
+        ld (RT_BX_PIN),a
+.s3:    ld hl,(RT_BX_PSX)
+        ld de,(RT_BX_PR)
+        or a
+        sbc hl,de
+        ret z
+        add hl,de
+        inc hl
+        jr .s1
+; Carry when (HL, DE) is outside the screen, the border or painted.
+.stop:  ld (rt_bx_pts),hl
+        ld (rt_bx_pts+2),de
+        call rt_bx_point
+        ld a,h
+        or a
+        scf
+        ret nz
+        ld a,(RT_BX_PB)
+        cp l
+        scf
+        ret z
+        ld a,(rt_bx_gc)
+        cp l
+        scf
+        ret z
+        or a
+        ret
+; A seed (HL = x, DE = y).
+.push:  push de
+        push hl
+        ld hl,(RT_BX_PSP)
+        ld de,4
+        add hl,de
+        ld de,(rt_bx_atop)
+        or a
+        sbc hl,de
+        jr nc,.full
+        add hl,de
+        ld de,-4
+        add hl,de
+        pop bc
+        ld (hl),c
+        inc hl
+        ld (hl),b
+        inc hl
+        pop bc
+        ld (hl),c
+        inc hl
+        ld (hl),b
+        inc hl
+        ld (RT_BX_PSP),hl
+        ret
+.full:  ld e,7
+        jp rt_bas_error

@@ -376,7 +376,15 @@ impl Lowerer<'_> {
                 );
                 Ok(())
             }
-            StmtKind::Paint { .. } => err(span, "PAINT is not supported yet"),
+            StmtKind::Paint { at, color, border } => {
+                let (gx, gy) = (load(W::Word, word(GRPACX)), load(W::Word, word(GRPACY)));
+                self.point(at, 0, gx, gy)?;
+                let c = self.graphics_color(color.as_ref(), 0xFF)?;
+                let b = self.graphics_color(border.as_ref(), 0xFF)?;
+                let b = self.hoist(zext(b));
+                self.call_stmt("rt_bx_paint", vec![(Reg::A, c), (Reg::BC, b)]);
+                Ok(())
+            }
             StmtKind::PutSprite {
                 plane,
                 at,
