@@ -89,6 +89,12 @@ const REGISTER_MASKS: [u8; 32] = [
     0, 0, 0, 0, 0, 0, 0, 0, // R#24..R#31
 ];
 
+/// The registers `next_event_tick`, `line_end` and `cmd_speed` depend on,
+/// as a bit set: the mode (R#0, R#1), display enable (R#1), sprites off
+/// (R#8), NT and LN (R#9), adjust (R#18), the interrupt line (R#19), IE1
+/// (R#0) and the vertical scroll (R#23).
+const EVENT_REGISTERS: u32 = 1 | 1 << 1 | 1 << 8 | 1 << 9 | 1 << 18 | 1 << 19 | 1 << 23;
+
 /// S#0 bits.
 const S0_F: u8 = 0x80;
 const S0_5S: u8 = 0x40;
@@ -155,6 +161,15 @@ pub struct Vdp {
     /// `next_event`), a call can run the engine without the loop.
     line_end: u64,
     line_speed: usize,
+    /// Port accesses between events leave the command engine's work owed up
+    /// to this tick (0: nothing owed), at `line_speed`: it is done when
+    /// something can see it (a VRAM access, a command register, S#2 unless
+    /// the command surely still runs, S#7–S#9, a register that changes the
+    /// engine's speed, the next event, or [`Vdp::run_to`]). Running the
+    /// engine to t1 then to t2 at one speed does exactly what running it to
+    /// t2 does, so nothing observable changes; polling loops stop paying
+    /// for the engine at every access.
+    cmd_owed: u64,
     /// The display pixels of the line being drawn (512 once used).
     /// (Scratch: only the pixels drawn in the current line are read.)
     #[serde(skip)]
@@ -202,6 +217,7 @@ impl Vdp {
             next_event: 0,
             line_end: 0,
             line_speed: 0,
+            cmd_owed: 0,
             line_buf: vec![0; 512],
         };
         for i in 0..16 {
@@ -251,7 +267,7 @@ impl Vdp {
     /// An `OUT` to port 0x98–0x9B (only the low two bits of `port` count,
     /// so the 0x9C–0x9F mirrors of MSX2 engines work too).
     pub fn write_port(&mut self, port: u8, value: u8, now: u64) {
-        self.run_to(now);
+        self.advance(now);
         match port & 3 {
             0 => {
                 self.reg_pending = false;
@@ -286,7 +302,7 @@ impl Vdp {
     /// An `IN` from port 0x98–0x9B. Any read ends a half-written port 0x99
     /// pair.
     pub fn read_port(&mut self, port: u8, now: u64) -> u8 {
-        self.run_to(now);
+        self.advance(now);
         self.reg_pending = false;
         match port & 3 {
             0 => {
@@ -294,7 +310,21 @@ impl Vdp {
                 self.cpu_access(None);
                 value
             }
-            1 => self.read_status(self.regs[15] & 0x0F),
+            1 => {
+                let reg = self.regs[15] & 0x0F;
+                // S#2 shows CE: a command that surely runs past now needs
+                // not be caught up to say so (its other bits do not change
+                // while it runs).
+                let sees_engine = match reg {
+                    2 => !self.cmd.busy_through(self.cmd_owed),
+                    7..=9 => true,
+                    _ => false,
+                };
+                if sees_engine {
+                    self.settle_cmd();
+                }
+                self.read_status(reg)
+            }
             _ => 0xFF,
         }
     }
@@ -326,6 +356,7 @@ impl Vdp {
     /// refills the read-ahead buffer. Then the address counter moves on,
     /// carrying into R#14 in the V9938 modes.
     fn cpu_access(&mut self, value: Option<u8>) {
+        self.settle_cmd();
         let logical = (u32::from(self.regs[14]) << 14) | self.address;
         let mode = self.mode();
         let phys = if mode.is_planar() {
@@ -348,6 +379,10 @@ impl Vdp {
 
     /// Write register `reg` (0–63) as port 0x99 or 0x9B does.
     fn write_register(&mut self, reg: u8, value: u8) {
+        if reg >= 32 || EVENT_REGISTERS & (1 << reg) != 0 {
+            // The engine's registers, or its mode or speed, change now.
+            self.settle_cmd();
+        }
         if reg >= 32 {
             if reg == 45 {
                 self.cpu_ext = value & 0x40 != 0;
@@ -359,8 +394,12 @@ impl Vdp {
         }
         let value = value & REGISTER_MASKS[usize::from(reg)];
         let old = self.regs[usize::from(reg)];
-        // The events' times may move: find them again at the next run_to.
-        self.next_event = 0;
+        // The events' times (and the command engine's speed) may move: find
+        // them again at the next run_to. Only a few registers decide them;
+        // polling loops rewrite R#15 thousands of times per frame.
+        if old != value && EVENT_REGISTERS & (1 << reg) != 0 {
+            self.next_event = 0;
+        }
         if reg == 13 {
             // Writing R#13 restarts blinking even with the same value:
             // ON state unless the ON period is 0.
@@ -448,17 +487,45 @@ impl Vdp {
     /// Run the chip up to CPU T-state `now`: render the lines whose turn has
     /// come, raise VBlank and line interrupts, advance the command engine.
     pub fn run_to(&mut self, now: u64) {
+        self.advance(now);
+        self.settle_cmd();
+    }
+
+    /// Does the command engine's owed work (see `cmd_owed`).
+    #[inline]
+    fn settle_cmd(&mut self) {
+        if self.cmd_owed != 0 {
+            self.run_owed_cmd();
+        }
+    }
+
+    #[inline(never)]
+    fn run_owed_cmd(&mut self) {
+        let until = self.cmd_owed;
+        self.cmd_owed = 0;
+        self.cmd.run(&mut self.vram, until, self.line_speed);
+    }
+
+    /// [`Vdp::run_to`], leaving the command engine's work owed when the
+    /// time stays between two events.
+    fn advance(&mut self, now: u64) {
         let target = now.saturating_mul(TICKS_PER_CPU_CYCLE);
         if target <= self.time {
             return;
         }
         // Most port accesses fall between two events: only time moves (and
-        // the command engine, at the speed of the current line).
-        if target < self.next_event && (self.cmd.untimed() || target < self.line_end) {
+        // the command engine, at the speed of the current line, owes work).
+        let untimed = self.cmd.untimed();
+        if target < self.next_event && (untimed || target < self.line_end) {
             self.time = target;
-            self.cmd.run(&mut self.vram, target, self.line_speed);
+            // An idle (or CPU-fed) engine has nothing to do until a register
+            // write starts it, which sets its clock.
+            if !untimed {
+                self.cmd_owed = target;
+            }
             return;
         }
+        self.settle_cmd();
         while self.time < target {
             let g = self.geometry();
             let frame_ticks = u64::from(g.ticks_per_frame());
