@@ -108,13 +108,21 @@ IO_TRY:         CALL IO_SECTOR
                 LD HL,IOTRY
                 DEC (HL)
                 JP Z,IO_ERR
-                CP ERR_WFLT             ; lost data (read or write): again, the
-                JR Z,IO_AGAIN           ; head is where it was,
+                CP ERR_WFLT             ; lost data (read or write)
+                JR Z,IO_AGAIN
                 CP ERR_DATA
-                JR NZ,IO_RESTORE        ; this time with interrupts shut out while
-IO_AGAIN:       LD A,0F3h               ; waiting (DI): an interrupt that came just
-                LD (IOEI),A             ; before the data would come at the same
-                JR IO_TRY               ; place of the next turn again
+                JR NZ,IO_RESTORE
+                ; An interrupt came just before the sector's first byte: it
+                ; would come at the same place of the next turn again (12
+                ; frames make one turn at 60 Hz, 10 at 50 Hz). So the sector
+                ; before this one on the track is read first, to scratch,
+                ; with interrupts served while it is awaited (a different
+                ; place of the turn); this one follows it within 4 ms,
+                ; awaited with interrupts off.
+IO_AGAIN:       CALL IO_PRESEC
+                LD A,0F3h
+                LD (IOEI),A
+                JR IO_TRY
 IO_RESTORE:
                 PUSH AF
                 CALL IO_TRKREG          ; forget the head position: restore
@@ -154,6 +162,43 @@ IO_END:         PUSH AF
                 LD B,A
                 POP AF
                 EI
+                RET
+
+; IO_PRESEC: read the sector before IOREC on its track (the last one for
+; sector 1) to scratch, waiting with interrupts on; its result does not
+; matter. Scratch is BNCBUF, or DIRBUF (then dropped from the cache) when
+; BNCBUF is the transfer's own buffer.
+IO_PRESEC:
+                LD HL,(IOXADR)
+                PUSH HL
+                LD A,(IOWR)
+                PUSH AF
+                LD A,(IOREC)
+                PUSH AF
+                DEC A
+                JR NZ,IO_PRE_REC
+                LD A,(IOSPT)
+IO_PRE_REC:     LD (IOREC),A
+                LD DE,BNCBUF
+                OR A
+                SBC HL,DE
+                ADD HL,DE
+                JR NZ,IO_PRE_BUF
+                LD DE,DIRBUF
+                LD HL,0FFFFh
+                LD (DIRSEC),HL
+IO_PRE_BUF:     LD (IOXADR),DE
+                XOR A
+                LD (IOWR),A
+                LD A,0FBh
+                LD (IOEI),A
+                CALL IO_SECTOR
+                POP AF
+                LD (IOREC),A
+                POP AF
+                LD (IOWR),A
+                POP HL
+                LD (IOXADR),HL
                 RET
 
 ; CY = 1 when any byte of the sector at IOADR lies in page 1.

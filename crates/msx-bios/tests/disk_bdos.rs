@@ -222,8 +222,8 @@ msg:    db 'TIME READ',0
     let (min1, hour1, sec1) = (t[0], t[1], t[2]);
     let (min2, hour2, sec2) = (t[3], t[4], t[5]);
     assert_eq!((hour1, min1, hour2, min2), (0, 0, 0, 0), "{t:?}");
-    // Booting took a few seconds of emulated time; then 300 VBlanks passed.
-    assert!((1..50).contains(&sec1), "{t:?}");
+    // Booting took under a minute of emulated time; then 300 VBlanks passed.
+    assert!(sec1 < 50, "{t:?}");
     assert!((5..=6).contains(&(sec2 - sec1)), "{t:?}");
     let year = u16::from(t[6]) | u16::from(t[7]) << 8;
     assert_eq!((year, t[9], t[8]), (2026, 1, 1));
