@@ -39,6 +39,14 @@ fn require_tool(tool: &str) {
     );
 }
 
+/// The window tests take turns: several emulators at real speed at once
+/// on a small CI machine could fall so far behind that a key held 200 ms
+/// spans less than one keyboard scan.
+fn one_window_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static WINDOWS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    WINDOWS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("msx-cli-play-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -180,6 +188,7 @@ fn window_shows_what_the_headless_run_shows() {
         eprintln!("skipped: set MSX_ORACLES=xvfb to run the window test");
         return;
     }
+    let _turn = one_window_at_a_time();
     for tool in ["xvfb-run", "xdotool", "xwd"] {
         require_tool(tool);
     }
@@ -333,6 +342,7 @@ fn sound_goes_to_alsa() {
         eprintln!("skipped: set MSX_ORACLES=alsa to run the sound test");
         return;
     }
+    let _turn = one_window_at_a_time();
     require_tool("xvfb-run");
     let dir = scratch("alsa");
     tone_rom(&dir);
@@ -857,6 +867,7 @@ fn minesweeper_plays_to_the_end_in_the_window() {
         eprintln!("skipped: set MSX_ORACLES=xvfb to run the window test");
         return;
     }
+    let _turn = one_window_at_a_time();
     for tool in ["Xvfb", "xdotool", "xwd"] {
         require_tool(tool);
     }
@@ -913,6 +924,7 @@ fn minesweeper_win_from_a_save_state_in_the_window() {
         eprintln!("skipped: set MSX_ORACLES=xvfb to run the window test");
         return;
     }
+    let _turn = one_window_at_a_time();
     for tool in ["Xvfb", "xdotool", "xwd"] {
         require_tool(tool);
     }
@@ -999,6 +1011,7 @@ fn battleship_plays_to_a_win_in_the_window() {
         eprintln!("skipped: set MSX_ORACLES=xvfb to run the window test");
         return;
     }
+    let _turn = one_window_at_a_time();
     for tool in ["Xvfb", "xdotool", "xwd"] {
         require_tool(tool);
     }
