@@ -220,8 +220,10 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
 /// The first call of a runtime routine that no runtime file defines yet:
 /// (BASIC line, message).
 fn missing_routines(program: &ir::Program, files: &[(&str, &str)]) -> Option<(u32, String)> {
-    let mut known: std::collections::BTreeSet<String> =
-        z80_codegen::runtime::routine_names().into_iter().collect();
+    let mut known: std::collections::BTreeSet<String> = z80_codegen::runtime::routine_names()
+        .into_iter()
+        .chain(z80_codegen::runtime::var_names())
+        .collect();
     for (_, text) in files {
         for line in text.lines() {
             if let Some(v) = line.strip_prefix(";@var ") {

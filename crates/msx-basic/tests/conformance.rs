@@ -206,14 +206,14 @@ fn val_and_input() {
 fn unsupported_statements_are_diagnostics() {
     let err = msx_basic::compile(
         "g.bas",
-        b"10 SCREEN 2\n20 CLEAR:CIRCLE (5,5),3,,1\n",
+        b"10 SCREEN 2\n20 PRINT FRE(0):CIRCLE (5,5),3,,1\n",
         z80_codegen::Target::Dsk,
     )
     .unwrap_err();
     let text = err.to_string();
     assert_eq!(
         text,
-        "g.bas: line 20, statement 1: CLEAR is not supported yet\n\
+        "g.bas: line 20, statement 1: FRE is not supported yet\n\
          g.bas: line 20, statement 2: CIRCLE with start, end or aspect is not supported yet"
     );
 }
@@ -250,4 +250,17 @@ fn rnd_after_power_on() {
     // repeats the last number.
     let got = run("10 PRINT RND(1)\n20 PRINT RND(0)\n");
     assert_eq!(got, [" .59521943994623", " .59521943994623"]);
+}
+
+#[test]
+fn clear_resets_variables_arrays_and_data() {
+    // CLEAR (MSX-BASIC manual): every variable is zero or "" again, arrays
+    // can be dimensioned again, READ starts over.
+    let got = run(concat!(
+        "10 CLEAR 200:A=5:B$=\"X\":DIM C(3):C(2)=7:READ D\n",
+        "20 CLEAR:DIM C(20):C(20)=1:READ E\n",
+        "30 PRINT A;\"[\";B$;\"]\";C(2);D;E\n",
+        "40 DATA 9\n",
+    ));
+    assert_eq!(got, [" 0 [] 0  0  9"]);
 }

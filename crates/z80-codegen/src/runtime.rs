@@ -176,6 +176,11 @@ pub fn routine_names() -> Vec<String> {
     library(&[]).order
 }
 
+/// Every variable (`;@var`) name in the library.
+pub fn var_names() -> Vec<String> {
+    library(&[]).vars.into_keys().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -69,6 +69,9 @@ pub struct Lowered {
 }
 
 /// Bytes of a value of each type.
+/// A label after the program's variables (CLEAR zeroes up to it).
+pub(crate) const VARS_END: &str = "bx_vars_end";
+
 pub(crate) fn size_of(t: Type) -> u16 {
     match t {
         Type::Integer => 2,
@@ -146,6 +149,9 @@ pub(crate) struct Lowerer<'p> {
     /// The double variable DAC holds (its last statement stored it there),
     /// in that block: loading it again is skipped.
     dac_holds: Option<(BlockId, ir::Expr)>,
+    /// Where each CLEAR is (block, statement index): the arrays' resets
+    /// are inserted there at the end, when every array is known.
+    clears: Vec<(BlockId, usize)>,
     errors: Vec<LowerError>,
 }
 
@@ -177,6 +183,7 @@ pub fn lower(prog: &Program, source_name: &str, listing: &str) -> Result<Lowered
         fns: HashMap::new(),
         fn_scopes: Vec::new(),
         dac_holds: None,
+        clears: Vec::new(),
         errors: Vec::new(),
     };
     l.run();
@@ -271,6 +278,11 @@ impl<'p> Lowerer<'p> {
                 });
             }
         }
+        vars.push(IVar {
+            label: VARS_END.into(),
+            size: 0,
+            comment: "end of the program's variables (CLEAR)".into(),
+        });
         let t = self.max_temps;
         for (prefix, n, size) in [("bw", t.words, 2), ("bb", t.bytes, 1), ("bn", t.nums, 8)] {
             for i in 0..n {
@@ -319,6 +331,29 @@ impl<'p> Lowerer<'p> {
                 text.push('\n');
                 at += 1;
             }
+        }
+        let mut clears = std::mem::take(&mut self.clears);
+        clears.sort_unstable_by(|a, b| b.cmp(a));
+        for (b, i) in clears {
+            let mut resets = Vec::new();
+            for (v, dims) in &self.arrays {
+                let label = format!("ba_{}", var_suffix(*v));
+                resets.push(IStmt::Store {
+                    w: W::Word,
+                    addr: ir::Expr::Sym(label.clone(), 0),
+                    value: word(0),
+                });
+                for k in 0..*dims {
+                    resets.push(IStmt::Store {
+                        w: W::Word,
+                        addr: ir::Expr::Sym(label.clone(), 4 + 2 * k as i32),
+                        value: word(11),
+                    });
+                }
+            }
+            let stmts = &mut self.blocks[b].stmts;
+            let at = i.min(stmts.len());
+            stmts.splice(at..at, resets);
         }
         let main = Function {
             name: "main".into(),

@@ -17,6 +17,38 @@
 ; (from the end of the variables up to the string heap).
 rt_bx_init:
         call rt_bcd
+        jp rt_bx_heapset
+
+; CLEAR: HL = the program's variables, DE = their end: all zero (numbers
+; 0, strings ""), the GOSUB stack empty, the string heap empty (the
+; compiled code resets the arrays and the DATA pointer).
+rt_bx_clear:
+        ex de,hl
+        or a
+        sbc hl,de
+        ld b,h
+        ld c,l
+        ex de,hl
+        ld a,b
+        or c
+        jr z,.zeroed
+        ld (hl),0
+        dec bc
+        ld a,b
+        or c
+        jr z,.zeroed
+        ld d,h
+        ld e,l
+        inc de
+        ldir
+.zeroed:
+        ld hl,0
+        ld (rt_bx_gsp),hl
+        jp rt_bx_heapset
+
+; The string heap and the top of the arrays, from the stack pointer of a
+; routine called by the program (the same in rt_bx_init and rt_bx_clear).
+rt_bx_heapset:
         ld hl,0
         add hl,sp
         ld de,-256

@@ -302,7 +302,10 @@ impl Lowerer<'_> {
                 self.call_stmt("rt_bx_keydef", vec![(Reg::A, n), (Reg::HL, t)]);
                 Ok(())
             }
-            StmtKind::Clear => err(span, "CLEAR is not supported yet"),
+            StmtKind::Clear => {
+                self.clear();
+                Ok(())
+            }
             StmtKind::SetSprite { number, value } => {
                 let n = self.int(number)?;
                 let n = self.byte_value(n);
@@ -458,6 +461,36 @@ impl Lowerer<'_> {
                 Ok(self.byte_value(x))
             }
             None => Ok(byte(i64::from(default))),
+        }
+    }
+
+    /// CLEAR: every variable zero, every array gone (the next use or DIM
+    /// makes it again), the strings and the GOSUB stack emptied, DATA read
+    /// from the start. The string space and HIMEM arguments of MSX's CLEAR
+    /// mean nothing to a compiled program (the parser drops them).
+    fn clear(&mut self) {
+        self.call_stmt(
+            "rt_bx_clear",
+            vec![(Reg::HL, sym("_bss")), (Reg::DE, sym(super::VARS_END))],
+        );
+        self.emit(IStmt::Store {
+            w: W::Word,
+            addr: sym("rt_heap"),
+            value: sym("_bss_end"),
+        });
+        let at = self.blocks[self.cur].stmts.len();
+        self.clears.push((self.cur, at));
+        if !self.prog.data.is_empty() {
+            self.emit(IStmt::Store {
+                w: W::Word,
+                addr: sym("rt_bx_dptr"),
+                value: sym("bx_data"),
+            });
+            self.emit(IStmt::Store {
+                w: W::Word,
+                addr: sym("rt_bx_dleft"),
+                value: word(self.prog.data.len() as i64),
+            });
         }
     }
 
