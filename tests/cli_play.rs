@@ -584,6 +584,9 @@ struct Start<'a> {
     /// What `msx play` is given instead of the disk `msx run` runs (a
     /// program it builds into that same disk first).
     play_file: Option<&'a str>,
+    /// After the last step, save a state with host key + S and check that
+    /// `msx run --load-state` shows the last step's picture from it.
+    save_state_at_end: bool,
 }
 
 /// The MSX key script name of a key → the X key name xdotool presses.
@@ -684,7 +687,15 @@ fn play_steps_in_window(dir: &Path, disk: &str, start: &Start, steps: &[Step], t
         .current_dir(dir)
         .arg("play")
         .arg(start.play_file.unwrap_or(disk))
-        .args(["--mute", "--scale", "2", "--rtc", RTC])
+        .args([
+            "--mute",
+            "--scale",
+            "2",
+            "--rtc",
+            RTC,
+            "--state-dir",
+            "states",
+        ])
         .args(start.args)
         // A program built by play gets the same disk as `msx build` made.
         .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
@@ -731,10 +742,52 @@ fn play_steps_in_window(dir: &Path, disk: &str, start: &Start, steps: &[Step], t
             std::thread::sleep(std::time::Duration::from_millis(500));
         }
         if n == 0 {
-            x.tap(&["F10"]); // real speed
-                             // The message line ("REAL SPEED") goes after 3 s.
+            // Real speed; the message line ("REAL SPEED") goes after 3 s.
+            x.tap(&["F10"]);
             std::thread::sleep(std::time::Duration::from_millis(3500));
         }
+    }
+    if start.save_state_at_end {
+        // Host key + S: slot 1's file in --state-dir, which `msx run`
+        // loads to the same picture.
+        let file = dir.join("states").join(format!(
+            "{}-1.msxstate",
+            Path::new(start.play_file.unwrap_or(disk))
+                .file_stem()
+                .unwrap()
+                .to_string_lossy()
+        ));
+        x.xdotool(&["keydown", "Control_R", "keydown", "s"]);
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        x.xdotool(&["keyup", "s", "keyup", "Control_R"]);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while !file.exists() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "host key + S wrote no {}",
+                file.display()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let out = Command::new(msx)
+            .current_dir(dir)
+            .args(["run", disk, "--rtc", RTC, "--load-state"])
+            .arg(&file)
+            .args(["--frames", "60", "--png", "saved.png"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let saved = image::open(dir.join("saved.png")).unwrap().to_rgb8();
+        assert!(
+            &saved == references.last().unwrap(),
+            "the state saved by the window shows another picture (saved.png in {})",
+            dir.display()
+        );
     }
     x.xdotool(&["keydown", "Control_R", "keydown", "q"]);
     std::thread::sleep(std::time::Duration::from_millis(200));
@@ -903,6 +956,7 @@ fn minesweeper_plays_to_the_end_in_the_window() {
         first_keys_at: FIRST_KEYS_AT,
         ignored: nothing_ignored,
         play_file: None,
+        save_state_at_end: false,
     };
     play_steps_in_window(&dir, "mines.dsk", &start, &steps, 60);
     let _ = std::fs::remove_dir_all(&dir);
@@ -914,7 +968,9 @@ fn minesweeper_plays_to_the_end_in_the_window() {
 /// saved to a file that `msx play --load-state` and `msx run --load-state`
 /// both start from. Then Z wins, the name is typed, RETURN records it
 /// (written to the disk), and the records screen shows it; every picture
-/// compared with the headless run of the same keys. The game's clock is set
+/// compared with the headless run of the same keys. Last, host key + S
+/// saves the window's machine to a state file, which `msx run` loads to the
+/// same records screen. The game's clock is set
 /// in the state to have started more than 16 minutes ago, so it shows its
 /// cap, 999, in both runs whatever the host's speed (a time that depended
 /// on when XTEST's keys arrive could differ by a second).
@@ -979,6 +1035,7 @@ fn minesweeper_win_from_a_save_state_in_the_window() {
         first_keys_at: frame + 60,
         ignored: nothing_ignored,
         play_file: None,
+        save_state_at_end: true,
     };
     play_steps_in_window(&dir, "mines.dsk", &start, &steps, 60);
     let _ = std::fs::remove_dir_all(&dir);
@@ -1107,6 +1164,7 @@ fn battleship_plays_to_a_win_in_the_window() {
         first_keys_at: BATTLESHIP_KEYS_AT,
         ignored: battleship_players_board,
         play_file: Some("battle.bas"),
+        save_state_at_end: false,
     };
     play_steps_in_window(&dir, "battle.dsk", &start, &steps, 60);
     // The game was won: the headless run of all the keys says so.
