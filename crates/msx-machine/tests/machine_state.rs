@@ -265,12 +265,12 @@ fn damaged_states_get_typed_errors() {
         })
     );
     let mut version = bytes.clone();
-    version[8] = 2;
+    version[8] = 1;
     assert_eq!(
         m.load_state(&version),
         Err(StateError::UnsupportedVersion {
-            found: 2,
-            supported: 1
+            found: 1,
+            supported: 2
         })
     );
     let mut flipped = bytes.clone();

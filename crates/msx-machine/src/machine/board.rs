@@ -83,15 +83,14 @@ pub(crate) struct Board {
     pub timing_key: u64,
 }
 
-/// The VDP registers that decide when the next interrupt comes and when the
-/// frame ends (IE1 and the mode in R#0/R#1, NT and LN in R#9, vertical
-/// adjust R#18, interrupt line R#19, vertical scroll R#23), packed so that
-/// one comparison tells whether a register write changed the plan. Polling
-/// loops rewrite R#15 thousands of times per frame; they need no new plan.
+/// What tells whether a register write changed the plan of the current
+/// stretch: the VDP counts the value changes of the registers that decide
+/// when the next interrupt comes and when the frame ends (IE1 and the mode
+/// in R#0/R#1, NT and LN in R#9, vertical adjust R#18, interrupt line R#19,
+/// vertical scroll R#23). Polling loops rewrite R#15 thousands of times per
+/// frame; they need no new plan, and one comparison says so.
 pub(crate) fn timing_key(vdp: &Vdp) -> u64 {
-    [0u8, 1, 9, 18, 19, 23]
-        .iter()
-        .fold(0u64, |key, &r| (key << 8) | u64::from(vdp.register(r)))
+    vdp.timing_epoch()
 }
 
 impl Board {

@@ -95,6 +95,12 @@ const REGISTER_MASKS: [u8; 32] = [
 /// (R#0) and the vertical scroll (R#23).
 const EVENT_REGISTERS: u32 = 1 | 1 << 1 | 1 << 8 | 1 << 9 | 1 << 18 | 1 << 19 | 1 << 23;
 
+/// The registers that decide when the next interrupt comes and when the
+/// frame ends (IE1 and the mode in R#0/R#1, NT and LN in R#9, adjust R#18,
+/// the interrupt line R#19, vertical scroll R#23): a change bumps
+/// [`Vdp::timing_epoch`].
+const INTERRUPT_TIMING_REGISTERS: u32 = 1 | 1 << 1 | 1 << 9 | 1 << 18 | 1 << 19 | 1 << 23;
+
 /// S#0 bits.
 const S0_F: u8 = 0x80;
 const S0_5S: u8 = 0x40;
@@ -170,6 +176,8 @@ pub struct Vdp {
     /// t2 does, so nothing observable changes; polling loops stop paying
     /// for the engine at every access.
     cmd_owed: u64,
+    /// Counts the changes of the [`INTERRUPT_TIMING_REGISTERS`].
+    timing_epoch: u64,
     /// The display pixels of the line being drawn (512 once used).
     /// (Scratch: only the pixels drawn in the current line are read.)
     #[serde(skip)]
@@ -218,6 +226,7 @@ impl Vdp {
             line_end: 0,
             line_speed: 0,
             cmd_owed: 0,
+            timing_epoch: 0,
             line_buf: vec![0; 512],
         };
         for i in 0..16 {
@@ -259,6 +268,8 @@ impl Vdp {
         fresh.frames = self.frames;
         fresh.odd_field = self.odd_field;
         fresh.render = self.render;
+        // The registers changed (or may have): a new epoch.
+        fresh.timing_epoch = self.timing_epoch + 1;
         *self = fresh;
     }
 
@@ -399,6 +410,9 @@ impl Vdp {
         // polling loops rewrite R#15 thousands of times per frame.
         if old != value && EVENT_REGISTERS & (1 << reg) != 0 {
             self.next_event = 0;
+            if INTERRUPT_TIMING_REGISTERS & (1 << reg) != 0 {
+                self.timing_epoch += 1;
+            }
         }
         if reg == 13 {
             // Writing R#13 restarts blinking even with the same value:
@@ -758,6 +772,13 @@ impl Vdp {
     /// Whether lines are drawn.
     pub fn render(&self) -> bool {
         self.render
+    }
+
+    /// A number that changes whenever a register deciding the interrupt
+    /// times or the frame end (R#0, R#1, R#9, R#18, R#19, R#23) changes
+    /// value: a machine compares it to know whether its plan still holds.
+    pub fn timing_epoch(&self) -> u64 {
+        self.timing_epoch
     }
 
     /// The VDP clock tick (CPU T-states × 6) up to which the chip has run.
