@@ -819,3 +819,63 @@ RDVDP   equ 013Eh
     let vram = m.vram();
     assert_eq!(vram[44 * 128 + 16] & 0x0F, 13, "the dot at (33, 44)");
 }
+
+/// The interrupt handler calls H.TIMI once per VBlank (with A = S#0, the
+/// frame flag set) and counts JIFFY; H.KEYI is called on every interrupt.
+#[test]
+fn interrupt_hooks_and_jiffy() {
+    let mut m = run("
+        di
+        ld hl,hooks             ; H.TIMI and H.KEYI: JP to RAM counters
+        ld de,0C100h
+        ld bc,hooks_end-hooks
+        ldir
+        ld a,0C3h
+        ld (0FD9Fh),a           ; H.TIMI
+        ld hl,0C100h
+        ld (0FDA0h),hl
+        ld (0FD9Ah),a           ; H.KEYI
+        ld hl,0C100h+keyi-hooks
+        ld (0FD9Bh),hl
+        xor a
+        ld (RESULT),a
+        ld (RESULT+1),a
+        ld (RESULT+2),a
+        ld hl,(0FC9Eh)          ; JIFFY at the start
+        ld (RESULT+4),hl
+        ei
+        ld b,20
+wait:   halt
+        djnz wait
+        di
+        ld hl,(0FC9Eh)
+        ld (RESULT+6),hl
+        call mark
+        jr $
+hooks:  push af                 ; H.TIMI: count, keep the S#0 bit 7 seen
+        ld a,(RESULT)
+        inc a
+        ld (RESULT),a
+        pop af
+        and 80h
+        ld (RESULT+2),a
+        ret
+keyi:   push af                 ; H.KEYI: count
+        ld a,(RESULT+1)
+        inc a
+        ld (RESULT+1),a
+        pop af
+        ret
+hooks_end:
+");
+    let r = result(&m, 8);
+    let jiffy = |i: usize| u16::from(r[i]) | u16::from(r[i + 1]) << 8;
+    assert_eq!(
+        jiffy(6).wrapping_sub(jiffy(4)),
+        20,
+        "JIFFY counted 20 VBlanks"
+    );
+    assert_eq!(r[0], 20, "H.TIMI once per VBlank");
+    assert!(r[1] >= 20, "H.KEYI on every interrupt: {}", r[1]);
+    assert_eq!(r[2], 0x80, "H.TIMI gets S#0 in A (F bit set)");
+}
