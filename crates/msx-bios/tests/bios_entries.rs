@@ -824,7 +824,7 @@ RDVDP   equ 013Eh
 /// frame flag set) and counts JIFFY; H.KEYI is called on every interrupt.
 #[test]
 fn interrupt_hooks_and_jiffy() {
-    let mut m = run("
+    let m = run("
         di
         ld hl,hooks             ; H.TIMI and H.KEYI: JP to RAM counters
         ld de,0C100h
