@@ -1,0 +1,491 @@
+//! The MarMSX Battleship of `examples/battleship` (both listings), built by `msx build`
+//! into a bootable disk and played on the emulated MSX2 (free BIOS and disk ROM) with
+//! scripted keys. The golden screens are text snapshots of SCREEN 1 (the name table as
+//! characters), each read before it was accepted.
+//!
+//! The ships are placed at random (`RND(-TIME)`), so the test reads where they are from
+//! the program's RAM: the array `TJ(x, y, p)` (p = 1 the player's, 2 the computer's)
+//! through its descriptor in the symbol file. It then aims at known cells. Every screen
+//! is the real one; the facts the test checks beside the snapshots (the letter a hit
+//! shows, the `X` of the computer's shot, the counters `PJ`/`PC`) come from the listing
+//! and from RAM, not from the screen under test.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use msx_machine::machine::{KeyScript, Machine, MachineConfig, RunOutcome, Until};
+use msx_machine::memory::{MachineLayout, SlotId};
+
+/// The memory mapper of the default MSX2 layout, where the program runs.
+const RAM: SlotId = SlotId {
+    primary: 3,
+    secondary: Some(2),
+};
+
+/// Frames a key is held: two keyboard scans of the BIOS (every third interrupt).
+const HOLD: u64 = 3;
+
+/// Frames a key stays released before the next press: the BIOS scans the keyboard at
+/// every third interrupt, so two scans must see it up for the next press to be a new key.
+const RELEASED: u64 = 6;
+
+/// What differs between the two listings that the test relies on.
+struct Listing {
+    file: &'static str,
+    /// `N$(1..4)` from line 2010's DATA: the letter a hit on ship `i` shows.
+    letters: [char; 4],
+    win: &'static str,
+    loss: &'static str,
+}
+
+const BATTLE: Listing = Listing {
+    file: "battle.bas",
+    letters: ['A', 'C', 'B', 'S'],
+    win: "** You win the game !! **",
+    loss: "** I win the game !! **",
+};
+
+const BATALHA: Listing = Listing {
+    file: "batalha.bas",
+    letters: ['P', 'C', 'H', 'S'],
+    win: "** Voce venceu o jogo !! **",
+    loss: "** Eu venci o jogo !! **",
+};
+
+/// Ship lengths by index (line 2010: carrier 4, cruiser 3, battleship 2, submarine 1)
+/// and how many of each: 4 + 2*3 + 3*2 + 4*1 = 20 cells per side.
+const SHIPS: [(u8, usize); 4] = [(4, 1), (3, 2), (2, 3), (1, 4)];
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("msx-battle-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `msx build` of a listing: the disk image, the symbols and the start address of each
+/// BASIC line (the symbol file's line table; the lowest address of a line is its start).
+fn build(dir: &Path, listing: &Listing) -> (Vec<u8>, HashMap<String, u16>, HashMap<u32, u16>) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/battleship")
+        .join(listing.file);
+    let out = Command::new(env!("CARGO_BIN_EXE_msx"))
+        .current_dir(dir)
+        .args([
+            "build",
+            src.to_str().unwrap(),
+            "-o",
+            "game.dsk",
+            "--sym",
+            "game.sym",
+        ])
+        .env("SOURCE_DATE_EPOCH", "1714564800")
+        .output()
+        .expect("run msx");
+    assert!(
+        out.status.success(),
+        "msx build: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sym = std::fs::read_to_string(dir.join("game.sym")).unwrap();
+    let mut symbols = HashMap::new();
+    let mut lines: HashMap<u32, u16> = HashMap::new();
+    for l in sym.lines() {
+        if let Some((name, rest)) = l.split_once(": equ 0x") {
+            if let Ok(v) = u16::from_str_radix(rest.trim(), 16) {
+                symbols.insert(name.to_string(), v);
+            }
+        } else if let Some(row) = l.strip_prefix("; 0x") {
+            // "; 0x43DD 69 /path/battle.bas:110"
+            let mut f = row.split_whitespace();
+            let addr = f.next().and_then(|a| u16::from_str_radix(a, 16).ok());
+            let line = f
+                .nth(1)
+                .and_then(|p| p.rsplit_once(':'))
+                .and_then(|(_, n)| n.parse::<u32>().ok());
+            if let (Some(a), Some(n)) = (addr, line) {
+                let e = lines.entry(n).or_insert(a);
+                *e = (*e).min(a);
+            }
+        }
+    }
+    (std::fs::read(dir.join("game.dsk")).unwrap(), symbols, lines)
+}
+
+/// A number in the math pack's double format (as MSX stores it): sign and excess-64
+/// exponent, then 14 BCD digits, value 0.d1d2… × 10^exponent.
+fn bcd(bytes: &[u8]) -> f64 {
+    if bytes[0] & 0x7F == 0 {
+        return 0.0;
+    }
+    let exp = i32::from(bytes[0] & 0x7F) - 0x40;
+    // Through decimal text, so small integers come out exact.
+    let digits: String = bytes[1..8].iter().map(|b| format!("{b:02X}")).collect();
+    let v: f64 = format!("0.{digits}e{exp}").parse().expect("BCD digits");
+    if bytes[0] & 0x80 != 0 { -v } else { v }
+}
+
+struct Game {
+    m: Machine,
+    sym: HashMap<String, u16>,
+    lines: HashMap<u32, u16>,
+    /// The first frame the next key may be pressed (the last one released).
+    free_at: u64,
+}
+
+impl Game {
+    fn power_on(disk: Vec<u8>, sym: HashMap<String, u16>, lines: HashMap<u32, u16>) -> Game {
+        let layout = MachineLayout::msx2(
+            msx_bios::main_rom().to_vec(),
+            msx_bios::sub_rom().to_vec(),
+            Some(msx_bios::disk_rom().to_vec()),
+        );
+        let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+        m.insert_disk(0, disk).unwrap();
+        Game {
+            m,
+            sym,
+            lines,
+            free_at: 0,
+        }
+    }
+
+    fn line(&self, n: u32) -> u16 {
+        *self
+            .lines
+            .get(&n)
+            .unwrap_or_else(|| panic!("no line {n} in the line table"))
+    }
+
+    /// Runs until the program starts BASIC line `n`.
+    fn run_to_line(&mut self, n: u32, frames: u64) -> bool {
+        let pc = self.line(n);
+        matches!(
+            self.m.run_until(&Until::PcReached(pc), frames),
+            RunOutcome::Reached { .. }
+        )
+    }
+
+    fn screen(&self) -> String {
+        self.m.text_screen().expect("a character mode").to_string()
+    }
+
+    /// The character at (column, row) of the name table.
+    fn at(&self, col: usize, row: usize) -> char {
+        let s = self.m.text_screen().unwrap();
+        char::from(s.row(row)[col])
+    }
+
+    fn bytes(&self, addr: u16, len: usize) -> Vec<u8> {
+        self.m.peek_slot(RAM, addr, len)
+    }
+
+    fn word(&self, addr: u16) -> u16 {
+        let b = self.bytes(addr, 2);
+        u16::from_le_bytes([b[0], b[1]])
+    }
+
+    /// A double scalar variable (the listing declares no types: all are doubles).
+    fn var(&self, name: &str) -> f64 {
+        let a = *self
+            .sym
+            .get(&format!("bv_{name}_d"))
+            .unwrap_or_else(|| panic!("no variable {name}"));
+        bcd(&self.bytes(a, 8))
+    }
+
+    /// `TJ(x, y, p)`. The descriptor `ba_tj_d` holds the elements' address, the number
+    /// of dimensions, the element size and each dimension's size; the first subscript
+    /// varies fastest, as in MSX-BASIC.
+    fn tj(&self, x: usize, y: usize, p: usize) -> u8 {
+        let d = self.sym["ba_tj_d"];
+        let base = self.word(d);
+        let desc = self.bytes(d + 2, 2);
+        assert_eq!(desc[0], 3, "TJ has three dimensions");
+        let size = usize::from(desc[1]);
+        let dims: Vec<usize> = (0..3)
+            .map(|i| usize::from(self.word(d + 4 + 2 * i)))
+            .collect();
+        assert_eq!(dims, [11, 11, 3], "DIM TJ(10,10,2)");
+        let index = x + dims[0] * (y + dims[1] * p);
+        let v = bcd(&self.bytes(base + (index * size) as u16, size));
+        assert!(
+            v == v.trunc() && (0.0..=4.0).contains(&v),
+            "TJ({x},{y},{p}) = {v}"
+        );
+        v as u8
+    }
+
+    /// The ship cells of side `p`, row by row.
+    fn ships(&self, p: usize) -> Vec<(usize, usize, u8)> {
+        let mut v = Vec::new();
+        for y in 1..=10 {
+            for x in 1..=10 {
+                let s = self.tj(x, y, p);
+                if s != 0 {
+                    v.push((x, y, s));
+                }
+            }
+        }
+        v
+    }
+
+    /// A key tapped, then the run goes on until the main loop asks for the next key
+    /// (the start of line 110). False when line 110 did not come back (the game ended).
+    ///
+    /// The screen is read there, before line 110's `INPUT$` waits: while it waits the
+    /// BIOS shows the cursor by writing character 255 into the name table (CHGET, as on
+    /// MSX), and takes it away when a key comes. So the next key is pressed only after
+    /// this one has been seen released (a new press, not a held key).
+    fn tap(&mut self, key: &str) -> bool {
+        let at = (self.m.frame_count() + 1).max(self.free_at);
+        self.free_at = at + HOLD + RELEASED;
+        let script = KeyScript::parse(&format!("at {at} press {key} for {HOLD}")).unwrap();
+        self.m.schedule_script(&script);
+        self.run_to_line(110, 600)
+    }
+
+    /// The cursor on the computer's board, as board coordinates (line 110's `CX-19`, `CY`).
+    fn cursor(&self) -> (usize, usize) {
+        ((self.var("cx") - 19.0) as usize, self.var("cy") as usize)
+    }
+
+    fn aim(&mut self, x: usize, y: usize) {
+        let (cx, cy) = self.cursor();
+        let steps = |from: usize, to: usize, more: &'static str, less: &'static str| {
+            let key = if to > from { more } else { less };
+            std::iter::repeat_n(key, from.abs_diff(to))
+        };
+        let keys: Vec<&str> = steps(cx, x, "RIGHT", "LEFT")
+            .chain(steps(cy, y, "DOWN", "UP"))
+            .collect();
+        for k in keys {
+            assert!(self.tap(k), "the game ended on a cursor key");
+        }
+        assert_eq!(self.cursor(), (x, y));
+    }
+
+    /// Aims at (x, y) of the computer's board and fires. False when the game ended.
+    fn shoot(&mut self, x: usize, y: usize) -> bool {
+        self.aim(x, y);
+        self.tap("SPACE")
+    }
+
+    /// The cells of the player's board (columns 2–11) that show the computer's `X`.
+    fn computer_shots(&self) -> BTreeSet<(usize, usize)> {
+        let mut s = BTreeSet::new();
+        for y in 1..=10 {
+            for x in 1..=10 {
+                if self.at(x + 1, y) == 'X' {
+                    s.insert((x, y));
+                }
+            }
+        }
+        s
+    }
+}
+
+/// Builds and boots a listing up to its main loop; checks the placement in RAM against
+/// the listing's rules and the player's board against it.
+fn boot(listing: &Listing, name: &str) -> Game {
+    let dir = scratch(name);
+    let (disk, sym, lines) = build(&dir, listing);
+    let mut g = Game::power_on(disk, sym, lines);
+    assert!(g.run_to_line(110, 3000), "the main loop was not reached");
+    check_fleet(&g, 1);
+    check_fleet(&g, 2);
+    // Line 1020 prints N$(TJ(x,y,1)) on every ship cell of the player's board.
+    for y in 1..=10 {
+        for x in 1..=10 {
+            let s = g.tj(x, y, 1);
+            let want = if s == 0 {
+                ' '
+            } else {
+                listing.letters[usize::from(s) - 1]
+            };
+            assert_eq!(g.at(x + 1, y), want, "player's board ({x},{y})");
+            assert_eq!(g.at(x + 19, y), '.', "computer's board ({x},{y})");
+        }
+    }
+    g
+}
+
+/// Each side has the listing's fleet: horizontal runs of one ship index whose lengths
+/// are the ship's, as many of each as line 2010 says.
+fn check_fleet(g: &Game, p: usize) {
+    let mut count = [0usize; 4];
+    for y in 1..=10 {
+        let mut x = 1;
+        while x <= 10 {
+            let s = g.tj(x, y, p);
+            if s == 0 {
+                x += 1;
+                continue;
+            }
+            let len = (x..=10).take_while(|&i| g.tj(i, y, p) == s).count();
+            let (ship_len, _) = SHIPS[usize::from(s) - 1];
+            // Two ships of one kind may touch end to end (line 520 checks around the
+            // new ship, but the article's check is by the first cell's row range).
+            assert_eq!(
+                len % usize::from(ship_len),
+                0,
+                "side {p}: a run of ship {s} at ({x},{y}) has length {len}"
+            );
+            count[usize::from(s) - 1] += len / usize::from(ship_len);
+            x += len;
+        }
+    }
+    let want: Vec<usize> = SHIPS.iter().map(|&(_, n)| n).collect();
+    assert_eq!(count.to_vec(), want, "side {p}'s fleet");
+}
+
+#[test]
+fn board_ships_shots_and_a_won_game() {
+    let dir = scratch("win-build");
+    let (disk, sym, lines) = build(&dir, &BATTLE);
+    let mut g = Game::power_on(disk, sym, lines);
+    // Line 1010 starts showing the player's ships: the board and the legend are drawn.
+    assert!(g.run_to_line(1010, 3000), "the board was not drawn");
+    let drawn = g.screen();
+    assert!(drawn.starts_with("  ABCDEFGHIJ        ABCDEFGHIJ\n"));
+    insta::assert_snapshot!("board_drawn", drawn);
+    drop(g);
+
+    let mut g = boot(&BATTLE, "win");
+    insta::assert_snapshot!("players_ships", g.screen());
+
+    // A shot on water: line 620 prints a space where the dot was, and the computer
+    // answers (line 690) with an X on the player's board.
+    let enemy = g.ships(2);
+    let is_ship = |x, y| enemy.iter().any(|&(a, b, _)| (a, b) == (x, y));
+    let water = (1..=10)
+        .flat_map(|y| (1..=10).map(move |x| (x, y)))
+        .find(|&(x, y)| !is_ship(x, y))
+        .unwrap();
+    assert!(g.shoot(water.0, water.1));
+    assert_eq!(g.at(water.0 + 19, water.1), ' ');
+    assert_eq!(g.var("pj"), 0.0);
+    let answered = g.computer_shots();
+    assert_eq!(answered.len(), 1, "the computer shot once");
+    let mut hits = 0;
+    let &(cx, cy) = answered.iter().next().unwrap();
+    if g.tj(cx, cy, 1) != 0 {
+        hits += 1;
+    }
+    assert_eq!(g.var("pc"), f64::from(hits));
+    insta::assert_snapshot!("shot_on_water_and_answer", g.screen());
+
+    // A shot on a ship: the ship's letter (N$) appears and PJ counts it.
+    let (x, y, s) = enemy[0];
+    assert!(g.shoot(x, y));
+    assert_eq!(g.at(x + 19, y), BATTLE.letters[usize::from(s) - 1]);
+    assert_eq!(g.var("pj"), 1.0);
+    insta::assert_snapshot!("shot_on_ship", g.screen());
+
+    // The rest of the fleet; the last hit ends the game (line 630).
+    let mut ended = false;
+    for (i, &(x, y, s)) in enemy.iter().enumerate().skip(1) {
+        let back = g.shoot(x, y);
+        assert_eq!(g.at(x + 19, y), BATTLE.letters[usize::from(s) - 1]);
+        if !back {
+            assert_eq!(
+                i,
+                enemy.len() - 1,
+                "the game ended before the last ship cell"
+            );
+            ended = true;
+        }
+    }
+    assert!(ended, "the game did not end");
+    assert_eq!(g.var("pj"), 20.0);
+    assert!(g.var("pc") < 20.0);
+    let end = g.screen();
+    assert_eq!(end.lines().nth(14), Some(BATTLE.win));
+    insta::assert_snapshot!("player_wins", end);
+}
+
+/// The player fires only on water, so the computer plays a whole game: its first hit on
+/// a ship longer than one cell, the improved AI's next shot beside it on the same row,
+/// and its win.
+#[test]
+fn the_computer_hunts_and_wins() {
+    let mut g = boot(&BATTLE, "loss");
+    let enemy = g.ships(2);
+    let water: Vec<(usize, usize)> = (1..=10)
+        .flat_map(|y| (1..=10).map(move |x| (x, y)))
+        .filter(|&(x, y)| !enemy.iter().any(|&(a, b, _)| (a, b) == (x, y)))
+        .collect();
+    let mut shots = water.into_iter();
+    let mut hunted = false;
+    let mut ended = false;
+    let mut before = g.computer_shots();
+    while let Some((x, y)) = shots.next() {
+        let back = g.shoot(x, y);
+        if !back {
+            ended = true;
+            break;
+        }
+        let after = g.computer_shots();
+        let new: Vec<_> = after.difference(&before).copied().collect();
+        before = after;
+        // Line 685: a hit on a ship starts the hunt (OE=1); one new X, on a ship.
+        if hunted || new.len() != 1 {
+            continue;
+        }
+        let (hx, hy) = new[0];
+        let ship = g.tj(hx, hy, 1);
+        if ship == 0 || SHIPS[usize::from(ship) - 1].0 < 2 {
+            continue;
+        }
+        assert_eq!(g.var("oe"), 1.0, "a hit starts the hunt");
+        insta::assert_snapshot!("computer_hits", g.screen());
+        // The next answer is beside the hit on the same row (line 730: X+DX).
+        let (nx, ny) = shots.next().expect("water left");
+        assert!(g.shoot(nx, ny));
+        let after = g.computer_shots();
+        let next: Vec<_> = after.difference(&before).copied().collect();
+        before = after;
+        assert_eq!(next.len(), 1, "one shot: {next:?}");
+        assert_eq!(next[0].1, hy, "the hunt stays on the row");
+        assert_eq!(next[0].0.abs_diff(hx), 1, "the hunt shoots beside the hit");
+        insta::assert_snapshot!("computer_hunts", g.screen());
+        hunted = true;
+    }
+    assert!(hunted, "the computer never hit a ship longer than one cell");
+    assert!(
+        ended,
+        "the computer did not win with the player on water only"
+    );
+    assert_eq!(g.var("pc"), 20.0);
+    assert_eq!(g.var("pj"), 0.0);
+    // Every ship cell of the player shows the computer's X.
+    for (x, y, _) in g.ships(1) {
+        assert_eq!(g.at(x + 1, y), 'X', "player's ship cell ({x},{y})");
+    }
+    let end = g.screen();
+    assert_eq!(end.lines().nth(14), Some(BATTLE.loss));
+    insta::assert_snapshot!("computer_wins", end);
+}
+
+/// The Portuguese listing plays to a finished game too: every ship cell of the
+/// computer, read from RAM, shot in turn.
+#[test]
+fn batalha_plays_to_the_end() {
+    let mut g = boot(&BATALHA, "batalha");
+    insta::assert_snapshot!("batalha_start", g.screen());
+    let enemy = g.ships(2);
+    let mut ended = false;
+    for (i, &(x, y, s)) in enemy.iter().enumerate() {
+        let back = g.shoot(x, y);
+        assert_eq!(g.at(x + 19, y), BATALHA.letters[usize::from(s) - 1]);
+        if !back {
+            assert_eq!(i, enemy.len() - 1);
+            ended = true;
+        }
+    }
+    assert!(ended, "the game did not end");
+    let end = g.screen();
+    assert_eq!(end.lines().nth(14), Some(BATALHA.win));
+    insta::assert_snapshot!("batalha_player_wins", end);
+}
