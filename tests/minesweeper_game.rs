@@ -179,6 +179,28 @@ impl Game {
         }
         self.tap_to("RETURN", "gameControl", 600);
         self.m.run_frames(30);
+        self.align_to_second();
+    }
+
+    /// Runs until the clock chip's seconds have just changed. The game's clock starts
+    /// at the first Z and shows whole seconds of that chip; from here the keys come at
+    /// the same point of a second however long the boot took, so the times on the
+    /// panel depend only on the game's own timing (a faster disk boot would otherwise
+    /// move them by a second).
+    fn align_to_second(&mut self) {
+        let first = self.rtc_second();
+        for _ in 0..70 {
+            self.m.run_frames(1);
+            if self.rtc_second() != first {
+                return;
+            }
+        }
+        panic!("the clock chip does not count");
+    }
+
+    fn rtc_second(&mut self) -> u8 {
+        let now = self.m.cycles();
+        self.m.rtc_mut().date_time(now).second
     }
 
     /// Moves the cursor from where it is to (x, y).
