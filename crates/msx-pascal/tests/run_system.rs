@@ -201,3 +201,48 @@ fn new_past_the_recursion_stack_ends_the_program() {
     assert!((30..60).contains(&dots), "{out}");
     assert!(out.ends_with("Heap/stack collision\r\n"), "{out}");
 }
+
+#[test]
+fn an_address_kept_in_hl_is_reused_only_where_it_still_holds() {
+    // The code generator keeps a computed address in HL for a block whose only way in
+    // is the branch right after it; joins, stores and loops must compute it again.
+    let out = run("
+        var a: array[0..9] of byte; i, n: integer;
+        begin
+          for i := 0 to 9 do a[i] := 0;
+          a[4] := 7;
+          i := 3;
+          if a[i] = 0 then i := 4;            { the join: i changed on one way }
+          a[i] := a[i] + 1;
+          writeln(a[3], ' ', a[4]);
+          if a[i] <> 0 then a[i] := 20;       { one way in: the address is reused }
+          writeln(a[4]);
+          i := 0; n := 0;
+          while a[i] = 0 do begin i := i + 1; n := n + 1 end;
+          writeln(i, ' ', n);
+          i := 2;
+          if a[i] = 0 then begin a[5] := 1; i := 5 end else i := 6;
+          if a[i] <> 0 then writeln('five ', a[i]) else writeln('six')
+        end.");
+    assert_eq!(out, "0 8\r\n20\r\n4 4\r\nfive 1\r\n");
+}
+
+#[test]
+fn a_compound_condition_jumps_to_its_block_from_several_places() {
+    // `(w[i] = -1) and b[i]`: the else block is reached from both tests, with
+    // different addresses in HL (the loss screen of the Minesweeper).
+    let out = run("
+        var w: array[1..4] of integer; b: array[1..4] of boolean; i: integer;
+        begin
+          w[1] := -1; b[1] := true;
+          w[2] := -1; b[2] := false;
+          w[3] := 5;  b[3] := true;
+          w[4] := 5;  b[4] := false;
+          for i := 1 to 4 do
+            if (w[i] = -1) and not b[i] then write('M')
+            else if b[i] and (w[i] <> -1) then write('X')
+            else write('.');
+          writeln
+        end.");
+    assert_eq!(out, ".MX.\r\n");
+}

@@ -102,8 +102,37 @@ impl Gen<'_> {
         }
     }
 
-    /// Evaluates a word into HL.
+    /// Evaluates a word into HL (nothing to do when HL is known to hold it already).
     pub fn word(&mut self, e: &Expr) {
+        if self.hl_memo.as_ref() == Some(e) {
+            return;
+        }
+        self.word_inner(e);
+        if simple_word(e).is_none() && self.memoizable(e) {
+            self.hl_memo = Some(e.clone());
+        }
+    }
+
+    /// A word worth remembering in HL and safe to: computed from constants and static
+    /// variables that only the program changes (no call, no port, no fixed address).
+    fn memoizable(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Const(..) | Expr::Sym(..) => true,
+            // Only loads of named variables: a computed or numeric address may be a
+            // system variable the interrupt changes.
+            Expr::Load(_, a) => match &**a {
+                Expr::Sym(l, _) => !self.is_fixed(l),
+                _ => false,
+            },
+            Expr::Un(_, _, a) | Expr::ZExt(a) | Expr::SExt(a) | Expr::Lo(a) | Expr::Hi(a) => {
+                self.memoizable(a)
+            }
+            Expr::Bin(_, _, a, b) => self.memoizable(a) && self.memoizable(b),
+            Expr::Cond(_) | Expr::Call(_) | Expr::PortIn(_) => false,
+        }
+    }
+
+    fn word_inner(&mut self, e: &Expr) {
         if width(e) == W::Byte {
             self.byte(e);
             self.op("ld l,a");

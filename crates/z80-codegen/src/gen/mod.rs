@@ -32,6 +32,12 @@ pub struct Gen<'p> {
     prefix: String,
     next_label: u32,
     frame: Option<Frame>,
+    /// The computed address (or other pure word) HL holds, if known: a block that the
+    /// only way into is a branch taken right after computing it does not compute it
+    /// again (`if g[x, y] <> 0 then exit; g[x, y] := 2`).
+    hl_memo: Option<Expr>,
+    /// What HL held at each jump to a block label emitted so far in the routine.
+    at_jump: std::collections::HashMap<String, Option<Expr>>,
 }
 
 /// Formats `label+offset`.
@@ -51,14 +57,42 @@ impl<'p> Gen<'p> {
             prefix: String::new(),
             next_label: 0,
             frame: None,
+            hl_memo: None,
+            at_jump: std::collections::HashMap::new(),
         }
     }
 
     pub fn op(&mut self, s: impl Into<String>) {
-        self.lines.push(Line::Op(s.into()));
+        let s = s.into();
+        if let Some(target) = branch_target(&s) {
+            // Every jump to a block counts (a compound condition jumps to the same block
+            // from several places): what HL holds there is what all of them agree on.
+            if target.starts_with(&format!("{}.b?", self.prefix)) {
+                let now = self.hl_memo.clone();
+                self.at_jump
+                    .entry(target.to_string())
+                    .and_modify(|m| {
+                        if *m != now {
+                            *m = None;
+                        }
+                    })
+                    .or_insert(now);
+            }
+        } else if self.hl_memo.is_some() && !keeps_hl_and_memory(&s) {
+            self.hl_memo = None;
+        }
+        self.lines.push(Line::Op(s));
+    }
+
+    /// Whether a label is an `absolute` variable at a fixed address.
+    fn is_fixed(&self, label: &str) -> bool {
+        self.program.fixed.iter().any(|f| f.label == label)
     }
 
     pub fn label(&mut self, s: impl Into<String>) {
+        // Ways in from elsewhere: nothing is known about HL (a block with one way in
+        // sets it again right after).
+        self.hl_memo = None;
         self.lines.push(Line::Label(s.into()));
     }
 
@@ -91,18 +125,41 @@ impl<'p> Gen<'p> {
         }
         // Blocks that nothing jumps to (code after `exit`, …) are left out.
         let order = layout(f);
+        let preds = predecessors(f);
+        self.hl_memo = None;
+        self.at_jump.clear();
+        let mut falls_in = false;
         for (i, &b) in order.iter().enumerate() {
             let next = order.get(i + 1).copied();
             if b != 0 {
                 let l = self.block_label(b);
+                // HL is known at a block with one way in (the jumps emitted to it
+                // and the fall-through from the block before, when they all agree).
+                let known = match (preds[b], self.at_jump.get(&l), falls_in) {
+                    (1, Some(m), true) if *m == self.hl_memo => m.clone(),
+                    (1, Some(m), false) => m.clone(),
+                    (1, None, true) => self.hl_memo.clone(),
+                    _ => None,
+                };
                 self.label(l);
+                self.hl_memo = known;
             }
             let block = &f.blocks[b];
             for s in &block.stmts {
                 self.stmt(s);
             }
             self.term(&block.term, next);
+            falls_in = !self
+                .lines
+                .iter()
+                .rev()
+                .find_map(|l| match l {
+                    Line::Op(o) => Some(ends_flow(o)),
+                    _ => None,
+                })
+                .unwrap_or(false);
         }
+        self.hl_memo = None;
         self.frame = None;
     }
 
@@ -440,6 +497,69 @@ fn small_frame(f: &Frame) -> bool {
         && f.params
             .iter()
             .all(|p| matches!(p, FrameParam::Value { .. }))
+}
+
+/// How many ways lead into each block from blocks that can run (the entry counts one
+/// more: it is called).
+fn predecessors(f: &Function) -> Vec<u32> {
+    let reach = reachable(f);
+    let mut n = vec![0u32; f.blocks.len()];
+    if let Some(e) = n.first_mut() {
+        *e = 1;
+    }
+    let mut add = |b: BlockId| {
+        if let Some(x) = n.get_mut(b) {
+            *x += 1;
+        }
+    };
+    for (b, _) in f.blocks.iter().zip(&reach).filter(|(_, r)| **r) {
+        match &b.term {
+            Term::Jump(t) => add(*t),
+            Term::Branch { then, els, .. } => {
+                add(*then);
+                add(*els);
+            }
+            Term::Switch {
+                targets, default, ..
+            } => {
+                for t in targets {
+                    add(*t);
+                }
+                add(*default);
+            }
+            _ => {}
+        }
+    }
+    n
+}
+
+/// The label a conditional or unconditional `jp`/`jr` to a label goes to.
+fn branch_target(op: &str) -> Option<&str> {
+    let rest = op.strip_prefix("jp ").or_else(|| op.strip_prefix("jr "))?;
+    let t = rest.rsplit(',').next()?.trim();
+    (!t.starts_with('(') && !t.starts_with('$')).then_some(t)
+}
+
+/// Instructions that change neither HL nor memory (so a known HL stays known): what
+/// a byte test between computing an address and branching is made of.
+fn keeps_hl_and_memory(op: &str) -> bool {
+    const SAFE: &[&str] = &["ld a,(hl)", "or a", "and a", "cp (hl)", "ld a,(de)"];
+    if SAFE.contains(&op) {
+        return true;
+    }
+    if let Some(x) = op.strip_prefix("cp ") {
+        return !x.contains('(');
+    }
+    if let Some(x) = op.strip_prefix("ld a,") {
+        return !x.starts_with('(') || x.starts_with("(hl)");
+    }
+    false
+}
+
+/// Whether control never goes on to the next line after this instruction.
+fn ends_flow(op: &str) -> bool {
+    matches!(op, "ret" | "jp (hl)" | "jp (ix)" | "jp (iy)")
+        || (op.starts_with("jp ") || op.starts_with("jr ")) && !op.contains(',')
 }
 
 /// Which blocks can be reached from the entry.
