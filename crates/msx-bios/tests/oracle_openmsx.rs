@@ -917,3 +917,95 @@ keys:   push bc
         String::from_utf8_lossy(&theirs[1].vram[0x1800..0x1820])
     );
 }
+
+/// GRPPRT with a font of the program's own (CGPNT pointed at the
+/// cartridge), so both BIOSes draw the same glyphs: SCREEN 2 (pattern
+/// bytes, and the colour bytes of the two cells' rows that have dots) and
+/// SCREEN 5 (page 0, once the command engine is done), in FORCLR at
+/// GRPACX/GRPACY, which moves on by 8 (compared in RAM).
+#[test]
+fn grpprt_with_own_font_same_as_cbios() {
+    if !enabled() {
+        return;
+    }
+    let body = "
+        ld a,2
+        call CHGMOD
+        call font
+        call text
+        ld hl,(0FCB7h)          ; GRPACX after two characters
+        ld (RESULT),hl
+        call mark
+        ld a,5
+        call CHGMOD
+        call font
+        call text
+        ld hl,(0FCB7h)
+        ld (RESULT+2),hl
+        call waitce             ; the last dot's PSET may still be running
+        call mark
+        jr $
+waitce: di
+        ld a,2
+        out (99h),a
+        ld a,8Fh
+        out (99h),a
+        in a,(99h)
+        ld b,a
+        xor a
+        out (99h),a
+        ld a,8Fh
+        out (99h),a
+        ei
+        rr b
+        jr c,waitce
+        ret
+font:   in a,(0A8h)             ; CGPNT = this cartridge's slot, glyphs - 41h*8
+        rrca
+        rrca
+        and 3
+        ld c,a
+        ld b,0
+        ld hl,0FCC1h            ; EXPTBL
+        add hl,bc
+        ld a,(hl)
+        and 80h
+        or c
+        ld (0F91Fh),a
+        ld hl,glyphs-41h*8
+        ld (0F920h),hl
+        ret
+text:   ld a,10
+        ld (FORCLR),a
+        ld hl,16
+        ld (0FCB7h),hl          ; GRPACX
+        ld hl,8
+        ld (0FCB9h),hl          ; GRPACY
+        ld a,'A'
+        call GRPPRT
+        ld a,'B'
+        jp GRPPRT
+GRPPRT  equ 008Dh
+glyphs: db 18h,24h,42h,7Eh,42h,42h,42h,00h      ; A
+        db 0FCh,82h,82h,0FCh,82h,82h,0FCh,01h   ; B
+";
+    let ours = same_on_both(
+        "grpprt",
+        body,
+        &[
+            &[
+                Check::Vram(0..0x1800),
+                // Not 2117h: the colour of the empty last row of 'A', which
+                // C-BIOS sets for the whole cell while the original draws
+                // dot by dot (SETC), so only rows with a dot get FORCLR.
+                Check::Vram(0x2110..0x2117),
+                Check::Vram(0x2118..0x2120),
+                Check::Ram(0xC000..0xC002),
+            ],
+            &[Check::Vram(0..0x6A00), Check::Ram(0xC002..0xC004)],
+        ],
+    );
+    // The glyph's first row of 'A' (18h) at (16, 8) in SCREEN 2.
+    assert_eq!(ours[0].vram[0x110], 0x18);
+    assert_eq!(ours[0].ram[0..2], [32, 0]);
+}
