@@ -489,3 +489,30 @@ fn batalha_plays_to_the_end() {
     assert_eq!(end.lines().nth(14), Some(BATALHA.win));
     insta::assert_snapshot!("batalha_player_wins", end);
 }
+
+/// `examples/battleship/demo.keys` (the docs' screenshot) still hits what it aims at:
+/// the battleship at F2-G2 and the carrier at G5-J5. When a compiler change moves the
+/// random placement, this fails and the script needs new targets.
+#[test]
+fn demo_script_hits_its_targets() {
+    let dir = scratch("demo");
+    let (disk, sym, lines) = build(&dir, &BATTLE);
+    let mut g = Game::power_on(disk, sym, lines);
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/battleship/demo.keys"),
+    )
+    .unwrap();
+    g.m.schedule_script(&KeyScript::parse(&text).unwrap());
+    g.m.run_frames(1700);
+    // The placement the script was written for, from RAM.
+    for (x, y) in [(6, 2), (7, 2)] {
+        assert_eq!(g.tj(x, y, 2), 3, "battleship at ({x},{y})");
+        assert_eq!(g.at(x + 19, y), 'B');
+    }
+    for x in 7..=10 {
+        assert_eq!(g.tj(x, 5, 2), 1, "carrier at ({x},5)");
+        assert_eq!(g.at(x + 19, 5), 'A');
+    }
+    assert_eq!(g.at(20, 1), ' ', "the shot on water at A1");
+    assert_eq!(g.var("pj"), 6.0);
+}
