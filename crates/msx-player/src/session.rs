@@ -373,9 +373,30 @@ impl Session {
         Ok(())
     }
 
-    /// A file dropped on the window: a disk goes in drive A:, a ROM in
-    /// cartridge slot 1 (which resets the MSX, as plugging one in does).
+    /// A file dropped on the window: a save state (`.msxstate`) is loaded,
+    /// a disk goes in drive A:, a ROM in cartridge slot 1 (which resets the
+    /// MSX, as plugging one in does).
     pub fn insert_file(&mut self, path: &Path) -> Result<Message, PlayerError> {
+        let is_state = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case(STATE_EXTENSION));
+        if is_state {
+            let bytes = std::fs::read(path).map_err(|source| PlayerError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
+            self.machine
+                .load_state(&bytes)
+                .map_err(|source| PlayerError::State {
+                    path: path.to_path_buf(),
+                    source,
+                })?;
+            self.release_all();
+            let name = path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            return Ok(format!("STATE {name} LOADED"));
+        }
         let disk = DiskFile::read(path)?;
         match media_kind(path, disk.image.len()) {
             Media::Disk => {
@@ -712,6 +733,18 @@ mod tests {
         // A missing file names itself.
         let err = s.insert_file(&dir.join("nope.dsk")).unwrap_err();
         assert!(err.to_string().contains("nope.dsk"), "{err}");
+        // A save state is loaded; one of another machine is refused.
+        let saved = s.machine().save_state();
+        let cycles = s.machine().cycles();
+        std::fs::write(dir.join("here.msxstate"), &saved).unwrap();
+        s.run_frame();
+        let msg = s.insert_file(&dir.join("here.msxstate")).unwrap();
+        assert_eq!(msg, "STATE here.msxstate LOADED");
+        assert_eq!(s.machine().cycles(), cycles);
+        std::fs::write(dir.join("other.msxstate"), machine(false).save_state()).unwrap();
+        let err = s.insert_file(&dir.join("other.msxstate")).unwrap_err();
+        assert!(matches!(err, PlayerError::State { .. }), "{err}");
+        assert_eq!(s.machine().cycles(), cycles);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
