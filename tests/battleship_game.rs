@@ -418,6 +418,7 @@ fn the_computer_hunts_and_wins() {
         .collect();
     let mut shots = water.into_iter();
     let mut hunted = false;
+    let mut marked = false;
     let mut ended = false;
     let mut before = g.computer_shots();
     while let Some((x, y)) = shots.next() {
@@ -429,6 +430,11 @@ fn the_computer_hunts_and_wins() {
         let after = g.computer_shots();
         let new: Vec<_> = after.difference(&before).copied().collect();
         before = after;
+        if !marked && new.len() > 1 {
+            check_marks(&g, &new);
+            insta::assert_snapshot!("computer_sinks_and_marks", g.screen());
+            marked = true;
+        }
         // Line 685: a hit on a ship starts the hunt (OE=1); one new X, on a ship.
         if hunted || new.len() != 1 {
             continue;
@@ -453,6 +459,7 @@ fn the_computer_hunts_and_wins() {
         hunted = true;
     }
     assert!(hunted, "the computer never hit a ship longer than one cell");
+    assert!(marked, "the computer never marked around a sunk ship");
     assert!(
         ended,
         "the computer did not win with the player on water only"
@@ -466,6 +473,52 @@ fn the_computer_hunts_and_wins() {
     let end = g.screen();
     assert_eq!(end.lines().nth(14), Some(BATTLE.loss));
     insta::assert_snapshot!("computer_wins", end);
+}
+
+/// An answer that drew several `X`s sank a ship (line 720) and marked the cells around
+/// it (lines 800-860): every new `X` is on or beside a ship of the player whose every
+/// cell now shows `X`, and that ship's whole surrounding box on the board is `X`.
+fn check_marks(g: &Game, new: &[(usize, usize)]) {
+    let shots = g.computer_shots();
+    let sunk: Vec<(usize, usize, usize)> = runs(g, 1)
+        .into_iter()
+        .filter(|&(x, y, len)| (x..x + len).all(|i| shots.contains(&(i, y))))
+        .collect();
+    let near = |&(cx, cy): &(usize, usize), &(x, y, len): &(usize, usize, usize)| {
+        cy.abs_diff(y) <= 1 && cx + 1 >= x && cx <= x + len
+    };
+    for c in new {
+        let ship = sunk.iter().find(|s| near(c, s));
+        let &(x, y, len) = ship.unwrap_or_else(|| panic!("X at {c:?} is beside no sunk ship"));
+        for py in y.saturating_sub(1).max(1)..=(y + 1).min(10) {
+            for px in x.saturating_sub(1).max(1)..=(x + len).min(10) {
+                assert!(
+                    shots.contains(&(px, py)),
+                    "({px},{py}) around the ship at ({x},{y}) is not marked"
+                );
+            }
+        }
+    }
+}
+
+/// The ships of side `p` as (first x, y, length): runs of one ship index in a row, split
+/// by the ship's length.
+fn runs(g: &Game, p: usize) -> Vec<(usize, usize, usize)> {
+    let mut v = Vec::new();
+    for y in 1..=10 {
+        let mut x = 1;
+        while x <= 10 {
+            let s = g.tj(x, y, p);
+            if s == 0 {
+                x += 1;
+                continue;
+            }
+            let len = usize::from(SHIPS[usize::from(s) - 1].0);
+            v.push((x, y, len));
+            x += len;
+        }
+    }
+    v
 }
 
 /// The Portuguese listing plays to a finished game too: every ship cell of the
