@@ -345,6 +345,19 @@ fn board_ships_shots_and_a_won_game() {
     let dir = scratch("win-build");
     let (disk, sym, lines) = build(&dir, &BATTLE);
     let mut g = Game::power_on(disk, sym, lines);
+    // Line 413 shows the progress before each ship kind is placed (line 415 reads it):
+    // MSX prints a number with a blank for its sign and one after it.
+    for (i, pct) in [0, 25, 50, 75].into_iter().enumerate() {
+        assert!(g.run_to_line(415, 3000), "ship kind {} not reached", i + 1);
+        let screen = g.screen();
+        assert_eq!(
+            screen.lines().nth(2),
+            Some(format!("Placing ships: {pct} %").as_str())
+        );
+    }
+    let placing = g.screen();
+    assert_eq!(placing.lines().next(), Some("Battleship - MarMSX 2018"));
+    insta::assert_snapshot!("placing_ships", placing);
     // Line 1010 starts showing the player's ships: the board and the legend are drawn.
     assert!(g.run_to_line(1010, 3000), "the board was not drawn");
     let drawn = g.screen();
