@@ -61,6 +61,21 @@ impl Vram {
         self.data.get(start..start + 128).unwrap_or(&[])
     }
 
+    /// Write `value` to `len` physical addresses from `start` (wrapping at
+    /// the chip size like [`Vram::write`]).
+    #[inline]
+    pub fn fill(&mut self, start: u32, len: u32, value: u8) {
+        let from = (start & self.mask) as usize;
+        match self.data.get_mut(from..from + len as usize) {
+            Some(bytes) => bytes.fill(value),
+            None => {
+                for i in 0..len {
+                    self.write(start.wrapping_add(i), value);
+                }
+            }
+        }
+    }
+
     /// Read a logical (CPU-view) address in a planar or linear mode.
     #[inline]
     pub fn read_logical(&self, addr: u32, planar_mode: bool) -> u8 {
