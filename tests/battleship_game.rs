@@ -67,19 +67,31 @@ fn scratch(name: &str) -> PathBuf {
 /// `msx build` of a listing: the disk image, the symbols and the start address of each
 /// BASIC line (the symbol file's line table; the lowest address of a line is its start).
 fn build(dir: &Path, listing: &Listing) -> (Vec<u8>, HashMap<String, u16>, HashMap<u32, u16>) {
+    build_as(dir, listing, Format::Disk)
+}
+
+/// What `msx build` makes: a boot disk, or a cartridge (`--format rom`).
+#[derive(Clone, Copy, PartialEq)]
+enum Format {
+    Disk,
+    Rom,
+}
+
+fn build_as(
+    dir: &Path,
+    listing: &Listing,
+    format: Format,
+) -> (Vec<u8>, HashMap<String, u16>, HashMap<u32, u16>) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples/battleship")
         .join(listing.file);
     let out = Command::new(env!("CARGO_BIN_EXE_msx"))
         .current_dir(dir)
-        .args([
-            "build",
-            src.to_str().unwrap(),
-            "-o",
-            "game.dsk",
-            "--sym",
-            "game.sym",
-        ])
+        .args(["build", src.to_str().unwrap(), "--sym", "game.sym", "-o"])
+        .args(match format {
+            Format::Disk => ["game.dsk", "--format", "dsk"],
+            Format::Rom => ["game.rom", "--format", "rom"],
+        })
         .env("SOURCE_DATE_EPOCH", "1714564800")
         .output()
         .expect("run msx");
@@ -110,7 +122,11 @@ fn build(dir: &Path, listing: &Listing) -> (Vec<u8>, HashMap<String, u16>, HashM
             }
         }
     }
-    (std::fs::read(dir.join("game.dsk")).unwrap(), symbols, lines)
+    let image = match format {
+        Format::Disk => "game.dsk",
+        Format::Rom => "game.rom",
+    };
+    (std::fs::read(dir.join(image)).unwrap(), symbols, lines)
 }
 
 /// A number in the math pack's double format (as MSX stores it): sign and excess-64
@@ -136,13 +152,28 @@ struct Game {
 
 impl Game {
     fn power_on(disk: Vec<u8>, sym: HashMap<String, u16>, lines: HashMap<u32, u16>) -> Game {
-        let layout = MachineLayout::msx2(
+        Self::power_on_as(disk, sym, lines, Format::Disk)
+    }
+
+    /// A disk goes into drive A; a cartridge into slot 1 (the machine keeps its drive).
+    fn power_on_as(
+        image: Vec<u8>,
+        sym: HashMap<String, u16>,
+        lines: HashMap<u32, u16>,
+        format: Format,
+    ) -> Game {
+        let mut layout = MachineLayout::msx2(
             msx_bios::main_rom().to_vec(),
             msx_bios::sub_rom().to_vec(),
             Some(msx_bios::disk_rom().to_vec()),
         );
+        if format == Format::Rom {
+            layout.insert_cartridge(1, image.clone(), None);
+        }
         let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-        m.insert_disk(0, disk).unwrap();
+        if format == Format::Disk {
+            m.insert_disk(0, image).unwrap();
+        }
         Game {
             m,
             sym,
@@ -289,9 +320,13 @@ impl Game {
 /// Builds and boots a listing up to its main loop; checks the placement in RAM against
 /// the listing's rules and the player's board against it.
 fn boot(listing: &Listing, name: &str) -> Game {
+    boot_as(listing, name, Format::Disk)
+}
+
+fn boot_as(listing: &Listing, name: &str, format: Format) -> Game {
     let dir = scratch(name);
-    let (disk, sym, lines) = build(&dir, listing);
-    let mut g = Game::power_on(disk, sym, lines);
+    let (image, sym, lines) = build_as(&dir, listing, format);
+    let mut g = Game::power_on_as(image, sym, lines, format);
     assert!(g.run_to_line(110, 3000), "the main loop was not reached");
     check_fleet(&g, 1);
     check_fleet(&g, 2);
@@ -540,20 +575,41 @@ fn runs(g: &Game, p: usize) -> Vec<(usize, usize, usize)> {
 fn batalha_plays_to_the_end() {
     let mut g = boot(&BATALHA, "batalha");
     insta::assert_snapshot!("batalha_start", g.screen());
+    sink_the_fleet(&mut g, &BATALHA);
+    let end = g.screen();
+    assert_eq!(end.lines().nth(14), Some(BATALHA.win));
+    insta::assert_snapshot!("batalha_player_wins", end);
+}
+
+/// `msx build --format rom`: the same game from a cartridge (code in ROM, variables
+/// and arrays in page 3's RAM) plays to the end. The placement differs from the disk's
+/// (the start takes another time), so only facts are checked, no snapshot.
+#[test]
+fn battle_rom_plays_to_the_end() {
+    let mut g = boot_as(&BATTLE, "rom", Format::Rom);
+    sink_the_fleet(&mut g, &BATTLE);
+    assert_eq!(g.screen().lines().nth(14), Some(BATTLE.win));
+    assert_eq!(g.var("pj"), 20.0);
+}
+
+/// Shoots every ship cell of the computer, read from RAM, in turn; the last one ends
+/// the game.
+fn sink_the_fleet(g: &mut Game, listing: &Listing) {
     let enemy = g.ships(2);
     let mut ended = false;
     for (i, &(x, y, s)) in enemy.iter().enumerate() {
         let back = g.shoot(x, y);
-        assert_eq!(g.at(x + 19, y), BATALHA.letters[usize::from(s) - 1]);
+        assert_eq!(g.at(x + 19, y), listing.letters[usize::from(s) - 1]);
         if !back {
-            assert_eq!(i, enemy.len() - 1);
+            assert_eq!(
+                i,
+                enemy.len() - 1,
+                "the game ended before the last ship cell"
+            );
             ended = true;
         }
     }
     assert!(ended, "the game did not end");
-    let end = g.screen();
-    assert_eq!(end.lines().nth(14), Some(BATALHA.win));
-    insta::assert_snapshot!("batalha_player_wins", end);
 }
 
 /// `examples/battleship/demo.keys` (the docs' screenshot) still hits what it aims at:
