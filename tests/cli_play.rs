@@ -146,6 +146,36 @@ fn without_a_display_it_points_at_msx_run() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `msx play game.pas` builds as `msx build` does, with the program's
+/// `msx.toml` (its data files go on the temporary disk), before it looks for
+/// a display.
+#[test]
+fn a_program_is_built_with_its_manifest() {
+    let dir = scratch("manifest");
+    let out = Command::new(env!("CARGO_BIN_EXE_msx"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("TMPDIR", &dir)
+        .args(["play", "examples/minesweeper/mines.pas"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "examples/minesweeper/msx.toml: added examples/minesweeper/MINES.SC5 as MINES.SC5"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("mines.dsk: "), "{err}");
+    assert!(err.contains("no display"), "{err}");
+    // The temporary disk is gone.
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Arguments that cannot work are refused before any window opens.
 #[test]
 fn refuses_what_cannot_work() {
