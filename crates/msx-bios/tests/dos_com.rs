@@ -15,7 +15,8 @@ use support::*;
 ///   names in FCB 1 (005Ch) and FCB 2 (006Ch), `P=` whether 0005h is `JP (0006h)` with the TPA top at
 ///   CF06h;
 /// * `*` printed by CHPUT through the page-0 CALSLT, `J` once JIFFY has
-///   advanced (interrupts reach the BIOS through 0038h);
+///   advanced (interrupts reach the BIOS through 0038h), `+` through CALLF
+///   (RST 30h), `S` when a byte written with WRSLT reads back with RDSLT;
 /// * a file written and read back with its FCB and DMA in page 0 (`FILE OK`);
 /// * `KEY?`, then a key taken with 0Bh + 06h and one with 01h (echoed);
 /// * `DONE[...]` with FCB 1 again, then RET (or JP 0 when it is `JP`).
@@ -88,6 +89,22 @@ wj:     ld hl,(JIFFY)
         jr nz,wj
         ld e,'J'
         call out
+        ld a,'+'                ; CHPUT through the page-0 CALLF
+        rst 30h
+        db 0                    ; the main ROM's slot (EXPTBL) on this machine
+        dw 00A2h
+        ld a,(0F342h)           ; WRSLT then RDSLT on RAMAD1's 4000h
+        ld hl,4000h
+        ld e,5Ah
+        call 0014h
+        ld a,(0F342h)
+        ld hl,4000h
+        call 000Ch
+        ld e,'S'
+        cp 5Ah
+        jr z,slotok
+        ld e,'X'
+slotok: call out
         ld de,crlf
         ld c,9
         call DOS
@@ -241,7 +258,10 @@ fn a_com_program_runs_in_the_msx_dos_environment_and_returns_to_the_prompt() {
     assert!(s.contains("HELLO FROM COM"), "{s}");
     assert!(s.contains("T[ data.txt *.BAS]"), "tail as typed:\n{s}");
     assert!(s.contains("F[DATA    TXT]"), "FCB 1 in capitals:\n{s}");
-    assert!(s.contains("P=Y*J"), "0005h, CALSLT, interrupts:\n{s}");
+    assert!(
+        s.contains("P=Y*J+S"),
+        "0005h, CALSLT, interrupts, CALLF, WRSLT and RDSLT:\n{s}"
+    );
     assert!(s.contains("FILE OK"), "{s}");
     assert!(s.contains("G[????????BAS]"), "FCB 2, the * expanded:\n{s}");
     let f = m.frame_count();
