@@ -346,8 +346,8 @@ fn boot_as(listing: &Listing, name: &str, format: Format) -> Game {
     g
 }
 
-/// Each side has the listing's fleet: horizontal runs of one ship index whose lengths
-/// are the ship's, as many of each as line 2010 says.
+/// Each side has the listing's fleet: horizontal runs of one ship index as long as the
+/// ship, as many of each as line 2010 says.
 fn check_fleet(g: &Game, p: usize) {
     let mut count = [0usize; 4];
     for y in 1..=10 {
@@ -360,14 +360,14 @@ fn check_fleet(g: &Game, p: usize) {
             }
             let len = (x..=10).take_while(|&i| g.tj(i, y, p) == s).count();
             let (ship_len, _) = SHIPS[usize::from(s) - 1];
-            // Two ships of one kind may touch end to end (line 520 checks around the
-            // new ship, but the article's check is by the first cell's row range).
+            // Lines 510-550 refuse a ship whose box (a cell around it, plus the rows
+            // below as printed) holds another, so no two ships touch: a run is one ship.
             assert_eq!(
-                len % usize::from(ship_len),
-                0,
+                len,
+                usize::from(ship_len),
                 "side {p}: a run of ship {s} at ({x},{y}) has length {len}"
             );
-            count[usize::from(s) - 1] += len / usize::from(ship_len);
+            count[usize::from(s) - 1] += 1;
             x += len;
         }
     }
