@@ -237,22 +237,34 @@ VDPRESET_REG:   LD B,(HL)
                 LD B,A
                 LD C,9
                 CALL WRTVDP_I
-                LD B,8                  ; eight 16 KB banks (R#14 = 0..7)
-VDPRESET_BANK:  LD A,B
-                DEC A
-                LD HL,0
-                SCF
-                CALL VADDR
-                LD DE,4000h
-VDPRESET_CLR:   XOR A
-                OUT (VDP_DATA),A
-                DEC DE
-                LD A,D
-                OR E
-                JR NZ,VDPRESET_CLR
-                DJNZ VDPRESET_BANK
+                ; VRAM is cleared by the command engine, not by the CPU: the
+                ; screen is off, so one HMMV over 256 x 512 bytes in GRAPHIC 7
+                ; (all 128 KB) runs at the engine's full speed, several times
+                ; faster than OUTs (about 1.5 s of boot before). The V9938 runs
+                ; commands only in the bitmap modes, so R#0 selects G7 for it.
+                LD BC,0E00h
+                CALL WRTVDP_I
+                LD A,36                 ; R#17 = 36, auto-increment
+                LD C,17
+                CALL VDPSEL
+                LD HL,VRAMCLR
+                LD BC,11*256+VDP_IND
+                OTIR
+VDPRESET_WAIT:  LD A,2                  ; S#2 bit 0 (CE): still clearing
+                LD C,15
+                CALL VDPSEL
+                IN A,(VDP_ADDR)
+                RRCA
+                JR C,VDPRESET_WAIT
+                XOR A
+                CALL VDPSEL
+                LD BC,0000h             ; R#0 back to its reset value
+                CALL WRTVDP_I
                 LD HL,PALETTE_DEFAULT
                 JP PALOUT
+; HMMV: DX, DY, NX, NY (256 x 512 bytes of GRAPHIC 7 = 128 KB), colour 0, ARG.
+VRAMCLR:        DW 0,0,256,512
+                DB 0,0,0C0h
 ; R#0-R#23: screen off, interrupts off until a mode is set; 64K/128K DRAM
 ; (R#8 VR), NTSC 192 lines; colour burst R#20-R#22 at their reset values.
 VDPDEF:         DB 000h,000h,000h,000h,000h,000h,000h,000h
