@@ -206,14 +206,14 @@ fn val_and_input() {
 fn unsupported_statements_are_diagnostics() {
     let err = msx_basic::compile(
         "g.bas",
-        b"10 SCREEN 2\n20 PRINT FRE(0):CIRCLE (5,5),3,,1\n",
+        b"10 SCREEN 2\n20 PRINT VDP(1):CIRCLE (5,5),3,,1\n",
         z80_codegen::Target::Dsk,
     )
     .unwrap_err();
     let text = err.to_string();
     assert_eq!(
         text,
-        "g.bas: line 20, statement 1: FRE is not supported yet\n\
+        "g.bas: line 20, statement 1: VDP is not supported yet\n\
          g.bas: line 20, statement 2: CIRCLE with start, end or aspect is not supported yet"
     );
 }
@@ -263,4 +263,17 @@ fn clear_resets_variables_arrays_and_data() {
         "40 DATA 9\n",
     ));
     assert_eq!(got, [" 0 [] 0  0  9"]);
+}
+
+#[test]
+fn fre_counts_free_memory_and_string_space() {
+    // FRE(\"\") after a 10-character string is stored shrinks by its
+    // chunk (10 characters and the heap's 3-byte header, runtime README);
+    // FRE(0) shrinks by an array's elements (DIM A(99): 100 doubles).
+    let got = run(concat!(
+        "10 S=FRE(\"\"):M=FRE(0)\n",
+        "20 A$=STRING$(10,65):DIM A(99)\n",
+        "30 PRINT S-FRE(\"\");M-FRE(0)\n",
+    ));
+    assert_eq!(got, [" 13  800"]);
 }

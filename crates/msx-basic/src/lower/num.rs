@@ -510,6 +510,22 @@ impl Lowerer<'_> {
             K::Atn => on_dac(self, "rt_bas_atn"),
             K::Log => on_dac(self, "rt_bas_log"),
             K::Exp => on_dac(self, "rt_bas_exp"),
+            K::Fre => {
+                // FRE(s$) is the string space, any number the memory free;
+                // both are unsigned 16-bit counts, as singles.
+                let a = arg(0)?;
+                let routine = if type_of(a) == Some(Type::String) {
+                    let s = self.string(a)?;
+                    self.call_stmt("rt_bas_sfree", vec![(Reg::HL, s)]);
+                    "rt_bx_fres"
+                } else {
+                    let _ = self.num(a)?;
+                    "rt_bx_fre"
+                };
+                let n = self.hoist(call(routine, vec![], W::Word));
+                self.call_stmt("bcd_from_int", vec![(Reg::HL, n)]);
+                Ok(Type::Single)
+            }
             K::Val => {
                 let s = self.string(arg(0)?)?;
                 self.call_stmt("rt_bas_val", vec![(Reg::HL, s)]);

@@ -1608,3 +1608,21 @@ RT_BX_PIN equ rt_bx_pnt+15      ; inside a run of fillable points
         ret
 .full:  ld e,7
         jp rt_bas_error
+
+; FRE(0): HL = the bytes free between the arrays and the string heap.
+rt_bx_fre:
+        ld hl,(rt_bx_atop)
+        ld de,(rt_heap)
+        or a
+        sbc hl,de
+        ret
+
+; FRE(""): HL = the string space free, after a compaction (as MSX
+; collects garbage first).
+rt_bx_fres:
+        call rt_bas_gc
+        ld hl,(rt_bas_hend)
+        ld de,(rt_bas_hfree)
+        or a
+        sbc hl,de
+        ret
