@@ -277,3 +277,17 @@ fn fre_counts_free_memory_and_string_space() {
     ));
     assert_eq!(got, [" 13  800"]);
 }
+
+#[test]
+fn time_takes_unsigned_values_and_step_zero_loops() {
+    // TIME is JIFFY, 0-65535 (MSX2 Technical Handbook, system variables);
+    // a loop with STEP 0 does not end by itself (ROM C4524/NEXT: the sign 0
+    // is made 2, which no comparison gives).
+    let got = run(concat!(
+        "10 TIME=40000:T=TIME:PRINT T>=40000;T<40100\n",
+        "20 FOR X=1 TO 2 STEP 0:N=N+1:IF N=5 THEN 40\n",
+        "30 NEXT\n",
+        "40 PRINT N;X\n",
+    ));
+    assert_eq!(got, ["-1 -1", " 5  1"]);
+}

@@ -1626,3 +1626,35 @@ rt_bx_fres:
         or a
         sbc hl,de
         ret
+
+; The sign of a FOR's STEP in DAC: A = 1 or 0FFh, and 2 for a zero step
+; (ROM C4524: NEXT ends the loop when the comparison equals the sign, so
+; STEP 0 never ends it).
+rt_bx_stepsgn:
+        call bcd_sgn
+        ret nz
+        ld a,2
+        ret
+
+; TIME = DAC: 0-65535 (values from 32768 up are stored as their 16 bits),
+; "Overflow" outside.
+rt_bx_settime2:
+        ld a,(BCD_DAC)
+        or a
+        jp m,.int               ; negative: CINT checks it
+        cp 045h                 ; 5 digits or more: maybe 32768-65535
+        jr c,.int
+        ld hl,rt_bx_k32768
+        call bcd_load_arg
+        call bcd_cmp
+        cp 0FFh
+        jr z,.int               ; below 32768
+        ld hl,rt_bx_k32768      ; DAC - 65536 (ARG is reloaded: the
+        call bcd_load_arg       ; math pack may change it):
+        call bcd_sub            ; -32768..-1 for 32768..65535
+        ld hl,rt_bx_k32768
+        call bcd_load_arg
+        call bcd_sub
+.int:   call bcd_to_int
+        ld (JIFFY),hl
+        ret

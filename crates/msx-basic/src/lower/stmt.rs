@@ -243,8 +243,14 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::SetTime(v) => {
-                let x = self.int(v)?;
-                self.call_stmt("rt_bx_settime", vec![(Reg::HL, x)]);
+                if type_of(v) == Some(Type::Integer) {
+                    let x = self.int(v)?;
+                    self.call_stmt("rt_bx_settime", vec![(Reg::HL, x)]);
+                } else {
+                    // 0-65535, past an integer's range.
+                    self.dac(v)?;
+                    self.call_stmt("rt_bx_settime2", vec![]);
+                }
                 Ok(())
             }
             StmtKind::Input { prompt, targets } => self.input(prompt.as_deref(), targets, span),
@@ -754,7 +760,7 @@ impl Lowerer<'_> {
                         self.emit(IStmt::Store {
                             w: W::Byte,
                             addr: sym(&sgn),
-                            value: call("bcd_sgn", vec![], W::Byte),
+                            value: call("rt_bx_stepsgn", vec![], W::Byte),
                         });
                     }
                     None => {
