@@ -1,5 +1,5 @@
 //! Building a machine from the command line, shared by `msx run` and
-//! `msx play`: ROM or disk by extension or content, the free BIOS or the
+//! `msx play`: ROM, disk or MSX-DOS program by extension or content, the free BIOS or the
 //! user's own ROM dumps, NTSC or PAL, RAM size, the RTC's start time.
 
 use anyhow::{bail, Context, Result};
@@ -27,6 +27,9 @@ pub enum MediaKind {
     Rom,
     /// A floppy disk image.
     Dsk,
+    /// An MSX-DOS program: put on a disk (in memory) that boots into it in the free disk
+    /// ROM's MSX-DOS environment.
+    Com,
 }
 
 /// `YYYY-MM-DDTHH:MM:SS` (a space also separates date and time; the time
@@ -71,6 +74,7 @@ pub fn media_kind(path: &Path, bytes: &[u8], asked: MediaKind) -> Result<MediaKi
     match ext.as_deref() {
         Some("dsk" | "di1" | "di2") => return Ok(MediaKind::Dsk),
         Some("rom" | "mx1" | "mx2" | "ri") => return Ok(MediaKind::Rom),
+        Some("com") => return Ok(MediaKind::Com),
         _ => {}
     }
     let header_at = |o: usize| bytes.get(o..o + 2) == Some(b"AB");
@@ -134,6 +138,13 @@ pub fn build_machine(
             config.layout.insert_cartridge(1, image, spec.romtype);
             Ok(Machine::new(config)?)
         }
+        MediaKind::Com => {
+            let disk = com_disk(file, &image, spec.rtc)?;
+            let mut m = Machine::new(config)?;
+            m.insert_disk(0, disk)
+                .with_context(|| format!("{}", file.display()))?;
+            Ok(m)
+        }
         _ => {
             let mut m = Machine::new(config)?;
             m.insert_disk(0, image)
@@ -141,6 +152,39 @@ pub fn build_machine(
             Ok(m)
         }
     }
+}
+
+/// A 720 KB disk holding the program as `NAME.COM`, whose boot sector runs `NAME` in the
+/// free disk ROM's MSX-DOS environment (docs/disk.md). Its files are dated with the RTC's
+/// start time.
+fn com_disk(file: &Path, program: &[u8], when: DateTime) -> Result<Vec<u8>> {
+    let stem: String = file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("")
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+        .take(8)
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let stem = if stem.is_empty() {
+        "PROGRAM".into()
+    } else {
+        stem
+    };
+    let stamp = msx_disk::Timestamp::new(
+        when.year.clamp(1980, 2107),
+        when.month,
+        when.day,
+        when.hour,
+        when.minute,
+        when.second & !1,
+    )?;
+    let mut disk = msx_disk::Disk::new(msx_disk::Format::Kb720);
+    disk.write_file(&format!("{stem}.COM"), program, stamp)
+        .with_context(|| format!("{}: cannot put it on a disk", file.display()))?;
+    disk.set_boot_command(&stem)?;
+    Ok(disk.to_bytes())
 }
 
 #[cfg(test)]
@@ -178,5 +222,18 @@ mod tests {
             MediaKind::Dsk
         );
         assert_eq!(media_kind(p, &[], MediaKind::Rom).unwrap(), MediaKind::Rom);
+        assert_eq!(
+            media_kind(Path::new("hello.com"), &[0xC9], MediaKind::Auto).unwrap(),
+            MediaKind::Com
+        );
+    }
+
+    #[test]
+    fn com_programs_get_a_disk_that_runs_them() {
+        let when = parse_rtc("2026-11-22T10:20:31").unwrap();
+        let bytes = com_disk(Path::new("dir/hello world.com"), &[0xC9], when).unwrap();
+        let disk = msx_disk::Disk::from_bytes(&bytes).unwrap();
+        assert_eq!(disk.boot_command().as_deref(), Some("HELLOWOR"));
+        assert_eq!(disk.read_file("HELLOWOR.COM").unwrap(), vec![0xC9]);
     }
 }

@@ -28,7 +28,8 @@ mod name;
 mod time;
 
 pub use boot::{
-    loader, offset as boot_offset, BootProgram, DEFAULT_LOAD, PROGRAM_END, PROGRAM_START,
+    loader, offset as boot_offset, BootProgram, DEFAULT_LOAD, MAX_COMMAND, PROGRAM_END,
+    PROGRAM_START,
 };
 pub use dir::{
     FileInfo, ATTR_ARCHIVE, ATTR_DIRECTORY, ATTR_HIDDEN, ATTR_READ_ONLY, ATTR_SYSTEM, ATTR_VOLUME,
