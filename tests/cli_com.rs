@@ -13,18 +13,8 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn a_com_program_runs_under_msx_dos() {
-    let dir = scratch("hello");
     // BDOS 9 prints up to '$'; RET returns to MSX-DOS, whose prompt comes back.
-    let src = "
-        org 0100h
-        ld de,msg
-        ld c,9
-        call 0005h
-        ret
-msg:    db 'Hello from MSX-DOS', 13, 10, '$'
-";
-    let asm = z80_asm::assemble(src, "hello.asm", &z80_asm::Options::default()).unwrap();
-    std::fs::write(dir.join("hello.com"), asm.bytes).unwrap();
+    let dir = hello_com("hello");
     let out = Command::new(env!("CARGO_BIN_EXE_msx"))
         .current_dir(&dir)
         .args([
@@ -58,7 +48,7 @@ msg:    db 'Hello from MSX-DOS', 13, 10, '$'
     );
 }
 
-/// Writes the greeting program of the test above and returns its directory.
+/// A scratch directory holding `hello.com`, which prints a greeting with BDOS 9 and returns.
 fn hello_com(name: &str) -> PathBuf {
     let dir = scratch(name);
     let src = "
