@@ -23,6 +23,9 @@ const RAM: SlotId = SlotId {
     secondary: Some(2),
 };
 
+/// The BIOS's interrupt counter, which `TIME` reads.
+const JIFFY: u16 = 0xFC9E;
+
 /// Frames a key is held: two keyboard scans of the BIOS (every third interrupt).
 const HOLD: u64 = 3;
 
@@ -52,6 +55,34 @@ const BATALHA: Listing = Listing {
     win: "** Voce venceu o jogo !! **",
     loss: "** Eu venci o jogo !! **",
 };
+
+/// The fleets the tests play with (ship index 1-4, `.` water), placed as lines
+/// 410-550 would: horizontal, no two ships touching.
+const PLAYER_FLEET: [&str; 10] = [
+    "....33.4.4",
+    "222.......",
+    "..........",
+    "222..1111.",
+    "..........",
+    "4.4.....33",
+    "..........",
+    "..33......",
+    "..........",
+    "..........",
+];
+
+const COMPUTER_FLEET: [&str; 10] = [
+    "4........4",
+    "..........",
+    "33..222...",
+    "..........",
+    "1111...33.",
+    "..........",
+    "..222...4.",
+    "..........",
+    "33....4...",
+    "..........",
+];
 
 /// Ship lengths by index (line 2010: carrier 4, cruiser 3, battleship 2, submarine 1)
 /// and how many of each: 4 + 2*3 + 3*2 + 4*1 = 20 cells per side.
@@ -148,6 +179,8 @@ struct Game {
     lines: HashMap<u32, u16>,
     /// The first frame the next key may be pressed (the last one released).
     free_at: u64,
+    /// Random answers of the computer so far (each gets its own TIME).
+    shots: u16,
 }
 
 impl Game {
@@ -179,6 +212,7 @@ impl Game {
             sym,
             lines,
             free_at: 0,
+            shots: 0,
         }
     }
 
@@ -248,6 +282,22 @@ impl Game {
         v as u8
     }
 
+    /// Writes `TJ(x, y, p) = v` (a small integer as a BCD double).
+    fn set_tj(&mut self, x: usize, y: usize, p: usize, v: u8) {
+        let d = self.sym["ba_tj_d"];
+        let base = self.word(d);
+        let size = usize::from(self.bytes(d + 3, 1)[0]);
+        let addr = base + ((x + 11 * (y + 11 * p)) * size) as u16;
+        let mut bytes = vec![0u8; size];
+        if v != 0 {
+            bytes[0] = 0x41;
+            bytes[1] = v << 4;
+        }
+        for (i, b) in bytes.into_iter().enumerate() {
+            self.m.poke(addr + i as u16, b);
+        }
+    }
+
     /// The ship cells of side `p`, row by row.
     fn ships(&self, p: usize) -> Vec<(usize, usize, u8)> {
         let mut v = Vec::new();
@@ -298,9 +348,31 @@ impl Game {
     }
 
     /// Aims at (x, y) of the computer's board and fires. False when the game ended.
+    ///
+    /// The computer's random shot (lines 660-665, `RND(-TIME)`) would depend on the
+    /// jiffy count, so on how fast the compiled code runs; when the test knows that the
+    /// answer is a random one (the shot is new, it does not end the game, `OE=0`), it
+    /// sets `TIME` (JIFFY) at the start of each of those lines, so the game is the same
+    /// from build to build.
     fn shoot(&mut self, x: usize, y: usize) -> bool {
         self.aim(x, y);
-        self.tap("SPACE")
+        let fresh = self.at(x + 19, y) == '.';
+        let ends = self.tj(x, y, 2) != 0 && self.var("pj") == 19.0;
+        if !(fresh && !ends && self.var("oe") == 0.0) {
+            return self.tap("SPACE");
+        }
+        self.shots += 1;
+        let at = (self.m.frame_count() + 1).max(self.free_at);
+        self.free_at = at + HOLD + RELEASED;
+        let script = KeyScript::parse(&format!("at {at} press SPACE for {HOLD}")).unwrap();
+        self.m.schedule_script(&script);
+        for (line, time) in [(660, 1000 + 37 * self.shots), (665, 2000 + 53 * self.shots)] {
+            assert!(self.run_to_line(line, 600), "line {line} not reached");
+            let [lo, hi] = time.to_le_bytes();
+            self.m.poke(JIFFY, lo);
+            self.m.poke(JIFFY + 1, hi);
+        }
+        self.run_to_line(110, 600)
     }
 
     /// The cells of the player's board (columns 2–11) that show the computer's `X`.
@@ -327,6 +399,20 @@ fn boot_as(listing: &Listing, name: &str, format: Format) -> Game {
     let dir = scratch(name);
     let (image, sym, lines) = build_as(&dir, listing, format);
     let mut g = Game::power_on_as(image, sym, lines, format);
+    // The random placement (lines 410-470) depends on the jiffy count during the boot;
+    // once it is done and before line 1010 shows the player's ships, both fleets are
+    // replaced by fixed ones, so the screens do not change with the code's speed.
+    assert!(g.run_to_line(1010, 3000), "the board was not drawn");
+    check_fleet(&g, 1);
+    check_fleet(&g, 2);
+    for (p, art) in [(1, &PLAYER_FLEET), (2, &COMPUTER_FLEET)] {
+        for (y, row) in art.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let v = c.to_digit(10).unwrap_or(0) as u8;
+                g.set_tj(x + 1, y + 1, p, v);
+            }
+        }
+    }
     assert!(g.run_to_line(110, 3000), "the main loop was not reached");
     check_fleet(&g, 1);
     check_fleet(&g, 2);
