@@ -700,8 +700,11 @@ fn sink_the_fleet(g: &mut Game, listing: &Listing) {
 
 /// `examples/battleship/demo.keys` (the docs' screenshot) still hits what it aims at:
 /// the battleship at F2-G2 and the carrier at G5-J5. When a compiler change moves the
-/// random placement, this fails and the script needs new targets.
+/// random placement, this fails and the script needs new targets. Not in the default
+/// run, since every change to the compiler's speed moves the placement: run it with
+/// `--ignored` after such a change, before releasing the docs' screenshot.
 #[test]
+#[ignore = "follows the build's speed: run with --ignored after compiler changes"]
 fn demo_script_hits_its_targets() {
     let dir = scratch("demo");
     let (disk, sym, lines) = build(&dir, &BATTLE);
