@@ -170,7 +170,11 @@ fn bcd(bytes: &[u8]) -> f64 {
     // Through decimal text, so small integers come out exact.
     let digits: String = bytes[1..8].iter().map(|b| format!("{b:02X}")).collect();
     let v: f64 = format!("0.{digits}e{exp}").parse().expect("BCD digits");
-    if bytes[0] & 0x80 != 0 { -v } else { v }
+    if bytes[0] & 0x80 != 0 {
+        -v
+    } else {
+        v
+    }
 }
 
 struct Game {
