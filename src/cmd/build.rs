@@ -342,20 +342,9 @@ fn compile_basic(input: &Path, target: Target) -> Result<Option<Compiled>> {
     for w in &built.warnings {
         eprintln!("warning: {w}");
     }
-    // It compiled, so it tokenizes: the same bytes MSX-BASIC's SAVE would write.
-    let tokenized = if msx_basic::is_tokenized(&source) {
-        source
-    } else {
-        let text = match std::str::from_utf8(&source) {
-            Ok(t) => msx_basic::tokenize_bytes(t.as_bytes()),
-            Err(_) => msx_basic::tokenize_msx_ascii(&source),
-        };
-        text.with_context(|| format!("{}: cannot tokenize", input.display()))?
-            .program
-            .to_bytes()
-    };
     Ok(Some(Compiled {
         output: built.output,
-        basic: Some(tokenized),
+        // The bytes MSX-BASIC's SAVE would write.
+        basic: Some(built.tokenized),
     }))
 }

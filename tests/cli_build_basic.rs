@@ -1,0 +1,89 @@
+//! `msx build x.bas` end to end, through the binary: the disk boots the compiled program and
+//! carries the tokenized listing; a program the compiler refuses gets its line and
+//! statement named, a failure exit, and no output file.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("msx-cli-bas-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn msx(dir: &PathBuf, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_msx"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run msx")
+}
+
+#[test]
+fn a_listing_builds_into_a_disk_that_boots_it_and_keeps_the_bas() {
+    let dir = scratch("hello");
+    let listing = "10 CLS\n20 FOR I=1 TO 3:PRINT I;:NEXT\n30 PRINT \"DONE\"\n";
+    std::fs::write(dir.join("hello.bas"), listing).unwrap();
+    let out = msx(&dir, &["build", "hello.bas", "-o", "hello.dsk"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let image = std::fs::read(dir.join("hello.dsk")).unwrap();
+    let disk = msx_disk::Disk::from_bytes(&image).unwrap();
+    assert!(
+        disk.read_file("HELLO.BIN").is_ok(),
+        "no program on the disk"
+    );
+    // The .BAS is what MSX-BASIC's SAVE writes for the listing: LIST gives it back.
+    let bas = disk.read_file("HELLO.BAS").unwrap();
+    assert_eq!(bas[0], 0xFF, "not a tokenized file");
+    assert_eq!(
+        msx_basic::detokenize(&bas).unwrap().replace("\r\n", "\n"),
+        listing
+    );
+
+    // MSX-BASIC prints numbers with a leading blank and a trailing one (the text window of
+    // SCREEN 0 does not start at the screen's first column: trim both ends).
+    let run = msx(
+        &dir,
+        &[
+            "run",
+            "hello.dsk",
+            "--frames",
+            "900",
+            "--until-text",
+            "DONE",
+            "--text",
+        ],
+    );
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{text}");
+    assert!(
+        text.lines().any(|l| l.trim() == "1  2  3 DONE"),
+        "the program's output is not on the screen:\n{text}"
+    );
+}
+
+#[test]
+fn an_unsupported_statement_is_named_and_nothing_is_written() {
+    let dir = scratch("refused");
+    std::fs::write(
+        dir.join("bad.bas"),
+        "10 PRINT \"A\"\n20 CLS:OPEN \"F\" FOR OUTPUT AS #1\n",
+    )
+    .unwrap();
+    let out = msx(&dir, &["build", "bad.bas", "-o", "bad.dsk"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("line 20"), "the line is not named: {err}");
+    assert!(
+        err.contains("statement 2"),
+        "the statement is not named: {err}"
+    );
+    assert!(!dir.join("bad.dsk").exists(), "an output file was written");
+}
