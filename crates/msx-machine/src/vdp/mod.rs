@@ -182,6 +182,10 @@ pub struct Vdp {
     /// (Scratch: only the pixels drawn in the current line are read.)
     #[serde(skip)]
     line_buf: Vec<u32>,
+    /// The lines showing sprites, kept between lines (see
+    /// [`sprites::SpriteRows`]); rebuilt after a load.
+    #[serde(skip)]
+    sprite_rows: Option<sprites::SpriteRows>,
 }
 
 impl Vdp {
@@ -228,6 +232,7 @@ impl Vdp {
             cmd_owed: 0,
             timing_epoch: 0,
             line_buf: vec![0; 512],
+            sprite_rows: None,
         };
         for i in 0..16 {
             vdp.palette_rgb[i] = grb_to_rgb(vdp.palette[i]);

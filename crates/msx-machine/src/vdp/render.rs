@@ -17,7 +17,7 @@
 
 use super::mode::Mode;
 use super::palette::{g7_to_rgb, grb_to_rgb, G7_SPRITE_PALETTE};
-use super::sprites::{draw, table_addr, SpritePlane, SpriteSetup};
+use super::sprites::{draw, table_addr, SpritePlane, SpriteRows, SpriteSetup};
 use super::Vdp;
 
 /// Width of a frame made only of 256-pixel lines.
@@ -258,7 +258,7 @@ impl Vdp {
             transparent: self.regs[8] & 0x20 == 0,
         };
         let counter = (d as u8).wrapping_sub(1).wrapping_add(self.regs[23]);
-        let line = setup.check(&self.vram, counter);
+        let line = SpriteRows::check(&mut self.sprite_rows, &setup, &mut self.vram, counter);
         // 5th/9th sprite: latched only while F and 5S are both clear.
         if let Some(n) = line.overflow {
             if self.s0 & (super::S0_F | super::S0_5S) == 0 {

@@ -10,7 +10,7 @@
 //! checked between the shown sprites only, on pixels inside the screen;
 //! colour-0 sprites collide only when TP (R#8 bit 5) makes colour 0 opaque.
 
-use super::vram::Vram;
+use super::vram::{planar, Vram};
 
 /// A sprite as shown on one line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -44,7 +44,7 @@ pub struct SpriteSetup {
 }
 
 /// The result of checking one line.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineSprites {
     /// The shown sprites, highest priority first.
     pub sprites: [SpriteInfo; 8],
@@ -56,6 +56,55 @@ pub struct LineSprites {
     pub last: u8,
     /// X of the leftmost colliding pixel, if two sprites collide.
     pub collision_x: Option<i32>,
+}
+
+/// What the sprite Y scan depends on besides VRAM.
+type RowsKey = (u8, bool, u32, bool, bool);
+
+/// The lines that show any sprite, from one scan of the Y bytes, kept until
+/// a watched VRAM page (those holding the 32 Y bytes) is written or the
+/// registers the scan reads change. A line outside it has no sprites, no
+/// 5th/9th sprite and no collision, so its check is only the terminator's
+/// number; other lines run the whole [`SpriteSetup::check`].
+#[derive(Clone, Debug)]
+pub struct SpriteRows {
+    key: RowsKey,
+    /// Bit `c` set: some sprite before the terminator covers line counter `c`.
+    rows: [u64; 4],
+    /// [`LineSprites::last`] of every line.
+    last: u8,
+}
+
+impl SpriteRows {
+    fn shows(&self, counter: u8) -> bool {
+        (self.rows[usize::from(counter >> 6)] >> (counter & 63)) & 1 != 0
+    }
+
+    /// [`SpriteSetup::check`] of line counter `line`, using and keeping the
+    /// scan in `cache` (rebuilt, and its VRAM pages watched, when stale).
+    pub fn check(
+        cache: &mut Option<SpriteRows>,
+        setup: &SpriteSetup,
+        vram: &mut Vram,
+        line: u8,
+    ) -> LineSprites {
+        let key = setup.rows_key();
+        let rows = match cache {
+            Some(rows) if rows.key == key && !vram.touched() => rows,
+            _ => cache.insert(setup.scan_rows(vram)),
+        };
+        if rows.shows(line) {
+            setup.check(vram, line)
+        } else {
+            LineSprites {
+                sprites: [SpriteInfo::default(); 8],
+                count: 0,
+                overflow: None,
+                last: rows.last,
+                collision_x: None,
+            }
+        }
+    }
 }
 
 /// `index` inside a table whose base register bits are `base` (low bits set
@@ -102,14 +151,66 @@ impl SpriteSetup {
         }
     }
 
-    /// Check the sprites of the display line whose sprite line counter is
-    /// `line` (display line − 1 + R#23, mod 256).
-    pub fn check(&self, vram: &Vram, line: u8) -> LineSprites {
-        let (limit, end_y, first_attr) = if self.mode == 1 {
+    fn rows_key(&self) -> RowsKey {
+        (
+            self.mode,
+            self.planar,
+            self.attr_base,
+            self.size16,
+            self.mag,
+        )
+    }
+
+    /// Mode-dependent scan constants: sprites per line, the terminating Y,
+    /// the attribute index of sprite 0's Y.
+    fn scan_limits(&self) -> (usize, u8, u32) {
+        if self.mode == 1 {
             (4, 208, 0)
         } else {
             (8, 216, 512)
+        }
+    }
+
+    /// Lines covered by each sprite's Y (as [`SpriteSetup::check`] tests
+    /// them), with the pages of all 32 Y bytes watched in `vram`.
+    fn scan_rows(&self, vram: &mut Vram) -> SpriteRows {
+        let (_, end_y, first_attr) = self.scan_limits();
+        let bits = if self.mode == 1 { 7 } else { 10 };
+        let size = if self.size16 { 16 } else { 8 };
+        let mag_size = if self.mag { size * 2 } else { size };
+        let mut out = SpriteRows {
+            key: self.rows_key(),
+            rows: [0; 4],
+            last: 31,
         };
+        for n in 0..32u32 {
+            let y = self.attr(vram, first_attr + 4 * n);
+            if y == end_y {
+                out.last = n as u8;
+                break;
+            }
+            for r in 0..mag_size {
+                let c = y.wrapping_add(r);
+                out.rows[usize::from(c >> 6)] |= 1 << (c & 63);
+            }
+        }
+        let planar_mode = self.planar;
+        let base = self.attr_base;
+        vram.watch((0..32u32).map(|n| {
+            let addr = table_addr(base, first_attr + 4 * n, bits);
+            if planar_mode {
+                planar(addr)
+            } else {
+                addr
+            }
+        }));
+        out
+    }
+
+    /// Check the sprites of the display line whose sprite line counter is
+    /// `line` (display line − 1 + R#23, mod 256).
+    pub fn check(&self, vram: &Vram, line: u8) -> LineSprites {
+        let (limit, end_y, first_attr) = self.scan_limits();
         let size = if self.size16 { 16 } else { 8 };
         let mag_size = if self.mag { size * 2 } else { size };
         let mut out = LineSprites {
@@ -243,6 +344,67 @@ pub fn draw(plane: &mut SpritePlane, line: &LineSprites, mode: u8, transparent: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// A VRAM write the cache must notice (or rightly ignore): near the
+    /// attribute tables of both modes and planar mappings, or anywhere.
+    fn vram_write() -> impl Strategy<Value = (u32, u8, bool)> {
+        let y_slot = 0u32..10;
+        let addr = prop_oneof![
+            y_slot.clone().prop_map(|k| 0x1B00 + 4 * k),
+            y_slot.clone().prop_map(|k| 0x1E00 + 4 * k),
+            y_slot.clone().prop_map(|k| planar(0x1B00 + 4 * k)),
+            y_slot.prop_map(|k| planar(0x1E00 + 4 * k)),
+            0x1B00u32..0x1B80,
+            0x1C00u32..0x1E80,
+            0x0D80u32..0x0DC0,
+            0x1_0D80u32..0x1_0DC0,
+            0u32..0x20000,
+        ];
+        let value = prop_oneof![Just(208u8), Just(216u8), any::<u8>(), 0u8..40];
+        (addr, value, any::<bool>())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// The cached scan gives every line exactly what the full check
+        /// does, across VRAM writes (single and filled) and setup changes.
+        #[test]
+        fn cached_rows_match_full_check(
+            ys in proptest::collection::vec(prop_oneof![1 => Just(208u8), 1 => Just(216u8), 8 => any::<u8>()], 32),
+            setups in proptest::collection::vec((1u8..=2, any::<bool>(), any::<bool>(), any::<bool>()), 1..4),
+            writes in proptest::collection::vec(vram_write(), 1..24),
+        ) {
+            let mut vram = Vram::new(0x20000);
+            for (n, y) in ys.iter().enumerate() {
+                let n = n as u32;
+                for addr in [0x1B00 + 4 * n, 0x1E00 + 4 * n, planar(0x1B00 + 4 * n), planar(0x1E00 + 4 * n)] {
+                    vram.write(addr, *y);
+                    vram.write(addr + 1, (n * 7) as u8);
+                }
+            }
+            for i in 0..0x40 {
+                vram.write(0x3800 + i, (i * 37) as u8);
+            }
+            let mut cache = None;
+            for (step, (w_addr, w_value, fill)) in writes.into_iter().enumerate() {
+                let (mode, planar_mode, size16, mag) = setups[step % setups.len()];
+                let mut s = setup(mode);
+                s.planar = planar_mode;
+                s.size16 = size16;
+                s.mag = mag;
+                for line in 0..=255u8 {
+                    let cached = SpriteRows::check(&mut cache, &s, &mut vram, line);
+                    prop_assert_eq!(cached, s.check(&vram, line), "line {}", line);
+                }
+                if fill {
+                    vram.fill(w_addr, 5, w_value);
+                } else {
+                    vram.write(w_addr, w_value);
+                }
+            }
+        }
+    }
 
     fn setup(mode: u8) -> SpriteSetup {
         // SCREEN 1 tables (mode 1): attributes 0x1B00, patterns 0x3800.

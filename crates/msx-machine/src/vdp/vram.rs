@@ -6,12 +6,30 @@
 //! the picture right when a program switches between planar and linear
 //! modes; [`Vram::cpu_view`] gives the CPU's view for dumps and tests.
 
+/// Physical VRAM is watched for writes in pages of this many bytes.
+const PAGE_BITS: u32 = 7;
+
 /// The bytes of video RAM plus the size mask.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
 pub struct Vram {
     #[serde(with = "crate::codec::bytes")]
     data: Vec<u8>,
     mask: u32,
+    /// One bit per 128-byte physical page (128 KB at most) whose writes
+    /// set `touched`: lets a cache of a table (the sprite Y scan) know
+    /// when it is stale without every writer knowing about it.
+    #[serde(skip)]
+    watched: [u64; 16],
+    /// The physical bytes from the first to the last watched page: a
+    /// write outside them (most of them) costs one comparison.
+    #[serde(skip)]
+    watch_from: u32,
+    #[serde(skip)]
+    watch_len: u32,
+    /// A watched page was written (or the bytes were lent out writable)
+    /// since the last [`Vram::watch`].
+    #[serde(skip)]
+    touched: bool,
 }
 
 /// The physical address of the CPU's address `addr` in a planar mode.
@@ -25,6 +43,10 @@ impl Vram {
         Vram {
             data: vec![0; size],
             mask: (size - 1) as u32,
+            watched: [0; 16],
+            watch_from: 0,
+            watch_len: 0,
+            touched: true,
         }
     }
 
@@ -50,7 +72,43 @@ impl Vram {
     /// Write a physical address (wraps at the chip size).
     #[inline]
     pub fn write(&mut self, addr: u32, value: u8) {
-        self.data[(addr & self.mask) as usize] = value;
+        let addr = addr & self.mask;
+        self.data[addr as usize] = value;
+        if addr.wrapping_sub(self.watch_from) < self.watch_len {
+            self.note(addr >> PAGE_BITS);
+        }
+    }
+
+    /// Mark `touched` if physical page `page` is watched.
+    #[inline]
+    fn note(&mut self, page: u32) {
+        let word = self.watched[(page >> 6) as usize & 15];
+        self.touched |= (word >> (page & 63)) & 1 != 0;
+    }
+
+    /// Watch the pages holding these physical addresses (wrapped at the
+    /// chip size), forgetting earlier watches, and clear `touched`.
+    pub fn watch(&mut self, addrs: impl IntoIterator<Item = u32>) {
+        self.watched = [0; 16];
+        let (mut first, mut last) = (u32::MAX, 0);
+        for addr in addrs {
+            let page = (addr & self.mask) >> PAGE_BITS;
+            self.watched[(page >> 6) as usize & 15] |= 1 << (page & 63);
+            first = first.min(page);
+            last = last.max(page);
+        }
+        (self.watch_from, self.watch_len) = if first <= last {
+            (first << PAGE_BITS, (last + 1 - first) << PAGE_BITS)
+        } else {
+            (0, 0)
+        };
+        self.touched = false;
+    }
+
+    /// Whether a watched page may have changed since [`Vram::watch`].
+    #[inline]
+    pub fn touched(&self) -> bool {
+        self.touched
     }
 
     /// The 128 bytes of the bitmap line at physical address `addr` (a
@@ -67,7 +125,15 @@ impl Vram {
     pub fn fill(&mut self, start: u32, len: u32, value: u8) {
         let from = (start & self.mask) as usize;
         match self.data.get_mut(from..from + len as usize) {
-            Some(bytes) => bytes.fill(value),
+            Some(bytes) => {
+                bytes.fill(value);
+                if len > 0 {
+                    let last = (from as u32 + len - 1) >> PAGE_BITS;
+                    for page in (from as u32 >> PAGE_BITS)..=last {
+                        self.note(page);
+                    }
+                }
+            }
             None => {
                 for i in 0..len {
                     self.write(start.wrapping_add(i), value);
@@ -93,6 +159,8 @@ impl Vram {
 
     /// The physical bytes, writable (for loaders and tests).
     pub fn bytes_mut(&mut self) -> &mut [u8] {
+        // Whoever holds these may write anywhere.
+        self.touched = true;
         &mut self.data
     }
 
@@ -119,6 +187,30 @@ mod tests {
         assert_eq!(planar(2), 1);
         assert_eq!(planar(0x1FFFF), 0x1FFFF);
         assert_eq!(planar(0x1FFFE), 0xFFFF);
+    }
+
+    #[test]
+    fn writes_to_watched_pages_are_noticed() {
+        let mut v = Vram::new(128 * 1024);
+        v.watch([0x1B00, 0x1_0D80]);
+        assert!(!v.touched());
+        v.write(0x1A7F, 1); // the page before
+        v.write(0x1B80, 1); // the page after
+        v.fill(0x1B80, 0x80, 2);
+        v.fill(0x1A00, 0x80, 2);
+        assert!(!v.touched());
+        v.write(0x1B7F, 3);
+        assert!(v.touched());
+        v.watch([0x1_0D80]);
+        v.fill(0x1_0C00, 0x181, 4); // ends on the watched page's first byte
+        assert!(v.touched());
+        v.watch([0x1_0D80]);
+        let _ = v.bytes_mut();
+        assert!(v.touched(), "lent-out bytes count as written");
+        let mut small = Vram::new(64 * 1024);
+        small.watch([0x1_1B00]); // wraps to 0x1B00
+        small.write(0x1B05, 0);
+        assert!(small.touched());
     }
 
     #[test]
