@@ -105,6 +105,47 @@ fn integer_overflow_becomes_double_until_stored() {
 }
 
 #[test]
+fn integer_overflow_in_the_middle_is_exact() {
+    // docs/basic.md, "Semantics the lowering must keep" (ROM C3172 and the
+    // subtraction and multiplication beside it): an integer + - * that
+    // overflows is redone in double precision and the expression goes on
+    // in double; only storing an out-of-range value into an integer
+    // variable is "Overflow" (error 6). So 32767+1 and A%+1 print 32768,
+    // 200*200 prints 40000, and (B%+C%)-D% stores 30000 although B%+C%
+    // does not fit in 16 bits.
+    let got = run(concat!(
+        "10 PRINT 32767+1\n",
+        "20 A%=32767:PRINT A%+1\n",
+        "30 A%=200:PRINT A%*A%\n",
+        "40 B%=30000:C%=30000:D%=30000:E%=(B%+C%)-D%:PRINT E%\n",
+        // After an overflow the next integer expression is exact and fast
+        // again (the overflow flag was cleared); the double goes on into a
+        // division, and a negative chain overflows downward.
+        "50 F%=B%+1:G%=-B%-C%+D%:H=(B%*2)/4:PRINT F%;G%;H\n",
+        // A comparison sees the double (ROM: the relational operators
+        // compare the operands at their common precision).
+        "60 A%=32767:IF A%+1>A% THEN PRINT \"GT\" ELSE PRINT \"LE\"\n",
+        "70 IF A%<A%+1 AND A%+1=32768! AND -A%-2<-32768 THEN PRINT \"OK\"\n",
+        "80 IF A%+0=A% THEN PRINT \"EQ\"\n",
+        "90 B%=A%+1\n",
+    ));
+    assert_eq!(
+        got,
+        [
+            " 32768",
+            " 32768",
+            " 40000",
+            " 30000",
+            " 30001 -30000  15000",
+            "GT",
+            "OK",
+            "EQ",
+            "Overflow in 90"
+        ]
+    );
+}
+
+#[test]
 fn conversions_to_integer_truncate() {
     // ROM C2F8A/C305D: a number becomes an integer by truncation toward
     // zero (A%=2.7 is 2, -2.7 is -2); INT is the floor (C30CF), FIX

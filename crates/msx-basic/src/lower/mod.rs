@@ -23,6 +23,7 @@
 
 mod consts;
 mod flow;
+mod ichain;
 mod num;
 mod stmt;
 mod strs;

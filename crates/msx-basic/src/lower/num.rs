@@ -21,6 +21,7 @@
 
 use z80_codegen::ir::{self, build::*, BinOp as IBin, CmpOp, Cond, Reg, Stmt as IStmt, UnOp, W};
 
+use super::ichain::is_chain;
 use super::{consts, err, Lowerer, R};
 use crate::keywords::Keyword as K;
 use crate::parse::types::type_of;
@@ -98,6 +99,7 @@ impl Lowerer<'_> {
                 self.load_dac(t, addr);
                 Ok(t)
             }
+            _ if is_chain(e) => self.dac_chain(e),
             ExprKind::Neg(x) => {
                 let p = self.dac(x)?;
                 self.call_stmt("bcd_neg", vec![]);
@@ -260,19 +262,14 @@ impl Lowerer<'_> {
             self.dac(e)?;
             return Ok(self.hoist(call("bcd_to_int", vec![], W::Word)));
         }
+        if is_chain(e) {
+            return self.int_chain(e);
+        }
         match &e.kind {
             ExprKind::Int(v) => Ok(word(i64::from(*v))),
             ExprKind::Var(_) | ExprKind::Element(..) => {
                 let a = self.address_of(e)?;
                 Ok(load(W::Word, a))
-            }
-            ExprKind::Neg(x) => {
-                let x = self.int(x)?;
-                Ok(call(
-                    "rt_bx_isub",
-                    vec![(Reg::HL, word(0)), (Reg::DE, x)],
-                    W::Word,
-                ))
             }
             ExprKind::Not(x) => {
                 let x = self.int(x)?;
@@ -311,20 +308,20 @@ impl Lowerer<'_> {
         // calls that touch only registers, so they may stay inside them.
         let x = self.int(a)?;
         let y = self.int(b)?;
-        let checked = |r: &str, x, y| call(r, vec![(Reg::HL, x), (Reg::DE, y)], W::Word);
         let r = match op {
             BinOp::And => bin(IBin::And, W::Word, x, y),
             BinOp::Or => bin(IBin::Or, W::Word, x, y),
             BinOp::Xor => bin(IBin::Xor, W::Word, x, y),
             BinOp::Eqv => Expr_un(UnOp::Not, bin(IBin::Xor, W::Word, x, y)),
             BinOp::Imp => bin(IBin::Or, W::Word, Expr_un(UnOp::Not, x), y),
-            BinOp::Add => checked("rt_bx_iadd", x, y),
-            BinOp::Sub => checked("rt_bx_isub", x, y),
-            BinOp::Mul => checked("rt_bx_imul", x, y),
             BinOp::IntDiv => {
                 self.hoist(call("bcd_idiv", vec![(Reg::HL, x), (Reg::DE, y)], W::Word))
             }
             BinOp::Mod => self.hoist(call("bcd_imod", vec![(Reg::HL, x), (Reg::DE, y)], W::Word)),
+            BinOp::Add | BinOp::Sub | BinOp::Mul => {
+                // Integer-typed ones are chains (int_chain).
+                return err(e.span, "internal: integer chain");
+            }
             BinOp::Power | BinOp::Div | BinOp::Compare(_) => {
                 // Not integer-typed (types.rs); reached only through a
                 // mismatch of the type rules.
@@ -402,6 +399,9 @@ impl Lowerer<'_> {
                 let y = self.string(b)?;
                 call("rt_bas_scmp", vec![(Reg::HL, x), (Reg::DE, y)], W::Byte)
             }
+            (Some(Type::Integer), Some(Type::Integer)) if is_chain(a) || is_chain(b) => {
+                return self.compare_chains(op, a, b);
+            }
             (Some(Type::Integer), Some(Type::Integer)) => {
                 let x = self.int(a)?;
                 let y = self.int(b)?;
@@ -422,29 +422,13 @@ impl Lowerer<'_> {
                 return Ok(Cond::False);
             }
         };
-        // A = 1, 0 or 0FFh (greater, equal, less): each relation is an
-        // equality test against one of them.
         let t = self.byte_temp();
         self.emit(IStmt::Store {
             w: W::Byte,
             addr: sym(&t),
             value: result,
         });
-        let (op, k) = match op {
-            CmpOp::Eq => (CmpOp::Eq, 0),
-            CmpOp::Ne => (CmpOp::Ne, 0),
-            CmpOp::Gt => (CmpOp::Eq, 1),
-            CmpOp::Lt => (CmpOp::Eq, 0xFF),
-            CmpOp::Ge => (CmpOp::Ne, 0xFF),
-            CmpOp::Le => (CmpOp::Ne, 1),
-        };
-        Ok(Cond::Cmp {
-            op,
-            w: W::Byte,
-            signed: false,
-            l: load(W::Byte, sym(&t)),
-            r: byte(k),
-        })
+        Ok(relation(op, load(W::Byte, sym(&t))))
     }
 
     // ---- functions
@@ -663,4 +647,25 @@ impl Lowerer<'_> {
 #[allow(non_snake_case)]
 fn Expr_un(op: UnOp, x: ir::Expr) -> ir::Expr {
     ir::Expr::Un(op, W::Word, Box::new(x))
+}
+
+/// The relation `op` on a comparison result `r` (A = 1, 0 or 0FFh for
+/// greater, equal, less, as `bcd_cmp` and `rt_bas_scmp` give it): each
+/// relation is an equality test against one of them.
+pub(crate) fn relation(op: CmpOp, r: ir::Expr) -> Cond {
+    let (op, k) = match op {
+        CmpOp::Eq => (CmpOp::Eq, 0),
+        CmpOp::Ne => (CmpOp::Ne, 0),
+        CmpOp::Gt => (CmpOp::Eq, 1),
+        CmpOp::Lt => (CmpOp::Eq, 0xFF),
+        CmpOp::Ge => (CmpOp::Ne, 0xFF),
+        CmpOp::Le => (CmpOp::Ne, 1),
+    };
+    Cond::Cmp {
+        op,
+        w: W::Byte,
+        signed: false,
+        l: r,
+        r: byte(k),
+    }
 }

@@ -413,6 +413,34 @@ rt_bx_imul:
         ld e,6
         jp rt_bas_error
 
+;@var rt_bx_ovf 1
+
+; The same operations inside an integer expression whose value may still
+; be wanted: an overflow does not stop the program but sets rt_bx_ovf, and
+; the compiled code then computes the whole expression again in double
+; precision, as MSX-BASIC redoes an overflowing integer operation (the
+; code clears the flag). HL is meaningless after an overflow.
+rt_bx_iaddo:
+        call bcd_iadd
+        ret nc
+        ld a,1
+        ld (rt_bx_ovf),a
+        ret
+
+rt_bx_isubo:
+        call bcd_isub
+        ret nc
+        ld a,1
+        ld (rt_bx_ovf),a
+        ret
+
+rt_bx_imulo:
+        call bcd_imul
+        ret nc
+        ld a,1
+        ld (rt_bx_ovf),a
+        ret
+
 ; ABS of an integer (Overflow for -32768).
 rt_bx_iabs:
         bit 7,h

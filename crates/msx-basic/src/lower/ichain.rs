@@ -1,0 +1,224 @@
+//! Integer `+ - *` and negation: fast in registers, exact on overflow.
+//!
+//! MSX-BASIC computes an integer `+ - *` in 16 bits and, when it overflows,
+//! redoes it in double precision (`bcd_iadd`'s carry says when; see
+//! docs/basic.md); only storing an out-of-range value into an integer is
+//! "Overflow". So `A%=(B%+C%)-D%` is fine when the end result fits, and
+//! `PRINT A%+1` shows 32768 for `A%=32767`.
+//!
+//! A maximal tree of such operations (a *chain*) is compiled twice over
+//! the same leaves (every other integer operand, evaluated once, before):
+//! 1. in registers, with routines that set the flag `rt_bx_ovf` instead of
+//!    stopping (`rt_bx_iaddo`…); this is the code that normally runs;
+//! 2. when the flag is set, in BCD from the leaves again (they are pure:
+//!    constants, variables, temporaries), giving the value MSX gives.
+//!
+//! Every intermediate value of a chain that did not overflow is an exact
+//! integer, and a double holds it exactly, so the second computation is
+//! the ROM's: the same operations, switched to double precision at the
+//! first overflow.
+
+use z80_codegen::ir::{self, build::*, CmpOp, Cond, Reg, Stmt as IStmt, Term, W};
+
+use super::num::relation;
+use super::{Lowerer, R};
+use crate::parse::types::type_of;
+use crate::parse::{BinOp, Expr, ExprKind, Type};
+
+/// The flag the overflow-tolerant routines set (1 byte of runtime RAM).
+const FLAG: &str = "rt_bx_ovf";
+
+/// An integer `+ - *` or negation (whose result MSX may make a double).
+pub(crate) fn is_chain(e: &Expr) -> bool {
+    type_of(e) == Some(Type::Integer)
+        && matches!(
+            e.kind,
+            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..) | ExprKind::Neg(_)
+        )
+}
+
+/// A chain over its leaves (pure word expressions).
+enum Chain {
+    Leaf(ir::Expr),
+    Neg(Box<Chain>),
+    Op(BinOp, Box<Chain>, Box<Chain>),
+}
+
+/// The routine in registers and the one in BCD for an operator.
+fn routines(op: BinOp) -> (&'static str, &'static str) {
+    match op {
+        BinOp::Add => ("rt_bx_iaddo", "bcd_add"),
+        BinOp::Sub => ("rt_bx_isubo", "bcd_sub"),
+        _ => ("rt_bx_imulo", "bcd_mul"),
+    }
+}
+
+/// The integer computation (flag set on overflow).
+fn fast(c: &Chain) -> ir::Expr {
+    let op = |r: &str, x, y| call(r, vec![(Reg::HL, x), (Reg::DE, y)], W::Word);
+    match c {
+        Chain::Leaf(x) => x.clone(),
+        Chain::Neg(x) => op("rt_bx_isubo", word(0), fast(x)),
+        Chain::Op(o, a, b) => op(routines(*o).0, fast(a), fast(b)),
+    }
+}
+
+impl Lowerer<'_> {
+    /// Builds the chain of `e`, evaluating its leaves (left to right, as
+    /// MSX does) into pure expressions.
+    fn chain(&mut self, e: &Expr) -> R<Chain> {
+        if !is_chain(e) {
+            return Ok(Chain::Leaf(self.int(e)?));
+        }
+        match &e.kind {
+            ExprKind::Neg(x) => Ok(Chain::Neg(Box::new(self.chain(x)?))),
+            ExprKind::Binary(op, a, b) => {
+                let a = self.chain(a)?;
+                let b = self.chain(b)?;
+                Ok(Chain::Op(*op, Box::new(a), Box::new(b)))
+            }
+            _ => Ok(Chain::Leaf(self.int(e)?)),
+        }
+    }
+
+    /// DAC = the chain computed in double precision.
+    fn slow_dac(&mut self, c: &Chain) {
+        match c {
+            Chain::Leaf(x) => self.call_stmt("bcd_from_int", vec![(Reg::HL, x.clone())]),
+            Chain::Neg(x) => {
+                self.slow_dac(x);
+                self.call_stmt("bcd_neg", vec![]);
+            }
+            Chain::Op(op, a, b) => {
+                self.slow_dac(b);
+                let t = self.num_temp();
+                self.call_stmt("bcd_store_dac", vec![(Reg::HL, sym(&t))]);
+                self.slow_dac(a);
+                self.call_stmt("bcd_load_arg", vec![(Reg::HL, sym(&t))]);
+                self.call_stmt(routines(*op).1, vec![]);
+            }
+        }
+    }
+
+    /// Computes the chain in registers into a word temporary, then branches:
+    /// gives (the temporary, the block to go on with when it did not
+    /// overflow); the current block is then the overflow path, which has
+    /// cleared the flag and computed the chain in DAC.
+    fn chain_split(&mut self, e: &Expr) -> R<(String, ir::BlockId, ir::BlockId)> {
+        let c = self.chain(e)?;
+        let t = self.word_temp();
+        self.emit(IStmt::Store {
+            w: W::Word,
+            addr: sym(&t),
+            value: fast(&c),
+        });
+        let slow = self.new_block();
+        let ok = self.new_block();
+        let join = self.new_block();
+        self.blocks[self.cur].term = Term::Branch {
+            cond: Cond::NonZero(W::Byte, load(W::Byte, sym(FLAG))),
+            then: slow,
+            els: ok,
+        };
+        self.cur = slow;
+        self.emit(IStmt::Store {
+            w: W::Byte,
+            addr: sym(FLAG),
+            value: byte(0),
+        });
+        self.slow_dac(&c);
+        Ok((t, ok, join))
+    }
+
+    /// An integer chain where an integer is wanted: "Overflow" only when
+    /// the final value does not fit.
+    pub(crate) fn int_chain(&mut self, e: &Expr) -> R<ir::Expr> {
+        let (t, ok, join) = self.chain_split(e)?;
+        self.emit(IStmt::Store {
+            w: W::Word,
+            addr: sym(&t),
+            value: call("bcd_to_int", vec![], W::Word),
+        });
+        self.blocks[self.cur].term = Term::Jump(join);
+        self.blocks[ok].term = Term::Jump(join);
+        self.cur = join;
+        Ok(load(W::Word, sym(&t)))
+    }
+
+    /// An integer chain where a number is wanted: DAC = its value (a
+    /// double when it overflowed; an integer shows the same digits).
+    pub(crate) fn dac_chain(&mut self, e: &Expr) -> R<Type> {
+        let (t, ok, join) = self.chain_split(e)?;
+        self.blocks[self.cur].term = Term::Jump(join);
+        self.cur = ok;
+        self.call_stmt("bcd_from_int", vec![(Reg::HL, load(W::Word, sym(&t)))]);
+        self.blocks[self.cur].term = Term::Jump(join);
+        self.cur = join;
+        Ok(Type::Double)
+    }
+
+    /// A comparison of two integers one of which (at least) is a chain:
+    /// compared as words, or as doubles when a chain overflowed (as MSX
+    /// compares the double it made).
+    pub(crate) fn compare_chains(&mut self, op: CmpOp, a: &Expr, b: &Expr) -> R<Cond> {
+        let ca = self.chain(a)?;
+        let cb = self.chain(b)?;
+        let (ta, tb) = (self.word_temp(), self.word_temp());
+        for (t, c) in [(&ta, &ca), (&tb, &cb)] {
+            self.emit(IStmt::Store {
+                w: W::Word,
+                addr: sym(t),
+                value: fast(c),
+            });
+        }
+        // `o`: whether the doubles decide; `r`: their bcd_cmp result.
+        let (o, r) = (self.byte_temp(), self.byte_temp());
+        let slow = self.new_block();
+        let ok = self.new_block();
+        let join = self.new_block();
+        self.blocks[self.cur].term = Term::Branch {
+            cond: Cond::NonZero(W::Byte, load(W::Byte, sym(FLAG))),
+            then: slow,
+            els: ok,
+        };
+        let set = |this: &mut Self, name: &str, v: ir::Expr| {
+            this.emit(IStmt::Store {
+                w: W::Byte,
+                addr: sym(name),
+                value: v,
+            });
+        };
+        self.cur = slow;
+        set(self, FLAG, byte(0));
+        set(self, &o, byte(1));
+        self.slow_dac(&cb);
+        let n = self.num_temp();
+        self.call_stmt("bcd_store_dac", vec![(Reg::HL, sym(&n))]);
+        self.slow_dac(&ca);
+        self.call_stmt("bcd_load_arg", vec![(Reg::HL, sym(&n))]);
+        set(self, &r, call("bcd_cmp", vec![], W::Byte));
+        self.blocks[self.cur].term = Term::Jump(join);
+        self.cur = ok;
+        set(self, &o, byte(0));
+        self.blocks[self.cur].term = Term::Jump(join);
+        self.cur = join;
+        let doubles = Cond::NonZero(W::Byte, load(W::Byte, sym(&o)));
+        let words = Cond::Cmp {
+            op,
+            w: W::Word,
+            signed: true,
+            l: load(W::Word, sym(&ta)),
+            r: load(W::Word, sym(&tb)),
+        };
+        Ok(Cond::Or(
+            Box::new(Cond::And(
+                Box::new(doubles.clone()),
+                Box::new(relation(op, load(W::Byte, sym(&r)))),
+            )),
+            Box::new(Cond::And(
+                Box::new(Cond::Not(Box::new(doubles))),
+                Box::new(words),
+            )),
+        ))
+    }
+}
