@@ -149,7 +149,13 @@ const LOGICAL_OPS: [Option<(Logic, bool)>; 16] = [
 /// `keep` has the bits of the *other* pixels of the byte (0 in GRAPHIC7).
 /// Returns the byte to write, or `None` when nothing is written.
 pub fn logical_op(lop: u8, dst: u8, color: u8, keep: u8) -> Option<u8> {
-    let (logic, transparent) = LOGICAL_OPS[usize::from(lop & 0x0F)]?;
+    combine(LOGICAL_OPS[usize::from(lop & 0x0F)]?, dst, color, keep)
+}
+
+/// [`logical_op`] with the operation already looked up (row loops do it
+/// once, not per pixel).
+#[inline(always)]
+fn combine((logic, transparent): (Logic, bool), dst: u8, color: u8, keep: u8) -> Option<u8> {
     if transparent && color == 0 {
         return None;
     }
@@ -163,6 +169,7 @@ pub fn logical_op(lop: u8, dst: u8, color: u8, keep: u8) -> Option<u8> {
 }
 
 /// Read one pixel.
+#[inline(always)]
 fn point(vram: &Vram, mode: CmdMode, x: u32, y: u32) -> u8 {
     let byte = vram.read(mode.address_of(x, y));
     (byte >> mode.pixel_shift(x)) & mode.color_mask()
@@ -170,6 +177,14 @@ fn point(vram: &Vram, mode: CmdMode, x: u32, y: u32) -> u8 {
 
 /// Combine one pixel into VRAM with a logical operation.
 fn pset(vram: &mut Vram, mode: CmdMode, x: u32, y: u32, color: u8, lop: u8) {
+    if let Some(op) = LOGICAL_OPS[usize::from(lop & 0x0F)] {
+        pset_op(vram, mode, x, y, color, op);
+    }
+}
+
+/// [`pset`] with the operation looked up.
+#[inline(always)]
+fn pset_op(vram: &mut Vram, mode: CmdMode, x: u32, y: u32, color: u8, op: (Logic, bool)) {
     let addr = mode.address_of(x, y);
     let sh = mode.pixel_shift(x);
     let (color, keep) = if mode == CmdMode::G7 {
@@ -178,8 +193,78 @@ fn pset(vram: &mut Vram, mode: CmdMode, x: u32, y: u32, color: u8, lop: u8) {
         let m = mode.color_mask();
         ((color & m) << sh, !(m << sh))
     };
-    if let Some(v) = logical_op(lop, vram.read(addr), color, keep) {
+    if let Some(v) = combine(op, vram.read(addr), color, keep) {
         vram.write(addr, v);
+    }
+}
+
+/// A command mode as a const-generic parameter (0–3 = G4–G7): the row
+/// loops below are compiled once per mode, so the per-pixel address,
+/// shift and mask arithmetic has no match on the mode left in it.
+#[inline(always)]
+fn const_mode<const M: u8>() -> CmdMode {
+    match M {
+        0 => CmdMode::G4,
+        1 => CmdMode::G5,
+        2 => CmdMode::G6,
+        _ => CmdMode::G7,
+    }
+}
+
+/// The position registers and settings an LMMV/LMMM batch works with.
+struct RowBatch {
+    asx: u32,
+    adx: u32,
+    sy: u32,
+    dy: u32,
+    dir: u32,
+    n: u32,
+    /// The source reads 0xFF (MXS: no expansion RAM).
+    mxs: bool,
+    /// The destination is the expansion RAM: nothing is written.
+    mxd: bool,
+    /// The operation, or `None` for the codes that write nothing.
+    op: Option<(Logic, bool)>,
+}
+
+/// `n` LMMV pixels of colour `color` (already masked) in mode `M`, as `n`
+/// calls of [`pset`]; returns the new ADX.
+fn lmmv_row<const M: u8>(vram: &mut Vram, b: &RowBatch, color: u8) -> u32 {
+    let mode = const_mode::<M>();
+    let mut x = b.adx;
+    if let (false, Some(op)) = (b.mxd, b.op) {
+        for _ in 0..b.n {
+            pset_op(vram, mode, x, b.dy, color, op);
+            x = x.wrapping_add(b.dir);
+        }
+        x
+    } else {
+        x.wrapping_add(b.dir.wrapping_mul(b.n))
+    }
+}
+
+/// `n` LMMM pixels in mode `M`, as `n` [`point`]/[`pset`] pairs (a read
+/// has no effect, so a batch that writes nothing only moves); returns the
+/// new ASX and ADX.
+fn lmmm_row<const M: u8>(vram: &mut Vram, b: &RowBatch) -> (u32, u32) {
+    let mode = const_mode::<M>();
+    let (mut sx, mut dx) = (b.asx, b.adx);
+    if let (false, Some(op)) = (b.mxd, b.op) {
+        let cmask = mode.color_mask();
+        for _ in 0..b.n {
+            let c = if b.mxs {
+                0xFF
+            } else {
+                point(vram, mode, sx, b.sy)
+            };
+            pset_op(vram, mode, dx, b.dy, c & cmask, op);
+            sx = sx.wrapping_add(b.dir);
+            dx = dx.wrapping_add(b.dir);
+        }
+        (sx, dx)
+    } else {
+        let d = b.dir.wrapping_mul(b.n);
+        (sx.wrapping_add(d), dx.wrapping_add(d))
     }
 }
 
@@ -594,28 +679,33 @@ impl CmdEngine {
                     self.adx = self.adx.wrapping_add(byte_step.wrapping_mul(n));
                 }
             }
-            Op::Lmmv => {
-                if !mxd {
-                    for _ in 0..n {
-                        pset(vram, mode, self.adx, self.dy, self.col & cmask, lop);
-                        self.adx = self.adx.wrapping_add(dir);
-                    }
-                } else {
-                    self.adx = self.adx.wrapping_add(dir.wrapping_mul(n));
-                }
-            }
-            Op::Lmmm => {
-                for _ in 0..n {
-                    let c = if mxs {
-                        0xFF
-                    } else {
-                        point(vram, mode, self.asx, self.sy)
+            Op::Lmmv | Op::Lmmm => {
+                let batch = RowBatch {
+                    asx: self.asx,
+                    adx: self.adx,
+                    sy: self.sy,
+                    dy: self.dy,
+                    dir,
+                    n,
+                    mxs,
+                    mxd,
+                    op: LOGICAL_OPS[usize::from(lop)],
+                };
+                if self.op == Op::Lmmv {
+                    let color = self.col & cmask;
+                    self.adx = match mode {
+                        CmdMode::G4 => lmmv_row::<0>(vram, &batch, color),
+                        CmdMode::G5 => lmmv_row::<1>(vram, &batch, color),
+                        CmdMode::G6 => lmmv_row::<2>(vram, &batch, color),
+                        CmdMode::G7 => lmmv_row::<3>(vram, &batch, color),
                     };
-                    if !mxd {
-                        pset(vram, mode, self.adx, self.dy, c & cmask, lop);
-                    }
-                    self.asx = self.asx.wrapping_add(dir);
-                    self.adx = self.adx.wrapping_add(dir);
+                } else {
+                    (self.asx, self.adx) = match mode {
+                        CmdMode::G4 => lmmm_row::<0>(vram, &batch),
+                        CmdMode::G5 => lmmm_row::<1>(vram, &batch),
+                        CmdMode::G6 => lmmm_row::<2>(vram, &batch),
+                        CmdMode::G7 => lmmm_row::<3>(vram, &batch),
+                    };
                 }
             }
             Op::Hmmm => {

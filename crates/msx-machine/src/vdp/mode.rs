@@ -138,6 +138,7 @@ impl CmdMode {
     }
 
     /// The bits of a colour that make up one pixel.
+    #[inline]
     pub fn color_mask(self) -> u8 {
         match self {
             CmdMode::G4 | CmdMode::G6 => 0x0F,
@@ -150,6 +151,7 @@ impl CmdMode {
     ///
     /// G4/G5 address 1024 lines of 128 bytes; G6/G7 512 lines of 256 bytes
     /// spread over the two 64 KB banks (even bytes in bank 0).
+    #[inline]
     pub fn address_of(self, x: u32, y: u32) -> u32 {
         match self {
             CmdMode::G4 => ((y & 1023) << 7) | ((x & 255) >> 1),
@@ -161,6 +163,7 @@ impl CmdMode {
 
     /// The shift that brings pixel x's bits to the bottom of its byte
     /// (the leftmost pixel sits in the high bits).
+    #[inline]
     pub fn pixel_shift(self, x: u32) -> u32 {
         match self {
             CmdMode::G4 | CmdMode::G6 => ((!x) & 1) << 2,
