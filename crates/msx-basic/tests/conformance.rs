@@ -111,11 +111,12 @@ fn integer_overflow_in_the_middle_is_exact() {
     // convert both operands to singles (CONSIH) and add them with SGNADD
     // (C324E), which widens to double (C3042) and calls DECADD; IMULT
     // (C3193) likewise goes to SGNMUL (C325C, DECMUL); negating -32768
-    // (J322B) gives the unsigned 32768 (CONSUI). The expression goes on
-    // with that double; only storing an out-of-range value into an integer
-    // variable is "Overflow" (C305D, error 6). So 32767+1 and A%+1 print
-    // 32768, 200*200 prints 40000, -(-32768) 32768, and (B%+C%)-D% stores
-    // 30000 although B%+C% does not fit in 16 bits.
+    // (J322B, also for ABS: ABSFN C2E82) gives the unsigned 32768
+    // (CONSUI). The expression goes on with that double; only storing an
+    // out-of-range value into an integer variable is "Overflow" (C305D,
+    // error 6). So 32767+1 and A%+1 print 32768, 200*200 prints 40000,
+    // -(-32768) and ABS(-32768) 32768, and (B%+C%)-D% stores 30000
+    // although B%+C% does not fit in 16 bits.
     let got = run(concat!(
         "10 PRINT 32767+1\n",
         "20 A%=32767:PRINT A%+1\n",
@@ -125,7 +126,7 @@ fn integer_overflow_in_the_middle_is_exact() {
         // again (the overflow flag was cleared); the double goes on into a
         // division, and a negative chain overflows downward.
         "50 F%=B%+1:G%=-B%-C%+D%:H=(B%*2)/4:PRINT F%;G%;H\n",
-        "55 N%=-32768:PRINT -N%;N%*-1;N%+0\n",
+        "55 N%=-32768:PRINT -N%;N%*-1;N%+0;ABS(N%);ABS(N%+1)\n",
         // A comparison sees the double (ROM: the relational operators
         // compare the operands at their common precision).
         "60 A%=32767:IF A%+1>A% THEN PRINT \"GT\" ELSE PRINT \"LE\"\n",
@@ -141,7 +142,7 @@ fn integer_overflow_in_the_middle_is_exact() {
             " 40000",
             " 30000",
             " 30001 -30000  15000",
-            " 32768  32768 -32768",
+            " 32768  32768 -32768  32768  32767",
             "GT",
             "OK",
             "EQ",

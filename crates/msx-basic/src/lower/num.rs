@@ -65,6 +65,7 @@ impl Lowerer<'_> {
             e.kind,
             ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Power, ..)
                 | ExprKind::Neg(_)
+                | ExprKind::Call(K::Abs, _)
         );
         if t == Type::Integer && !overflowing {
             return Ok(Num::Int(self.int(e)?));
@@ -447,6 +448,13 @@ impl Lowerer<'_> {
             Ok(Type::Double)
         };
         match k {
+            K::Abs if type_of(arg(0)?) == Some(Type::Integer) => {
+                // ABS(-32768) is 32768 (ROM ABSFN C2E82 negates through
+                // J322B, which makes -32768 the unsigned 32768).
+                self.dac(arg(0)?)?;
+                self.call_stmt("bcd_abs", vec![]);
+                Ok(Type::Double)
+            }
             K::Int | K::Fix | K::Abs => {
                 let a = arg(0)?;
                 if type_of(a) == Some(Type::Integer) {
