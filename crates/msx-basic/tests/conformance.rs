@@ -132,6 +132,7 @@ fn integer_overflow_in_the_middle_is_exact() {
         "60 A%=32767:IF A%+1>A% THEN PRINT \"GT\" ELSE PRINT \"LE\"\n",
         "70 IF A%<A%+1 AND A%+1=32768! AND -A%-2<-32768 THEN PRINT \"OK\"\n",
         "80 IF A%+0=A% THEN PRINT \"EQ\"\n",
+        "85 IF A%+0<A% OR A%+1<A% OR A%+1=A% THEN PRINT \"BAD\"\n",
         "90 B%=A%+1\n",
     ));
     assert_eq!(
