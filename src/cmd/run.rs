@@ -330,7 +330,6 @@ fn format_trace(entries: &[TraceEntry], dropped: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
 
     /// A writer whose reader has gone, or that fails another way.
     struct Failing(std::io::ErrorKind);
@@ -360,38 +359,5 @@ mod tests {
         let mut ok = Vec::new();
         assert!(write_stdout(&mut ok, "HELLO\n").unwrap());
         assert_eq!(ok, b"HELLO\n");
-    }
-
-    #[test]
-    fn rtc_times() {
-        let t = parse_rtc("2030-06-15T12:34:56").unwrap();
-        assert_eq!(
-            (t.year, t.month, t.day, t.hour, t.minute, t.second),
-            (2030, 6, 15, 12, 34, 56)
-        );
-        assert_eq!(parse_rtc("1999-12-31").unwrap().hour, 0);
-        assert!(parse_rtc("2030-13-01T00:00:00").is_err());
-        assert!(parse_rtc("yesterday").is_err());
-    }
-
-    #[test]
-    fn media_sniffing() {
-        let p = Path::new("x.bin");
-        let mut rom = vec![0u8; 0x4000];
-        rom[..2].copy_from_slice(b"AB");
-        assert_eq!(
-            media_kind(p, &rom, MediaKind::Auto).unwrap(),
-            MediaKind::Rom
-        );
-        assert_eq!(
-            media_kind(p, &vec![0; 737_280], MediaKind::Auto).unwrap(),
-            MediaKind::Dsk
-        );
-        assert!(media_kind(p, &[1, 2, 3], MediaKind::Auto).is_err());
-        assert_eq!(
-            media_kind(Path::new("g.DSK"), &rom, MediaKind::Auto).unwrap(),
-            MediaKind::Dsk
-        );
-        assert_eq!(media_kind(p, &[], MediaKind::Rom).unwrap(), MediaKind::Rom);
     }
 }
