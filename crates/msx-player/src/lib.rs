@@ -5,11 +5,12 @@
 //! screenshots.
 //!
 //! ```no_run
-//! # fn machine() -> msx_machine::machine::Machine { unimplemented!() }
+//! # fn run(machine: msx_machine::machine::Machine) -> Result<(), msx_player::PlayerError> {
 //! use msx_player::{play, PlayerOptions};
-//! let report = play(machine(), PlayerOptions::new("game.dsk"), &mut |note| eprintln!("{note}"))?;
+//! let report = play(machine, PlayerOptions::new("game.dsk"), &mut |note| eprintln!("{note}"))?;
 //! println!("{} frames", report.frames);
-//! # Ok::<(), msx_player::PlayerError>(())
+//! # Ok(())
+//! # }
 //! ```
 //!
 //! The window is winit + softbuffer (a CPU blit: no GPU, no GL, runs under
