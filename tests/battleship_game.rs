@@ -10,8 +10,11 @@
 //! shows, the `X` of the computer's shot, the counters `PJ`/`PC`) come from the listing
 //! and from RAM, not from the screen under test.
 
+mod support;
+use support::scratch;
+
 use std::collections::{BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use msx_machine::machine::{KeyScript, Machine, MachineConfig, RunOutcome, Until};
@@ -87,13 +90,6 @@ const COMPUTER_FLEET: [&str; 10] = [
 /// Ship lengths by index (line 2010: carrier 4, cruiser 3, battleship 2, submarine 1)
 /// and how many of each: 4 + 2*3 + 3*2 + 4*1 = 20 cells per side.
 const SHIPS: [(u8, usize); 4] = [(4, 1), (3, 2), (2, 3), (1, 4)];
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("msx-battle-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// `msx build` of a listing: the disk image, the symbols and the start address of each
 /// BASIC line (the symbol file's line table; the lowest address of a line is its start).

@@ -1,6 +1,9 @@
 //! `msx asm` and `msx disasm`, run as a user would run them.
 
-use std::path::{Path, PathBuf};
+mod support;
+use support::scratch;
+
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn msx(args: &[&str], dir: &Path) -> Output {
@@ -9,14 +12,6 @@ fn msx(args: &[&str], dir: &Path) -> Output {
         .current_dir(dir)
         .output()
         .expect("run msx")
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("msx-cli-asm-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

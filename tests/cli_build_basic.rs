@@ -2,23 +2,8 @@
 //! carries the tokenized listing; a program the compiler refuses gets its line and
 //! statement named, a failure exit, and no output file.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("msx-cli-bas-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn msx(dir: &PathBuf, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_msx"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run msx")
-}
+mod support;
+use support::{msx, scratch};
 
 #[test]
 fn a_listing_builds_into_a_disk_that_boots_it_and_keeps_the_bas() {

@@ -1,23 +1,19 @@
 //! `msx run hello.com`: an MSX-DOS program runs without a disk image made by hand — the CLI
 //! puts it on a disk whose boot sector starts it in the free disk ROM's MSX-DOS environment.
 
+mod support;
+use support::{msx, scratch};
+
 use std::path::PathBuf;
 use std::process::Command;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("msx-cli-com-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 #[test]
 fn a_com_program_runs_under_msx_dos() {
     // BDOS 9 prints up to '$'; RET returns to MSX-DOS, whose prompt comes back.
     let dir = hello_com("hello");
-    let out = Command::new(env!("CARGO_BIN_EXE_msx"))
-        .current_dir(&dir)
-        .args([
+    let out = msx(
+        &dir,
+        &[
             "run",
             "hello.com",
             "--frames",
@@ -25,9 +21,8 @@ fn a_com_program_runs_under_msx_dos() {
             "--until-text",
             "A>",
             "--text",
-        ])
-        .output()
-        .expect("run msx");
+        ],
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         out.status.code(),
@@ -69,19 +64,15 @@ msg:    db 'Hello from MSX-DOS', 13, 10, '$'
 #[test]
 fn save_state_then_load_state_continues_the_same_run() {
     let dir = hello_com("state");
-    let msx = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_msx"))
-            .current_dir(&dir)
-            .args(args)
-            .output()
-            .expect("run msx");
+    let run = |args: &[&str]| {
+        let out = msx(&dir, args);
         (
             out.status.code(),
             String::from_utf8_lossy(&out.stderr).into_owned(),
         )
     };
     let ok = |r: (Option<i32>, String)| assert_eq!(r.0, Some(0), "{}", r.1);
-    ok(msx(&[
+    ok(run(&[
         "run",
         "hello.com",
         "--frames",
@@ -89,7 +80,7 @@ fn save_state_then_load_state_continues_the_same_run() {
         "--save-state",
         "a.st",
     ]));
-    ok(msx(&[
+    ok(run(&[
         "run",
         "hello.com",
         "--load-state",
@@ -99,7 +90,7 @@ fn save_state_then_load_state_continues_the_same_run() {
         "--save-state",
         "b.st",
     ]));
-    ok(msx(&[
+    ok(run(&[
         "run",
         "hello.com",
         "--frames",
@@ -118,7 +109,7 @@ fn save_state_then_load_state_continues_the_same_run() {
     rom[..4].copy_from_slice(&[b'A', b'B', 0x10, 0x40]);
     rom[0x10..0x12].copy_from_slice(&[0x18, 0xFE]); // jr $
     std::fs::write(dir.join("other.rom"), rom).unwrap();
-    let (code, err) = msx(&["run", "other.rom", "--load-state", "a.st", "--frames", "1"]);
+    let (code, err) = run(&["run", "other.rom", "--load-state", "a.st", "--frames", "1"]);
     assert_ne!(code, Some(0), "a state of another machine was accepted");
     assert!(
         err.contains("a.st"),

@@ -1,6 +1,9 @@
 //! `msx disk` end to end, through the binary.
 
-use std::path::{Path, PathBuf};
+mod support;
+use support::scratch;
+
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn msx(dir: &Path, args: &[&str]) -> Output {
@@ -27,13 +30,6 @@ fn fails(dir: &Path, args: &[&str]) -> String {
     let out = msx(dir, args);
     assert!(!out.status.success(), "msx {args:?} succeeded");
     String::from_utf8(out.stderr).unwrap()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("msx-cli-disk-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

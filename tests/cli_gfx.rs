@@ -2,16 +2,10 @@
 //! bytes are worked out by hand from the SCREEN 5 format: 4 bits per pixel, the left
 //! pixel in the high nibble, 128 bytes per line.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
+use support::{msx, scratch};
 
-fn msx(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_msx"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run msx")
-}
+use std::path::Path;
 
 fn ok(dir: &Path, args: &[&str]) {
     let out = msx(dir, args);
@@ -26,13 +20,6 @@ fn fails(dir: &Path, args: &[&str]) -> String {
     let out = msx(dir, args);
     assert!(!out.status.success(), "msx {args:?} succeeded");
     String::from_utf8(out.stderr).unwrap()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("msx-cli-gfx-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 const WHITE: [u8; 4] = [255, 255, 255, 255];

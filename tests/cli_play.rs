@@ -20,6 +20,9 @@
 //!
 //! `MSX_ORACLES=alsa` (also `libasound2`): a PSG tone reaches ALSA.
 
+mod support;
+use support::scratch;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -45,13 +48,6 @@ fn require_tool(tool: &str) {
 fn one_window_at_a_time() -> std::sync::MutexGuard<'static, ()> {
     static WINDOWS: std::sync::Mutex<()> = std::sync::Mutex::new(());
     WINDOWS.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("msx-cli-play-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A 16 KB cartridge: prints a line with CHPUT, then echoes every key

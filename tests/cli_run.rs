@@ -1,23 +1,10 @@
 //! `msx run` end to end, through the binary, on test cartridges assembled
 //! here.
 
+mod support;
+use support::{msx, scratch};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn msx(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_msx"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run msx")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("msx-cli-run-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A 16 KB cartridge: prints a greeting with CHPUT, says "OK" on the debug
 /// device, then echoes typed keys on screen and to the debug device.

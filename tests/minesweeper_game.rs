@@ -10,8 +10,11 @@
 
 #![allow(clippy::needless_range_loop)] // boards are indexed by their 1-based coordinates
 
+mod support;
+use support::scratch;
+
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use msx_machine::machine::{KeyScript, Machine, MachineConfig, RunOutcome, Until};
@@ -22,13 +25,6 @@ const RAM: SlotId = SlotId {
     primary: 3,
     secondary: Some(2),
 };
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("msx-mines-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn msx(dir: &Path, args: &[&str]) -> std::process::Output {
     let out = Command::new(env!("CARGO_BIN_EXE_msx"))

@@ -1,0 +1,28 @@
+//! Helpers the whole-program tests share (each test binary compiles this module; not every
+//! binary uses every helper).
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A fresh, empty directory for one test: `<tmp>/msx-<test binary>-<name>-<pid>`, so tests
+/// of different binaries and runs never share one.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "msx-{}-{name}-{}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the `msx` binary with `args` in `dir`.
+pub fn msx(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_msx"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run msx")
+}
