@@ -50,6 +50,21 @@ fn one_window_at_a_time() -> std::sync::MutexGuard<'static, ()> {
     WINDOWS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// How every window test starts: skipped (said on stderr) unless `MSX_ORACLES` names
+/// xvfb; otherwise the X tools must be installed, and the test waits for its turn at the
+/// display.
+fn window_test(tools: &[&str]) -> Option<std::sync::MutexGuard<'static, ()>> {
+    if !oracle_enabled("xvfb") {
+        eprintln!("skipped: set MSX_ORACLES=xvfb to run the window test");
+        return None;
+    }
+    let turn = one_window_at_a_time();
+    for tool in tools {
+        require_tool(tool);
+    }
+    Some(turn)
+}
+
 /// A 16 KB cartridge: prints a line with CHPUT, then echoes every key
 /// CHGET returns.
 fn echo_rom(dir: &Path) -> PathBuf {
@@ -210,14 +225,9 @@ fn refuses_what_cannot_work() {
 
 #[test]
 fn window_shows_what_the_headless_run_shows() {
-    if !oracle_enabled("xvfb") {
-        eprintln!("skipped: set MSX_ORACLES=xvfb to run the window test");
+    let Some(_turn) = window_test(&["xvfb-run", "xdotool", "xwd"]) else {
         return;
-    }
-    let _turn = one_window_at_a_time();
-    for tool in ["xvfb-run", "xdotool", "xwd"] {
-        require_tool(tool);
-    }
+    };
     let dir = scratch("echo");
     echo_rom(&dir);
     let msx = env!("CARGO_BIN_EXE_msx");
@@ -942,14 +952,9 @@ fn moves(from: (usize, usize), to: (usize, usize)) -> Vec<&'static str> {
 /// time shown is the same in both runs whatever the host's speed.)
 #[test]
 fn minesweeper_plays_to_the_end_in_the_window() {
-    if !oracle_enabled("xvfb") {
-        eprintln!("skipped: set MSX_ORACLES=xvfb to run the window test");
+    let Some(_turn) = window_test(&["Xvfb", "xdotool", "xwd"]) else {
         return;
-    }
-    let _turn = one_window_at_a_time();
-    for tool in ["Xvfb", "xdotool", "xwd"] {
-        require_tool(tool);
-    }
+    };
     let dir = scratch("mines");
     let (disk, sym) = build_minesweeper(&dir);
     // The board depends only on the boot (the seed is taken before the
@@ -1002,14 +1007,9 @@ fn minesweeper_plays_to_the_end_in_the_window() {
 /// on when XTEST's keys arrive could differ by a second).
 #[test]
 fn minesweeper_win_from_a_save_state_in_the_window() {
-    if !oracle_enabled("xvfb") {
-        eprintln!("skipped: set MSX_ORACLES=xvfb to run the window test");
+    let Some(_turn) = window_test(&["Xvfb", "xdotool", "xwd"]) else {
         return;
-    }
-    let _turn = one_window_at_a_time();
-    for tool in ["Xvfb", "xdotool", "xwd"] {
-        require_tool(tool);
-    }
+    };
     let dir = scratch("mineswin");
     let (disk, sym) = build_minesweeper(&dir);
     let mut m = minesweeper_machine(&disk, &sym);
@@ -1090,14 +1090,9 @@ fn battleship_players_board(x: usize, y: usize) -> bool {
 /// depend on when the keys came.
 #[test]
 fn battleship_plays_to_a_win_in_the_window() {
-    if !oracle_enabled("xvfb") {
-        eprintln!("skipped: set MSX_ORACLES=xvfb to run the window test");
+    let Some(_turn) = window_test(&["Xvfb", "xdotool", "xwd"]) else {
         return;
-    }
-    let _turn = one_window_at_a_time();
-    for tool in ["Xvfb", "xdotool", "xwd"] {
-        require_tool(tool);
-    }
+    };
     use msx_machine::machine::{KeyScript, Machine, MachineConfig};
     use msx_machine::memory::MachineLayout;
     let dir = scratch("battle");
