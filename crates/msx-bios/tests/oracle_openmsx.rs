@@ -69,7 +69,8 @@ GYPOS   equ 0FCB5h
 RESULT  equ 0C000h
 ";
 
-/// `mark` and `print` (HL = text ending in 0), appended to every program.
+/// `mark`, `print` (HL = text ending in 0) and `waitce` (until the VDP command ends: S#2's
+/// CE bit), appended to every program.
 const TAIL: &str = "
 print:  ld a,(hl)
         or a
@@ -77,6 +78,21 @@ print:  ld a,(hl)
         call CHPUT
         inc hl
         jr print
+waitce: di
+        ld a,2
+        out (99h),a
+        ld a,8Fh
+        out (99h),a
+        in a,(99h)
+        ld b,a
+        xor a
+        out (99h),a
+        ld a,8Fh
+        out (99h),a
+        ei
+        rr b
+        jr c,waitce
+        ret
         org 7F00h
 mark:   ret
 ";
@@ -762,21 +778,6 @@ fn screen5_drawing_same_as_cbios() {
         call waitce
         call mark
         jr $
-waitce: di
-        ld a,2
-        out (99h),a
-        ld a,8Fh
-        out (99h),a
-        in a,(99h)
-        ld b,a
-        xor a
-        out (99h),a
-        ld a,8Fh
-        out (99h),a
-        ei
-        rr b
-        jr c,waitce
-        ret
 SX      equ 0F562h
 SY      equ 0F564h
 DX      equ 0F566h
@@ -945,21 +946,6 @@ fn grpprt_with_own_font_same_as_cbios() {
         call waitce             ; the last dot's PSET may still be running
         call mark
         jr $
-waitce: di
-        ld a,2
-        out (99h),a
-        ld a,8Fh
-        out (99h),a
-        in a,(99h)
-        ld b,a
-        xor a
-        out (99h),a
-        ld a,8Fh
-        out (99h),a
-        ei
-        rr b
-        jr c,waitce
-        ret
 font:   in a,(0A8h)             ; CGPNT = this cartridge's slot, glyphs - 41h*8
         rrca
         rrca
