@@ -18,7 +18,7 @@ use std::path::Path;
 use std::process::Command;
 
 use msx_machine::machine::{KeyScript, Machine, MachineConfig, RunOutcome, Until};
-use msx_machine::memory::{MachineLayout, SlotId};
+use msx_machine::memory::SlotId;
 
 /// The memory mapper of the default MSX2 layout, where the program runs.
 const RAM: SlotId = SlotId {
@@ -195,11 +195,7 @@ impl Game {
         lines: HashMap<u32, u16>,
         format: Format,
     ) -> Game {
-        let mut layout = MachineLayout::msx2(
-            msx_bios::main_rom().to_vec(),
-            msx_bios::sub_rom().to_vec(),
-            Some(msx_bios::disk_rom().to_vec()),
-        );
+        let mut layout = support::free_bios_layout();
         if format == Format::Rom {
             layout.insert_cartridge(1, image.clone(), None);
         }

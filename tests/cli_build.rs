@@ -1,17 +1,13 @@
 //! `msx build`: the command line around the Pascal compiler.
 
+mod support;
+use support::scratch;
+
 use std::path::Path;
 use std::process::Command;
 
 fn msx() -> Command {
     Command::new(env!("CARGO_BIN_EXE_msx"))
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("msx-cli-build-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
@@ -22,7 +18,7 @@ fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
 
 #[test]
 fn builds_a_bootable_disk_with_data_files() {
-    let dir = temp_dir("dsk");
+    let dir = scratch("dsk");
     let src = write(&dir, "hello.pas", "{$I greet.inc}\nbegin greet end.\n");
     write(
         &dir,
@@ -69,7 +65,7 @@ fn builds_a_bootable_disk_with_data_files() {
 
 #[test]
 fn format_follows_the_extension() {
-    let dir = temp_dir("fmt");
+    let dir = scratch("fmt");
     let src = write(&dir, "t.pas", "begin writeln(1) end.");
     for (ext, check) in [
         (
@@ -98,7 +94,7 @@ fn format_follows_the_extension() {
 
 #[test]
 fn errors_name_the_place_and_write_nothing() {
-    let dir = temp_dir("err");
+    let dir = scratch("err");
     let src = write(&dir, "bad.pas", "begin\n  x := 1\nend.\n");
     let out = dir.join("bad.com");
     let result = msx()
@@ -170,27 +166,28 @@ mod on_the_machine {
         check_screen(&mut m);
     }
 
-    #[test]
-    fn a_compiled_disk_boots_on_the_free_bios() {
-        let dir = super::temp_dir("machine");
-        let src = super::write(&dir, "m.pas", PROGRAM);
-        let out = dir.join("m.dsk");
+    /// `msx build SRC -o OUT` (a .dsk), then a free-BIOS machine with OUT in drive A.
+    fn build_and_boot(src: &std::path::Path, out: &std::path::Path) -> Machine {
         let status = super::msx()
             .arg("build")
-            .arg(&src)
+            .arg(src)
             .arg("-o")
-            .arg(&out)
+            .arg(out)
             .env("SOURCE_DATE_EPOCH", "1700000000")
             .status()
             .unwrap();
         assert!(status.success());
-        let layout = MachineLayout::msx2(
-            msx_bios::main_rom().to_vec(),
-            msx_bios::sub_rom().to_vec(),
-            Some(msx_bios::disk_rom().to_vec()),
-        );
+        let layout = super::support::free_bios_layout();
         let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-        m.insert_disk(0, std::fs::read(&out).unwrap()).unwrap();
+        m.insert_disk(0, std::fs::read(out).unwrap()).unwrap();
+        m
+    }
+
+    #[test]
+    fn a_compiled_disk_boots_on_the_free_bios() {
+        let dir = super::scratch("machine");
+        let src = super::write(&dir, "m.pas", PROGRAM);
+        let mut m = build_and_boot(&src, &dir.join("m.dsk"));
         check_screen(&mut m);
     }
 
@@ -198,26 +195,10 @@ mod on_the_machine {
     /// its menu in SCREEN 5 with the VDP command engine.
     #[test]
     fn minesweeper_boots_from_disk_and_draws_its_menu() {
-        let dir = super::temp_dir("mines");
+        let dir = super::scratch("mines");
         let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("crates/msx-pascal/tests/programs/mines.pas");
-        let out = dir.join("mines.dsk");
-        let status = super::msx()
-            .arg("build")
-            .arg(&src)
-            .arg("-o")
-            .arg(&out)
-            .env("SOURCE_DATE_EPOCH", "1700000000")
-            .status()
-            .unwrap();
-        assert!(status.success());
-        let layout = MachineLayout::msx2(
-            msx_bios::main_rom().to_vec(),
-            msx_bios::sub_rom().to_vec(),
-            Some(msx_bios::disk_rom().to_vec()),
-        );
-        let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-        m.insert_disk(0, std::fs::read(&out).unwrap()).unwrap();
+        let mut m = build_and_boot(&src, &dir.join("mines.dsk"));
         m.run_frames(600);
         assert_eq!(m.vdp().mode(), msx_machine::vdp::Mode::GRAPHIC4);
         // SCREEN 5: two pixels per byte, 128 bytes per line. The menu box is
@@ -237,7 +218,7 @@ mod on_the_machine {
 /// without any flag.
 #[test]
 fn the_manifest_puts_the_data_files_on_the_disk() {
-    let dir = temp_dir("manifest");
+    let dir = scratch("manifest");
     let out = dir.join("mines.dsk");
     let result = msx()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -292,7 +273,7 @@ fn the_manifest_puts_the_data_files_on_the_disk() {
 /// with the manifest's line and column, and nothing is written.
 #[test]
 fn a_bad_manifest_names_the_place_and_writes_nothing() {
-    let dir = temp_dir("badmanifest");
+    let dir = scratch("badmanifest");
     let src = write(&dir, "game.pas", "begin writeln(1) end.");
     write(&dir, "LEVELS.DAT", "1 2 3");
     let out = dir.join("game.dsk");

@@ -858,12 +858,7 @@ fn symbol(sym: &str, name: &str) -> u16 {
 /// RETURN was pressed then; it stops where the game waits for its keys.
 fn minesweeper_machine(disk: &[u8], sym: &str) -> msx_machine::machine::Machine {
     use msx_machine::machine::{KeyScript, Machine, MachineConfig, RunOutcome, Until};
-    use msx_machine::memory::MachineLayout;
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        Some(msx_bios::disk_rom().to_vec()),
-    );
+    let layout = support::free_bios_layout();
     let mut config = MachineConfig::new(layout);
     config.rtc_start = msx_machine::rtc::DateTime::new(2026, 1, 1, 0, 0, 0);
     let mut m = Machine::new(config).unwrap();
@@ -1094,7 +1089,6 @@ fn battleship_plays_to_a_win_in_the_window() {
         return;
     };
     use msx_machine::machine::{KeyScript, Machine, MachineConfig};
-    use msx_machine::memory::MachineLayout;
     let dir = scratch("battle");
     std::fs::copy(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/battleship/battle.bas"),
@@ -1116,11 +1110,7 @@ fn battleship_plays_to_a_win_in_the_window() {
     );
 
     // The machine `msx run battle.dsk --rtc RTC` builds.
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        Some(msx_bios::disk_rom().to_vec()),
-    );
+    let layout = support::free_bios_layout();
     let mut config = MachineConfig::new(layout);
     config.rtc_start = msx_machine::rtc::DateTime::new(2026, 1, 1, 0, 0, 0);
     let mut m = Machine::new(config).unwrap();

@@ -18,7 +18,7 @@ use std::path::Path;
 use std::process::Command;
 
 use msx_machine::machine::{KeyScript, Machine, MachineConfig, RunOutcome, Until};
-use msx_machine::memory::{MachineLayout, SlotId};
+use msx_machine::memory::SlotId;
 
 /// The memory mapper of the default MSX2 layout, where the program runs.
 const RAM: SlotId = SlotId {
@@ -82,11 +82,7 @@ struct Game {
 impl Game {
     /// Powers on with the disk in drive A and waits for the menu.
     fn boot(disk: Vec<u8>, sym: HashMap<String, u16>) -> Game {
-        let layout = MachineLayout::msx2(
-            msx_bios::main_rom().to_vec(),
-            msx_bios::sub_rom().to_vec(),
-            Some(msx_bios::disk_rom().to_vec()),
-        );
+        let layout = support::free_bios_layout();
         let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
         m.insert_disk(0, disk).unwrap();
         let mut g = Game { m, sym };

@@ -26,3 +26,12 @@ pub fn msx(dir: &Path, args: &[&str]) -> Output {
         .output()
         .expect("run msx")
 }
+
+/// The default MSX2 of `msx run`: the free BIOS's main ROM, SUB-ROM and disk ROM.
+pub fn free_bios_layout() -> msx_machine::memory::MachineLayout {
+    msx_machine::memory::MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    )
+}
