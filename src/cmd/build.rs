@@ -5,7 +5,7 @@ use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use msx_disk::{Disk, Format as DiskFormat, Timestamp};
+use msx_disk::{Disk, Format as DiskFormat};
 use msx_pascal::{lower::compile, render_diagnostics, DirFiles};
 use z80_codegen::{Output, Target};
 
@@ -56,36 +56,7 @@ fn format_of(path: &Path) -> Option<Format> {
 
 /// The disk name of the program file: the source's name cut to 8 characters, `.BIN`.
 fn program_name(input: &Path) -> String {
-    let stem: String = input
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("PROGRAM")
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
-        .take(8)
-        .collect::<String>()
-        .to_ascii_uppercase();
-    let stem = if stem.is_empty() {
-        "PROGRAM".to_string()
-    } else {
-        stem
-    };
-    format!("{stem}.BIN")
-}
-
-/// Now, or SOURCE_DATE_EPOCH when set, for the disk's file dates.
-fn timestamp() -> Result<Timestamp> {
-    let secs = match std::env::var("SOURCE_DATE_EPOCH") {
-        Ok(v) => v
-            .trim()
-            .parse::<i64>()
-            .with_context(|| format!("SOURCE_DATE_EPOCH={v:?} is not a number of seconds"))?,
-        Err(_) => std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs() as i64)
-            .unwrap_or(0),
-    };
-    Ok(Timestamp::from_unix(secs)?)
+    format!("{}.BIN", super::disk_stem(input))
 }
 
 /// A data file for the disk, from the manifest or `--add`.
@@ -221,7 +192,7 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
     let bytes = match format {
         Format::Com | Format::Rom => out.bytes.clone(),
         Format::Dsk => {
-            let when = timestamp()?;
+            let when = super::disk_timestamp()?;
             let mut disk = Disk::new(DiskFormat::Kb720);
             let prog = program_name(&args.input);
             disk.write_file(&prog, &out.bytes, when)

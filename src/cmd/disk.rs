@@ -5,7 +5,7 @@
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use msx_disk::{Disk, FileInfo, Format, Timestamp, DEFAULT_LOAD};
+use msx_disk::{Disk, FileInfo, Format, DEFAULT_LOAD};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -124,23 +124,6 @@ fn parse_address(text: &str) -> Result<u16, String> {
         .map_err(|_| format!("{text:?} is not an address from 0 to 0xFFFF"))
 }
 
-/// The files' timestamp: now, or SOURCE_DATE_EPOCH when set (reproducible
-/// images, the convention of reproducible-builds.org). MSX disks have no time
-/// zone; this is UTC.
-fn now() -> Result<Timestamp> {
-    let secs = match std::env::var("SOURCE_DATE_EPOCH") {
-        Ok(v) => v
-            .trim()
-            .parse::<i64>()
-            .with_context(|| format!("SOURCE_DATE_EPOCH={v:?} is not a number of seconds"))?,
-        Err(_) => std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs() as i64)
-            .unwrap_or(0),
-    };
-    Ok(Timestamp::from_unix(secs)?)
-}
-
 fn open(image: &Path) -> Result<Disk> {
     let bytes = super::read_input(image)?;
     Disk::from_bytes(&bytes).with_context(|| format!("{}", image.display()))
@@ -190,7 +173,7 @@ fn new(
     if let Some(program) = boot {
         let name = disk_name(program)?;
         let bytes = super::read_input(program)?;
-        disk.write_file(&name, &bytes, now()?)
+        disk.write_file(&name, &bytes, super::disk_timestamp()?)
             .with_context(|| format!("{}", program.display()))?;
         let load = load.unwrap_or(DEFAULT_LOAD);
         disk.set_boot_program(&name, load, exec.unwrap_or(load))?;
@@ -202,7 +185,7 @@ fn add(image: &Path, files: &[PathBuf], name: Option<&str>) -> Result<()> {
     if name.is_some() && files.len() != 1 {
         bail!("--name needs exactly one FILE");
     }
-    let when = now()?;
+    let when = super::disk_timestamp()?;
     edit(image, |disk| {
         for file in files {
             let target = match name {

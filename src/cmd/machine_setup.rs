@@ -158,20 +158,7 @@ pub fn build_machine(
 /// free disk ROM's MSX-DOS environment (docs/disk.md). Its files are dated with the RTC's
 /// start time.
 fn com_disk(file: &Path, program: &[u8], when: DateTime) -> Result<Vec<u8>> {
-    let stem: String = file
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("")
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
-        .take(8)
-        .collect::<String>()
-        .to_ascii_uppercase();
-    let stem = if stem.is_empty() {
-        "PROGRAM".into()
-    } else {
-        stem
-    };
+    let stem = super::disk_stem(file);
     let stamp = msx_disk::Timestamp::new(
         when.year.clamp(1980, 2107),
         when.month,
