@@ -3,7 +3,7 @@
 //! user's own ROM dumps, NTSC or PAL, RAM size, the RTC's start time.
 
 use anyhow::{bail, Context, Result};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use msx_machine::machine::{Machine, MachineConfig};
 use msx_machine::memory::{CartridgeKind, MachineLayout};
@@ -88,6 +88,46 @@ pub fn media_kind(path: &Path, bytes: &[u8], asked: MediaKind) -> Result<MediaKi
             path.display(),
             bytes.len()
         )
+    }
+}
+
+/// The machine options `msx run` and `msx play` share.
+#[derive(clap::Args, Clone, Debug)]
+pub struct MachineArgs {
+    /// Memory mapper size in KB (power of two, 16-4096).
+    #[arg(long, default_value_t = 256, value_name = "KB")]
+    pub ram: u32,
+    /// Your own main ROM (BIOS + BASIC, 32 KB) instead of the free BIOS.
+    #[arg(long, value_name = "FILE")]
+    pub rom_main: Option<PathBuf>,
+    /// Your own MSX2 SUB-ROM (16 KB) instead of the free one.
+    #[arg(long, value_name = "FILE")]
+    pub rom_sub: Option<PathBuf>,
+    /// Your own disk ROM (16 KB, for a Philips-style WD2793 interface)
+    /// instead of the free one.
+    #[arg(long, value_name = "FILE")]
+    pub rom_disk: Option<PathBuf>,
+    /// Whether FILE is a ROM, a disk or an MSX-DOS program.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub kind: MediaKind,
+    /// Cartridge mapper instead of the detected one: plain, page0-page3,
+    /// ascii8, ascii16, konami, konamiscc, generic8k.
+    #[arg(long, value_name = "TYPE")]
+    pub romtype: Option<CartridgeKind>,
+}
+
+impl MachineArgs {
+    /// The machine these options describe, with the video standard and clock start.
+    pub fn spec(&self, video: Video, rtc: DateTime) -> MachineSpec<'_> {
+        MachineSpec {
+            video,
+            rtc,
+            ram_kb: self.ram,
+            rom_main: self.rom_main.as_deref(),
+            rom_sub: self.rom_sub.as_deref(),
+            rom_disk: self.rom_disk.as_deref(),
+            romtype: self.romtype,
+        }
     }
 }
 

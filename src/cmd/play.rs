@@ -5,14 +5,13 @@ use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use msx_machine::memory::CartridgeKind;
 use msx_machine::rtc::DateTime;
 use msx_player::{DiskFile, PlayerError, PlayerOptions, ScaleMode};
 
 use super::read_input;
 
 // Building the machine is shared with `msx run`.
-use super::machine_setup::{build_machine, media_kind, parse_rtc, MachineSpec, MediaKind, Video};
+use super::machine_setup::{build_machine, media_kind, parse_rtc, MachineArgs, MediaKind, Video};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
@@ -70,25 +69,8 @@ pub struct PlayArgs {
     /// (default: the host's time, UTC).
     #[arg(long, value_name = "TIME", value_parser = parse_rtc)]
     pub rtc: Option<DateTime>,
-    /// Memory mapper size in KB (power of two, 16-4096).
-    #[arg(long, default_value_t = 256, value_name = "KB")]
-    pub ram: u32,
-    /// Your own main ROM (BIOS + BASIC, 32 KB) instead of the free BIOS.
-    #[arg(long, value_name = "FILE")]
-    pub rom_main: Option<PathBuf>,
-    /// Your own MSX2 SUB-ROM (16 KB) instead of the free one.
-    #[arg(long, value_name = "FILE")]
-    pub rom_sub: Option<PathBuf>,
-    /// A disk ROM (16 KB, for a Philips-style WD2793 interface) to boot disks.
-    #[arg(long, value_name = "FILE")]
-    pub rom_disk: Option<PathBuf>,
-    /// Whether FILE is a ROM or a disk.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub kind: MediaKind,
-    /// Cartridge mapper instead of the detected one: plain, page0-page3,
-    /// ascii8, ascii16, konami, konamiscc, generic8k.
-    #[arg(long, value_name = "TYPE")]
-    pub romtype: Option<CartridgeKind>,
+    #[command(flatten)]
+    pub setup: MachineArgs,
 }
 
 pub fn run(mut args: PlayArgs) -> Result<ExitCode> {
@@ -103,7 +85,7 @@ pub fn run(mut args: PlayArgs) -> Result<ExitCode> {
         }
         let dir = BuiltDisk::new()?;
         args.file = build_disk(&source, &args.add, &dir.0)?;
-        args.kind = MediaKind::Dsk;
+        args.setup.kind = MediaKind::Dsk;
         Some(dir)
     } else {
         if !args.add.is_empty() {
@@ -169,16 +151,10 @@ fn build_disk(source: &Path, add: &[PathBuf], dir: &Path) -> Result<PathBuf> {
 
 fn play(args: PlayArgs, source: &Path) -> Result<ExitCode> {
     let image = read_input(&args.file)?;
-    let media = media_kind(&args.file, &image, args.kind)?;
-    let spec = MachineSpec {
-        video: args.machine,
-        rtc: args.rtc.unwrap_or_else(host_time),
-        ram_kb: args.ram,
-        rom_main: args.rom_main.as_deref(),
-        rom_sub: args.rom_sub.as_deref(),
-        rom_disk: args.rom_disk.as_deref(),
-        romtype: args.romtype,
-    };
+    let media = media_kind(&args.file, &image, args.setup.kind)?;
+    let spec = args
+        .setup
+        .spec(args.machine, args.rtc.unwrap_or_else(host_time));
     if media != MediaKind::Dsk && !args.more_disks.is_empty() {
         bail!(
             "more disks were given but {} is not a disk; play the disk first",

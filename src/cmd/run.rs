@@ -11,12 +11,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use msx_machine::machine::{KeyScript, Machine, RunOutcome, TraceEntry, TraceKind, Until, CPU_HZ};
-use msx_machine::memory::CartridgeKind;
 use msx_machine::rtc::DateTime;
 
-// The machine setup `msx play` shares (declared under `play` until
-// `cmd/mod.rs` declares it).
-use super::machine_setup::{self, media_kind, parse_rtc, MachineSpec, MediaKind, Video};
+// The machine setup `msx play` shares.
+use super::machine_setup::{self, media_kind, parse_rtc, MachineArgs, MediaKind, Video};
 use super::{read_input, write_atomic};
 
 #[derive(clap::Args)]
@@ -72,26 +70,8 @@ pub struct RunArgs {
     /// time): YYYY-MM-DDTHH:MM:SS.
     #[arg(long, value_name = "TIME", value_parser = parse_rtc, default_value = "2026-01-01T00:00:00")]
     pub rtc: DateTime,
-    /// Memory mapper size in KB (power of two, 16-4096).
-    #[arg(long, default_value_t = 256, value_name = "KB")]
-    pub ram: u32,
-    /// Your own main ROM (BIOS + BASIC, 32 KB) instead of the free BIOS.
-    #[arg(long, value_name = "FILE")]
-    pub rom_main: Option<PathBuf>,
-    /// Your own MSX2 SUB-ROM (16 KB) instead of the free one.
-    #[arg(long, value_name = "FILE")]
-    pub rom_sub: Option<PathBuf>,
-    /// Your own disk ROM (16 KB, for a Philips-style WD2793 interface)
-    /// instead of the free one.
-    #[arg(long, value_name = "FILE")]
-    pub rom_disk: Option<PathBuf>,
-    /// Whether FILE is a ROM or a disk.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub kind: MediaKind,
-    /// Cartridge mapper instead of the detected one: plain, page0-page3,
-    /// ascii8, ascii16, konami, konamiscc, generic8k.
-    #[arg(long, value_name = "TYPE")]
-    pub romtype: Option<CartridgeKind>,
+    #[command(flatten)]
+    pub setup: MachineArgs,
     /// Write the disk back to FILE at the end if the program changed it.
     #[arg(long)]
     pub save_disk: bool,
@@ -116,15 +96,7 @@ fn parse_address(s: &str) -> Result<u16, String> {
 }
 
 fn build_machine(args: &RunArgs, media: MediaKind, image: Vec<u8>) -> Result<Machine> {
-    let spec = MachineSpec {
-        video: args.machine,
-        rtc: args.rtc,
-        ram_kb: args.ram,
-        rom_main: args.rom_main.as_deref(),
-        rom_sub: args.rom_sub.as_deref(),
-        rom_disk: args.rom_disk.as_deref(),
-        romtype: args.romtype,
-    };
+    let spec = args.setup.spec(args.machine, args.rtc);
     let mut machine = machine_setup::build_machine(&args.file, media, image, &spec)?;
     // The state first: it brings its own pending key events, and the ones
     // asked for here come on top.
@@ -170,7 +142,7 @@ fn until_of(args: &RunArgs) -> Until {
 
 pub fn run(args: RunArgs) -> Result<ExitCode> {
     let image = read_input(&args.file)?;
-    let media = media_kind(&args.file, &image, args.kind)?;
+    let media = media_kind(&args.file, &image, args.setup.kind)?;
     let mut machine = build_machine(&args, media, image)?;
 
     let until = until_of(&args);
