@@ -78,6 +78,7 @@ PRTFLG:         EQU 0F416h
 KBUF:           EQU 0F41Fh
 BUF:            EQU 0F55Eh
 SX:             EQU 0F562h
+TTYPOS:         EQU 0F661h      ; BASIC's print column (0-based), kept by CHPUT
 SY:             EQU 0F564h
 DX:             EQU 0F566h
 DY:             EQU 0F568h

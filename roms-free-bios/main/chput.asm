@@ -30,6 +30,12 @@ CHPUT_I:
                 LD A,(CSRSW)
                 OR A
                 CALL NZ,CURON
+                ; TTYPOS = CSRX - 1, the 0-based column, as the original
+                ; CHPUT leaves it (text modes only; C-BIOS stores CSRX itself,
+                ; 1-based): BASIC's PRINT uses it for TAB and the comma zones.
+                LD A,(CSRX)
+                DEC A
+                LD (TTYPOS),A
 CHPUT_END:      POP AF
                 POP BC
                 POP DE

@@ -134,6 +134,58 @@ fn posit_places_the_cursor() {
     assert_eq!((m.peek(0xF3DC), m.peek(0xF3DD)), (22, 31));
 }
 
+/// TTYPOS (F661h), BASIC's print column: after each CHPUT in a text mode the
+/// original BIOS stores CSRX - 1 there (MSX2 main ROM 0930h-0934h); in a
+/// graphic mode CHPUT returns before, so TTYPOS stays. C-BIOS stores CSRX
+/// (1-based): the values below are the original's.
+#[test]
+fn chput_keeps_ttypos_the_zero_based_column() {
+    let cart = cartridge(&format!(
+        "
+TTYPOS  equ 0F661h
+        ld a,0Ch
+        call CHPUT
+        ld a,(TTYPOS)
+        ld (0E000h),a           ; after CLS: column 0
+        ld a,'A'
+        call CHPUT
+        ld a,'B'
+        call CHPUT
+        ld a,'C'
+        call CHPUT
+        ld a,(TTYPOS)
+        ld (0E001h),a           ; after ABC: 3
+        ld a,09h
+        call CHPUT
+        ld a,(TTYPOS)
+        ld (0E002h),a           ; TAB to column 8
+        ld a,0Dh
+        call CHPUT
+        ld a,(TTYPOS)
+        ld (0E003h),a           ; RETURN: 0
+        ld hl,0A05h             ; POSIT to column 10: TTYPOS is not CHPUT's
+        call POSIT
+        ld a,(TTYPOS)
+        ld (0E004h),a
+        ld a,'X'
+        call CHPUT
+        ld a,(TTYPOS)
+        ld (0E005h),a           ; X at column 10: 10
+        ld a,2
+        call CHGMOD
+        ld a,'Y'
+        call CHPUT
+        ld a,(TTYPOS)
+        ld (0E006h),a           ; graphic mode: unchanged
+        call mark
+        jr $
+{MARK_SRC}"
+    ));
+    let mut m = machine_with_cartridge(cart);
+    run_to_pc(&mut m, MARK, 1200);
+    assert_eq!(m.peek_range(0xE000, 7), [0, 3, 8, 0, 0, 10, 10]);
+}
+
 /// A cartridge that calls CHGMOD with A = 0..8 in turn, stopping at `mark`
 /// after each mode change.
 fn chgmod_cycle_cartridge() -> Vec<u8> {
