@@ -90,6 +90,7 @@ fn runtime_files() -> Vec<(&'static str, String)> {
         ("errors.asm", crate::RT_ERRORS_ASM.to_string()),
         ("input.asm", crate::RT_INPUT_ASM.to_string()),
         ("math.asm", crate::RT_MATH_ASM.to_string()),
+        ("traps.asm", crate::RT_TRAPS_ASM.to_string()),
         ("rt_extra.asm", lower::RT_EXTRA_ASM.to_string()),
     ]
 }
@@ -145,6 +146,13 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
             )
         })
         .collect();
+    if target == Target::Com && lower::uses_traps(&parsed.program) {
+        return Err(fail(vec![diag(
+            None,
+            None,
+            "event traps (ON KEY/STOP/SPRITE/STRIG/INTERVAL GOSUB) need the disk or cartridge target: an MSX-DOS program cannot hook the timer interrupt yet".into(),
+        )]));
+    }
     let lowered = lower::lower(&parsed.program, name, &listing).map_err(|errors| {
         let mut errors: Vec<LowerError> = errors;
         errors.sort_by_key(|e| (e.line, e.statement));

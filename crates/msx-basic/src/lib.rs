@@ -53,6 +53,9 @@ pub const RT_INPUT_ASM: &str = include_str!("../runtime/input.asm");
 /// SQR, SIN, COS, TAN, ATN, LOG, EXP and `^` as the MSX math pack computes
 /// them.
 pub const RT_MATH_ASM: &str = include_str!("../runtime/math.asm");
+/// Event traps (ON KEY/STOP/SPRITE/STRIG/INTERVAL GOSUB): the H.TIMI hook
+/// and the trap table.
+pub const RT_TRAPS_ASM: &str = include_str!("../runtime/traps.asm");
 
 /// Tokenizes a listing (warnings are dropped; see [`tokenize_bytes`]).
 pub fn tokenize(text: &str) -> Result<Program, Error> {

@@ -9,6 +9,7 @@ const FILES: &[(&str, &str)] = &[
     ("errors.asm", msx_basic::RT_ERRORS_ASM),
     ("input.asm", msx_basic::RT_INPUT_ASM),
     ("math.asm", msx_basic::RT_MATH_ASM),
+    ("traps.asm", msx_basic::RT_TRAPS_ASM),
 ];
 
 /// The code of a line: no comment, no label.

@@ -97,7 +97,7 @@ impl Lowerer<'_> {
         };
         let site = self.return_sites.len();
         self.call_stmt(
-            "rt_bx_gosub",
+            self.gosub_routine(),
             vec![(z80_codegen::ir::Reg::HL, word(site as i64))],
         );
         self.terminate(Term::Jump(t));
@@ -117,8 +117,9 @@ impl Lowerer<'_> {
 /// Makes the RETURN jumps through the table of return sites.
 pub(crate) fn finish_returns(l: &mut Lowerer) {
     let sites = l.return_sites.clone();
+    let routine = l.return_routine();
     for b in std::mem::take(&mut l.returns) {
-        let value = call("rt_bx_return", vec![], W::Word);
+        let value = call(routine, vec![], W::Word);
         l.blocks[b].term = if sites.is_empty() {
             // No GOSUB anywhere: RETURN always fails.
             l.blocks[b].stmts.push(z80_codegen::ir::Stmt::Eval(value));

@@ -27,6 +27,7 @@ mod ichain;
 mod num;
 mod stmt;
 mod strs;
+mod traps;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -38,6 +39,7 @@ use z80_codegen::ir::{
 use crate::parse::{Expr, Program, Span, Type, Var};
 
 pub use consts::to_double;
+pub(crate) use traps::uses_traps;
 
 /// The compiler's own runtime routines (arrays, GOSUB stack, DATA, screen
 /// statements), in the back end's link format.
@@ -150,6 +152,10 @@ pub(crate) struct Lowerer<'p> {
     /// The double variable DAC holds (its last statement stored it there),
     /// in that block: loading it again is skipped.
     dac_holds: Option<(BlockId, ir::Expr)>,
+    /// The trap dispatch block, when the program uses event traps.
+    trap_dispatch: Option<BlockId>,
+    /// The lines that ON event GOSUB names, in order: handler k+1 is line k.
+    trap_lines: Vec<u16>,
     /// Where each CLEAR is (block, statement index): the arrays' resets
     /// are inserted there at the end, when every array is known.
     clears: Vec<(BlockId, usize)>,
@@ -185,6 +191,8 @@ pub fn lower(prog: &Program, source_name: &str, listing: &str) -> Result<Lowered
         fn_scopes: Vec::new(),
         dac_holds: None,
         clears: Vec::new(),
+        trap_dispatch: None,
+        trap_lines: Vec::new(),
         errors: Vec::new(),
     };
     l.run();
@@ -211,6 +219,10 @@ impl<'p> Lowerer<'p> {
         // Start-up: the runtime, then the DATA pointer.
         self.cur = entry;
         self.emit(IStmt::Eval(call("rt_bx_init", vec![], W::Word)));
+        if traps::uses_traps(self.prog) {
+            self.trap_dispatch = Some(self.new_block());
+            self.emit(IStmt::Eval(call("rt_bas_trapinit", vec![], W::Word)));
+        }
         if !self.prog.data.is_empty() {
             self.emit(IStmt::Store {
                 w: W::Word,
@@ -234,6 +246,7 @@ impl<'p> Lowerer<'p> {
         for (i, line) in lines.iter().enumerate() {
             self.line = line.number;
             self.cur = self.line_blocks[&line.number];
+            self.trap_check();
             let next = lines
                 .get(i + 1)
                 .map_or(self.end_block, |l| self.line_blocks[&l.number]);
@@ -242,6 +255,7 @@ impl<'p> Lowerer<'p> {
             }
             self.terminate(Term::Jump(next));
         }
+        traps::finish_dispatch(self);
         flow::finish_returns(self);
     }
 

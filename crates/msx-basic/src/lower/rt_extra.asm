@@ -1667,6 +1667,13 @@ rt_bx_stepsgn:
 ; TIME = DAC: 0-65535 (values from 32768 up are stored as their 16 bits),
 ; "Overflow" outside.
 rt_bx_settime2:
+        call rt_bx_uword
+        ld (JIFFY),hl
+        ret
+
+; An address operand (ROM C542F): HL = DAC's 16 bits, DAC in -32768..65535
+; (32768-65535 give the same bits as -32768..-1); "Overflow" outside.
+rt_bx_uword:
         ld a,(BCD_DAC)
         or a
         jp m,.int               ; negative: CINT checks it
@@ -1683,6 +1690,4 @@ rt_bx_settime2:
         ld hl,rt_bx_k32768
         call bcd_load_arg
         call bcd_sub
-.int:   call bcd_to_int
-        ld (JIFFY),hl
-        ret
+.int:   jp bcd_to_int

@@ -38,7 +38,7 @@ impl Lowerer<'_> {
             }
             StmtKind::Return(Some(n)) => {
                 let t = self.line_block(*n, span)?;
-                self.call_stmt("rt_bx_return", vec![]);
+                self.call_stmt(self.return_routine(), vec![]);
                 self.terminate(Term::Jump(t));
                 Ok(())
             }
@@ -47,6 +47,16 @@ impl Lowerer<'_> {
                 gosub,
                 targets,
             } => self.on(selector, *gosub, targets, span),
+            StmtKind::OnEvent {
+                event,
+                interval,
+                targets,
+            } => self.on_event(*event, interval.as_ref(), targets, span),
+            StmtKind::EventSwitch {
+                event,
+                number,
+                action,
+            } => self.event_switch(*event, number.as_ref(), *action),
             StmtKind::If {
                 cond,
                 then,
@@ -654,8 +664,9 @@ impl Lowerer<'_> {
         let mut stubs = Vec::new();
         for b in blocks {
             let stub = self.new_block();
+            let gosub = self.gosub_routine();
             self.blocks[stub].stmts.push(IStmt::Eval(call(
-                "rt_bx_gosub",
+                gosub,
                 vec![(Reg::HL, word(site as i64))],
                 W::Word,
             )));
@@ -793,6 +804,7 @@ impl Lowerer<'_> {
         let Some(&body) = self.for_bodies.get(&id) else {
             return Ok(());
         };
+        self.trap_check();
         let addr = self.scalar(var);
         let lim = sym(&format!("bf{id}l"));
         let stp = sym(&format!("bf{id}s"));

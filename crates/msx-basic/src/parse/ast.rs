@@ -234,6 +234,57 @@ pub enum LineShape {
     FilledBox,
 }
 
+/// An event `ON … GOSUB` can trap, in MSX-BASIC's order (the ROM's trap
+/// table TRPTBL: KEY 1-10, STOP, SPRITE, STRIG 0-4, INTERVAL).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// Function keys F1-F10 (`KEY(n)`, n = 1-10).
+    Key,
+    /// CTRL+STOP.
+    Stop,
+    /// Two sprites overlap (the VDP's collision flag).
+    Sprite,
+    /// Space bar (`STRIG(0)`) and joystick buttons (`STRIG(1-4)`).
+    Strig,
+    /// Every n interrupts (`ON INTERVAL=n`).
+    Interval,
+}
+
+impl Event {
+    /// The first entry of this event in the trap table, and how many it has.
+    pub fn slots(self) -> (u8, u8) {
+        match self {
+            Event::Key => (0, 10),
+            Event::Stop => (10, 1),
+            Event::Sprite => (11, 1),
+            Event::Strig => (12, 5),
+            Event::Interval => (17, 1),
+        }
+    }
+
+    /// The statement's spelling, for diagnostics.
+    pub fn name(self) -> &'static str {
+        match self {
+            Event::Key => "KEY",
+            Event::Stop => "STOP",
+            Event::Sprite => "SPRITE",
+            Event::Strig => "STRIG",
+            Event::Interval => "INTERVAL",
+        }
+    }
+}
+
+/// `ON`, `OFF` or `STOP` after an event (`KEY(1) ON`, `INTERVAL STOP`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EventAction {
+    /// Trap the event.
+    On,
+    /// Ignore it (and forget one that happened).
+    Off,
+    /// Remember it but wait for the next `ON` to trap it.
+    Stop,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum StmtKind {
     /// `[LET] target = value`.
@@ -265,6 +316,21 @@ pub enum StmtKind {
         selector: Expr,
         gosub: bool,
         targets: Vec<u16>,
+    },
+    /// `ON KEY|STOP|SPRITE|STRIG GOSUB l1,…` and `ON INTERVAL=n GOSUB l`:
+    /// the handlers of the event's entries, from the first; `None` (an
+    /// empty entry or line 0) takes an entry's handler away.
+    OnEvent {
+        event: Event,
+        interval: Option<Expr>,
+        targets: Vec<Option<u16>>,
+    },
+    /// `KEY(n)|STRIG(n) ON|OFF|STOP`, `STOP|SPRITE|INTERVAL ON|OFF|STOP`;
+    /// `number` is KEY's or STRIG's argument.
+    EventSwitch {
+        event: Event,
+        number: Option<Expr>,
+        action: EventAction,
     },
     /// `IF cond THEN … ELSE …`; `THEN 100` and `ELSE 100` are a [`StmtKind::Goto`]
     /// branch. Both branches run to the end of the line (or, for the THEN

@@ -26,6 +26,7 @@ fn targets(kind: &StmtKind) -> Vec<u16> {
         StmtKind::Goto(n) | StmtKind::Gosub(n) => vec![*n],
         StmtKind::Return(Some(n)) | StmtKind::Restore(Some(n)) => vec![*n],
         StmtKind::On { targets, .. } => targets.clone(),
+        StmtKind::OnEvent { targets, .. } => targets.iter().flatten().copied().collect(),
         _ => Vec::new(),
     }
 }

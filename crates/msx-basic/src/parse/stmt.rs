@@ -1,7 +1,9 @@
 //! Statements. One function per statement family; the dispatch is a match
 //! on the statement's first token, as in the ROM's statement table.
 
-use super::ast::{Expr, LValue, LineShape, Point, PrintItem, Stmt, StmtKind, Type, Var};
+use super::ast::{
+    Event, EventAction, Expr, LValue, LineShape, Point, PrintItem, Stmt, StmtKind, Type, Var,
+};
 use super::cursor::Lex;
 use super::{data, DiagnosticKind, PResult, Parser};
 use crate::keywords::Keyword as K;
@@ -78,9 +80,20 @@ impl Parser<'_, '_> {
             K::End => StmtKind::End,
             K::Stop => {
                 if matches!(self.cur.peek(), Some(Lex::Kw(K::On | K::Off | K::Stop))) {
-                    return self.unsupported("STOP ON/OFF");
+                    return self.event_switch(Event::Stop, None);
                 }
                 StmtKind::Stop
+            }
+            K::Strig => {
+                let n = self.arguments(1, 1)?.remove(0);
+                self.event_switch(Event::Strig, Some(n))?
+            }
+            // INTERVAL is no keyword: it crunches as INT ER VAL.
+            K::Int if self.interval_tail(0) => {
+                self.cur.bump();
+                self.cur.bump();
+                self.cur.bump();
+                self.event_switch(Event::Interval, None)?
             }
             // ELSE met as a statement (after a THEN branch ran, or stray)
             // skips the rest of the line, like REM.
@@ -192,7 +205,7 @@ impl Parser<'_, '_> {
             K::Put => self.put_sprite()?,
             K::Sprite => {
                 if !self.cur.eat_char(b'$') {
-                    return self.unsupported("SPRITE ON/OFF/STOP");
+                    return self.event_switch(Event::Sprite, None);
                 }
                 let number = self.arguments(1, 1)?.remove(0);
                 self.expect_kw(K::Equal)?;
@@ -313,16 +326,90 @@ impl Parser<'_, '_> {
         Ok(StmtKind::Print(items))
     }
 
+    /// The rest of INTERVAL after INT (`E`, `R`, the VAL token) `at` items
+    /// ahead, as the ROM checks it (J77B1).
+    fn interval_tail(&self, at: usize) -> bool {
+        self.cur.peek_at(at) == Some(Lex::Char(b'E'))
+            && self.cur.peek_at(at + 1) == Some(Lex::Char(b'R'))
+            && self.cur.peek_at(at + 2) == Some(Lex::Kw(K::Val))
+    }
+
+    /// `ON`, `OFF` or `STOP` after an event (ROM C77FE).
+    fn event_switch(&mut self, event: Event, number: Option<Expr>) -> PResult<StmtKind> {
+        let action = if self.cur.eat_kw(K::On) {
+            EventAction::On
+        } else if self.cur.eat_kw(K::Off) {
+            EventAction::Off
+        } else if self.cur.eat_kw(K::Stop) {
+            EventAction::Stop
+        } else {
+            return self.syntax(format!("ON, OFF or STOP expected after {}", event.name()));
+        };
+        Ok(StmtKind::EventSwitch {
+            event,
+            number,
+            action,
+        })
+    }
+
+    /// `ON event GOSUB l1[,l2…]` (ROM J490D): up to as many lines as the
+    /// event has entries; an empty entry or line 0 is "no handler".
+    fn on_event(&mut self, event: Event) -> PResult<StmtKind> {
+        let interval = if event == Event::Interval {
+            self.expect_kw(K::Equal)?;
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        self.expect_kw(K::Gosub)?;
+        let (_, max) = event.slots();
+        let mut targets = Vec::new();
+        loop {
+            let t = match self.cur.peek() {
+                Some(Lex::LineNum(n)) => {
+                    self.cur.bump();
+                    (n != 0).then_some(n)
+                }
+                Some(Lex::Char(b',')) => None,
+                _ if self.cur.at_statement_end() => None,
+                _ => return self.syntax("line number expected"),
+            };
+            targets.push(t);
+            if targets.len() > usize::from(max) {
+                return self.syntax(format!(
+                    "ON {} GOSUB takes at most {max} lines",
+                    event.name()
+                ));
+            }
+            if !self.cur.eat_char(b',') {
+                break;
+            }
+        }
+        Ok(StmtKind::OnEvent {
+            event,
+            interval,
+            targets,
+        })
+    }
+
     fn on(&mut self) -> PResult<StmtKind> {
-        match self.cur.peek() {
-            Some(Lex::Kw(k @ (K::Error | K::Key | K::Sprite | K::Strig | K::Stop))) => {
-                return self.unsupported(format!("ON {}", k.spelling()));
+        let event = match self.cur.peek() {
+            Some(Lex::Kw(K::Error)) => return self.unsupported("ON ERROR"),
+            Some(Lex::Kw(K::Key)) => Some(Event::Key),
+            Some(Lex::Kw(K::Stop)) => Some(Event::Stop),
+            Some(Lex::Kw(K::Sprite)) => Some(Event::Sprite),
+            Some(Lex::Kw(K::Strig)) => Some(Event::Strig),
+            Some(Lex::Kw(K::Int)) if self.interval_tail(1) => {
+                self.cur.bump();
+                self.cur.bump();
+                self.cur.bump();
+                Some(Event::Interval)
             }
-            // INTERVAL is no keyword: it crunches as INT ER VAL.
-            Some(Lex::Kw(K::Int)) if self.cur.peek_at(1) == Some(Lex::Char(b'E')) => {
-                return self.unsupported("ON INTERVAL");
-            }
-            _ => {}
+            _ => None,
+        };
+        if let Some(event) = event {
+            self.cur.bump();
+            return self.on_event(event);
         }
         let selector = self.expr()?;
         let gosub = if self.cur.eat_kw(K::Goto) {
@@ -523,7 +610,10 @@ impl Parser<'_, '_> {
         }
         match self.cur.peek() {
             Some(Lex::Kw(K::List)) => self.unsupported("KEY LIST"),
-            Some(Lex::Char(b'(')) => self.unsupported("KEY(n) ON/OFF/STOP"),
+            Some(Lex::Char(b'(')) => {
+                let n = self.arguments(1, 1)?.remove(0);
+                self.event_switch(Event::Key, Some(n))
+            }
             _ => {
                 let (number, text) = self.two_args()?;
                 Ok(StmtKind::KeyDef { number, text })
