@@ -47,6 +47,8 @@ BOOT_GO:        LD HL,BNCBUF
                 CALL RAMTEST
                 JR NZ,BOOT_END
                 CALL DOSENV
+                XOR A                   ; no batch file runs yet
+                LD (BATACT),A
                 LD A,(RAMAD3)
                 LD (XFRSLT),A
                 LD HL,BNCBUF

@@ -239,6 +239,7 @@ RAMTEST:
         INCLUDE "fat.asm"
         INCLUDE "fcb.asm"
         INCLUDE "dos.asm"
+        INCLUDE "command.asm"
 DISK_END:
 ; The controller's registers cover 7FF8h-7FFFh of this slot.
         DS 7FF0h-$,0FFh

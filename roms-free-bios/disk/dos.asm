@@ -64,8 +64,17 @@ DOSPROMPT:
 DOSPR_LOOP:     LD SP,DOSENT
                 CALL DOSENV
                 EI
-                LD HL,PROMPT_MSG
+                LD A,(BATACT)           ; a batch file gives the next line
+                OR A
+                JR Z,DOSPR_KEY
+                CALL BATLINE
+                JR NZ,DOSPR_KEY
+                CALL PROMPT             ; shown as if typed
+                LD HL,CMDBUF+2
                 CALL PRINTZ
+                CALL CRLF
+                JR DOSCMD_GO
+DOSPR_KEY:      CALL PROMPT
                 LD A,125
                 LD (CMDBUF),A
                 LD DE,CMDBUF
@@ -79,44 +88,77 @@ DOSPR_LOOP:     LD SP,DOSENT
                 ADD HL,DE
                 LD (HL),0
                 JR DOSCMD_GO
-; DOSCMD: the command line at CMDBUF+2 (RC_RUNCMD, from a boot sector).
+; DOSCMD: the command line at CMDBUF+2 (RC_RUNCMD, from a boot sector); an
+; empty one starts AUTOEXEC.BAT when the disk has one.
 DOSCMD:
                 LD SP,DOSENT
+                XOR A
+                LD (BATACT),A
                 CALL DOSENV
                 EI
+                LD HL,CMDBUF+2
+                CALL SKIPSP
+                OR A
+                JR NZ,DOSCMD_GO
+                CALL AUTOEXEC
+                JR DOSPR_LOOP
 DOSCMD_GO:      LD HL,CMDBUF+2
                 CALL COMRUN
                 JR DOSPR_LOOP
 
-; COMRUN: HL -> "NAME[.EXT] arguments", 0-terminated, in page 3. Loads
-; NAME.COM (or NAME.EXT) at 0100h and starts it; returns only when it
-; cannot (after a message), or at once for an empty line.
+; COMRUN: HL -> "NAME[.EXT] arguments", 0-terminated, in page 3. "d:"
+; changes the default drive; a built-in command (command.asm) runs; else
+; NAME.COM (or NAME.EXT) is loaded at 0100h and started, or NAME.BAT (or a
+; NAME.BAT named so) starts as a batch file. Returns only when no program
+; was started, or at once for an empty line.
 COMRUN:
                 CALL SKIPSP
                 OR A
                 RET Z
+                LD (CLSTART),HL
                 LD DE,CMDFCB
                 CALL PARSEFCB
                 LD (TAILP),HL
                 LD A,(CMDFCB+1)
                 CP ' '
-                JR Z,COM_BAD
+                JR NZ,COM_NAMED
+                LD A,(CMDFCB)
+                OR A
+                JP Z,COM_BAD
+                JP C_DRIVE
+COM_NAMED:      CALL INTCMD
+                RET Z
                 LD A,(CMDFCB+9)
                 CP ' '
+                PUSH AF                 ; Z: no extension given
                 JR NZ,COM_EXT
                 LD HL,COMEXT
-                LD DE,CMDFCB+9
-                LD BC,3
-                LDIR
-COM_EXT:        LD HL,CMDFCB+12
-                LD B,25
-COM_CLR:        LD (HL),0
+                CALL COM_SETX
+COM_EXT:        CALL COM_OPEN
+                JR Z,COM_FOUND
+                POP AF
+                JP NZ,COM_BAD
+                LD HL,BATEXT            ; NAME.COM missing: NAME.BAT?
+                CALL COM_SETX
+                CALL COM_OPEN
+                JP NZ,COM_BAD
+                PUSH AF
+COM_FOUND:      POP AF
+                LD HL,CMDFCB+9
+                LD A,(HL)
+                CP 'B'
+                JR NZ,COM_PROG
                 INC HL
-                DJNZ COM_CLR
-                LD DE,CMDFCB
-                CALL F_FOPEN
-                OR A
-                JR NZ,COM_BAD
+                LD A,(HL)
+                CP 'A'
+                JR NZ,COM_PROG
+                INC HL
+                LD A,(HL)
+                CP 'T'
+                JR NZ,COM_PROG
+                LD HL,(CLSTART)
+                JP BATSTART
+COM_PROG:
                 LD HL,(CMDFCB+12h)      ; 1 byte up to the stack's 256 bytes
                 LD A,H
                 OR L
@@ -124,7 +166,7 @@ COM_CLR:        LD (HL),0
                 LD HL,(CMDFCB+10h)
                 LD A,H
                 OR L
-                JR Z,COM_BAD
+                JP Z,COM_BAD
                 LD DE,DOSENT-0200h
                 OR A
                 SBC HL,DE
@@ -140,7 +182,7 @@ COM_CLR:        LD (HL),0
                 LD DE,CMDFCB
                 CALL F_RDBLK
                 OR A
-                JR NZ,COM_BAD
+                JP NZ,COM_BAD
                 CALL SETARGS
                 LD HL,0080h
                 LD (DMAADR),HL
@@ -287,7 +329,33 @@ PF_SEP:
 SEPS:           DB 0,' ','.',':',',',';','=','+','/','"','[',']','<','>','|',09h
 SEPS_END:
 
+; COM_SETX: the 3-character extension at HL into CMDFCB.
+COM_SETX:
+                LD DE,CMDFCB+9
+                LD BC,3
+                LDIR
+                RET
+; COM_OPEN: CMDFCB opened (the rest of it cleared first). Z = found.
+COM_OPEN:
+                LD HL,CMDFCB+12
+                LD B,25
+COM_CLR:        LD (HL),0
+                INC HL
+                DJNZ COM_CLR
+                LD DE,CMDFCB
+                CALL F_FOPEN
+                OR A
+                RET
+
+; PROMPT: a new line and the default drive's prompt, "A>".
+PROMPT:
+                CALL CRLF
+                LD A,(CURDRV)
+                ADD A,'A'
+                CALL B_CHPUT
+                LD A,'>'
+                JP B_CHPUT
+
 COMEXT:         DB "COM"
-PROMPT_MSG:     DB 0Dh,0Ah,"A>",0
 BADCMD_MSG:     DB "Bad command or file name",0Dh,0Ah,0
 BIG_MSG:        DB "Not enough memory",0Dh,0Ah,0

@@ -122,3 +122,11 @@ RAMCHK:         EQU VARS+233    ; 1 = RAMAD0 holds RAM (64 KB for MSX-DOS)
 WSEC:           EQU VARS+234    ; (2) disk sector FILEIO writes to
 IOEI:           EQU VARS+236    ; 0FBh: interrupts served while a sector is awaited
 VARS_END:       EQU VARS+237
+; The batch file being run (command.asm): kept while programs run, so in
+; page 3; not cleared by INIT (the boot stack may reach here then): the boot
+; clears BATACT when it builds the MSX-DOS environment.
+BATACT:         EQU VARS_END    ; 1 = a batch file runs
+BATCH1:         EQU VARS_END+1  ; the byte just read from it
+BATFCB:         EQU VARS_END+2  ; (37) its FCB (record size 1)
+BATARGS:        EQU VARS_END+39 ; (128) the command line that started it (%0-%9)
+BAT_END:        EQU VARS_END+167

@@ -1,0 +1,269 @@
+//! The built-in commands of the free disk ROM's MSX-DOS prompt (DIR, TYPE,
+//! DEL, REN, COPY, DATE, TIME, drive change, ...) and batch files: a disk made
+//! with `msx-disk` boots to the prompt, commands are typed on the keyboard,
+//! and the screen text and the disk image (read back with `msx-disk`) are
+//! checked. Expected texts follow the formats documented in docs/bios.md
+//! (MSX2 Technical Handbook chapter 3, MS-DOS 1.25 COMMAND messages).
+
+mod support;
+
+use msx_disk::{Disk, Format};
+use msx_machine::machine::Machine;
+use support::*;
+
+const HELLO: &[u8] = b"Hello, MSX!\r\nSecond line\r\n\x1aNOT SHOWN";
+
+/// The bytes of a test file of `len` bytes (a pattern that shows shifts).
+fn pattern(len: usize, seed: u8) -> Vec<u8> {
+    (0..len)
+        .map(|i| (i as u8).wrapping_mul(7).wrapping_add(seed))
+        .collect()
+}
+
+/// The default machine with a disk holding `files`, booted to the prompt.
+fn prompt_machine(files: &[(&str, Vec<u8>)]) -> Machine {
+    let mut disk = Disk::new(Format::Kb720);
+    for (name, bytes) in files {
+        disk.write_file(name, bytes, when()).unwrap();
+    }
+    disk.set_boot_command("").unwrap();
+    let mut m = disk_machine();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    run_to_text(&mut m, "A>", 3000);
+    m
+}
+
+/// Whether `line` is a bare prompt: "A>" and perhaps the cursor.
+fn is_prompt(line: &str) -> bool {
+    let l: Vec<char> = line.trim().chars().collect();
+    (2..=3).contains(&l.len()) && l[0].is_ascii_uppercase() && l[1] == '>'
+}
+
+/// Whether the last non-blank line is a bare prompt.
+fn at_prompt(m: &Machine) -> bool {
+    let s = screen(m);
+    is_prompt(s.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or(""))
+}
+
+/// Types `line` and RETURN, runs until the prompt is back, and returns the
+/// screen lines between the command line and the new prompt.
+fn command(m: &mut Machine, line: &str) -> Vec<String> {
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 5, &format!("{line}\n")).unwrap();
+    m.run_frames(end - m.frame_count() + 2);
+    for _ in 0..2000 {
+        if at_prompt(m) {
+            break;
+        }
+        m.run_frames(5);
+    }
+    assert!(at_prompt(m), "`{line}` did not come back:\n{}", screen(m));
+    output_of(m, line)
+}
+
+/// The lines after the last line ending with `>{line}` (its first line: the
+/// rest answers questions), up to the prompt; blank lines and bare prompts
+/// left out.
+fn output_of(m: &Machine, line: &str) -> Vec<String> {
+    let line = line.lines().next().unwrap_or("");
+    let s = screen(m);
+    let lines: Vec<&str> = s.lines().map(|l| l.trim_end()).collect();
+    let start = lines
+        .iter()
+        .rposition(|l| l.trim_start().ends_with(&format!(">{line}")))
+        .unwrap_or_else(|| panic!("`{line}` not on the screen:\n{s}"));
+    let end = lines
+        .iter()
+        .rposition(|l| !l.trim().is_empty())
+        .expect("the prompt");
+    lines[start + 1..end]
+        .iter()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty() && !is_prompt(l))
+        .collect()
+}
+
+fn image(m: &Machine) -> Disk {
+    Disk::from_bytes(m.disk_image(0).unwrap()).expect("valid image")
+}
+
+#[test]
+fn dir_lists_files_with_size_date_time_and_free_space() {
+    let files = vec![
+        ("HELLO.TXT", HELLO.to_vec()),
+        ("DATA1.BIN", pattern(1000, 1)),
+        ("DATA2.BIN", pattern(3000, 2)),
+    ];
+    let mut m = prompt_machine(&files);
+    let free = image(&m).free_bytes();
+    // 720 KB: 713 clusters of 1 KB; the files take 1 + 1 + 3.
+    assert_eq!(free, (713 - 5) * 1024);
+    let out = command(&mut m, "DIR");
+    // Written 2024-05-01 12:00:00 (support::when): "5-01-24", "12:00p";
+    // 36 columns, as the prompt's width is 37.
+    assert_eq!(
+        out,
+        [
+            "HELLO    TXT      36  5-01-24 12:00p",
+            "DATA1    BIN    1000  5-01-24 12:00p",
+            "DATA2    BIN    3000  5-01-24 12:00p",
+            "3 files    724992 bytes free",
+        ],
+        "{}",
+        screen(&m)
+    );
+    let out = command(&mut m, "DIR *.BIN");
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert!(out[0].starts_with("DATA1    BIN    1000"));
+    assert_eq!(out[2], "2 files    724992 bytes free");
+    // DIR name = name.*, DIR .ext = *.ext.
+    assert_eq!(command(&mut m, "DIR HELLO")[0].len(), 36);
+    assert_eq!(
+        command(&mut m, "DIR .TXT")[1],
+        "1 file    724992 bytes free"
+    );
+    let out = command(&mut m, "DIR /W");
+    assert_eq!(
+        out,
+        [
+            "HELLO    TXT  DATA1    BIN",
+            "DATA2    BIN",
+            "3 files    724992 bytes free"
+        ]
+    );
+    assert_eq!(command(&mut m, "DIR NOSUCH"), ["File not found"]);
+}
+
+#[test]
+fn type_shows_a_text_file_up_to_its_end_mark() {
+    let mut m = prompt_machine(&[("HELLO.TXT", HELLO.to_vec())]);
+    assert_eq!(
+        command(&mut m, "TYPE HELLO.TXT"),
+        ["Hello, MSX!", "Second line"]
+    );
+    // A wildcard types the first match; a missing file says so.
+    assert_eq!(command(&mut m, "TYPE H*.*"), ["Hello, MSX!", "Second line"]);
+    assert_eq!(command(&mut m, "TYPE NONE.TXT"), ["File not found"]);
+    assert_eq!(command(&mut m, "TYPE"), ["Missing file name"]);
+}
+
+#[test]
+fn del_ren_and_copy_change_the_disk_image() {
+    let files = vec![
+        ("HELLO.TXT", HELLO.to_vec()),
+        ("DATA1.BIN", pattern(1000, 1)),
+        ("DATA2.BIN", pattern(40000, 2)),
+        ("OLD.DAT", pattern(10, 3)),
+    ];
+    let mut m = prompt_machine(&files);
+    // COPY to another name: the bytes are the same (40000 bytes: more than
+    // one buffer load).
+    assert_eq!(command(&mut m, "COPY DATA2.BIN BIG.BIN"), ["1 file copied"]);
+    assert_eq!(image(&m).read_file("BIG.BIN").unwrap(), pattern(40000, 2));
+    // COPY with wildcards: each name shown, '?' taken from the source.
+    assert_eq!(
+        command(&mut m, "COPY DATA?.BIN *.BAK"),
+        ["DATA1.BIN", "DATA2.BIN", "2 files copied"]
+    );
+    let disk = image(&m);
+    assert_eq!(disk.read_file("DATA1.BAK").unwrap(), pattern(1000, 1));
+    assert_eq!(disk.read_file("DATA2.BAK").unwrap(), pattern(40000, 2));
+    assert_eq!(disk.read_file("DATA1.BIN").unwrap(), pattern(1000, 1));
+    assert_eq!(
+        command(&mut m, "COPY HELLO.TXT"),
+        ["File cannot be copied onto itself", "0 files copied"]
+    );
+    // REN, also with wildcards.
+    assert!(command(&mut m, "REN OLD.DAT NEW.DAT").is_empty());
+    assert!(command(&mut m, "RENAME *.BAK *.SAV").is_empty());
+    assert_eq!(
+        command(&mut m, "REN NEW.DAT HELLO.TXT"),
+        ["Duplicate file name or File not found"]
+    );
+    let disk = image(&m);
+    assert!(disk.read_file("OLD.DAT").is_err());
+    assert_eq!(disk.read_file("NEW.DAT").unwrap(), pattern(10, 3));
+    assert_eq!(disk.read_file("DATA2.SAV").unwrap(), pattern(40000, 2));
+    assert!(disk.read_file("DATA1.BAK").is_err());
+    // DEL one file, then with a wildcard; ERASE is the same.
+    assert!(command(&mut m, "DEL NEW.DAT").is_empty());
+    assert!(command(&mut m, "ERASE *.SAV").is_empty());
+    assert_eq!(command(&mut m, "DEL NEW.DAT"), ["File not found"]);
+    let disk = image(&m);
+    let mut names: Vec<String> = disk.list().iter().map(|f| f.name.to_string()).collect();
+    names.sort();
+    assert_eq!(names, ["BIG.BIN", "DATA1.BIN", "DATA2.BIN", "HELLO.TXT"]);
+    // DEL *.* asks first: N keeps the files, Y deletes them all.
+    assert_eq!(command(&mut m, "DEL *.*\nN").len(), 1);
+    assert_eq!(image(&m).list().len(), 4);
+    command(&mut m, "DEL *.*\nY");
+    assert!(image(&m).list().is_empty(), "{}", screen(&m));
+    assert_eq!(image(&m).free_bytes(), 713 * 1024);
+}
+
+#[test]
+fn date_and_time_set_and_show_the_clock() {
+    let mut m = prompt_machine(&[]);
+    assert!(command(&mut m, "DATE 12-25-2025").is_empty());
+    // 2025-12-25 was a Thursday. DATE then asks; RETURN keeps it.
+    let out = command(&mut m, "DATE\n");
+    assert_eq!(out[0], "Current date is Thu 12-25-2025", "{out:?}");
+    assert_eq!(out[1], "Enter new date:");
+    // A bad date says so and asks for another.
+    assert_eq!(
+        command(&mut m, "DATE 13-1-99\n1-2-03"),
+        ["Invalid date", "Enter new date: 1-2-03"]
+    );
+    let out = command(&mut m, "DATE\n");
+    assert_eq!(out[0], "Current date is Thu 01-02-2003", "{out:?}");
+    assert!(command(&mut m, "TIME 1:16P").is_empty());
+    let out = command(&mut m, "TIME\n");
+    assert!(out[0].starts_with("Current time is  1:16:0"), "{out:?}");
+    assert!(out[0].ends_with(".00p"), "{out:?}");
+    assert!(command(&mut m, "TIME 23:59:50").is_empty());
+    let out = command(&mut m, "TIME\n");
+    assert!(out[0].starts_with("Current time is 11:59:5"), "{out:?}");
+    assert_eq!(command(&mut m, "TIME 25\n")[0], "Invalid time");
+}
+
+#[test]
+fn drive_change_cls_ver_basic_and_unknown_commands() {
+    let mut m = prompt_machine(&[("HELLO.TXT", HELLO.to_vec())]);
+    // The default machine has one drive.
+    assert_eq!(command(&mut m, "B:"), ["Invalid drive specification"]);
+    assert!(command(&mut m, "A:").is_empty());
+    assert!(command(&mut m, "VER")[0].contains("MSX-DOS 1"));
+    assert!(command(&mut m, "BASIC")[0].starts_with("No BASIC"));
+    assert!(command(&mut m, "REM anything at all").is_empty());
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 5, "CLS\n").unwrap();
+    m.run_frames(end - m.frame_count() + 10);
+    let s = screen(&m);
+    assert_eq!(s.lines().filter(|l| !l.trim().is_empty()).count(), 1, "{s}");
+    assert_eq!(command(&mut m, "DIRX"), ["Bad command or file name"]);
+}
+
+#[test]
+fn batch_files_run_line_by_line_with_parameters_and_autoexec() {
+    let bat = b"REM %0 %1 %2\r\nCOPY %1 %2\r\nTYPE %2\r\n".to_vec();
+    let auto = b"TYPE HELLO.TXT\r\n".to_vec();
+    let mut m = prompt_machine(&[
+        ("HELLO.TXT", HELLO.to_vec()),
+        ("CP.BAT", bat),
+        ("AUTOEXEC.BAT", auto),
+    ]);
+    // AUTOEXEC.BAT ran at boot: its line shown after the prompt, then done.
+    m.run_frames(200);
+    let s = screen(&m);
+    assert!(s.contains("A>TYPE HELLO.TXT"), "{s}");
+    assert!(s.contains("Second line"), "{s}");
+    assert!(at_prompt(&m), "{s}");
+    command(&mut m, "CP HELLO.TXT COPY.TXT");
+    m.run_frames(100);
+    let s = screen(&m);
+    assert!(s.contains("A>REM CP HELLO.TXT COPY.TXT"), "{s}");
+    assert!(s.contains("A>COPY HELLO.TXT COPY.TXT"), "{s}");
+    assert!(s.contains("A>TYPE COPY.TXT"), "{s}");
+    assert_eq!(image(&m).read_file("COPY.TXT").unwrap(), HELLO);
+}
