@@ -121,7 +121,8 @@ CMDFCB:         EQU VARS+196    ; (37) FCB of the program being started
 RAMCHK:         EQU VARS+233    ; 1 = RAMAD0 holds RAM (64 KB for MSX-DOS)
 WSEC:           EQU VARS+234    ; (2) disk sector FILEIO writes to
 IOEI:           EQU VARS+236    ; 0FBh: interrupts served while a sector is awaited
-VARS_END:       EQU VARS+237
+DIRTYN:         EQU VARS+237    ; changed sectors of the window from DIRTYSEC on (DATDIRTY)
+VARS_END:       EQU VARS+238
 ; The batch file being run (command.asm): kept while programs run, so in
 ; page 3; not cleared by INIT (the boot stack may reach here then): the boot
 ; clears BATACT when it builds the MSX-DOS environment.

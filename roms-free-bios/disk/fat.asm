@@ -69,9 +69,11 @@ FLUSHDAT:
                 LD A,(DATDIRTY)
                 OR A
                 RET Z
-                LD DE,(DIRTYSEC)
+                LD DE,(DIRTYSEC)        ; the run of changed sectors, in one call
                 CALL DATFIND
-                CALL WRSEC
+                LD A,(DIRTYN)
+                LD B,A
+                CALL WRSECS
                 RET C
                 XOR A
                 LD (DATDIRTY),A
@@ -147,11 +149,32 @@ LOADSEC_N:      POP DE
                 RET
 ; NEWSEC: sector DE becomes the window, zeroed, without reading it (a sector
 ; wholly rewritten, or past the end of the file). Kept as is when cached.
-; DATPTR = its place.
+; The sector right after the window joins it (up to DATSECS), so a file
+; written from start to end leaves a run of changed sectors that FLUSHDAT
+; writes with one DSKIO call. DATPTR = its place.
 NEWSEC:
                 CALL DATFIND
                 RET Z
-                PUSH DE
+                LD A,(DATN)             ; DE = DATSEC + DATN, room left?
+                OR A
+                JR Z,NEWSEC_NEW
+                CP DATSECS
+                JR NC,NEWSEC_NEW
+                LD HL,(DATSEC)
+                ADD A,L
+                LD L,A
+                LD A,H
+                ADC A,0
+                LD H,A
+                OR A
+                SBC HL,DE
+                JR NZ,NEWSEC_NEW
+                LD HL,DATN
+                INC (HL)
+                CALL DATFIND
+                LD HL,(DATPTR)
+                JR NEWSEC_ZERO
+NEWSEC_NEW:     PUSH DE
                 CALL FLUSHDAT
                 POP DE
                 RET C
@@ -160,24 +183,38 @@ NEWSEC:
                 LD (DATN),A
                 LD HL,DATBUF
                 LD (DATPTR),HL
-                LD DE,DATBUF+1
+NEWSEC_ZERO:    LD D,H
+                LD E,L
+                INC DE
                 LD BC,511
                 LD (HL),0
                 LDIR
                 OR A
                 RET
-; DIRTY: the sector at DATPTR (WSEC) is changed; another changed sector of
-; the window is written first. CY = error.
+; DIRTY: the sector at DATPTR (WSEC) is changed. The changed sectors form
+; one run from DIRTYSEC (DIRTYN long): WSEC in it or right after it joins
+; it; otherwise the run is written first. CY = error.
 DIRTY:
                 LD A,(DATDIRTY)
                 OR A
                 JR Z,DIRTY_SET
-                LD HL,(DIRTYSEC)
-                LD DE,(WSEC)
+                LD HL,(WSEC)            ; HL = WSEC - DIRTYSEC
+                LD DE,(DIRTYSEC)
                 OR A
                 SBC HL,DE
-                JR Z,DIRTY_SET
-                LD HL,(DATPTR)
+                JR C,DIRTY_FL
+                LD A,H
+                OR A
+                JR NZ,DIRTY_FL
+                LD A,L
+                LD HL,DIRTYN
+                CP (HL)
+                JR C,DIRTY_IN           ; in the run
+                JR NZ,DIRTY_FL          ; a gap
+                INC (HL)                ; right after it
+DIRTY_IN:       OR A
+                RET
+DIRTY_FL:       LD HL,(DATPTR)
                 PUSH HL
                 CALL FLUSHDAT
                 POP HL
@@ -186,6 +223,7 @@ DIRTY:
 DIRTY_SET:      LD HL,(WSEC)
                 LD (DIRTYSEC),HL
                 LD A,1
+                LD (DIRTYN),A
                 LD (DATDIRTY),A
                 OR A
                 RET
