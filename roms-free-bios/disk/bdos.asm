@@ -170,17 +170,21 @@ F_TERM0_HALT:   HALT
                 JR F_TERM0_HALT
 
 F_CONIN:        CALL B_CHGET
+                CP 03h
+                CALL Z,CCHIT
                 PUSH AF
                 CALL B_CHPUT
                 POP AF
                 JP RETA
-F_CONOUT:       LD A,E
+F_CONOUT:       CALL CHKCC
+                LD A,E
                 CALL B_CHPUT
                 JP RET0
 F_AUXIN:        LD A,1Ah                ; no AUX device: end of file
                 JP RETA
 F_AUXOUT:       JP RET0
-F_LSTOUT:       LD A,E
+F_LSTOUT:       CALL CHKCC
+                LD A,E
                 CALL B_LPTOUT
                 JP RET0
 F_DIRIO:        LD A,E
@@ -200,13 +204,72 @@ F_CPMVER:       LD HL,0022h
                 JP RETHL
 
 ; STROUT: DE -> text ending with '$'.
-F_STROUT:       EX DE,HL
+F_STROUT:       CALL CHKCC
+                EX DE,HL
 F_STROUT_LP:    CALL UBYTE
                 CP '$'
                 JP Z,RET0
                 CALL B_CHPUT
                 INC HL
                 JR F_STROUT_LP
+
+; CHKCC: in the MSX-DOS environment, a CTRL+C (or CTRL+STOP, which gives
+; 03h too) waiting in the key buffer ends the program: "^C" and the warm
+; boot (in a batch file, "Terminate batch file (Y/N)? " first, MSX2
+; Technical Handbook figure 3.7). A CTRL+S waiting pauses until the next
+; key. Else it returns with every register kept. Console output (02h, 05h,
+; 09h) and the prompt's commands check; 06h-08h do not, as on MSX-DOS.
+CHKCC:
+                PUSH AF
+                LD A,(DOSMODE)
+                OR A
+                JR Z,CHKCC_NO
+                CALL B_CHSNS
+                JR Z,CHKCC_NO
+                PUSH HL
+                LD HL,(GETPNT)          ; the next key, left in the buffer
+                LD A,(HL)
+                POP HL
+                CP 03h
+                JR Z,CHKCC_C
+                CP 13h
+                JR NZ,CHKCC_NO
+                CALL B_CHGET            ; CTRL+S: taken, then any key goes on
+                CALL B_CHGET
+                CP 03h
+                JR Z,ABORT
+CHKCC_NO:       POP AF
+                RET
+CHKCC_C:        CALL B_CHGET
+                JR ABORT
+; CCHIT: A = 03h was read: ABORT in the MSX-DOS environment, else A stays.
+CCHIT:
+                PUSH AF
+                LD A,(DOSMODE)
+                OR A
+                JR NZ,ABORT
+                POP AF
+                RET
+ABORT:
+                LD HL,M_CTRLC
+                CALL PRINTZ
+                LD A,(BATACT)
+                OR A
+                JR Z,ABORT_GO
+ABORT_ASK:      LD HL,M_ENDBAT
+                CALL PRINTZ
+                CALL B_CHGET
+                CALL B_CHPUT
+                CALL UPCASE
+                CP 'N'
+                JR Z,ABORT_GO
+                CP 'Y'
+                JR NZ,ABORT_ASK
+                XOR A
+                LD (BATACT),A
+ABORT_GO:       JP RC_WBOOT
+M_CTRLC:        DB "^C",0
+M_ENDBAT:       DB 0Dh,0Ah,"Terminate batch file (Y/N)? ",0
 
 ; BUFIN: DE -> [size][count][text]. Echo, BS / left arrow erase, RETURN ends
 ; (not stored, not counted); the line is built in BNCBUF and copied back.
@@ -227,6 +290,8 @@ F_BUFIN_KEY:    PUSH HL
                 JR Z,F_BUFIN_BS
                 CP 1Dh
                 JR Z,F_BUFIN_BS
+                CP 03h
+                CALL Z,CCHIT
                 CP 20h
                 JR C,F_BUFIN_KEY
                 LD C,A

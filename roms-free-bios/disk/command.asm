@@ -378,6 +378,7 @@ C_DIR_P1:       LD A,B
                 CALL F_SFIRST
 C_DIR_L:        INC A
                 JR Z,C_DIR_END
+                CALL CHKCC
                 LD HL,(CCNT)
                 INC HL
                 LD (CCNT),HL
@@ -573,7 +574,8 @@ C_TYPE_L:       LD HL,TYPEBUF
                 LD B,H
                 LD C,L
                 LD HL,TYPEBUF
-C_TYPE_C:       LD A,(HL)
+C_TYPE_C:       CALL CHKCC
+                LD A,(HL)
                 CP 1Ah
                 JR Z,C_TYPE_EOF
                 PUSH HL
@@ -775,6 +777,7 @@ C_COPY_END:     LD HL,(CCNT)
 
 ; COPY1: copies the file named at (CNPTR). NZ = stop (a message was shown).
 COPY1:
+                CALL CHKCC
                 LD HL,(CNPTR)           ; source: drive as given, the name found
                 LD DE,CFCB1+1
                 LD BC,11

@@ -9,6 +9,7 @@ mod support;
 
 use msx_disk::{Disk, Format};
 use msx_machine::machine::Machine;
+use msx_machine::ppi::Key;
 use support::*;
 
 const HELLO: &[u8] = b"Hello, MSX!\r\nSecond line\r\n\x1aNOT SHOWN";
@@ -266,4 +267,58 @@ fn batch_files_run_line_by_line_with_parameters_and_autoexec() {
     assert!(s.contains("A>COPY HELLO.TXT COPY.TXT"), "{s}");
     assert!(s.contains("A>TYPE COPY.TXT"), "{s}");
     assert_eq!(image(&m).read_file("COPY.TXT").unwrap(), HELLO);
+}
+
+/// Presses CTRL and `key` together for a few frames from the next frame on.
+fn ctrl(m: &mut Machine, key: Key) {
+    let f = m.frame_count() + 1;
+    m.press_at(f, Key::Ctrl);
+    m.press_at(f + 1, key);
+    m.release_at(f + 6, key);
+    m.release_at(f + 7, Key::Ctrl);
+}
+
+/// A .COM program that prints `X` with BDOS 02h forever.
+fn forever() -> Vec<u8> {
+    let (bytes, origin) = assemble(
+        "        org 0100h\nloop:   ld e,'X'\n        ld c,2\n        call 5\n        jr loop\n",
+    );
+    assert_eq!(origin, 0x100);
+    bytes
+}
+
+#[test]
+fn ctrl_c_and_ctrl_stop_end_a_program_and_a_batch_file() {
+    let mut m = prompt_machine(&[
+        ("LOOP.COM", forever()),
+        ("RUN.BAT", b"LOOP\r\nREM after\r\n".to_vec()),
+        ("BIG.TXT", vec![b'Y'; 20000]),
+    ]);
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 5, "LOOP\n").unwrap();
+    m.run_frames(end - m.frame_count() + 30);
+    assert!(screen(&m).contains("XXXXXXXX"), "{}", screen(&m));
+    ctrl(&mut m, Key::C);
+    m.run_frames(30);
+    assert!(at_prompt(&m), "CTRL+C ends it:\n{}", screen(&m));
+    assert!(screen(&m).contains("X^C"), "{}", screen(&m));
+    // CTRL+STOP ends TYPE at the prompt.
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 5, "TYPE BIG.TXT\n").unwrap();
+    m.run_frames(end - m.frame_count() + 10);
+    ctrl(&mut m, Key::Stop);
+    m.run_frames(30);
+    assert!(at_prompt(&m), "CTRL+STOP ends TYPE:\n{}", screen(&m));
+    assert!(screen(&m).contains("Y^C"), "{}", screen(&m));
+    // In a batch file: asked, N goes on with the next line.
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 5, "RUN\n").unwrap();
+    m.run_frames(end - m.frame_count() + 30);
+    ctrl(&mut m, Key::C);
+    run_to_text(&mut m, "Terminate batch file (Y/N)?", 60);
+    let f = m.frame_count();
+    m.type_text_at(f + 5, "N").unwrap();
+    run_to_text(&mut m, "A>REM after", 120);
+    m.run_frames(20);
+    assert!(at_prompt(&m), "{}", screen(&m));
 }
