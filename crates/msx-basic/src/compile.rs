@@ -91,6 +91,7 @@ fn runtime_files() -> Vec<(&'static str, String)> {
         ("input.asm", crate::RT_INPUT_ASM.to_string()),
         ("math.asm", crate::RT_MATH_ASM.to_string()),
         ("traps.asm", crate::RT_TRAPS_ASM.to_string()),
+        ("play.asm", crate::RT_PLAY_ASM.to_string()),
         ("rt_extra.asm", lower::RT_EXTRA_ASM.to_string()),
     ]
 }
@@ -146,11 +147,13 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
             )
         })
         .collect();
-    if target == Target::Com && lower::uses_traps(&parsed.program) {
+    if target == Target::Com
+        && (lower::uses_traps(&parsed.program) || lower::uses_play(&parsed.program))
+    {
         return Err(fail(vec![diag(
             None,
             None,
-            "event traps (ON KEY/STOP/SPRITE/STRIG/INTERVAL GOSUB) need the disk or cartridge target: an MSX-DOS program cannot hook the timer interrupt yet".into(),
+            "event traps (ON KEY/STOP/SPRITE/STRIG/INTERVAL GOSUB) and PLAY need the disk or cartridge target: an MSX-DOS program cannot hook the timer interrupt yet".into(),
         )]));
     }
     let lowered = lower::lower(&parsed.program, name, &listing).map_err(|errors| {

@@ -56,6 +56,9 @@ pub const RT_MATH_ASM: &str = include_str!("../runtime/math.asm");
 /// Event traps (ON KEY/STOP/SPRITE/STRIG/INTERVAL GOSUB): the H.TIMI hook
 /// and the trap table.
 pub const RT_TRAPS_ASM: &str = include_str!("../runtime/traps.asm");
+/// PLAY (MML on the PSG, in the background from the timer interrupt) and
+/// PLAY(n).
+pub const RT_PLAY_ASM: &str = include_str!("../runtime/play.asm");
 
 /// Tokenizes a listing (warnings are dropped; see [`tokenize_bytes`]).
 pub fn tokenize(text: &str) -> Result<Program, Error> {

@@ -10,6 +10,7 @@ const FILES: &[(&str, &str)] = &[
     ("input.asm", msx_basic::RT_INPUT_ASM),
     ("math.asm", msx_basic::RT_MATH_ASM),
     ("traps.asm", msx_basic::RT_TRAPS_ASM),
+    ("play.asm", msx_basic::RT_PLAY_ASM),
 ];
 
 /// The code of a line: no comment, no label.

@@ -39,7 +39,7 @@ use z80_codegen::ir::{
 use crate::parse::{Expr, Program, Span, Type, Var};
 
 pub use consts::to_double;
-pub(crate) use traps::uses_traps;
+pub(crate) use traps::{uses_play, uses_traps};
 
 /// The compiler's own runtime routines (arrays, GOSUB stack, DATA, screen
 /// statements), in the back end's link format.
@@ -219,6 +219,9 @@ impl<'p> Lowerer<'p> {
         // Start-up: the runtime, then the DATA pointer.
         self.cur = entry;
         self.emit(IStmt::Eval(call("rt_bx_init", vec![], W::Word)));
+        if traps::uses_play(self.prog) {
+            self.emit(IStmt::Eval(call("rt_bas_playinit", vec![], W::Word)));
+        }
         if traps::uses_traps(self.prog) {
             self.trap_dispatch = Some(self.new_block());
             self.emit(IStmt::Eval(call("rt_bas_trapinit", vec![], W::Word)));

@@ -627,6 +627,10 @@ impl Lowerer<'_> {
                 });
                 Ok(self.hoist(call("rt_bx_point", vec![], W::Word)))
             }
+            K::Play => {
+                let n = self.int(a0?)?;
+                Ok(self.hoist(call("rt_bas_playfn", vec![(Reg::HL, n)], W::Word)))
+            }
             K::Csrlin => Ok(self.hoist(bin(
                 IBin::Sub,
                 W::Word,

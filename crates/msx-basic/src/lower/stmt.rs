@@ -47,6 +47,22 @@ impl Lowerer<'_> {
                 gosub,
                 targets,
             } => self.on(selector, *gosub, targets, span),
+            StmtKind::Play(strings) => {
+                let mut regs = Vec::new();
+                for (s, r) in strings.iter().zip([Reg::HL, Reg::DE, Reg::BC]) {
+                    if type_of(s) != Some(Type::String) {
+                        self.raise(TYPE_MISMATCH);
+                        return Ok(());
+                    }
+                    let v = self.string(s)?;
+                    regs.push((r, self.hoist(v)));
+                }
+                for r in [Reg::HL, Reg::DE, Reg::BC].into_iter().skip(regs.len()) {
+                    regs.push((r, word(0)));
+                }
+                self.call_stmt("rt_bas_play", regs);
+                Ok(())
+            }
             StmtKind::OnEvent {
                 event,
                 interval,

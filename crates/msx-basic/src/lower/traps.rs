@@ -18,18 +18,31 @@ use super::{err, Lowerer, R};
 use crate::parse::types::type_of;
 use crate::parse::{Event, EventAction, Expr, Program, Span, Stmt, StmtKind, Type};
 
-/// Whether the program uses any event trap statement.
-pub(crate) fn uses_traps(prog: &Program) -> bool {
-    fn any(stmts: &[Stmt]) -> bool {
+/// Whether a statement of the program (THEN and ELSE parts included)
+/// satisfies `f`.
+fn any_statement(prog: &Program, f: fn(&StmtKind) -> bool) -> bool {
+    fn any(stmts: &[Stmt], f: fn(&StmtKind) -> bool) -> bool {
         stmts.iter().any(|s| match &s.kind {
-            StmtKind::OnEvent { .. } | StmtKind::EventSwitch { .. } => true,
             StmtKind::If {
                 then, otherwise, ..
-            } => any(then) || any(otherwise),
-            _ => false,
+            } => any(then, f) || any(otherwise, f),
+            k => f(k),
         })
     }
-    prog.lines.iter().any(|l| any(&l.statements))
+    prog.lines.iter().any(|l| any(&l.statements, f))
+}
+
+/// Whether the program uses any event trap statement.
+pub(crate) fn uses_traps(prog: &Program) -> bool {
+    any_statement(prog, |k| {
+        matches!(k, StmtKind::OnEvent { .. } | StmtKind::EventSwitch { .. })
+    })
+}
+
+/// Whether the program has a PLAY statement (its start-up then installs
+/// the music player on the timer interrupt).
+pub(crate) fn uses_play(prog: &Program) -> bool {
+    any_statement(prog, |k| matches!(k, StmtKind::Play(_)))
 }
 
 impl Lowerer<'_> {

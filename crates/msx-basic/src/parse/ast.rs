@@ -332,6 +332,8 @@ pub enum StmtKind {
         number: Option<Expr>,
         action: EventAction,
     },
+    /// `PLAY a$[,b$[,c$]]`: MML strings for the three PSG channels.
+    Play(Vec<Expr>),
     /// `IF cond THEN … ELSE …`; `THEN 100` and `ELSE 100` are a [`StmtKind::Goto`]
     /// branch. Both branches run to the end of the line (or, for the THEN
     /// branch, to its ELSE), so nothing follows an IF on its line.

@@ -219,6 +219,16 @@ impl Parser<'_, '_> {
                 StmtKind::SetTime(self.expr()?)
             }
             K::MidStr => self.mid_assign()?,
+            K::Play => {
+                let mut strings = vec![self.expr()?];
+                while self.cur.eat_char(b',') {
+                    strings.push(self.expr()?);
+                }
+                if strings.len() > 3 {
+                    return self.syntax("PLAY takes at most 3 strings");
+                }
+                StmtKind::Play(strings)
+            }
             other => return self.unsupported_at_keyword(other),
         })
     }

@@ -1,0 +1,103 @@
+//! PLAY and PLAY(n), compiled and run on the emulated MSX2 (free BIOS):
+//! the PSG's registers and the notes' lengths in interrupts.
+//!
+//! Expected values from the MSX-BASIC ROM source reconstruction
+//! (apoloval/msx-system, base200/basic2.asm): the octave 1 tone periods
+//! I756E (C D5Dh … A 7F2h … B 714h) shifted right octave-1 times and
+//! rounded by the last bit out (J767B/J7687); a note lasts 14400 / (L * T)
+//! interrupts at 60 Hz (I7754, C2F8A truncates), each dot adds half of the
+//! last addition (J76C8), at least 5 (J76E3); defaults O4 L4 T120 V8; R
+//! without a number is R4 (C75FC); N36 is O4C (C7621). The emulated MSX2
+//! runs at 60 Hz.
+
+#[path = "compile_harness.rs"]
+mod harness;
+
+fn psg(m: &msx_machine::machine::Machine, reg: u8) -> u8 {
+    m.psg().read_register(reg)
+}
+
+#[test]
+fn notes_set_the_tone_periods_and_volumes_of_the_three_channels() {
+    // A4: 7F2h >> 3 = FEh (the last bit out is 0); C5: D5Dh >> 4 = D5h + 1
+    // = D6h; N36 = C4: D5Dh >> 3 = 1ABh + 1 = 1ACh. Volume V8 by default;
+    // channel C at V15. The program ends; the music goes on in the
+    // background (as after END on MSX) and stops after 30 interrupts.
+    let out = harness::build("10 PLAY \"O4A\",\"O5C\",\"V15N36\"\n");
+    let mut m = harness::boot(&out);
+    harness::run_to_end(&out, &mut m, 3000);
+    m.run_frames(3);
+    let regs: Vec<u8> = (0..=10).map(|r| psg(&m, r)).collect();
+    assert_eq!(
+        regs,
+        [
+            0xFE,
+            0x00,
+            0xD6,
+            0x00,
+            0xAC,
+            0x01,
+            psg(&m, 6),
+            psg(&m, 7),
+            8,
+            8,
+            15
+        ]
+    );
+    m.run_frames(40);
+    assert_eq!([psg(&m, 8), psg(&m, 9), psg(&m, 10)], [0, 0, 0]);
+}
+
+/// The screen's numbers after `src` (each PRINTed with `;`).
+fn numbers(src: &str) -> Vec<i32> {
+    let s = harness::run(&format!("1 SCREEN 0:WIDTH 40\n{src}"));
+    s.lines()
+        .filter(|l| *l != "Ok")
+        .flat_map(|l| l.split_whitespace().map(|w| w.parse::<i32>().unwrap()))
+        .collect()
+}
+
+#[test]
+fn lengths_tempo_dots_and_rests() {
+    // TIME is read right after PLAY returns; the note starts at the next
+    // interrupt and PLAY(1) is 0 from the interrupt that ends it: N or N+1
+    // interrupts. Channel settings stay from one PLAY to the next.
+    let got = numbers(concat!(
+        "10 FOR I=1 TO 6:READ A$:PLAY A$:T=TIME\n",
+        "20 IF PLAY(1) THEN 20\n",
+        "30 PRINT TIME-T;:NEXT\n",
+        "40 DATA \"C\",\"L4C.\",\"L8C..\",\"T255L64C\",\"R\",\"T60L2N0\"\n",
+    ));
+    // 14400/(4*120) = 30; dotted 30+15; L8 is 15 and each dot adds half
+    // of the last addition with the bit shifted out (J76C8: SRL D, RR E,
+    // ADC HL,DE): 15+7+1 = 23, then 7/2 = 3 carry 1: 27; T255 L64 is 0,
+    // raised to 5; R is R4 whatever L is: 14400/(4*255) = 14; T60 L2 N0 (a
+    // rest of length L): 120.
+    let expected = [30, 45, 27, 5, 14, 120];
+    assert_eq!(got.len(), expected.len(), "{got:?}");
+    for (g, e) in got.iter().zip(expected) {
+        assert!(*g == e || *g == e + 1, "{got:?} vs {expected:?}");
+    }
+}
+
+#[test]
+fn a_long_string_waits_for_room_in_the_queue() {
+    // 21 notes of 5 interrupts (more than a queue holds): PLAY waits and
+    // the music plays on; PLAY(0) is -1 while any channel plays.
+    let got = numbers(concat!(
+        "10 PLAY \"T255L64CDEFGABCDEFGABCDEFGAB\":P=PLAY(0):T=TIME\n",
+        "20 IF PLAY(0) THEN 20\n",
+        "30 PRINT P;PLAY(0);PLAY(1);PLAY(2)\n",
+    ));
+    assert_eq!(got, [-1, 0, 0, 0]);
+}
+
+#[test]
+fn bad_mml_is_an_illegal_function_call() {
+    for mml in ["O9C", "V16", "L65C", "T31", "XA$;", "H", "S16", "N97"] {
+        let s = harness::run(&format!("10 PLAY \"{mml}\"\n"));
+        assert!(s.contains("Illegal function call in 10"), "{mml}: {s}");
+    }
+    let s = harness::run("10 PRINT PLAY(4)\n");
+    assert!(s.contains("Illegal function call in 10"), "{s}");
+}
