@@ -879,3 +879,285 @@ hooks_end:
     assert!(r[1] >= 20, "H.KEYI on every interrupt: {}", r[1]);
     assert_eq!(r[2], 0x80, "H.TIMI gets S#0 in A (F bit set)");
 }
+
+/// Line input (INLIN, QINLIN, PINLIN with keys typed), DCOMPR, OUTDO, EOL,
+/// STOREC/FETCHC, SETATR, GTASPC, CHKNEW, SUBROM, the INIT*/SET* mode
+/// entries, BIGFIL/NWRVRM/NSTWRT/NSETRD in SCREEN 5 and BREAKX. Contracts:
+/// MSX2 Technical Handbook appendix 1, MSX Red Book.
+#[test]
+fn line_input_and_helper_entries() {
+    let mut m = run("
+        ld a,0Ch
+        call CHPUT
+        call mark               ; 1: the test types A X BS C RETURN
+        call INLIN
+        push af
+        pop bc
+        ld (RESULT),bc          ; flags in RESULT+0
+        ld (RESULT+2),hl
+        ld hl,0F55Eh            ; BUF
+        ld de,RESULT+4
+        ld bc,4
+        ldir
+        call mark               ; 2: the test types Q RETURN
+        call QINLIN
+        ld hl,0F55Eh
+        ld de,RESULT+8
+        ld bc,2
+        ldir
+        call mark               ; 3: the test presses CTRL+C
+        call PINLIN
+        push af
+        pop bc
+        ld (RESULT+10),bc
+        ld hl,1234h             ; DCOMPR: HL = DE: Z, NC
+        ld de,1234h
+        rst 20h
+        push af
+        pop bc
+        ld a,c
+        ld (RESULT+12),a
+        ld de,2000h             ; HL < DE: C, NZ
+        rst 20h
+        push af
+        pop bc
+        ld a,c
+        ld (RESULT+13),a
+        ld hl,0A0Bh             ; STOREC, then FETCHC gives it back
+        ld a,40h
+        call STOREC
+        ld hl,0
+        xor a
+        call FETCHC
+        ld (RESULT+14),a
+        ld (RESULT+15),hl
+        ld a,9                  ; SETATR: 0-15 to ATRBYT, NC
+        call SETATR
+        push af
+        pop bc
+        ld a,c
+        ld (RESULT+17),a
+        ld a,(ATRBYT)
+        ld (RESULT+18),a
+        ld a,16                 ; out of range: C
+        call SETATR
+        push af
+        pop bc
+        ld a,c
+        ld (RESULT+19),a
+        call GTASPC
+        ld (RESULT+20),de
+        ld (RESULT+22),hl
+        call CHKNEW             ; SCREEN 0: C
+        push af
+        pop bc
+        ld a,c
+        ld (RESULT+24),a
+        ld hl,0106h             ; row 6: 'EEEEEEEE', then EOL from column 4
+        call POSIT
+        ld b,8
+eee:    ld a,'E'
+        call CHPUT
+        djnz eee
+        ld hl,0406h
+        call EOL
+        ld hl,0107h             ; OUTDO to the screen (PRTFLG = 0)
+        call POSIT
+        ld a,'O'
+        rst 18h
+        ld a,2                  ; SUBROM: VDPSTA, S#2
+        call subcall
+        ld (RESULT+25),a
+        call mark               ; 4
+        ld hl,RESULT+26
+        ld (rptr),hl
+        call INIGRP
+        call regs
+        call INIMLT
+        call regs
+        call INIT32
+        call regs
+        call INITXT
+        call regs
+        call SETGRP             ; SET*: the registers, not SCRMOD
+        call regs
+        call SETMLT
+        call regs
+        call SETT32
+        call regs
+        call SETTXT
+        call regs
+        ld a,5
+        call CHGMOD
+        call CHKNEW             ; SCREEN 5: NC
+        push af
+        pop bc
+        ld a,c
+        ld (RESULT+58),a
+        ld hl,9000h             ; BIGFIL 9000h-90FFh = 5Ah (16-bit address)
+        ld bc,100h
+        ld a,5Ah
+        call BIGFIL
+        ld hl,9010h
+        ld a,0A5h
+        call NWRVRM
+        ld hl,0A000h
+        call NSTWRT
+        ld a,11h
+        out (98h),a
+        ld a,22h
+        out (98h),a
+        ld hl,9010h
+        call NSETRD
+        in a,(98h)
+        ld (RESULT+59),a
+        in a,(98h)
+        ld (RESULT+60),a
+        call mark               ; 5: the test holds CTRL+STOP
+        call BREAKX
+        push af
+        pop bc
+        ld a,c
+        ld (RESULT+61),a
+        call mark               ; 6: released
+        call BREAKX
+        push af
+        pop bc
+        ld a,c
+        ld (RESULT+62),a
+        call KILBUF
+        call mark
+        jr $
+subcall: push ix
+        ld ix,0131h
+        jp SUBROM
+; regs: R#0, R#1 and SCRMOD to RESULT+26 on, 3 bytes a call.
+regs:   ld hl,(rptr)
+        ld a,(0F3DFh)
+        ld (hl),a
+        inc hl
+        ld a,(0F3E0h)
+        ld (hl),a
+        inc hl
+        ld a,(0FCAFh)
+        ld (hl),a
+        inc hl
+        ld (rptr),hl
+        ret
+rptr    equ 0C100h          ; (RAM: the cartridge is ROM)
+DCOMPR  equ 0020h
+INIGRP  equ 0072h
+INIMLT  equ 0075h
+INIT32  equ 006Fh
+INITXT  equ 006Ch
+SETTXT  equ 0078h
+SETT32  equ 007Bh
+SETGRP  equ 007Eh
+SETMLT  equ 0081h
+PINLIN  equ 00AEh
+INLIN   equ 00B1h
+QINLIN  equ 00B4h
+BREAKX  equ 00B7h
+FETCHC  equ 0114h
+STOREC  equ 0117h
+SETATR  equ 011Ah
+GTASPC  equ 0126h
+SUBROM  equ 015Ch
+CHKNEW  equ 0165h
+EOL     equ 0168h
+BIGFIL  equ 016Bh
+NSETRD  equ 016Eh
+NSTWRT  equ 0171h
+NWRVRM  equ 0177h
+");
+    const Z: u8 = 0x40;
+    const C: u8 = 0x01;
+    m.type_text("AX\x08C\n").unwrap();
+    m.step_instruction();
+    run_to_pc(&mut m, MARK, 300);
+    let r = result(&m, 8);
+    assert_eq!(r[0] & C, 0, "INLIN: RETURN gives NC");
+    assert_eq!(u16::from_le_bytes([r[2], r[3]]), 0xF55D, "HL = BUF - 1");
+    assert_eq!(&r[4..7], b"AC\0", "BS took X back");
+    assert!(
+        screen(&m).lines().any(|l| l.trim() == "AC"),
+        "{}",
+        screen(&m)
+    );
+    m.type_text("Q\n").unwrap();
+    m.step_instruction();
+    run_to_pc(&mut m, MARK, 300);
+    assert_eq!(result(&m, 10)[8..10], *b"Q\0");
+    assert!(
+        screen(&m).lines().any(|l| l.trim() == "? Q"),
+        "{}",
+        screen(&m)
+    );
+    let f = m.frame_count();
+    m.press_at(f + 1, Key::Ctrl);
+    m.press_at(f + 2, Key::C);
+    m.release_at(f + 8, Key::C);
+    m.release_at(f + 9, Key::Ctrl);
+    m.step_instruction();
+    run_to_pc(&mut m, MARK, 300);
+    let r = result(&m, 26);
+    assert_eq!(r[10] & C, C, "PINLIN: CTRL+C gives C");
+    assert_eq!(r[12] & (Z | C), Z, "DCOMPR equal");
+    assert_eq!(r[13] & (Z | C), C, "DCOMPR HL < DE");
+    assert_eq!((r[14], u16::from_le_bytes([r[15], r[16]])), (0x40, 0x0A0B));
+    assert_eq!((r[17] & C, r[18], r[19] & C), (0, 9, C), "SETATR");
+    assert_eq!(&r[20..24], &[0, 1, 0, 1], "GTASPC: DE = HL = 0100h");
+    assert_eq!(r[24] & C, C, "CHKNEW in SCREEN 0");
+    assert_eq!(r[25] & 0x0C, 0x0C, "VDPSTA through SUBROM: S#2");
+    let lines: Vec<String> = screen(&m).lines().map(|l| l.trim().to_string()).collect();
+    assert!(
+        lines.contains(&"EEE".to_string()),
+        "EOL from column 4:\n{lines:?}"
+    );
+    assert!(lines.contains(&"O".to_string()), "OUTDO:\n{lines:?}");
+    m.step_instruction();
+    run_to_pc(&mut m, MARK, 600);
+    let r = result(&m, 61);
+    // (R#0 & 0Eh, R#1 & 18h, SCRMOD): G2, MC, G1, TEXT1; then SET* keep
+    // SCRMOD (0, after INITXT).
+    let modes: Vec<(u8, u8, u8)> = r[26..50]
+        .chunks(3)
+        .map(|c| (c[0] & 0x0E, c[1] & 0x18, c[2]))
+        .collect();
+    assert_eq!(
+        modes,
+        [
+            (0x02, 0x00, 2),
+            (0x00, 0x08, 3),
+            (0x00, 0x00, 1),
+            (0x00, 0x10, 0),
+            (0x02, 0x00, 0),
+            (0x00, 0x08, 0),
+            (0x00, 0x00, 0),
+            (0x00, 0x10, 0),
+        ]
+    );
+    assert_eq!(r[58] & C, 0, "CHKNEW in SCREEN 5");
+    assert_eq!(
+        (r[59], r[60]),
+        (0xA5, 0x5A),
+        "NSETRD reads NWRVRM and BIGFIL"
+    );
+    let vram = m.vram();
+    assert_eq!(&vram[0x9000..0x9010], &[0x5A; 16]);
+    assert_eq!(vram[0x9010], 0xA5);
+    assert_eq!(&vram[0xA000..0xA002], &[0x11, 0x22], "NSTWRT");
+    m.press(Key::Ctrl);
+    m.press(Key::Stop);
+    m.step_instruction();
+    run_to_pc(&mut m, MARK, 60);
+    m.release_all();
+    m.step_instruction();
+    run_to_pc(&mut m, MARK, 60);
+    let r = result(&m, 63);
+    assert_eq!(
+        (r[61] & C, r[62] & C),
+        (C, 0),
+        "BREAKX: CTRL+STOP held, then not"
+    );
+}
