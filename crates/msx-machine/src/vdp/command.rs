@@ -610,6 +610,15 @@ impl CmdEngine {
         self.pump_read(vram);
     }
 
+    /// What [`CmdEngine::run`] does to an [`CmdEngine::untimed`] engine:
+    /// note that time has reached `until`.
+    #[inline]
+    pub fn note_time(&mut self, until: u64) {
+        if self.mode.is_some() {
+            self.time = self.time.max(until);
+        }
+    }
+
     /// Run self-timed commands up to VDP tick `until`. `speed` is the
     /// [`COSTS`] column for the current display state.
     pub fn run(&mut self, vram: &mut Vram, until: u64, speed: usize) {

@@ -162,9 +162,11 @@ pub struct Vdp {
     /// Before this tick `run_to` only moves time (see `next_event_tick`);
     /// 0 = unknown.
     next_event: u64,
-    /// The end of the line `next_event` was found in, and the command
-    /// engine's speed ([`COSTS`] column) in that line: up to there (and
-    /// `next_event`), a call can run the engine without the loop.
+    /// Up to this tick (and `next_event`) the command engine's speed
+    /// ([`COSTS`] column) stays `line_speed`: the end of the line
+    /// `next_event` was found in, or `next_event` itself when the next line
+    /// has the same speed. Up to there a call can run the engine without
+    /// the loop. `line_speed` is also the speed of the owed work.
     line_end: u64,
     line_speed: usize,
     /// Port accesses between events leave the command engine's work owed up
@@ -186,6 +188,11 @@ pub struct Vdp {
     /// [`sprites::SpriteRows`]); rebuilt after a load.
     #[serde(skip)]
     sprite_rows: Option<sprites::SpriteRows>,
+    /// Tests: run the command engine at every stretch, as before its work
+    /// was owed across stretches (the reference `owed_tests` compares with).
+    #[cfg(test)]
+    #[serde(skip)]
+    eager_cmd: bool,
 }
 
 impl Vdp {
@@ -233,6 +240,8 @@ impl Vdp {
             timing_epoch: 0,
             line_buf: vec![0; 512],
             sprite_rows: None,
+            #[cfg(test)]
+            eager_cmd: false,
         };
         for i in 0..16 {
             vdp.palette_rgb[i] = grb_to_rgb(vdp.palette[i]);
@@ -525,6 +534,32 @@ impl Vdp {
         self.cmd.run(&mut self.vram, until, self.line_speed);
     }
 
+    /// The command engine owes its work up to `until` at `speed`: work owed
+    /// at another speed is done first. Running the engine to t1 then to t2
+    /// at one speed does what running it to t2 does, so the work of many
+    /// stretches of time goes into one call.
+    #[inline]
+    fn owe_cmd(&mut self, until: u64, speed: usize) {
+        #[cfg(test)]
+        if self.eager_cmd {
+            self.settle_cmd();
+            self.line_speed = speed;
+            self.cmd.run(&mut self.vram, until, speed);
+            return;
+        }
+        if self.cmd.untimed() {
+            // Idle or CPU-fed: running it would only note the time.
+            self.settle_cmd();
+            self.cmd.note_time(until);
+            return;
+        }
+        if self.cmd_owed != 0 && self.line_speed != speed {
+            self.run_owed_cmd();
+        }
+        self.cmd_owed = until;
+        self.line_speed = speed;
+    }
+
     /// [`Vdp::run_to`], leaving the command engine's work owed when the
     /// time stays between two events.
     fn advance(&mut self, now: u64) {
@@ -544,7 +579,6 @@ impl Vdp {
             }
             return;
         }
-        self.settle_cmd();
         while self.time < target {
             let g = self.geometry();
             let frame_ticks = u64::from(g.ticks_per_frame());
@@ -556,8 +590,11 @@ impl Vdp {
             let from = (self.time - self.frame_start) as u32;
             let to = (chunk_end - self.frame_start) as u32;
 
+            // The engine's work is only owed here: it is done when the line
+            // drawn next reads VRAM, at a speed change, or when something
+            // else looks (see `cmd_owed`).
             let speed = self.cmd_speed(&g, from);
-            self.cmd.run(&mut self.vram, chunk_end, speed);
+            self.owe_cmd(chunk_end, speed);
             let crossed = |t: u32| from < t && t <= to;
             if crossed(g.display_end()) {
                 self.s0 |= S0_F;
@@ -581,8 +618,26 @@ impl Vdp {
         self.next_event = self.next_event_tick();
         let g = self.geometry();
         let tick = self.tick_in_frame();
-        self.line_end = self.frame_start + u64::from((tick / TICKS_PER_LINE + 1) * TICKS_PER_LINE);
-        self.line_speed = self.cmd_speed(&g, tick);
+        let speed = self.cmd_speed(&g, tick);
+        // The owed work keeps the speed of the stretch it was owed in.
+        if speed != self.line_speed {
+            self.settle_cmd();
+            self.line_speed = speed;
+        }
+        let next_line = (tick / TICKS_PER_LINE + 1) * TICKS_PER_LINE;
+        // Up to the next event the engine's speed can only change at the
+        // line boundary (a register write that could change it ends the
+        // fast path): when the next line has the same speed, the boundary
+        // needs no stop.
+        #[cfg(test)]
+        let same_speed = self.cmd_speed(&g, next_line) == speed && !self.eager_cmd;
+        #[cfg(not(test))]
+        let same_speed = self.cmd_speed(&g, next_line) == speed;
+        self.line_end = if same_speed {
+            self.next_event
+        } else {
+            self.frame_start + u64::from(next_line)
+        };
     }
 
     /// The first tick after now at which [`Vdp::run_to`] has something to
@@ -797,5 +852,7 @@ impl Vdp {
     }
 }
 
+#[cfg(test)]
+mod owed_tests;
 #[cfg(test)]
 mod tests;

@@ -293,6 +293,9 @@ impl Vdp {
         let enabled = self.regs[1] & 0x40 != 0;
         let d = line.wrapping_sub(lz);
         let sprites = if display && enabled && mode.sprite_mode() != 0 && self.regs[8] & 0x02 == 0 {
+            // The sprite check and the drawing read VRAM: the command
+            // engine's owed work must be done first.
+            self.settle_cmd();
             self.check_sprites(d, mode)
         } else {
             None
@@ -318,6 +321,7 @@ impl Vdp {
             return;
         };
         let width = if display && enabled {
+            self.settle_cmd();
             self.render_display(buf, mode, d)
         } else {
             0
