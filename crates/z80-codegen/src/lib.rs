@@ -38,6 +38,7 @@ pub mod gen;
 pub mod ir;
 pub mod link;
 pub mod peephole;
+pub mod recursion;
 pub mod regs;
 pub mod runtime;
 #[cfg(feature = "sim")]

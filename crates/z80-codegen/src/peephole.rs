@@ -14,11 +14,12 @@
 //! | `jp l1` … `l1: jp l2` | `jp l2` | jump threading |
 //! | `ld l,a` / `ld h,0` / `ld a,l` | `ld l,a` / `ld h,0` | A still holds L |
 //! | `ld hl,n` / `ex de,hl` / `ld hl,m` | `ld de,n` / `ld hl,m` | the old HL is not needed |
+//! | `jp l` … `l: ret` | `ret` | 10 T-states less than jumping to the return |
 //!
 //! and, across blocks, the loads of values HL or A already hold ([`crate::regs`]);
 //! generated labels nothing jumps to any more are dropped.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::gen::Line;
 
@@ -221,12 +222,17 @@ fn drop_unused_labels(lines: &mut Vec<Line>) {
     });
 }
 
-/// `jp l1` where `l1:` is followed by `jp l2`: jump to l2 directly.
+/// `jp l1` where `l1:` is followed by `jp l2`: jump to l2 directly; where it is
+/// followed by `ret`, return at once.
 fn thread_jumps(lines: &mut [Line]) -> bool {
     let mut after_label: HashMap<String, String> = HashMap::new();
+    let mut returns: HashSet<String> = HashSet::new();
     for (i, l) in lines.iter().enumerate() {
         if let Line::Label(name) = l {
             if let Some(&j) = next_code(lines, i, 1).first() {
+                if op(lines, j) == Some("ret") {
+                    returns.insert(name.clone());
+                }
                 if let Some(t) = op(lines, j)
                     .and_then(|s| s.strip_prefix("jp "))
                     .filter(|t| !t.contains(',') && !t.contains('(') && !t.contains('$'))
@@ -244,6 +250,11 @@ fn thread_jumps(lines: &mut [Line]) -> bool {
             let Some(rest) = s.strip_prefix("jp ") else {
                 continue;
             };
+            if returns.contains(rest) {
+                *s = "ret".into();
+                changed = true;
+                continue;
+            }
             let (cc, target) = match rest.split_once(',') {
                 Some((cc, t)) => (Some(cc.to_string()), t.to_string()),
                 None => (None, rest.to_string()),
@@ -297,6 +308,21 @@ mod tests {
         let mut l = ops(&["jp z,t", "jp f", "t:", "ld a,1", "f:", "jp g", "g:", "ret"]);
         optimise(&mut l, &Default::default());
         assert_eq!(l, ops(&["jp nz,f", "t:", "ld a,1", "f:", "g:", "ret"]));
+    }
+
+    #[test]
+    fn jumps_to_returns_return() {
+        // `call f` / `ret` stays: f may take arguments pushed under its return address.
+        let mut l = ops(&["call f", "ret", "x:", "jp r", "ld a,1", "r:", "ret"]);
+        optimise(&mut l, &Default::default());
+        assert_eq!(
+            l,
+            ops(&["call f", "ret", "x:", "ret", "ld a,1", "r:", "ret"])
+        );
+        // A conditional jump stays a jump.
+        let mut l = ops(&["jp z,r", "ld a,1", "r:", "ret"]);
+        optimise(&mut l, &Default::default());
+        assert_eq!(l, ops(&["jp z,r", "ld a,1", "r:", "ret"]));
     }
 
     #[test]

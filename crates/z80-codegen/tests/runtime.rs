@@ -176,7 +176,17 @@ fn constant_multipliers_and_divisors_are_inline() {
 
 #[test]
 fn signed_and_unsigned_comparisons_branch_correctly() {
-    let vals: &[i16] = &[-32768, -300, -1, 0, 1, 256, 32767];
+    // The second set shares low bytes (1, 257, -255; 0, 256): an equality tested byte
+    // by byte must look at the high one too. Two programs, each fits in memory.
+    for vals in [
+        &[-32768, -300, -1, 0, 1, 256, 32767][..],
+        &[-255, 0, 1, 256, 257][..],
+    ] {
+        comparisons_branch_correctly(vals);
+    }
+}
+
+fn comparisons_branch_correctly(vals: &[i16]) {
     let ops = [
         CmpOp::Lt,
         CmpOp::Le,

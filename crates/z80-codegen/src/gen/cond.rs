@@ -202,6 +202,23 @@ impl Gen<'_> {
                 self.op("or l");
                 return self.jump_if(if op == CmpOp::Eq { "z" } else { "nz" }, t, f, n);
             }
+            if matches!(op, CmpOp::Eq | CmpOp::Ne) {
+                // Byte by byte, low first: most values differ there, so the test is
+                // over after `ld a,l / cp n / jp nz` (21 T-states against 39 for
+                // `ld de,n / or a / sbc hl,de / jp`), and HL survives for what follows
+                // (a loop's counter, incremented next).
+                self.word(l);
+                let differ = if op == CmpOp::Eq { f } else { t };
+                self.op("ld a,l");
+                self.op(format!("cp {}", c & 0xFF));
+                self.op(format!("jp nz,{differ}"));
+                self.op("ld a,h");
+                match c >> 8 {
+                    0 => self.op("or a"),
+                    h => self.op(format!("cp {h}")),
+                }
+                return self.jump_if(if op == CmpOp::Eq { "z" } else { "nz" }, t, f, n);
+            }
             if signed && c == 0 && matches!(op, CmpOp::Lt | CmpOp::Ge) {
                 self.word(l);
                 self.op("bit 7,h");

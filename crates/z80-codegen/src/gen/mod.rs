@@ -38,6 +38,9 @@ pub struct Gen<'p> {
     hl_memo: Option<Expr>,
     /// What HL held at each jump to a block label emitted so far in the routine.
     at_jump: std::collections::HashMap<String, Option<Expr>>,
+    /// Re-entrant routines whose callers save what they need of the area
+    /// ([`crate::recursion`]).
+    caller_saved: std::collections::HashMap<String, crate::recursion::CallerSaved>,
 }
 
 /// Formats `label+offset`.
@@ -59,6 +62,7 @@ impl<'p> Gen<'p> {
             frame: None,
             hl_memo: None,
             at_jump: std::collections::HashMap::new(),
+            caller_saved: crate::recursion::plan(program),
         }
     }
 
@@ -114,14 +118,18 @@ impl<'p> Gen<'p> {
     pub fn function(&mut self, f: &Function) {
         self.prefix = f.name.clone();
         self.next_label = 0;
-        self.frame = f.frame.clone();
+        let plan = self.caller_saved.get(&f.name).cloned();
+        // A routine whose callers save its area returns with a plain `ret`.
+        self.frame = f.frame.clone().filter(|_| plan.is_none());
         self.lines.push(Line::Comment(String::new()));
         for c in f.comment.lines() {
             self.comment(c.to_string());
         }
         self.label(f.name.clone());
-        if let Some(frame) = &f.frame {
-            self.prologue(&frame.clone());
+        match (&f.frame, &plan) {
+            (Some(frame), Some(_)) => self.take_args(frame),
+            (Some(frame), None) => self.prologue(&frame.clone()),
+            _ => {}
         }
         // Blocks that nothing jumps to (code after `exit`, …) are left out.
         let order = layout(f);
@@ -145,8 +153,18 @@ impl<'p> Gen<'p> {
                 self.hl_memo = known;
             }
             let block = &f.blocks[b];
-            for s in &block.stmts {
+            for (i, s) in block.stmts.iter().enumerate() {
+                if let Some(us) = plan.as_ref().and_then(|p| p.units_at(&p.save_before, b, i)) {
+                    self.save_units(&us);
+                }
                 self.stmt(s);
+                if let Some(us) = plan
+                    .as_ref()
+                    .and_then(|p| p.units_at(&p.restore_after, b, i))
+                {
+                    let kept = plan.as_ref().is_some_and(|p| p.kept.contains(&(b, i)));
+                    self.restore_units(&us, kept);
+                }
             }
             self.term(&block.term, next);
             falls_in = !self
@@ -161,6 +179,81 @@ impl<'p> Gen<'p> {
         }
         self.hl_memo = None;
         self.frame = None;
+    }
+
+    /// The entry of a routine whose callers save its area: the arguments go from the
+    /// stack to their places, the return address waiting in BC.
+    fn take_args(&mut self, frame: &Frame) {
+        if frame.params.is_empty() {
+            return;
+        }
+        self.op("pop bc");
+        for p in frame.params.iter().rev() {
+            if let FrameParam::Value { label, w } = p {
+                self.op("pop hl");
+                match w {
+                    W::Word => self.op(format!("ld ({label}),hl")),
+                    W::Byte => {
+                        self.op("ld a,l");
+                        self.op(format!("ld ({label}),a"));
+                    }
+                }
+            }
+        }
+        self.op("push bc");
+    }
+
+    /// Pushes parts of a caller-saved area before a call that may re-enter its routine.
+    fn save_units(&mut self, units: &[crate::recursion::Unit]) {
+        for u in units {
+            let at = sym_text(&u.label, u.offset);
+            match u.w {
+                W::Word => {
+                    self.op(format!("ld hl,({at})"));
+                    self.op("push hl");
+                }
+                W::Byte => {
+                    self.op(format!("ld a,({at})"));
+                    self.op("push af");
+                }
+            }
+        }
+    }
+
+    /// Pops back what [`Gen::save_units`] pushed, after the call; when `kept`, the
+    /// words (two at most) stay on the stack for the next call.
+    fn restore_units(&mut self, units: &[crate::recursion::Unit], kept: bool) {
+        if kept {
+            let regs = ["hl", "de"];
+            let places: Vec<String> = units
+                .iter()
+                .rev()
+                .map(|u| sym_text(&u.label, u.offset))
+                .collect();
+            for r in &regs[..places.len()] {
+                self.op(format!("pop {r}"));
+            }
+            for r in regs[..places.len()].iter().rev() {
+                self.op(format!("push {r}"));
+            }
+            for (r, at) in regs.iter().zip(&places) {
+                self.op(format!("ld ({at}),{r}"));
+            }
+            return;
+        }
+        for u in units.iter().rev() {
+            let at = sym_text(&u.label, u.offset);
+            match u.w {
+                W::Word => {
+                    self.op("pop hl");
+                    self.op(format!("ld ({at}),hl"));
+                }
+                W::Byte => {
+                    self.op("pop af");
+                    self.op(format!("ld ({at}),a"));
+                }
+            }
+        }
     }
 
     /// Saves the re-entrant routine's area, then takes its arguments off the stack.
