@@ -18,6 +18,7 @@ const FILES: &[(&str, &str)] = &[
     ("sets.asm", include_str!("../runtime/sets.asm")),
     ("files.asm", include_str!("../runtime/files.asm")),
     ("graphics.asm", include_str!("../runtime/graphics.asm")),
+    ("real.asm", include_str!("../runtime/real.asm")),
 ];
 
 /// One routine of the library.

@@ -205,11 +205,9 @@ impl Lower<'_> {
         to_width(v, w, W::Byte)
     }
 
+    /// A real where a byte or word is wanted: the checker never produces it.
     pub(crate) fn unsupported_real(&mut self, e: &Expr) {
-        self.error(
-            e.span,
-            "real arithmetic is not supported by the code generator yet",
-        );
+        self.error(e.span, "a real value cannot be used here");
     }
 
     fn binary(&mut self, e: &Expr, op: BinaryOp, l: &Expr, r: &Expr) -> E {
@@ -284,7 +282,7 @@ impl Lower<'_> {
                     let b = self.cond(rhs);
                     Cond::Or(Box::new(a), Box::new(b))
                 }
-                BinaryOp::Cmp(c, kind) => self.compare(e, *c, *kind, lhs, rhs),
+                BinaryOp::Cmp(c, kind) => self.compare(*c, *kind, lhs, rhs),
                 BinaryOp::In => self.set_in(lhs, rhs),
                 _ => {
                     let v = self.value(e);
@@ -299,7 +297,7 @@ impl Lower<'_> {
         }
     }
 
-    fn compare(&mut self, e: &Expr, c: Cmp, kind: CmpKind, l: &Expr, r: &Expr) -> Cond {
+    fn compare(&mut self, c: Cmp, kind: CmpKind, l: &Expr, r: &Expr) -> Cond {
         let op = cmp_op(c);
         match kind {
             CmpKind::Byte => {
@@ -326,10 +324,7 @@ impl Lower<'_> {
             }
             CmpKind::Str => self.compare_strings(op, l, r),
             CmpKind::Set => self.compare_sets(op, l, r),
-            CmpKind::Real => {
-                self.unsupported_real(e);
-                Cond::False
-            }
+            CmpKind::Real => self.compare_reals(op, l, r),
         }
     }
 
@@ -416,6 +411,7 @@ impl Lower<'_> {
                     }
                     None if self.p.types.is_string(e.ty) => self.str_addr(e),
                     None if self.p.types.is_set(e.ty) => self.set32(e),
+                    None if self.p.types.is_real(e.ty) => self.real_addr(e),
                     None => {
                         self.error(e.span, "this expression has no address");
                         word(0)

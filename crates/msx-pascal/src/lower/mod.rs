@@ -13,6 +13,7 @@
 //! (statements and calls), `std.rs` (standard procedures and functions).
 
 mod expr;
+mod reals;
 mod std_calls;
 mod stmt;
 mod strings;

@@ -107,6 +107,7 @@ impl Lower<'_> {
                 vec![(Reg::HL, self.arg_word(args, 0))],
                 W::Word,
             ),
+            R::Trunc | R::Round => self.real_to_int(r, args),
             R::KeyPressed => return rt("rt_keypressed", vec![], W::Byte),
             R::SizeOf => match first {
                 Some(x) => word(self.size(x.ty) as i64),
@@ -304,15 +305,17 @@ impl Lower<'_> {
                 else {
                     return;
                 };
-                if self.p.types.is_real(v.expr().ty) {
-                    return self.unsupported_real(v.expr());
-                }
+                let name = if self.p.types.is_real(v.expr().ty) {
+                    "rt_fval"
+                } else {
+                    "rt_val"
+                };
                 let src = self.str_addr(src.expr());
                 let src = self.stable(src);
                 let va = self.addr(v.expr());
                 let va = self.stable(va);
                 let ca = self.addr(code.expr());
-                rt_stmt("rt_val", vec![(Reg::HL, src), (Reg::DE, va), (Reg::BC, ca)])
+                rt_stmt(name, vec![(Reg::HL, src), (Reg::DE, va), (Reg::BC, ca)])
             }
             R::Bdos | R::BdosHL => {
                 let f = self.arg_word(args, 0);
@@ -539,8 +542,8 @@ impl Lower<'_> {
             }
         }
         for it in items {
-            if it.decimals.is_some() || self.p.types.is_real(it.value.ty) {
-                self.unsupported_real(&it.value);
+            if self.is_real_item(it) {
+                self.write_real(it);
                 continue;
             }
             let width = match &it.width {
@@ -637,6 +640,9 @@ impl Lower<'_> {
             } else if self.width(ty) == Some(W::Word) && self.p.types.is_integer(ty) {
                 let a = self.addr(t);
                 self.emit(rt_stmt("rt_readint", vec![(Reg::HL, a)]));
+            } else if self.p.types.is_real(ty) {
+                let a = self.addr(t);
+                self.emit(rt_stmt("rt_readreal", vec![(Reg::HL, a)]));
             } else {
                 self.error(
                     t.span,
@@ -645,9 +651,11 @@ impl Lower<'_> {
             }
         }
         // Readln after characters, or alone, waits for the end of the line.
-        let only_lines = targets
-            .iter()
-            .all(|t| self.p.types.is_string(t.ty) || self.p.types.is_integer(t.ty));
+        let only_lines = targets.iter().all(|t| {
+            self.p.types.is_string(t.ty)
+                || self.p.types.is_integer(t.ty)
+                || self.p.types.is_real(t.ty)
+        });
         if newline && !kbd && (targets.is_empty() || !only_lines) {
             self.emit(rt_stmt("rt_readln", vec![]));
         }
@@ -688,6 +696,13 @@ impl Lower<'_> {
                     vec![(Reg::HL, fa.clone()), (Reg::DE, a)],
                 ));
                 line_read = true;
+            } else if self.p.types.is_real(ty) {
+                let a = self.addr(t);
+                self.emit(rt_stmt(
+                    "rt_treadreal",
+                    vec![(Reg::HL, fa.clone()), (Reg::DE, a)],
+                ));
+                line_read = true;
             } else {
                 self.error(
                     t.span,
@@ -703,8 +718,8 @@ impl Lower<'_> {
 
     /// `Str(value:width, s)`.
     pub(crate) fn str_proc(&mut self, item: &WriteItem, target: &Expr) {
-        if item.decimals.is_some() || self.p.types.is_real(item.value.ty) {
-            return self.unsupported_real(&item.value);
+        if self.is_real_item(item) {
+            return self.str_real(item, target);
         }
         let max = self.str_max(target.ty);
         let width = match &item.width {

@@ -235,7 +235,10 @@ impl Lower<'_> {
         match self.p.types.get(ty) {
             Type::String { .. } => self.assign_string(target, value),
             Type::Set { .. } => self.assign_set(target, value),
-            Type::Real => self.unsupported_real(target),
+            Type::Real => {
+                let dst = self.addr(target);
+                self.real_into(dst, value);
+            }
             _ => {
                 let src = self.addr(value);
                 let dst = self.addr(target);
