@@ -188,6 +188,10 @@ pub struct Vdp {
     /// [`sprites::SpriteRows`]); rebuilt after a load.
     #[serde(skip)]
     sprite_rows: Option<sprites::SpriteRows>,
+    /// Pixel runs of pattern bytes in the text colours (TEXT2's second
+    /// table: the blink colours), see [`render::GlyphRuns`].
+    #[serde(skip)]
+    glyphs: [render::GlyphRuns; 2],
     /// Tests: run the command engine at every stretch, as before its work
     /// was owed across stretches (the reference `owed_tests` compares with).
     #[cfg(test)]
@@ -240,6 +244,7 @@ impl Vdp {
             timing_epoch: 0,
             line_buf: vec![0; 512],
             sprite_rows: None,
+            glyphs: Default::default(),
             #[cfg(test)]
             eager_cmd: false,
         };

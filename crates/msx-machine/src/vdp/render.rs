@@ -225,6 +225,42 @@ fn pattern_pixels(out: &mut [u32], pattern: u8, fg: u32, bg: u32) {
     }
 }
 
+/// The 8 pixels of every pattern byte in one pair of colours: a text line
+/// copies a glyph's row out of it instead of testing bit by bit. Only the
+/// colours decide the runs, so the table holds until they change (text
+/// modes keep theirs for the whole screen); VRAM writes cannot make it
+/// stale.
+#[derive(Clone, Debug)]
+pub(super) struct GlyphRuns {
+    /// The colours the runs are drawn in, `None` before the first use.
+    colors: Option<(u32, u32)>,
+    runs: Box<[[u32; 8]; 256]>,
+}
+
+impl Default for GlyphRuns {
+    fn default() -> Self {
+        GlyphRuns {
+            colors: None,
+            runs: Box::new([[0; 8]; 256]),
+        }
+    }
+}
+
+impl GlyphRuns {
+    /// The runs in foreground `fg` on background `bg`, made again only if
+    /// the colours differ from the last call's.
+    #[inline]
+    pub fn runs(&mut self, fg: u32, bg: u32) -> &[[u32; 8]; 256] {
+        if self.colors != Some((fg, bg)) {
+            self.colors = Some((fg, bg));
+            for (pattern, run) in self.runs.iter_mut().enumerate() {
+                pattern_pixels(run, pattern as u8, fg, bg);
+            }
+        }
+        &self.runs
+    }
+}
+
 impl Vdp {
     /// Palette with colour 0 replaced by the backdrop when TP = 0.
     fn foreground_palette(&self) -> [u32; 16] {
@@ -361,7 +397,7 @@ impl Vdp {
     }
 
     /// Draw the display pixels of display line `d`; returns their number.
-    fn render_display(&self, buf: &mut [u32; 512], mode: Mode, d: u32) -> usize {
+    fn render_display(&mut self, buf: &mut [u32; 512], mode: Mode, d: u32) -> usize {
         let y = (d + u32::from(self.regs[23])) & 0xFF;
         let fg = self.foreground_palette();
         let name_base = (u32::from(self.regs[2]) << 10) | 0x3FF;
@@ -377,12 +413,12 @@ impl Vdp {
                 // Text modes: rows do not scroll, only the line inside a row
                 // does (what openMSX does; real chips differ).
                 let l = (d + u32::from(self.regs[23])) & 7;
-                for col in 0..40 {
+                let runs = self.glyphs[0].runs(fc, bc);
+                for (col, out) in (0..40).zip(buf.chunks_exact_mut(6)) {
                     let name = (d / 8) * 40 + col;
                     let ch = v.read(table_addr(name_base, name + 0xC00, 12));
                     let pat = v.read(table_addr(pattern_base, u32::from(ch) * 8 + l, 11));
-                    let at = col as usize * 6;
-                    pattern_pixels(&mut buf[at..at + 6], pat, fc, bc);
+                    out.copy_from_slice(&runs[usize::from(pat)][..6]);
                 }
                 240
             }
@@ -402,18 +438,19 @@ impl Vdp {
                     (fc, bc)
                 };
                 let l = (d + u32::from(self.regs[23])) & 7;
-                for col in 0..80 {
+                let [plain, blinking] = &mut self.glyphs;
+                let (plain, blinking) = (plain.runs(fc, bc), blinking.runs(bfc, bbc));
+                for (col, out) in (0..80).zip(buf.chunks_exact_mut(6)) {
                     let row = d / 8;
                     let ch = v.read(table_addr(name_base, row * 80 + col, 12));
                     let blink = v.read(table_addr(color_base, row * 10 + col / 8, 9));
                     let pat = v.read(table_addr(pattern_base, u32::from(ch) * 8 + l, 11));
-                    let (f, b) = if blink & (0x80 >> (col & 7)) != 0 {
-                        (bfc, bbc)
+                    let runs = if blink & (0x80 >> (col & 7)) != 0 {
+                        blinking
                     } else {
-                        (fc, bc)
+                        plain
                     };
-                    let at = col as usize * 6;
-                    pattern_pixels(&mut buf[at..at + 6], pat, f, b);
+                    out.copy_from_slice(&runs[usize::from(pat)][..6]);
                 }
                 480
             }
@@ -553,6 +590,33 @@ impl Vdp {
                 }
                 Mode::GRAPHIC7 => buf[x] = grb_to_rgb(G7_SPRITE_PALETTE[usize::from(c & 15)]),
                 _ => buf[x] = pal[usize::from(c & 15)],
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The kept runs give, for any sequence of colour pairs (repeated
+        /// or changing), the pixels the bit-by-bit drawing gives.
+        #[test]
+        fn glyph_runs_match_bit_by_bit_drawing(
+            uses in prop::collection::vec((0u32..4, 0u32..4, any::<u8>()), 1..60),
+        ) {
+            let mut kept = GlyphRuns::default();
+            for (fg, bg, pattern) in uses {
+                // Few colours, so pairs repeat and the table is reused.
+                let (fg, bg) = (fg * 0x10_1010, bg * 0x01_0203);
+                let mut expected = [0u32; 8];
+                pattern_pixels(&mut expected, pattern, fg, bg);
+                prop_assert_eq!(kept.runs(fg, bg)[usize::from(pattern)], expected);
+                let mut six = [0u32; 6];
+                pattern_pixels(&mut six, pattern, fg, bg);
+                prop_assert_eq!(&kept.runs(fg, bg)[usize::from(pattern)][..6], &six[..]);
             }
         }
     }
