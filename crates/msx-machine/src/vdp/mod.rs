@@ -192,6 +192,10 @@ pub struct Vdp {
     /// table: the blink colours), see [`render::GlyphRuns`].
     #[serde(skip)]
     glyphs: [render::GlyphRuns; 2],
+    /// Pixel pairs of GRAPHIC4/6 bytes in the palette, see
+    /// [`render::NibblePairs`].
+    #[serde(skip)]
+    nibble_pairs: render::NibblePairs,
     /// Tests: run the command engine at every stretch, as before its work
     /// was owed across stretches (the reference `owed_tests` compares with).
     #[cfg(test)]
@@ -245,6 +249,7 @@ impl Vdp {
             line_buf: vec![0; 512],
             sprite_rows: None,
             glyphs: Default::default(),
+            nibble_pairs: Default::default(),
             #[cfg(test)]
             eager_cmd: false,
         };

@@ -246,6 +246,39 @@ impl Default for GlyphRuns {
     }
 }
 
+/// The two pixels of every GRAPHIC4/GRAPHIC6 byte (high nibble first) in
+/// one palette: a bitmap line copies pairs instead of looking up each
+/// nibble. Kept until the palette (with colour 0 as drawn) changes.
+#[derive(Clone, Debug)]
+pub(super) struct NibblePairs {
+    palette: Option<[u32; 16]>,
+    pairs: Box<[[u32; 2]; 256]>,
+}
+
+impl Default for NibblePairs {
+    fn default() -> Self {
+        NibblePairs {
+            palette: None,
+            pairs: Box::new([[0; 2]; 256]),
+        }
+    }
+}
+
+impl NibblePairs {
+    /// The pairs in `palette`, made again only if it differs from the last
+    /// call's.
+    #[inline]
+    pub fn pairs(&mut self, palette: &[u32; 16]) -> &[[u32; 2]; 256] {
+        if self.palette.as_ref() != Some(palette) {
+            self.palette = Some(*palette);
+            for (b, pair) in self.pairs.iter_mut().enumerate() {
+                *pair = [palette[b >> 4], palette[b & 15]];
+            }
+        }
+        &self.pairs
+    }
+}
+
 impl GlyphRuns {
     /// The runs in foreground `fg` on background `bg`, made again only if
     /// the colours differ from the last call's.
@@ -522,14 +555,15 @@ impl Vdp {
         (name_mask >> 7) & (page_mask | y)
     }
 
-    fn render_bitmap(&self, buf: &mut [u32; 512], mode: Mode, y: u32, fg: &[u32; 16]) -> usize {
-        let v = &self.vram;
+    fn render_bitmap(&mut self, buf: &mut [u32; 512], mode: Mode, y: u32, fg: &[u32; 16]) -> usize {
         let base = self.bitmap_vram_line(mode, y) * 128;
+        let v = &self.vram;
+        let pairs = &mut self.nibble_pairs;
         match mode {
             Mode::GRAPHIC4 => {
+                let pairs = pairs.pairs(fg);
                 for (px, &b) in buf.chunks_exact_mut(2).zip(v.line(base)) {
-                    px[0] = fg[usize::from(b >> 4)];
-                    px[1] = fg[usize::from(b & 15)];
+                    px.copy_from_slice(&pairs[usize::from(b)]);
                 }
                 256
             }
@@ -553,12 +587,11 @@ impl Vdp {
                 512
             }
             Mode::GRAPHIC6 => {
+                let pairs = pairs.pairs(fg);
                 let planes = v.line(base).iter().zip(v.line(0x10000 + base));
                 for (px, (&b0, &b1)) in buf.chunks_exact_mut(4).zip(planes) {
-                    px[0] = fg[usize::from(b0 >> 4)];
-                    px[1] = fg[usize::from(b0 & 15)];
-                    px[2] = fg[usize::from(b1 >> 4)];
-                    px[3] = fg[usize::from(b1 & 15)];
+                    px[..2].copy_from_slice(&pairs[usize::from(b0)]);
+                    px[2..].copy_from_slice(&pairs[usize::from(b1)]);
                 }
                 512
             }
@@ -603,6 +636,21 @@ mod tests {
     proptest! {
         /// The kept runs give, for any sequence of colour pairs (repeated
         /// or changing), the pixels the bit-by-bit drawing gives.
+        /// The kept pairs give, for any sequence of palettes (repeated or
+        /// changing in one entry), each nibble's palette colour.
+        #[test]
+        fn nibble_pairs_match_palette_lookups(
+            uses in prop::collection::vec((0usize..16, 0u32..3, any::<u8>()), 1..60),
+        ) {
+            let mut kept = NibblePairs::default();
+            let mut palette: [u32; 16] = std::array::from_fn(|i| i as u32 * 0x0F_0F0F);
+            for (entry, value, b) in uses {
+                palette[entry] = value * 0x11_1111;
+                let expected = [palette[usize::from(b >> 4)], palette[usize::from(b & 15)]];
+                prop_assert_eq!(kept.pairs(&palette)[usize::from(b)], expected);
+            }
+        }
+
         #[test]
         fn glyph_runs_match_bit_by_bit_drawing(
             uses in prop::collection::vec((0u32..4, 0u32..4, any::<u8>()), 1..60),
