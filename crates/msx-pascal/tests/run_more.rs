@@ -83,7 +83,12 @@ fn exit_halt_and_inline() {
 fn unsupported_constructs_are_errors_at_their_place() {
     let e = errors("var c: char;\nbegin\n  read(aux, c)\nend.");
     assert!(e.contains("t.pas:3:8"), "{e}");
-    assert!(e.contains("not supported by the code generator yet"), "{e}");
+    assert!(e.contains("reading from `Aux` is not supported"), "{e}");
+    let e = errors("var c: char;\nbegin\n  read(lst, c);\n  if eof(lst) then\nend.");
+    assert!(e.contains("t.pas:3:8"), "{e}");
+    assert!(e.contains("`Lst` is the printer, an output device"), "{e}");
+    assert!(e.contains("t.pas:4:6"), "{e}");
+    assert!(e.contains("only the console and text files"), "{e}");
 }
 
 #[test]

@@ -657,3 +657,30 @@ fn the_reals_program_prints_every_format() {
          -1.5000000000E-07  6.02000E+23 299792.458\r\n"
     );
 }
+
+#[test]
+fn reals_in_files_and_recursive_parameters() {
+    let out = run("
+        var t: text; f: file of real; r, s: real; i: integer;
+        {$A-}
+        function power(x: real; n: integer): real;
+        begin if n = 0 then power := 1 else power := x * power(x, n - 1) end;
+        procedure halve(var v: real; times: integer);
+        begin if times > 0 then begin v := v / 2; halve(v, times - 1) end end;
+        {$A+}
+        begin
+          writeln(power(1.5, 3):0:3, ' ', power(-2, 5):0:0);
+          r := 10; halve(r, 3); writeln(r:0:3);
+          assign(t, 'R.TXT'); rewrite(t);
+          writeln(t, 2.5); writeln(t, -1e-3:0:4); close(t);
+          reset(t); readln(t, r); readln(t, s); close(t);
+          writeln(r:0:2, ' ', s:0:4);
+          assign(f, 'R.DAT'); rewrite(f);
+          for i := 1 to 3 do begin r := i / 4; write(f, r) end;
+          close(f); reset(f); seek(f, 1); read(f, r, s); close(f);
+          writeln(r:0:2, ' ', s:0:2, ' ', filesize(f));
+        end.");
+    // 1.5^3 = 3.375, (-2)^5 = -32, 10 / 2^3 = 1.25; the text file holds
+    // ' 2.5000000000E+00' and '-0.0010'; the typed file 0.25, 0.5, 0.75 (6 bytes each).
+    assert_eq!(out, "3.375 -32\r\n1.250\r\n2.50 -0.0010\r\n0.50 0.75 3\r\n");
+}

@@ -165,9 +165,21 @@ rt_itoa:
         inc de
         ret
 
-; Read(kbd, c): A = a key, without echo (CHGET).
+; A key that Eof or Eoln of the console looked at, still to be read (0: none).
+;@var rt_conla 1
+
+; Read(kbd, c): A = a key, without echo (CHGET); a key Eof/Eoln looked at comes first.
+; Keeps BC, DE, HL.
 rt_readkey:
-        push hl
+        ld a,(rt_conla)
+        or a
+        jr z,.get
+        push af
+        xor a
+        ld (rt_conla),a
+        pop af
+        ret
+.get:   push hl
         push de
         push bc
         bios CHGET
@@ -176,8 +188,40 @@ rt_readkey:
         pop hl
         ret
 
-; KeyPressed: A = 1 if a key is waiting (CHSNS), else 0.
+; Eoln of the console (Input): A = 1 when the next key is Enter. It waits for a key and
+; keeps it for the next Read, as TP3's Eoln waits for input.
+rt_coneoln:
+        call rt_conpeek
+        sub 13
+        ld a,1
+        ret z
+        xor a
+        ret
+
+; Eof of the console: A = 1 when the next key is Ctrl-Z (1Ah), TP3's end of input.
+rt_coneof:
+        call rt_conpeek
+        sub 1Ah
+        ld a,1
+        ret z
+        xor a
+        ret
+
+; A = the next key, left to be read.
+rt_conpeek:
+        ld a,(rt_conla)
+        or a
+        ret nz
+        call rt_readkey
+        ld (rt_conla),a
+        ret
+
+; KeyPressed: A = 1 if a key is waiting (one Eof/Eoln looked at, or CHSNS), else 0.
 rt_keypressed:
+        ld a,(rt_conla)
+        or a
+        ld a,1
+        ret nz
         bios CHSNS
         ld a,0
         ret z

@@ -80,6 +80,35 @@ rt_bdos:
 rt_bdoshl:
         jp BDOS
 
+; Bios(f, bc) and BiosHL(f, bc), as TP3 under CP/M: a call of the BIOS jump table entry
+; f (the WBOOT address, the word at 0001h, plus 3 x f) with BC = the parameter; Bios
+; answers A (in HL, H = 0), BiosHL answers HL. Only MSX-DOS (a .com) has that table;
+; elsewhere (a boot disk, a cartridge: BDOS is not at 0005h) the program stops with
+; "Bios needs MSX-DOS". HL = f.
+rt_bios:
+        call rt_bioshl
+        ld l,a
+        ld h,0
+        ret
+
+rt_bioshl:
+        ld a,high(BDOS)
+        or a
+        jr nz,.none
+        ld d,h
+        ld e,l
+        add hl,hl
+        add hl,de
+        ld de,(1)
+        add hl,de
+        jp (hl)                 ; returns to our caller
+.none:  ld hl,.msg
+        ld de,0
+        call rt_wstr
+        call rt_wln
+        jp rt_halt
+.msg:   db 18,"Bios needs MSX-DOS"
+
 ; {$R+}: HL must lie in DE..BC (signed); returns HL, or stops the program with
 ; "Range check error".
 rt_rchk:

@@ -118,13 +118,28 @@ impl Lower<'_> {
             R::MemAvail => rt("rt_memavail", vec![], W::Word),
             R::MaxAvail => rt("rt_maxavail", vec![], W::Word),
             R::IOResult => rt("rt_ioresult", vec![], W::Word),
+            R::Eoln | R::Eof if first.is_none_or(is_console) => {
+                let name = if r == R::Eoln {
+                    "rt_coneoln"
+                } else {
+                    "rt_coneof"
+                };
+                return rt(name, vec![], W::Byte);
+            }
+            R::Eoln | R::Eof if first.is_some_and(|f| matches!(f.kind, ExprKind::StdVar(..))) => {
+                self.error(
+                    e.span,
+                    "only the console and text files have an end of line or file",
+                );
+                return byte(1);
+            }
             R::Eoln => match first {
                 Some(f) if matches!(self.p.types.get(f.ty), Type::Text) => {
                     let a = self.addr(f);
                     return rt("rt_teoln", vec![(Reg::HL, a)], W::Byte);
                 }
                 _ => {
-                    self.error(e.span, "Eoln of the console is not supported yet");
+                    self.error(e.span, "Eoln needs a text file");
                     return byte(1);
                 }
             },
@@ -137,10 +152,7 @@ impl Lower<'_> {
                     let a = self.addr(f);
                     return rt("rt_eof", vec![(Reg::HL, a)], W::Byte);
                 }
-                None => {
-                    self.error(e.span, "Eof of the console is not supported yet");
-                    return byte(1);
-                }
+                None => return byte(1),
             },
             R::FilePos | R::FileSize => {
                 let a = self.arg_addr(args, 0);
@@ -158,6 +170,13 @@ impl Lower<'_> {
                 rt(name, vec![(Reg::BC, f), (Reg::DE, de)], W::Word)
             }
             R::ParamCount => rt("rt_paramcount", vec![], W::Word),
+            R::Bios | R::BiosHL => {
+                let f = self.arg_word(args, 0);
+                let f = self.stable(f);
+                let bc = self.arg_word(args, 1);
+                let name = if r == R::Bios { "rt_bios" } else { "rt_bioshl" };
+                rt(name, vec![(Reg::HL, f), (Reg::BC, bc)], W::Word)
+            }
             _ => {
                 self.error(
                     e.span,
@@ -322,6 +341,12 @@ impl Lower<'_> {
                 let f = self.stable(f);
                 let de = self.arg_word(args, 1);
                 rt_stmt("rt_bdos", vec![(Reg::BC, f), (Reg::DE, de)])
+            }
+            R::Bios | R::BiosHL => {
+                let f = self.arg_word(args, 0);
+                let f = self.stable(f);
+                let bc = self.arg_word(args, 1);
+                rt_stmt("rt_bioshl", vec![(Reg::HL, f), (Reg::BC, bc)])
             }
             R::Print => {
                 // Print(x, y, color, text): the text's address goes last in the block.
@@ -603,10 +628,20 @@ impl Lower<'_> {
                 }
                 return;
             }
+            if let ExprKind::StdVar(dev @ (StdVar::Lst | StdVar::Aux), _) = f.kind {
+                let why = if dev == StdVar::Lst {
+                    "`Lst` is the printer, an output device: it cannot be read"
+                } else {
+                    "reading from `Aux` is not supported: a plain MSX has no auxiliary input \
+                     (`Aux` output goes to MSX-DOS's function 04h)"
+                };
+                self.error(f.span, why);
+                return;
+            }
             if !kbd
                 && !matches!(
                     f.kind,
-                    ExprKind::StdVar(StdVar::Con | StdVar::Input | StdVar::Trm, _)
+                    ExprKind::StdVar(StdVar::Con | StdVar::Input | StdVar::Trm | StdVar::Usr, _)
                 )
             {
                 self.error(
@@ -740,4 +775,15 @@ impl Lower<'_> {
             ],
         ));
     }
+}
+
+/// Whether a file argument is the console (`Input`, `Con`, `Trm`, `Kbd`, `Usr`).
+fn is_console(f: &Expr) -> bool {
+    matches!(
+        f.kind,
+        ExprKind::StdVar(
+            StdVar::Input | StdVar::Con | StdVar::Trm | StdVar::Kbd | StdVar::Usr,
+            _
+        )
+    )
 }
