@@ -572,6 +572,7 @@ impl Vdp {
 
     /// [`Vdp::run_to`], leaving the command engine's work owed when the
     /// time stays between two events.
+    #[inline]
     fn advance(&mut self, now: u64) {
         let target = now.saturating_mul(TICKS_PER_CPU_CYCLE);
         if target <= self.time {
@@ -589,6 +590,15 @@ impl Vdp {
             }
             return;
         }
+        self.advance_through_events(target);
+    }
+
+    /// [`Vdp::advance`] when an event (a line to draw, the frame end,
+    /// VBlank, the line interrupt) or a speed change may come before
+    /// `target`. Kept out of line so that the common case, only moving
+    /// time, stays a short function.
+    #[inline(never)]
+    fn advance_through_events(&mut self, target: u64) {
         while self.time < target {
             let g = self.geometry();
             let frame_ticks = u64::from(g.ticks_per_frame());
