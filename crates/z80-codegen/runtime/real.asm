@@ -154,47 +154,101 @@ rt_finterr:
         jp rt_ferr
 .msg:   db 20,"Out of integer range"
 
-; ---- 48-bit mantissa helpers (B is the counter; C and the other pair are kept)
+; ---- 48-bit mantissa helpers (unrolled; BC and the other pair are kept)
 
 ; Shifts the 6 bytes whose highest is at HL right by one bit, the carry coming in at
 ; the top; the bit shifted out is left in the carry.
 rt_fshr6c:
-        ld b,6
-.l:     rr (hl)
+        rr (hl)
         dec hl
-        djnz .l
+        rr (hl)
+        dec hl
+        rr (hl)
+        dec hl
+        rr (hl)
+        dec hl
+        rr (hl)
+        dec hl
+        rr (hl)
         ret
 
 ; Shifts the 6 bytes from HL (the lowest) left by one bit, the carry coming in.
 rt_fshl6c:
-        ld b,6
-.l:     rl (hl)
+        rl (hl)
         inc hl
-        djnz .l
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
         ret
 
 ; (HL) += (DE), 6 bytes lowest first; carry out.
 rt_fadd6:
-        ld b,6
-        or a
-.l:     ld a,(de)
+        ld a,(de)
+        add a,(hl)
+        ld (hl),a
+        inc hl
+        inc de
+        ld a,(de)
         adc a,(hl)
         ld (hl),a
         inc hl
         inc de
-        djnz .l
+        ld a,(de)
+        adc a,(hl)
+        ld (hl),a
+        inc hl
+        inc de
+        ld a,(de)
+        adc a,(hl)
+        ld (hl),a
+        inc hl
+        inc de
+        ld a,(de)
+        adc a,(hl)
+        ld (hl),a
+        inc hl
+        inc de
+        ld a,(de)
+        adc a,(hl)
+        ld (hl),a
         ret
 
 ; (DE) -= (HL), 6 bytes lowest first; borrow in the carry.
 rt_fsub6:
-        ld b,6
-        or a
-.l:     ld a,(de)
+        ld a,(de)
+        sub (hl)
+        ld (de),a
+        inc hl
+        inc de
+        ld a,(de)
         sbc a,(hl)
         ld (de),a
         inc hl
         inc de
-        djnz .l
+        ld a,(de)
+        sbc a,(hl)
+        ld (de),a
+        inc hl
+        inc de
+        ld a,(de)
+        sbc a,(hl)
+        ld (de),a
+        inc hl
+        inc de
+        ld a,(de)
+        sbc a,(hl)
+        ld (de),a
+        inc hl
+        inc de
+        ld a,(de)
+        sbc a,(hl)
+        ld (de),a
         ret
 
 ; (HL) = -(HL), 6 bytes.
@@ -347,8 +401,9 @@ rt_faddi:
         call rt_fnega
 .norm:  jp rt_fnorm
 
-; rt_fa *= rt_fb: the 96-bit product of the mantissas by shifts and adds (the
-; multiplier's bits lowest first), its top 48 bits kept.
+; rt_fa *= rt_fb: shifts and adds, the multiplier's bits lowest first. Of the 96-bit
+; product only the top 56 bits are kept (rt_fp+5..+11): the bits falling off the bottom
+; lower the result by less than 2^-50 of it, far below the guard byte.
 rt_fmuli:
         ld hl,(rt_fa)
         ld a,h
@@ -368,43 +423,92 @@ rt_fmuli:
         ld de,-80h
         add hl,de
         ld (rt_fa),hl
-        ld hl,rt_fp
-        ld b,12
+        ld hl,rt_fp+5
+        ld b,7
         xor a
 .clr:   ld (hl),a
         inc hl
         djnz .clr
-        ld c,48
-        ld a,(rt_fb+3)          ; a zero guard byte (any packed operand): 8 steps less
+        ld hl,rt_fb+3           ; the multiplier's bytes, lowest first
+        ld b,6
+        ld a,(hl)
         or a
-        jr nz,.bit
-        ld hl,rt_fb+4
-        ld de,rt_fb+3
-        ld bc,5
-        ldir
-        ld c,40
-.bit:   ld hl,rt_fb+8
-        or a
-        call rt_fshr6c
+        jr nz,.byte
+        inc hl                  ; a zero guard byte (any packed operand): 40 steps
+        dec b
+.byte:  ld c,(hl)
+        inc hl
+        push hl
+        push bc
+        ld b,8
+.bit:   srl c
         jr nc,.shift
         ld hl,rt_fp+6
         ld de,rt_fa+3
-        call rt_fadd6
-.shift: ld hl,rt_fp+11
-        ld b,12
-.sh:    rr (hl)
+        ld a,(de)
+        add a,(hl)
+        ld (hl),a
+        inc hl
+        inc de
+        ld a,(de)
+        adc a,(hl)
+        ld (hl),a
+        inc hl
+        inc de
+        ld a,(de)
+        adc a,(hl)
+        ld (hl),a
+        inc hl
+        inc de
+        ld a,(de)
+        adc a,(hl)
+        ld (hl),a
+        inc hl
+        inc de
+        ld a,(de)
+        adc a,(hl)
+        ld (hl),a
+        inc hl
+        inc de
+        ld a,(de)
+        adc a,(hl)
+        ld (hl),a
+.shift:
+        ld hl,rt_fp+11
+        rr (hl)
         dec hl
-        djnz .sh
-        dec c
-        jr nz,.bit
+        rr (hl)
+        dec hl
+        rr (hl)
+        dec hl
+        rr (hl)
+        dec hl
+        rr (hl)
+        dec hl
+        rr (hl)
+        dec hl
+        rr (hl)
+        djnz .bit
+        pop bc
+        pop hl
+        djnz .byte
         ld a,(rt_fp+11)
         or a
         jp m,.top
-        ld hl,rt_fp
-        ld b,12
-.shl:   rl (hl)
+        ld hl,rt_fp+5           ; below 1/2: one place up
+        rl (hl)
         inc hl
-        djnz .shl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
         ld hl,(rt_fa)
         dec hl
         ld (rt_fa),hl
@@ -481,10 +585,19 @@ rt_fdivi:
         call rt_fshl6c
         ld hl,rt_fp
         or a
-        ld b,7
-.r:     rl (hl)
+        rl (hl)
         inc hl
-        djnz .r
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
         dec c
         jr nz,.steps
         ret
