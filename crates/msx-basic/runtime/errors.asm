@@ -12,6 +12,23 @@
 
 ;@var rt_bas_errno 1
 ;@var rt_bas_errline 2
+;@var rt_bas_errh 2
+;@var rt_bas_errin 1
+;@var rt_bas_errsp 2
+;@var rt_bas_errret 2
+;@var rt_bas_stmt 2
+;@var rt_bas_errstmt 2
+
+; ON ERROR GOTO (ROM J406F: with a handler set and none running, an error
+; goes to the handler instead of being printed; ERR and ERL keep it; an
+; error inside the handler is printed; RESUME ends the handler). The
+; compiled program calls rt_bas_errcatch at its start: it returns HL = 0
+; then, and returns again with HL = the handler's number when an error
+; is trapped, with the stack as it was (nothing of the failing statement
+; is left on it; the GOSUB stack and FOR loops stay). rt_bas_errh is the
+; handler number ON ERROR GOTO set (0 none), rt_bas_errin is 1 while a
+; handler runs; rt_bas_stmt the number of the statement being run (set
+; only by programs with RESUME or RESUME NEXT), kept in rt_bas_errstmt.
 
 ; E = MSX-BASIC error code. Does not return.
 rt_bas_error:
@@ -35,6 +52,27 @@ rt_bas_error:
         jr .found
 .hit:   pop de
 .found: ld (rt_bas_errline),hl
+        ld hl,(rt_bas_errh)
+        ld a,h
+        or l
+        jp z,rt_bas_report
+        ld a,(rt_bas_errin)
+        or a
+        jp nz,rt_bas_report
+        inc a
+        ld (rt_bas_errin),a
+        ld hl,(rt_bas_stmt)
+        ld (rt_bas_errstmt),hl
+        ld sp,(rt_bas_errsp)    ; back into rt_bas_errcatch's caller
+        ld de,(rt_bas_errret)
+        push de
+        ld hl,(rt_bas_errh)
+        ei
+        ret
+
+; Prints error rt_bas_errno in line rt_bas_errline (0FFFFh: none) and
+; stops.
+rt_bas_report:
         bios 00D2h              ; TOTEXT: a graphic screen goes back to text
         call rt_bas_freshline
         ld a,(rt_bas_errno)
@@ -75,6 +113,77 @@ rt_bas_error:
         call rt_bas_prline
 .ok:    jp rt_bas_end
 .in:    db " in ",0
+
+; The start of a program with ON ERROR GOTO: HL = 0 now, the handler's
+; number when an error is trapped (see above).
+rt_bas_errcatch:
+        pop hl
+        ld (rt_bas_errret),hl
+        ld (rt_bas_errsp),sp
+        push hl
+        ld hl,0
+        ret
+
+; ON ERROR GOTO: HL = the handler's number, 0 for none. ON ERROR GOTO 0
+; inside a handler prints the error being handled and stops (ROM).
+rt_bas_onerr:
+        ld (rt_bas_errh),hl
+        ld a,h
+        or l
+        ret nz
+        ld a,(rt_bas_errin)
+        or a
+        ret z
+        jp rt_bas_report
+
+; ERROR n: HL = n (1-255), else "Illegal function call" (5).
+rt_bas_raise:
+        ld a,h
+        or a
+        jr nz,.bad
+        or l
+        jr z,.bad
+        ld e,l
+        jp rt_bas_error
+.bad:   ld e,5
+        jp rt_bas_error
+
+; RESUME: ends the handler; "RESUME without error" (22) outside one.
+rt_bas_resume:
+        ld a,(rt_bas_errin)
+        or a
+        jr z,.bad
+        xor a
+        ld (rt_bas_errin),a
+        ret
+.bad:   ld e,22
+        jp rt_bas_error
+
+; The end of the program text reached while a handler runs: "No RESUME"
+; (21), as the ROM reports it.
+rt_bas_noresume:
+        ld a,(rt_bas_errin)
+        or a
+        ret z
+        ld e,21
+        jp rt_bas_error
+
+; ERL: BCD_DAC = the line of the last error (0-65535) as a number.
+rt_bas_erl:
+        ld hl,(rt_bas_errline)
+        jp rt_bas_unum
+
+; BCD_DAC = HL as an unsigned number (0-65535).
+rt_bas_unum:
+        bit 7,h
+        jp z,bcd_from_int
+        res 7,h
+        call bcd_from_int
+        ld hl,.k32768
+        call bcd_load_arg
+        jp bcd_add
+.k32768:
+        db 045h,032h,076h,080h,0,0,0,0
 
 ; END: the "Ok" prompt on a fresh line, then the program stops (the screen
 ; stays).

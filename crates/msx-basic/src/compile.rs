@@ -92,6 +92,7 @@ fn runtime_files() -> Vec<(&'static str, String)> {
         ("math.asm", crate::RT_MATH_ASM.to_string()),
         ("traps.asm", crate::RT_TRAPS_ASM.to_string()),
         ("play.asm", crate::RT_PLAY_ASM.to_string()),
+        ("using.asm", crate::RT_USING_ASM.to_string()),
         ("rt_extra.asm", lower::RT_EXTRA_ASM.to_string()),
     ]
 }

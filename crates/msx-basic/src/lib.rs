@@ -59,6 +59,8 @@ pub const RT_TRAPS_ASM: &str = include_str!("../runtime/traps.asm");
 /// PLAY (MML on the PSG, in the background from the timer interrupt) and
 /// PLAY(n).
 pub const RT_PLAY_ASM: &str = include_str!("../runtime/play.asm");
+/// PRINT USING.
+pub const RT_USING_ASM: &str = include_str!("../runtime/using.asm");
 
 /// Tokenizes a listing (warnings are dropped; see [`tokenize_bytes`]).
 pub fn tokenize(text: &str) -> Result<Program, Error> {

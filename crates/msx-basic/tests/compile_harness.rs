@@ -52,6 +52,29 @@ pub fn run(src: &str) -> String {
     screen(&m)
 }
 
+/// The screen lines after running `src` behind `1 SCREEN 0:WIDTH 40` (the
+/// screen cleared, 40 columns), without the final `Ok`, which it checks.
+pub fn run_lines(src: &str) -> Vec<String> {
+    run_lines_keys(src, "")
+}
+
+/// [`run_lines`] with a key script (`msx_machine::machine::KeyScript`)
+/// played from power-on. The final `Ok` may have a margin (SCREEN 1).
+pub fn run_lines_keys(src: &str, keys: &str) -> Vec<String> {
+    let out = build(&format!("1 SCREEN 0:WIDTH 40\n{src}"));
+    let mut m = boot(&out);
+    if !keys.is_empty() {
+        let script = msx_machine::machine::KeyScript::parse(keys).expect("a valid key script");
+        m.schedule_script(&script);
+    }
+    run_to_end(&out, &mut m, 3000);
+    let s = screen(&m);
+    let mut lines: Vec<String> = s.lines().map(|l| l.to_string()).collect();
+    assert_eq!(lines.last().map(|l| l.trim()), Some("Ok"), "{s}");
+    lines.pop();
+    lines
+}
+
 /// Runs until the program ends: the CPU at `rt_halt` with the program's
 /// code mapped there (the disk ROM, in the same page at boot, passes the
 /// same addresses).

@@ -14,27 +14,7 @@
 #[path = "compile_harness.rs"]
 mod harness;
 
-use msx_machine::machine::KeyScript;
-
-/// Screen lines after running `src` (after `SCREEN 0:WIDTH 40`), without
-/// the final `Ok`; `keys` is a key script run from power-on.
-fn run_keys(src: &str, keys: &str) -> Vec<String> {
-    let out = harness::build(&format!("1 SCREEN 0:WIDTH 40\n{src}"));
-    let mut m = harness::boot(&out);
-    if !keys.is_empty() {
-        m.schedule_script(&KeyScript::parse(keys).unwrap());
-    }
-    harness::run_to_end(&out, &mut m, 3000);
-    let s = harness::screen(&m);
-    let mut lines: Vec<String> = s.lines().map(|l| l.to_string()).collect();
-    assert_eq!(lines.last().map(|l| l.trim()), Some("Ok"), "{s}");
-    lines.pop();
-    lines
-}
-
-fn run(src: &str) -> Vec<String> {
-    run_keys(src, "")
-}
+use harness::{run_lines as run, run_lines_keys as run_keys};
 
 #[test]
 fn interval_traps_every_n_interrupts_and_off_stops_them() {

@@ -10,14 +10,7 @@
 #[path = "compile_harness.rs"]
 mod harness;
 
-/// The screen lines after running `src`, without the final `Ok`.
-fn run(src: &str) -> Vec<String> {
-    let s = harness::run(&format!("1 SCREEN 0:WIDTH 40\n{src}"));
-    let mut lines: Vec<String> = s.lines().map(|l| l.to_string()).collect();
-    assert_eq!(lines.last().map(String::as_str), Some("Ok"), "{s}");
-    lines.pop();
-    lines
-}
+use harness::run_lines as run;
 
 #[test]
 fn numbers_print_as_fout_makes_them() {
@@ -254,14 +247,14 @@ fn val_and_input() {
 fn unsupported_statements_are_diagnostics() {
     let err = msx_basic::compile(
         "g.bas",
-        b"10 SCREEN 2\n20 PRINT VDP(1):CIRCLE (5,5),3,,1\n",
+        b"10 SCREEN 2\n20 PRINT BASE(1):CIRCLE (5,5),3,,1\n",
         z80_codegen::Target::Dsk,
     )
     .unwrap_err();
     let text = err.to_string();
     assert_eq!(
         text,
-        "g.bas: line 20, statement 1: VDP is not supported yet\n\
+        "g.bas: line 20, statement 1: BASE is not supported yet\n\
          g.bas: line 20, statement 2: CIRCLE with start, end or aspect is not supported yet"
     );
 }

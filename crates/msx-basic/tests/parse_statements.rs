@@ -333,7 +333,7 @@ fn diagnostics_name_line_and_statement() {
     );
     assert_eq!((e[0].line, e[0].statement), (450, 2));
 
-    let e = errors("10 A=1:DRAW \"U10\"\n20 PRINT USING \"##\";1\n30 X=(1+\n40 ON ERROR GOTO 10\n");
+    let e = errors("10 A=1:DRAW \"U10\"\n20 PRINT #1,A\n30 X=(1+\n40 DEF USR=100\n");
     let lines: Vec<u16> = e.iter().map(|d| d.line).collect();
     assert_eq!(lines, [10, 20, 30, 40]);
     assert_eq!(

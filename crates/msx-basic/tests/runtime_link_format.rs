@@ -11,6 +11,7 @@ const FILES: &[(&str, &str)] = &[
     ("math.asm", msx_basic::RT_MATH_ASM),
     ("traps.asm", msx_basic::RT_TRAPS_ASM),
     ("play.asm", msx_basic::RT_PLAY_ASM),
+    ("using.asm", msx_basic::RT_USING_ASM),
 ];
 
 /// The code of a line: no comment, no label.

@@ -25,6 +25,7 @@ mod consts;
 mod flow;
 mod ichain;
 mod num;
+mod onerror;
 mod stmt;
 mod strs;
 mod traps;
@@ -156,6 +157,19 @@ pub(crate) struct Lowerer<'p> {
     trap_dispatch: Option<BlockId>,
     /// The lines that ON event GOSUB names, in order: handler k+1 is line k.
     trap_lines: Vec<u16>,
+    /// ON ERROR GOTO: the block that calls `rt_bas_errcatch` and the block
+    /// after it, when the program has one.
+    err_catch: Option<(BlockId, BlockId)>,
+    /// The lines ON ERROR GOTO names: handler k+1 is line k.
+    err_lines: Vec<u16>,
+    /// Every statement starts a numbered site (RESUME, RESUME NEXT).
+    resume_marks: bool,
+    /// The statements' sites (statement k is `stmt_sites[k-1]`) and the
+    /// site after each.
+    stmt_sites: Vec<BlockId>,
+    next_sites: Vec<BlockId>,
+    /// RESUME / RESUME NEXT blocks (true: NEXT), made at the end.
+    resumes: Vec<(BlockId, bool)>,
     /// Where each CLEAR is (block, statement index): the arrays' resets
     /// are inserted there at the end, when every array is known.
     clears: Vec<(BlockId, usize)>,
@@ -193,6 +207,12 @@ pub fn lower(prog: &Program, source_name: &str, listing: &str) -> Result<Lowered
         clears: Vec::new(),
         trap_dispatch: None,
         trap_lines: Vec::new(),
+        err_catch: None,
+        err_lines: Vec::new(),
+        resume_marks: false,
+        stmt_sites: Vec::new(),
+        next_sites: Vec::new(),
+        resumes: Vec::new(),
         errors: Vec::new(),
     };
     l.run();
@@ -211,7 +231,10 @@ impl<'p> Lowerer<'p> {
             let b = self.new_block();
             self.line_blocks.insert(line.number, b);
         }
+        // The end is the last line's (MSX: "No RESUME in" the last line);
+        // start-up code is line 0 in the line table.
         self.end_block = self.new_block();
+        self.line = 0;
         self.blocks[self.end_block].term = Term::Goto("rt_bas_end".into());
         flow::pair_loops(self);
         self.collect_fns();
@@ -244,6 +267,17 @@ impl<'p> Lowerer<'p> {
             .first()
             .map_or(self.end_block, |l| self.line_blocks[&l.number]);
         self.blocks[entry].term = Term::Jump(first);
+        if onerror::uses_on_error(self.prog) {
+            // Running off the end inside a handler is "No RESUME".
+            let end = self.end_block;
+            self.blocks[end]
+                .stmts
+                .push(IStmt::Eval(call("rt_bas_noresume", vec![], W::Word)));
+            let catch = self.new_block();
+            self.blocks[entry].term = Term::Jump(catch);
+            self.err_catch = Some((catch, first));
+        }
+        self.resume_marks = onerror::uses_statement_resume(self.prog);
 
         let lines = &self.prog.lines;
         for (i, line) in lines.iter().enumerate() {
@@ -259,6 +293,7 @@ impl<'p> Lowerer<'p> {
             self.terminate(Term::Jump(next));
         }
         traps::finish_dispatch(self);
+        onerror::finish(self);
         flow::finish_returns(self);
     }
 

@@ -486,6 +486,10 @@ impl Lowerer<'_> {
                 self.call_stmt("rt_bx_time", vec![]);
                 Ok(Type::Single)
             }
+            K::Erl => {
+                self.call_stmt("rt_bas_erl", vec![]);
+                Ok(Type::Single)
+            }
             K::Csng => {
                 self.dac(arg(0)?)?;
                 self.call_stmt("bcd_round_single", vec![]);
@@ -626,6 +630,11 @@ impl Lowerer<'_> {
                     value: x,
                 });
                 Ok(self.hoist(call("rt_bx_point", vec![], W::Word)))
+            }
+            K::Err => Ok(self.hoist(zext(load(W::Byte, sym("rt_bas_errno"))))),
+            K::Vdp => {
+                let n = self.int(a0?)?;
+                Ok(self.hoist(call("rt_bx_vdp", vec![(Reg::HL, n)], W::Word)))
             }
             K::Play => {
                 let n = self.int(a0?)?;

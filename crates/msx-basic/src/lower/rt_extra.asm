@@ -645,13 +645,8 @@ rt_bx_strig:
 ; TIME: BCD_DAC = JIFFY (0-65535) as a number.
 rt_bx_time:
         ld hl,(JIFFY)
-        bit 7,h
-        jp z,bcd_from_int
-        res 7,h
-        call bcd_from_int
-        ld hl,rt_bx_k32768
-        call bcd_load_arg
-        jp bcd_add
+        jp rt_bas_unum
+
 rt_bx_k32768:
         db 045h,032h,076h,080h,0,0,0,0
 
@@ -1691,3 +1686,187 @@ rt_bx_uword:
         call bcd_load_arg
         call bcd_sub
 .int:   jp bcd_to_int
+
+; ---------------------------------------------------------------------------
+; Palette and VDP registers (MSX2 Technical Handbook, chapter 2, "COLOR=",
+; "VDP"; SUB-ROM SETPLT 014Dh, INIPLT 0141h, RSTPLT 0145h, reached by
+; CALSLT with the SUB-ROM's slot EXBRSA FAF8h, which works from MSX-DOS
+; too).
+
+; COLOR=(p,r,g,b): the four values in rt_bx_pts (words); p 0-15, r g b
+; 0-7, else "Illegal function call" (5).
+rt_bx_palette:
+        ld hl,rt_bx_pts
+        ld a,(hl)
+        inc hl
+        cp 16
+        jr nc,.bad
+        ld c,0F0h               ; bits that must be clear: p
+        ld b,4
+.arg:   ld a,(hl)               ; the high byte
+        or a
+        jr nz,.bad
+        dec hl
+        ld a,(hl)
+        and c
+        jr nz,.bad
+        inc hl
+        inc hl
+        inc hl
+        ld c,0F8h               ; r g b
+        djnz .arg
+        ld a,(rt_bx_pts+2)      ; red
+        add a,a
+        add a,a
+        add a,a
+        add a,a
+        ld hl,rt_bx_pts+6       ; blue
+        or (hl)
+        ld hl,rt_bx_pts
+        ld d,(hl)               ; D = colour
+        ld hl,rt_bx_pts+4
+        ld e,(hl)               ; E = green
+        ld bc,014Dh             ; SETPLT
+        jp rt_bx_subrom
+.bad:   ld e,5
+        jp rt_bas_error
+
+; COLOR=NEW: the default palette (INIPLT).
+rt_bx_palnew:
+        ld bc,0141h
+        jp rt_bx_subrom
+
+; COLOR=RESTORE: the palette from its copy in VRAM (RSTPLT).
+rt_bx_palrestore:
+        ld bc,0145h
+        jp rt_bx_subrom
+
+; Calls the SUB-ROM routine BC (AF, DE, HL passed through); keeps IX
+; and IY for the compiled code.
+rt_bx_subrom:
+        push ix
+        push iy
+        push bc
+        pop ix
+        ld iy,(0FAF7h)          ; IYH = EXBRSA, the SUB-ROM's slot
+        call 001Ch              ; CALSLT
+        pop iy
+        pop ix
+        ei
+        ret
+
+; VDP(n): HL = n, HL = the register's value (Handbook: n 0-7 R#0-7, 8
+; S#0, 9-24 R#8-23, -1 to -9 S#1-S#9; R# values come from the BIOS's
+; copies RG0SAV F3DFh / RG8SAV FFE7h; S#0 is STATFL F3E7h, what the
+; interrupt last read, since reading S#0 here would take a pending
+; interrupt's flag away). "Illegal function call" (5) for other n.
+rt_bx_vdp:
+        ld a,h
+        inc a
+        jr z,.status            ; negative
+        or a
+        dec a
+        jr nz,.bad
+        ld a,l
+        cp 8
+        jr c,.low
+        jr z,.s0
+        cp 25
+        jr nc,.bad
+        sub 9
+        ld e,a
+        ld d,0
+        ld hl,0FFE7h            ; RG8SAV
+        jr .save
+.low:   ld e,a
+        ld d,0
+        ld hl,0F3DFh            ; RG0SAV
+.save:  add hl,de
+        ld l,(hl)
+        ld h,0
+        ret
+.s0:    ld a,(0F3E7h)           ; STATFL
+        ld l,a
+        ld h,0
+        ret
+.status:
+        ld a,l
+        cp 0F7h                 ; -9
+        jr c,.bad
+        neg                     ; 1-9
+.read:  di
+        out (099h),a            ; R#15 = the status register
+        ld a,08Fh
+        out (099h),a
+        in a,(099h)
+        ld l,a
+        xor a                   ; R#15 = 0 again, as the BIOS expects
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        ei
+        ld h,0
+        ret
+.bad:   ld e,5
+        jp rt_bas_error
+
+; VDP(n)=v: HL = n, A = v (Handbook: n 0-7 R#0-7, 9-24 R#8-23, 33-47
+; R#32-46) through WRTVDP, which keeps the BIOS's copies. "Illegal
+; function call" (5) for other n.
+rt_bx_setvdp:
+        ld b,a
+        ld a,h
+        or a
+        jr nz,.bad
+        ld a,l
+        cp 8
+        jr c,.write
+        jr z,.bad
+        cp 25
+        jr c,.high
+        cp 33
+        jr c,.bad
+        cp 48
+        jr nc,.bad
+.high:  dec a
+.write: ld c,a
+        bios 0047h              ; WRTVDP
+        ret
+.bad:   ld e,5
+        jp rt_bas_error
+
+; SPRITE$(n) as a function: HL = n (0-255); HL = a temporary holding the
+; pattern's 8 or 32 bytes (GSPSIZ), read from VRAM where CALPAT puts
+; pattern n. "Illegal function call" (5) outside 0-255.
+rt_bx_getspr:
+        call rt_bx_byte
+        ld (rt_bx_spr),a
+        bios 008Ah              ; GSPSIZ: A = bytes per pattern
+        ld (rt_bx_spr+1),a
+        ld l,a
+        ld h,0
+        call rt_bas_space       ; a temporary of that length in the heap
+        push hl
+        inc hl
+        ld e,(hl)
+        inc hl
+        ld d,(hl)               ; DE = its characters
+        push de
+        ld a,(rt_bx_spr)
+        bios 0084h              ; CALPAT: HL = the pattern's VRAM address
+        pop de
+        ld a,(rt_bx_spr+1)
+        ld b,a
+.byte:  push bc
+        push de
+        push hl
+        bios 0174h              ; NRDVRM: A = VRAM (HL)
+        pop hl
+        pop de
+        pop bc
+        ld (de),a
+        inc de
+        inc hl
+        djnz .byte
+        pop hl
+        ret

@@ -11,11 +11,18 @@ impl Lowerer<'_> {
     /// Lowers statements; `next` is the block of the next line. Errors are
     /// collected, so every unsupported statement of a line is reported.
     pub(crate) fn statements(&mut self, stmts: &[Stmt], next: BlockId) -> R<()> {
+        let mut sites = Vec::new();
         for s in stmts {
             self.reset_temps();
+            if self.resume_marks {
+                sites.push(self.statement_site());
+            }
             if let Err(e) = self.statement(s, next) {
                 self.errors.push(e);
             }
+        }
+        if self.resume_marks {
+            self.link_next_sites(&sites, next);
         }
         Ok(())
     }
@@ -47,6 +54,65 @@ impl Lowerer<'_> {
                 gosub,
                 targets,
             } => self.on(selector, *gosub, targets, span),
+            StmtKind::SetPalette(args) => {
+                for (i, a) in args.iter().enumerate() {
+                    let x = self.int(a)?;
+                    self.emit(IStmt::Store {
+                        w: W::Word,
+                        addr: pts(2 * i as i32),
+                        value: x,
+                    });
+                }
+                self.call_stmt("rt_bx_palette", vec![]);
+                Ok(())
+            }
+            StmtKind::ResetPalette { restore } => {
+                let r = if *restore {
+                    "rt_bx_palrestore"
+                } else {
+                    "rt_bx_palnew"
+                };
+                self.call_stmt(r, vec![]);
+                Ok(())
+            }
+            StmtKind::SetVdp { number, value } => {
+                let n = self.int(number)?;
+                let n = self.hoist_call(n);
+                let v = self.int(value)?;
+                let v = self.byte_value(v);
+                self.call_stmt("rt_bx_setvdp", vec![(Reg::HL, n), (Reg::A, v)]);
+                Ok(())
+            }
+            StmtKind::OnErrorGoto(n) => self.on_error(*n, span),
+            StmtKind::RaiseError(n) => {
+                let n = self.int(n)?;
+                self.call_stmt("rt_bas_raise", vec![(Reg::HL, n)]);
+                Ok(())
+            }
+            StmtKind::Resume(to) => self.resume(*to, span),
+            StmtKind::PrintUsing {
+                format,
+                items,
+                newline,
+            } => {
+                let f = self.string(format)?;
+                self.call_stmt("rt_bas_usbeg", vec![(Reg::HL, f)]);
+                for item in items {
+                    self.reset_temps();
+                    if type_of(item) == Some(Type::String) {
+                        let s = self.string(item)?;
+                        self.call_stmt("rt_bas_usstr", vec![(Reg::HL, s)]);
+                    } else {
+                        self.dac(item)?;
+                        self.call_stmt("rt_bas_usnum", vec![]);
+                    }
+                }
+                self.call_stmt("rt_bas_usend", vec![]);
+                if *newline {
+                    self.call_stmt("rt_bas_prnl", vec![]);
+                }
+                Ok(())
+            }
             StmtKind::Play(strings) => {
                 let mut regs = Vec::new();
                 for (s, r) in strings.iter().zip([Reg::HL, Reg::DE, Reg::BC]) {

@@ -111,6 +111,10 @@ impl Lowerer<'_> {
                 self.str_call(r, vec![(Reg::HL, n)])
             }
             K::InkeyStr => self.str_call("rt_bas_inkey", vec![]),
+            K::Sprite => {
+                let n = self.int(arg(0)?)?;
+                self.str_call("rt_bx_getspr", vec![(Reg::HL, n)])
+            }
             K::Input => {
                 let n = self.int(arg(0)?)?;
                 self.str_call("rt_bas_inputs", vec![(Reg::HL, n)])

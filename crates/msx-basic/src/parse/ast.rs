@@ -274,6 +274,17 @@ impl Event {
     }
 }
 
+/// Where `RESUME` goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Resume {
+    /// `RESUME` or `RESUME 0`: the statement that failed, again.
+    Same,
+    /// `RESUME NEXT`: the statement after it.
+    Next,
+    /// `RESUME n`: line n.
+    Line(u16),
+}
+
 /// `ON`, `OFF` or `STOP` after an event (`KEY(1) ON`, `INTERVAL STOP`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EventAction {
@@ -331,6 +342,29 @@ pub enum StmtKind {
         event: Event,
         number: Option<Expr>,
         action: EventAction,
+    },
+    /// `COLOR=(palette, red, green, blue)`.
+    SetPalette(Vec<Expr>),
+    /// `COLOR=NEW` (false) / `COLOR=RESTORE` (true).
+    ResetPalette {
+        restore: bool,
+    },
+    /// `VDP(n) = value`.
+    SetVdp {
+        number: Expr,
+        value: Expr,
+    },
+    /// `ON ERROR GOTO n` (0: no handler).
+    OnErrorGoto(u16),
+    /// `ERROR n`.
+    RaiseError(Expr),
+    Resume(Resume),
+    /// `PRINT USING format; items`: `newline` unless the list ends with
+    /// `;` or `,`.
+    PrintUsing {
+        format: Expr,
+        items: Vec<Expr>,
+        newline: bool,
     },
     /// `PLAY a$[,b$[,c$]]`: MML strings for the three PSG channels.
     Play(Vec<Expr>),

@@ -27,6 +27,8 @@ fn targets(kind: &StmtKind) -> Vec<u16> {
         StmtKind::Return(Some(n)) | StmtKind::Restore(Some(n)) => vec![*n],
         StmtKind::On { targets, .. } => targets.clone(),
         StmtKind::OnEvent { targets, .. } => targets.iter().flatten().copied().collect(),
+        StmtKind::OnErrorGoto(n) if *n != 0 => vec![*n],
+        StmtKind::Resume(crate::parse::Resume::Line(n)) => vec![*n],
         _ => Vec::new(),
     }
 }

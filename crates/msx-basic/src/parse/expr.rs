@@ -30,6 +30,8 @@ const KEYWORD_FUNCTIONS: &[(K, Args)] = &[
     (K::Vdp, Args::List(1, 1)),
     (K::Base, Args::List(1, 1)),
     (K::Play, Args::List(1, 1)),
+    (K::Err, Args::None),
+    (K::Erl, Args::None),
 ];
 
 /// Functions MSX-BASIC has that the compiler refuses (files, printer,
@@ -37,8 +39,6 @@ const KEYWORD_FUNCTIONS: &[(K, Args)] = &[
 const UNSUPPORTED_FUNCTIONS: &[K] = &[
     K::Usr,
     K::Varptr,
-    K::Err,
-    K::Erl,
     K::AttrStr,
     K::DskiStr,
     K::Lpos,
@@ -137,6 +137,12 @@ impl Parser<'_, '_> {
             Some(Lex::Num(n)) => {
                 self.cur.bump();
                 number(n)
+            }
+            // A number after ERL (IF ERL=20) is crunched as a line number;
+            // in an expression it is that number (0-65529).
+            Some(Lex::LineNum(n)) => {
+                self.cur.bump();
+                line_number_value(n)
             }
             Some(Lex::Str(s)) => {
                 self.cur.bump();
@@ -341,6 +347,16 @@ impl Parser<'_, '_> {
         }
         Ok(ExprKind::Int(value as u16 as i16))
     }
+}
+
+/// A line number as a constant: an integer below 32768, else a single
+/// (five BCD digits).
+fn line_number_value(n: u16) -> ExprKind {
+    if let Ok(v) = i16::try_from(n) {
+        return ExprKind::Int(v);
+    }
+    let d: Vec<u8> = n.to_string().bytes().map(|b| b - b'0').collect();
+    ExprKind::Single([0x45, d[0] << 4 | d[1], d[2] << 4 | d[3], d[4] << 4])
 }
 
 fn number(n: Number) -> ExprKind {

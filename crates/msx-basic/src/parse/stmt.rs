@@ -2,7 +2,8 @@
 //! on the statement's first token, as in the ROM's statement table.
 
 use super::ast::{
-    Event, EventAction, Expr, LValue, LineShape, Point, PrintItem, Stmt, StmtKind, Type, Var,
+    Event, EventAction, Expr, LValue, LineShape, Point, PrintItem, Resume, Stmt, StmtKind, Type,
+    Var,
 };
 use super::cursor::Lex;
 use super::{data, DiagnosticKind, PResult, Parser};
@@ -14,8 +15,6 @@ const UNSUPPORTED: &[(K, &str)] = &[
     (K::Call, "CALL"),
     (K::Lprint, "LPRINT"),
     (K::Llist, "LLIST"),
-    (K::Error, "ERROR"),
-    (K::Resume, "RESUME"),
     (K::Open, "OPEN (files)"),
     (K::Close, "CLOSE (files)"),
 ];
@@ -113,8 +112,14 @@ impl Parser<'_, '_> {
                 }
             }
             K::Color => {
-                if self.cur.peek() == Some(Lex::Kw(K::Equal)) {
-                    return self.unsupported("COLOR= (palette)");
+                if self.cur.eat_kw(K::Equal) {
+                    if self.cur.eat_kw(K::New) {
+                        return Ok(StmtKind::ResetPalette { restore: false });
+                    }
+                    if self.cur.eat_kw(K::Restore) {
+                        return Ok(StmtKind::ResetPalette { restore: true });
+                    }
+                    return Ok(StmtKind::SetPalette(self.arguments(4, 4)?));
                 }
                 let mut a = self.optional_args(3)?.into_iter();
                 StmtKind::Color {
@@ -219,6 +224,32 @@ impl Parser<'_, '_> {
                 StmtKind::SetTime(self.expr()?)
             }
             K::MidStr => self.mid_assign()?,
+            K::Error => StmtKind::RaiseError(self.expr()?),
+            K::Resume => {
+                if self.cur.eat_kw(K::Next) {
+                    StmtKind::Resume(Resume::Next)
+                } else {
+                    match self.cur.peek() {
+                        Some(Lex::LineNum(0)) => {
+                            self.cur.bump();
+                            StmtKind::Resume(Resume::Same)
+                        }
+                        Some(Lex::LineNum(n)) => {
+                            self.cur.bump();
+                            StmtKind::Resume(Resume::Line(n))
+                        }
+                        _ => StmtKind::Resume(Resume::Same),
+                    }
+                }
+            }
+            K::Vdp => {
+                let number = self.arguments(1, 1)?.remove(0);
+                self.expect_kw(K::Equal)?;
+                StmtKind::SetVdp {
+                    number,
+                    value: self.expr()?,
+                }
+            }
             K::Play => {
                 let mut strings = vec![self.expr()?];
                 while self.cur.eat_char(b',') {
@@ -317,7 +348,10 @@ impl Parser<'_, '_> {
                     self.cur.bump();
                     PrintItem::Comma
                 }
-                Some(Lex::Kw(K::Using)) => return self.unsupported("PRINT USING"),
+                Some(Lex::Kw(K::Using)) if items.is_empty() => {
+                    self.cur.bump();
+                    return self.print_using();
+                }
                 // The TAB( and SPC( tokens include their parenthesis.
                 Some(Lex::Kw(k @ (K::Tab | K::Spc))) => {
                     self.cur.bump();
@@ -402,9 +436,35 @@ impl Parser<'_, '_> {
         })
     }
 
+    /// `PRINT USING format; items` (items separated by `;` or `,`).
+    fn print_using(&mut self) -> PResult<StmtKind> {
+        let format = self.expr()?;
+        if !self.cur.eat_char(b';') {
+            return self.syntax("';' expected after the PRINT USING format");
+        }
+        let mut items = Vec::new();
+        let mut newline = true;
+        while !self.cur.at_statement_end() {
+            items.push(self.expr()?);
+            newline = !(self.cur.eat_char(b';') || self.cur.eat_char(b','));
+            if newline && !self.cur.at_statement_end() {
+                return self.syntax("';' or ',' expected");
+            }
+        }
+        Ok(StmtKind::PrintUsing {
+            format,
+            items,
+            newline,
+        })
+    }
+
     fn on(&mut self) -> PResult<StmtKind> {
         let event = match self.cur.peek() {
-            Some(Lex::Kw(K::Error)) => return self.unsupported("ON ERROR"),
+            Some(Lex::Kw(K::Error)) => {
+                self.cur.bump();
+                self.expect_kw(K::Goto)?;
+                return Ok(StmtKind::OnErrorGoto(self.line_number()?));
+            }
             Some(Lex::Kw(K::Key)) => Some(Event::Key),
             Some(Lex::Kw(K::Stop)) => Some(Event::Stop),
             Some(Lex::Kw(K::Sprite)) => Some(Event::Sprite),

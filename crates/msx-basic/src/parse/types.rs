@@ -67,6 +67,9 @@ const FUNCTION_TYPES: &[(K, Ret)] = &[
     (K::Csng, Ret::Fixed(Type::Single)),
     (K::Time, Ret::Fixed(Type::Single)),
     (K::Fre, Ret::Fixed(Type::Single)),
+    (K::Err, Ret::Fixed(Type::Integer)),
+    // A line number, 0-65535 (65535: no line): a number, not an integer.
+    (K::Erl, Ret::Fixed(Type::Single)),
 ];
 
 /// The static type of `e`; `None` when MSX-BASIC would stop with

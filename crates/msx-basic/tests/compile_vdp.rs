@@ -1,0 +1,93 @@
+//! COLOR=, COLOR=NEW/RESTORE and VDP(n), compiled and run on the emulated
+//! MSX2 (free BIOS and SUB-ROM).
+//!
+//! Expected behaviour from the MSX2 Technical Handbook (chapter 2: "COLOR
+//! =(palette, red, green, blue)": each level 0-7; "VDP(n)": n 0-7 are
+//! R#0-7, 8 is S#0, 9-24 R#8-23, 33-47 R#32-46, -1 to -9 S#1-S#9) and the
+//! V9938's palette format (port 9Ah: 0RRR0BBB then 00000GGG), which the
+//! SUB-ROM's GETPLT (0149h) returns from its VRAM copy.
+
+#[path = "compile_harness.rs"]
+mod harness;
+
+use harness::run_lines as run;
+
+#[test]
+fn color_equals_sets_a_palette_entry() {
+    // The VDP's palette after the program (0GGG 0RRR 0BBB): entry 4 =
+    // red 7, green 3, blue 5.
+    let out = harness::build("10 SCREEN 0:COLOR=(4,7,3,5):COLOR=(0,0,0,0):END\n");
+    let mut m = harness::boot(&out);
+    harness::run_to_end(&out, &mut m, 3000);
+    assert_eq!(m.vdp().palette()[4], 0x0375);
+}
+
+#[test]
+fn color_new_gives_the_default_palette_back() {
+    // MSX2 default palette entry 4 (dark blue): R1 G1 B7 (Handbook,
+    // chapter 2, table of the initial palette).
+    let out = harness::build("10 COLOR=(4,7,3,5):COLOR=NEW:END\n");
+    let mut m = harness::boot(&out);
+    harness::run_to_end(&out, &mut m, 3000);
+    assert_eq!(m.vdp().palette()[4], 0x0117);
+}
+
+#[test]
+fn palette_values_out_of_range_are_illegal() {
+    for args in [
+        "16,0,0,0",
+        "0,8,0,0",
+        "0,0,8,0",
+        "0,0,0,8",
+        "-1,0,0,0",
+        "256,0,0,0",
+    ] {
+        assert_eq!(
+            run(&format!("10 COLOR=({args})\n")),
+            ["Illegal function call in 10"],
+            "{args}"
+        );
+    }
+}
+
+#[test]
+fn vdp_reads_and_writes_registers() {
+    // VDP(n)=v writes R#n (n < 8) or R#(n-1) (n 9-24) and the BIOS keeps
+    // a copy that VDP(n) reads back. In SCREEN 0 (TEXT1), R#7 holds the
+    // text colour in its high nibble and the background in its low one
+    // (V9938 manual, TEXT1 mode), so COLOR 15,4 gives F4h = 244. VDP(24)
+    // is R#23, the vertical scroll.
+    let got = run(concat!(
+        "10 COLOR 15,4,7:PRINT VDP(7)\n",
+        "20 VDP(24)=3:PRINT VDP(24):VDP(24)=0\n",
+        "30 PRINT VDP(-2)>=0\n",
+        "40 VDP(8)=0\n",
+    ));
+    assert_eq!(got, [" 244", " 3", "-1", "Illegal function call in 40"]);
+}
+
+#[test]
+fn vdp_numbers_out_of_range_are_illegal() {
+    for n in ["25", "-10", "48", "32"] {
+        assert_eq!(
+            run(&format!("10 VDP({n})=0\n")),
+            ["Illegal function call in 10"],
+            "{n}"
+        );
+    }
+    assert_eq!(run("10 PRINT VDP(25)\n"), ["Illegal function call in 10"]);
+}
+
+#[test]
+fn sprite_function_reads_a_pattern_back() {
+    // SPRITE$(n) as a function (MSX2 Technical Handbook, chapter 2): the
+    // pattern's 8 bytes (8x8 sprites) or 32 (16x16, SCREEN ,2); SPRITE$(n)=
+    // pads a shorter string with CHR$(0).
+    let got = run(concat!(
+        "10 SCREEN 1:SPRITE$(3)=\"ABCDEFGH\":A$=SPRITE$(3)\n",
+        "20 SCREEN 1,2:SPRITE$(1)=\"AB\":B$=SPRITE$(1)\n",
+        "30 SCREEN 0:PRINT A$;LEN(A$)\n",
+        "40 PRINT LEN(B$);ASC(MID$(B$,2));ASC(MID$(B$,3))\n",
+    ));
+    assert_eq!(got, ["ABCDEFGH 8", " 32  66  0"]);
+}
