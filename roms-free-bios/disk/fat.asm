@@ -5,23 +5,117 @@
 ; a window of up to DATSECS consecutive data sectors in DATBUF, read ahead to
 ; the end of the track in one DSKIO call: consecutive sectors come one after
 ; the other under the head, while a sector read after the BDOS has worked on
-; the one before has just passed and costs a disk turn (0.2 s). One sector
-; of the window may be changed; it is written back when another one is, when
-; the window moves, at FCLOSE and at DSKRST.
+; the one before has just passed and costs a disk turn (0.2 s). The changed
+; sectors of the window form one run, written back with one DSKIO call when
+; another sector is changed, when the window moves, at FCLOSE and at DSKRST.
 
 ; ---- sector access on CACHDRV (buffers in page 3). CY = error, A = code. ---------
 RDSEC:          LD B,1
-RDSECS:         LD A,(DPB_MEDIA)
-                LD C,A
-                LD A,(CACHDRV)
-                OR A
-                JP DSKIO_IN
+RDSECS:         OR A                    ; CY = 0: read
+                JR BDSKIO
 WRSEC:          LD B,1
-WRSECS:         LD A,(DPB_MEDIA)
+WRSECS:         SCF
+; BDSKIO: B sectors from DE at HL, CY = write. In the MSX-DOS environment a
+; failure asks what to do, as MSX-DOS does (MSX2 Technical Handbook figure
+; 3.5; messages of MS-DOS 1.25): "Not ready error reading drive A", then
+; "Abort, Retry, Ignore? ". Retry tries again, Ignore goes on as if it had
+; worked, Abort drops the cache (changes not written are lost) and returns
+; to the prompt. Elsewhere the error is returned (CY, A = code, B = 0).
+; DE and HL are kept (and BC when it worked).
+BDSKIO:
+                PUSH HL
+                PUSH DE
+                PUSH BC
+                PUSH AF
+BDSKIO_TRY:     POP AF
+                POP BC
+                POP DE
+                POP HL
+                PUSH HL
+                PUSH DE
+                PUSH BC
+                PUSH AF
+                LD A,(DPB_MEDIA)
                 LD C,A
-                LD A,(CACHDRV)
+                LD A,(CACHDRV)          ; (the flags stay: CY = write)
+                CALL DSKIO_IN
+                JR C,BDSKIO_ERR
+BDSKIO_OK:      POP AF
+                POP BC
+                POP DE
+                POP HL
+                XOR A
+                RET
+BDSKIO_ERR:     LD C,A
+                LD A,(DOSMODE)
+                OR A
+                JR Z,BDSKIO_FAIL
+                CALL DISKERR
+                CP 'R'
+                JR Z,BDSKIO_TRY
+                CP 'I'
+                JR Z,BDSKIO_OK
+                CALL FORGET             ; Abort
+                JP RC_WBOOT
+BDSKIO_FAIL:    POP AF
+                POP AF
+                POP DE
+                POP HL
+                LD A,C
+                LD B,0
                 SCF
-                JP DSKIO_IN
+                RET
+
+; DISKERR: C = DSKIO error code (IOWR, IODRV tell the rest): the message and
+; the question; A = 'A', 'R' or 'I'. Preserves C.
+DISKERR:
+                PUSH BC
+                LD A,C
+                LD HL,M_DEWP
+                OR A
+                JR Z,DISKERR_T
+                LD HL,M_DENR
+                CP 2
+                JR Z,DISKERR_T
+                LD HL,M_DEDISK
+DISKERR_T:      PUSH HL
+                LD HL,M_DECRLF
+                CALL PRINTZ
+                POP HL
+                CALL PRINTZ
+                LD HL,M_DEREAD
+                LD A,(IOWR)
+                OR A
+                JR Z,DISKERR_RW
+                LD HL,M_DEWRITE
+DISKERR_RW:     CALL PRINTZ
+                LD A,(IODRV)
+                ADD A,'A'
+                CALL B_CHPUT
+DISKERR_ASK:    LD HL,M_DEASK
+                CALL PRINTZ
+                CALL B_CHGET
+                CALL UPCASE
+                PUSH AF
+                CALL B_CHPUT
+                LD HL,M_DECRLF
+                CALL PRINTZ
+                POP AF
+                CP 'A'
+                JR Z,DISKERR_E
+                CP 'R'
+                JR Z,DISKERR_E
+                CP 'I'
+                JR NZ,DISKERR_ASK
+DISKERR_E:      POP BC
+                RET
+M_DEWP:         DB "Write protect",0
+M_DENR:         DB "Not ready",0
+M_DEDISK:       DB "Disk",0
+M_DEREAD:       DB " error reading drive ",0
+M_DEWRITE:      DB " error writing drive ",0
+M_DEASK:        DB 0Dh,0Ah,"Abort, Retry, Ignore? ",0
+M_DECRLF:       DB 0Dh,0Ah,0
 
 ; FORGET: drop every cached sector, written or not.
 FORGET:

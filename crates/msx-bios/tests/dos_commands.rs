@@ -322,3 +322,36 @@ fn ctrl_c_and_ctrl_stop_end_a_program_and_a_batch_file() {
     m.run_frames(20);
     assert!(at_prompt(&m), "{}", screen(&m));
 }
+
+#[test]
+fn a_disk_error_asks_abort_retry_ignore() {
+    let mut m = prompt_machine(&[("HELLO.TXT", HELLO.to_vec())]);
+    let disk = m.eject_disk(0).expect("a disk");
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 5, "DIR\n").unwrap();
+    m.run_frames(end - m.frame_count() + 2);
+    run_to_text(&mut m, "Abort, Retry, Ignore?", 600);
+    assert!(
+        screen(&m).contains("Not ready error reading drive A"),
+        "{}",
+        screen(&m)
+    );
+    // The disk back and R: DIR goes on.
+    m.insert_disk(0, disk.clone()).unwrap();
+    let f = m.frame_count();
+    m.type_text_at(f + 5, "R").unwrap();
+    run_to_text(&mut m, "bytes free", 600);
+    assert!(screen(&m).contains("HELLO    TXT"), "{}", screen(&m));
+    // Without the disk again, A gives up and the prompt comes back.
+    m.run_frames(30);
+    m.eject_disk(0);
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 5, "TYPE HELLO.TXT\n").unwrap();
+    m.run_frames(end - m.frame_count() + 2);
+    run_to_text(&mut m, "Abort, Retry, Ignore?", 600);
+    let f = m.frame_count();
+    m.type_text_at(f + 5, "A").unwrap();
+    m.run_frames(60);
+    assert!(at_prompt(&m), "{}", screen(&m));
+    assert!(!screen(&m).contains("Hello, MSX!"), "{}", screen(&m));
+}
