@@ -18,6 +18,7 @@
 use super::mode::Mode;
 use super::palette::{g7_to_rgb, grb_to_rgb, G7_SPRITE_PALETTE};
 use super::sprites::{draw, table_addr, SpritePlane, SpriteRows, SpriteSetup};
+use super::vram::Vram;
 use super::Vdp;
 
 /// Width of a frame made only of 256-pixel lines.
@@ -246,6 +247,36 @@ impl Default for GlyphRuns {
     }
 }
 
+/// The bytes of a VRAM table at indices `first..first + N`, each where
+/// [`table_addr`] puts it: one copy when the base address has ones in
+/// every index bit that changes over the run (then the addresses are
+/// consecutive), else byte by byte.
+fn table_run<const N: usize>(v: &Vram, base: u32, first: u32, bits: u32) -> [u8; N] {
+    let mut out = [0u8; N];
+    let varying = first ^ (first + N as u32 - 1);
+    let span = u32::MAX.checked_shr(varying.leading_zeros()).unwrap_or(0);
+    let bytes = v.bytes();
+    let start = table_addr(base, first, bits) as usize & (bytes.len() - 1);
+    if span >> bits == 0 && base & span == span {
+        if let Some(run) = bytes.get(start..start + N) {
+            out.copy_from_slice(run);
+            return out;
+        }
+    }
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = v.read(table_addr(base, first + i as u32, bits));
+    }
+    out
+}
+
+/// The 2 KB pattern table of the text modes and GRAPHIC1: R#4 gives the
+/// address bits above the 11 index bits, so the table is one aligned run.
+fn pattern_table(v: &Vram, pattern_base: u32) -> &[u8] {
+    let bytes = v.bytes();
+    let start = table_addr(pattern_base, 0, 11) as usize & (bytes.len() - 1);
+    bytes.get(start..start + 2048).unwrap_or(&[])
+}
+
 /// The two pixels of every GRAPHIC4/GRAPHIC6 byte (high nibble first) in
 /// one palette: a bitmap line copies pairs instead of looking up each
 /// nibble. Kept until the palette (with colour 0 as drawn) changes.
@@ -447,10 +478,11 @@ impl Vdp {
                 // does (what openMSX does; real chips differ).
                 let l = (d + u32::from(self.regs[23])) & 7;
                 let runs = self.glyphs[0].runs(fc, bc);
-                for (col, out) in (0..40).zip(buf.chunks_exact_mut(6)) {
-                    let name = (d / 8) * 40 + col;
-                    let ch = v.read(table_addr(name_base, name + 0xC00, 12));
-                    let pat = v.read(table_addr(pattern_base, u32::from(ch) * 8 + l, 11));
+                let names: [u8; 40] = table_run(v, name_base, (d / 8) * 40 + 0xC00, 12);
+                let patterns = pattern_table(v, pattern_base);
+                for (&ch, out) in names.iter().zip(buf.chunks_exact_mut(6)) {
+                    let index = usize::from(ch) * 8 + l as usize;
+                    let pat = patterns.get(index).copied().unwrap_or(0);
                     out.copy_from_slice(&runs[usize::from(pat)][..6]);
                 }
                 240
@@ -473,11 +505,13 @@ impl Vdp {
                 let l = (d + u32::from(self.regs[23])) & 7;
                 let [plain, blinking] = &mut self.glyphs;
                 let (plain, blinking) = (plain.runs(fc, bc), blinking.runs(bfc, bbc));
-                for (col, out) in (0..80).zip(buf.chunks_exact_mut(6)) {
-                    let row = d / 8;
-                    let ch = v.read(table_addr(name_base, row * 80 + col, 12));
+                let row = d / 8;
+                let names: [u8; 80] = table_run(v, name_base, row * 80, 12);
+                let patterns = pattern_table(v, pattern_base);
+                for ((col, &ch), out) in (0..80).zip(&names).zip(buf.chunks_exact_mut(6)) {
                     let blink = v.read(table_addr(color_base, row * 10 + col / 8, 9));
-                    let pat = v.read(table_addr(pattern_base, u32::from(ch) * 8 + l, 11));
+                    let index = usize::from(ch) * 8 + l as usize;
+                    let pat = patterns.get(index).copied().unwrap_or(0);
                     let runs = if blink & (0x80 >> (col & 7)) != 0 {
                         blinking
                     } else {
@@ -636,6 +670,38 @@ mod tests {
     proptest! {
         /// The kept runs give, for any sequence of colour pairs (repeated
         /// or changing), the pixels the bit-by-bit drawing gives.
+        /// Table runs read as one copy give the bytes read one by one,
+        /// whatever the base, the first index and the table's index bits.
+        #[test]
+        fn table_runs_match_byte_by_byte_reads(
+            base in any::<u32>(),
+            first in 0u32..0x1100,
+            bits in 9u32..14,
+            seed in any::<u64>(),
+            small in any::<bool>(),
+        ) {
+            let mut v = Vram::new(if small { 16 * 1024 } else { 128 * 1024 });
+            let mut x = seed | 1;
+            for b in v.bytes_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *b = x as u8;
+            }
+            let base = base | 0x3FF;
+            let run: [u8; 80] = table_run(&v, base, first, bits);
+            for (i, &b) in run.iter().enumerate() {
+                prop_assert_eq!(b, v.read(table_addr(base, first + i as u32, bits)), "index {}", i);
+            }
+            let patterns = pattern_table(&v, (base << 11) | 0x7FF);
+            for i in 0..2048u32 {
+                prop_assert_eq!(
+                    patterns[i as usize],
+                    v.read(table_addr((base << 11) | 0x7FF, i, 11))
+                );
+            }
+        }
+
         /// The kept pairs give, for any sequence of palettes (repeated or
         /// changing in one entry), each nibble's palette colour.
         #[test]
