@@ -684,3 +684,23 @@ fn reals_in_files_and_recursive_parameters() {
     // ' 2.5000000000E+00' and '-0.0010'; the typed file 0.25, 0.5, 0.75 (6 bytes each).
     assert_eq!(out, "3.375 -32\r\n1.250\r\n2.50 -0.0010\r\n0.50 0.75 3\r\n");
 }
+
+#[test]
+fn reals_work_on_a_disk_and_under_msx_dos() {
+    // The BIOS through CALSLT in a .com. (A .rom is not run here: the runner serves
+    // BIOS entries below 0100h only, and the cartridge start-up calls RSLREG at 0138h.)
+    let src = include_str!("programs/reals.pas");
+    let files = MemoryFiles::new().with("test.pas", src);
+    let mut outputs = Vec::new();
+    for target in [Target::Dsk, Target::Com] {
+        let out = match compile("test.pas", &files, target) {
+            Ok(b) => b.output,
+            Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+        };
+        let mut sim = Sim::new(&out);
+        assert_eq!(sim.run(2_000_000_000), Stop::Halted, "{target:?}");
+        outputs.push(sim.output());
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    assert!(outputs[0].starts_with(" 1    1050.000"), "{}", outputs[0]);
+}
