@@ -23,6 +23,7 @@ CIDX:           EQU CSCR+0BEh       ; (2) COPY: names left
 CNPTR:          EQU CSCR+0C0h       ; (2) COPY: next name
 CTMP:           EQU CSCR+0C2h       ; (3) scratch
 CLSTART:        EQU CSCR+0C6h       ; (2) the command line being run
+CLINES:         EQU CSCR+0C8h       ; DIR /P: lines on this page
 CLINE:          EQU CSCR+100h       ; (66) answer line of DATE/TIME
 BATRAW:         EQU CSCR+180h       ; (128) batch line before %n
 NAMLST:         EQU CSCR+200h       ; 11 bytes per name COPY found (255 at most)
@@ -107,6 +108,8 @@ CMDTAB:
                 DW C_PAUSE
                 DB "VERIFY  "
                 DW C_REM
+                DB "MODE    "
+                DW C_MODE
                 DB 0
 
 ; GETSW: the switches (/W, /P, others ignored) of the tail at TAILP go to
@@ -204,6 +207,7 @@ M_VER:          DB "MSX-DOS 1 environment of the free disk ROM",0Dh,0Ah
                 DB "(BDOS version 2.2, no MSXDOS.SYS needed)",0Dh,0Ah,0
 M_BASIC:        DB "No BASIC in this system (the free BIOS has no interpreter)",0Dh,0Ah,0
 M_FORMAT:       DB "FORMAT is not available in the free disk ROM",0Dh,0Ah,0
+M_BADPAR:       DB "Invalid parameter",0Dh,0Ah,0
 M_CRLF:         DB 0Dh,0Ah,0
 WEEKTAB:        DB "SunMonTueWedThuFriSat"
 
@@ -361,6 +365,7 @@ C_DIR_E:        LD HL,0
                 LD (CCNT),HL
                 XOR A
                 LD (CCOL),A
+                LD (CLINES),A
                 LD A,(LINLEN)           ; /W: names of 12 + 2 blanks between
                 INC A
                 LD B,0
@@ -399,8 +404,9 @@ C_DIR_W1:       LD HL,CDTA+1
                 JR NZ,C_DIR_NEXT
                 LD (HL),0
                 CALL CRLF
-                JR C_DIR_NEXT
+                JR C_DIR_PG
 C_DIR_LONG:     CALL DIRLINE
+C_DIR_PG:       CALL DIRPAGE
 C_DIR_NEXT:     LD HL,CDTA
                 LD (DMAADR),HL
                 LD DE,CFCB1
@@ -447,6 +453,21 @@ C_DIR_SHL:      ADD HL,HL
                 CALL PRDEC
                 LD HL,M_FREE
                 JP PRINTZ
+
+; DIRPAGE: with /P, after a screenful of lines (CRTCNT - 1) "Strike a key
+; when ready . . . " waits for a key.
+DIRPAGE:
+                LD A,(CSW)
+                AND 2
+                RET Z
+                LD HL,CLINES
+                INC (HL)
+                LD A,(CRTCNT)
+                DEC A
+                CP (HL)
+                RET NZ
+                LD (HL),0
+                JP C_PAUSE
 
 ; PRFILES: " file" or " files" after the count HL.
 PRFILES:
@@ -1181,6 +1202,34 @@ C_PAUSE:
                 CALL PRINTZ
                 CALL B_CHGET
                 JP CRLF
+
+; ---- MODE n: characters per line --------------------------------------------------------------------------
+; 1-32: SCREEN 1 (LINL32 = n), 33-80: SCREEN 0 (LINL40 = n; more than 40 is
+; the 80-column mode), through the BIOS's INIT32 / INITXT.
+C_MODE:
+                LD HL,(TAILP)
+                CALL SKIPSP
+                CALL NUMBER
+                JR C,C_MODE_BAD
+                CALL SKIPSP
+                OR A
+                JR NZ,C_MODE_BAD
+                LD A,D
+                OR A
+                JR NZ,C_MODE_BAD
+                LD A,E
+                OR A
+                JR Z,C_MODE_BAD
+                CP 81
+                JR NC,C_MODE_BAD
+                CP 33
+                JR NC,C_MODE_TXT
+                LD (LINL32),A
+                JP B_INIT32
+C_MODE_TXT:     LD (LINL40),A
+                JP B_INITXT
+C_MODE_BAD:     LD HL,M_BADPAR
+                JP PRINTZ
 
 ; ---- the default drive: "B:" ---------------------------------------------------------------------------
 ; CMDFCB holds a drive and no name.

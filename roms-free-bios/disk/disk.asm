@@ -18,6 +18,8 @@ B_ENASLT:       EQU 0024h
 B_CHSNS:        EQU 009Ch
 B_CHGET:        EQU 009Fh
 B_CHPUT:        EQU 00A2h
+B_INITXT:       EQU 006Ch
+B_INIT32:       EQU 006Fh
 B_LPTOUT:       EQU 00A5h
 
         ORG 4000h

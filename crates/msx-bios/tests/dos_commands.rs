@@ -50,6 +50,12 @@ fn at_prompt(m: &Machine) -> bool {
 /// Types `line` and RETURN, runs until the prompt is back, and returns the
 /// screen lines between the command line and the new prompt.
 fn command(m: &mut Machine, line: &str) -> Vec<String> {
+    typed(m, line);
+    output_of(m, line)
+}
+
+/// Types `line` and RETURN and runs until the prompt is back.
+fn typed(m: &mut Machine, line: &str) {
     let f = m.frame_count();
     let end = m.type_text_at(f + 5, &format!("{line}\n")).unwrap();
     m.run_frames(end - m.frame_count() + 2);
@@ -60,7 +66,6 @@ fn command(m: &mut Machine, line: &str) -> Vec<String> {
         m.run_frames(5);
     }
     assert!(at_prompt(m), "`{line}` did not come back:\n{}", screen(m));
-    output_of(m, line)
 }
 
 /// The lines after the last line ending with `>{line}` (its first line: the
@@ -354,4 +359,35 @@ fn a_disk_error_asks_abort_retry_ignore() {
     m.run_frames(60);
     assert!(at_prompt(&m), "{}", screen(&m));
     assert!(!screen(&m).contains("Hello, MSX!"), "{}", screen(&m));
+}
+
+#[test]
+fn mode_sets_the_width_and_dir_p_pauses_each_screenful() {
+    let files: Vec<(String, Vec<u8>)> = (0..30)
+        .map(|i| (format!("F{i:02}.DAT"), vec![i as u8; 10]))
+        .collect();
+    let refs: Vec<(&str, Vec<u8>)> = files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+    let mut m = prompt_machine(&refs);
+    assert_eq!(m.peek(0xF3B0), 37, "LINLEN at the prompt");
+    typed(&mut m, "MODE 80");
+    assert_eq!(m.peek(0xF3B0), 80);
+    assert_eq!(m.text_screen().unwrap().columns, 80);
+    typed(&mut m, "MODE 20");
+    assert_eq!(
+        (m.peek(0xF3B0), m.peek(0xFCAF)),
+        (20, 1),
+        "SCREEN 1, 20 columns"
+    );
+    typed(&mut m, "MODE 40");
+    assert_eq!((m.peek(0xF3B0), m.peek(0xFCAF)), (40, 0));
+    assert_eq!(command(&mut m, "MODE 81"), ["Invalid parameter"]);
+    // 30 files, 23 lines a page: one pause, a key goes on.
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 5, "DIR /P\n").unwrap();
+    m.run_frames(end - m.frame_count() + 2);
+    run_to_text(&mut m, "Strike a key when ready", 600);
+    assert!(!screen(&m).contains("30 files"), "{}", screen(&m));
+    let f = m.frame_count();
+    m.type_text_at(f + 5, " ").unwrap();
+    run_to_text(&mut m, "30 files", 600);
 }
