@@ -148,3 +148,46 @@ fn print_draws_whole_character_cells_in_the_colours() {
     assert_eq!(pixel(vram, 21, 9), 8);
     assert_eq!(pixel(vram, 21, 18), 8);
 }
+
+/// Reals printed through the free BIOS's CHPUT on the emulated MSX2, from a boot disk
+/// and from a cartridge (whose typed constants are copied to RAM at start-up).
+#[test]
+fn reals_print_on_the_machine() {
+    const SRC: &str = "
+        const half: real = 0.5;
+        begin
+          writeln(pi);
+          writeln(-2.5:8:2, half:6:3);
+          writeln(sqrt(2):0:6, ' ', exp(1):12);
+          writeln('done')
+        end.";
+    let check = |m: &mut Machine| {
+        let outcome = m.run_until(&Until::TextOnScreen("done".into()), 1500);
+        let text = m.text_screen().map(|t| t.to_string()).unwrap_or_default();
+        assert!(outcome.reached(), "{outcome:?}\n{text}");
+        // pi = 3.14159265359; sqrt 2 = 1.41421356; e = 2.718281828.
+        for want in [
+            " 3.1415926536E+00",
+            "   -2.50 0.500",
+            "1.414214  2.71828E+00",
+        ] {
+            assert!(text.contains(want), "{want:?} not in\n{text}");
+        }
+    };
+    let out = build(SRC);
+    let mut m = boot(&out, &[]);
+    check(&mut m);
+    let files = MemoryFiles::new().with("t.pas", SRC);
+    let rom = match compile("t.pas", &files, Target::Rom) {
+        Ok(b) => b.output.bytes,
+        Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+    };
+    let mut layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        None,
+    );
+    layout.insert_cartridge(1, rom, None);
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    check(&mut m);
+}
