@@ -707,8 +707,8 @@ C_REN:
                 JP PRINTZ
 
 ; ---- COPY source [destination] -------------------------------------------------------------
-; Binary copies, one file or every file a wildcard source matches (each name
-; shown); '?' in the destination keep the source's character there; no
+; Binary copies keeping the source's date and time, one file or every file a
+; wildcard source matches (each name shown); '?' in the destination keep the source's character there; no
 ; destination name: the same name (on the default drive). The files found
 ; are listed first, so new files never join the search.
 C_COPY:
@@ -880,7 +880,11 @@ COPY1_L:        LD HL,COPYBUF
                 OR A
                 SBC HL,DE
                 JR Z,COPY1_L
-COPY1_DONE:     LD DE,CFCB3
+COPY1_DONE:     LD HL,CFCB1+14h         ; the copy keeps the source's date and time
+                LD DE,CFCB3+14h
+                LD BC,4
+                LDIR
+                LD DE,CFCB3
                 CALL F_FCLOSE
                 OR A
                 RET Z

@@ -44,7 +44,7 @@ DCOMPR:         JP DCOMPR_I             ; 0020h
 ENASLT:         JP ENASLT_I             ; 0024h
                 DB 0C9h
 GETYPR:         JP RETNOBAS             ; 0028h
-IDBYTE0:        DB 011h                 ; 002Bh: international charset, D-M-Y, 60 Hz
+IDBYTE0:        DB 011h                 ; 002Bh: international charset, M-D-Y (bits 6-4 = 1), 60 Hz
 IDBYTE1:        DB 001h                 ; 002Ch: international keyboard
 MSXVERSION:     DB MSXVER               ; 002Dh: MSX2
 MIDIFLAG:       DB 0                    ; 002Eh

@@ -167,6 +167,11 @@ fn del_ren_and_copy_change_the_disk_image() {
     // one buffer load).
     assert_eq!(command(&mut m, "COPY DATA2.BIN BIG.BIN"), ["1 file copied"]);
     assert_eq!(image(&m).read_file("BIG.BIN").unwrap(), pattern(40000, 2));
+    // The copy keeps the source's date and time (the clock says otherwise).
+    assert_eq!(
+        image(&m).file_info("BIG.BIN").unwrap().modified,
+        Some(when())
+    );
     // COPY with wildcards: each name shown, '?' taken from the source.
     assert_eq!(
         command(&mut m, "COPY DATA?.BIN *.BAK"),
