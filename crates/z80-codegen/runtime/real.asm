@@ -518,7 +518,11 @@ rt_fmuli:
         ldir
         ret
 
-; rt_fa /= rt_fb: restoring division of the mantissas, one quotient bit per step.
+; rt_fa /= rt_fb: restoring division of the mantissas, comparing before subtracting.
+; The remainder R (7 bytes at rt_fp) starts as a's mantissa, doubled when it is below
+; b's (then the first quotient bit is 1 and the exponent one less); each step takes one
+; quotient bit (R >= b: R -= b) and doubles R. The 48 bits go straight into rt_fa's
+; mantissa, highest byte first (a's mantissa is in R by then).
 rt_fdivi:
         ld hl,(rt_fb)
         ld a,h
@@ -536,70 +540,106 @@ rt_fdivi:
         ld de,(rt_fb)
         or a
         sbc hl,de
-        ld de,81h
+        ld de,80h
         add hl,de
         ld (rt_fa),hl
-        ld hl,rt_fa+3           ; the remainder: a's mantissa, 7 bytes
+        ld hl,rt_fa+3
         ld de,rt_fp
         ld bc,6
         ldir
         xor a
         ld (de),a
-        ld hl,rt_fp+7           ; the quotient: 6 bytes
-        ld b,6
-.clr:   ld (hl),a
+        call .cmp
+        jr c,.small
+        ld hl,(rt_fa)           ; a's mantissa >= b's: the quotient is in 1..2
         inc hl
-        djnz .clr
-        ld c,48
-        call .steps
-        ld a,(rt_fp+12)
-        or a
-        jp m,.done
-        ld hl,(rt_fa)           ; a < b: one more bit, half the exponent
-        dec hl
         ld (rt_fa),hl
-        ld c,1
-        call .steps
-.done:  ld hl,rt_fp+7
-        ld de,rt_fa+3
-        ld bc,6
-        ldir
-        ret
-.steps: ld de,rt_fp
+        jr .go
+.small:
+        ld hl,rt_fp
+        sla (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+.go:    ld hl,rt_fa+8
+.qbyte: push hl
+        ld b,8
+.qbit:  call .cmp
+        jr c,.b0
+        ld de,rt_fp
         ld hl,rt_fb+3
         call rt_fsub6
         ld a,(rt_fp+6)
         sbc a,0
         ld (rt_fp+6),a
-        jr nc,.one
+        scf
+        jr .b
+.b0:    or a
+.b:     rl c
         ld hl,rt_fp
-        ld de,rt_fb+3
-        call rt_fadd6
-        ld a,(rt_fp+6)
-        adc a,0
-        ld (rt_fp+6),a
+        sla (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        inc hl
+        rl (hl)
+        djnz .qbit
+        pop hl
+        ld (hl),c
+        dec hl
+        ld a,l
+        cp low(rt_fa+2)
+        jr nz,.qbyte
+        ret
+; Carry set when R < b's mantissa. Keeps BC.
+.cmp:   ld a,(rt_fp+6)
         or a
-        jr .q
-.one:   scf
-.q:     ld hl,rt_fp+7
-        call rt_fshl6c
-        ld hl,rt_fp
-        or a
-        rl (hl)
-        inc hl
-        rl (hl)
-        inc hl
-        rl (hl)
-        inc hl
-        rl (hl)
-        inc hl
-        rl (hl)
-        inc hl
-        rl (hl)
-        inc hl
-        rl (hl)
-        dec c
-        jr nz,.steps
+        ret nz
+        ld de,rt_fp+5
+        ld hl,rt_fb+8
+        ld a,(de)
+        cp (hl)
+        ret nz
+        dec de
+        dec hl
+        ld a,(de)
+        cp (hl)
+        ret nz
+        dec de
+        dec hl
+        ld a,(de)
+        cp (hl)
+        ret nz
+        dec de
+        dec hl
+        ld a,(de)
+        cp (hl)
+        ret nz
+        dec de
+        dec hl
+        ld a,(de)
+        cp (hl)
+        ret nz
+        dec de
+        dec hl
+        ld a,(de)
+        cp (hl)
         ret
 
 ; ---- public arithmetic: HL = a, DE = b, BC = the result
