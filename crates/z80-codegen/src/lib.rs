@@ -37,6 +37,7 @@ pub mod fold;
 pub mod gen;
 pub mod ir;
 pub mod link;
+pub mod loops;
 pub mod peephole;
 pub mod recursion;
 pub mod regs;

@@ -252,6 +252,7 @@ pub fn build_with_runtime(
     for f in &mut program.functions {
         fold::function(f);
     }
+    crate::loops::strength_reduce(&mut program);
     let mut gen = Gen::new(&program);
     // The main routine first, right after the start-up code.
     let mut order: Vec<usize> = (0..program.functions.len()).collect();

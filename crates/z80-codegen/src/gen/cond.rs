@@ -271,7 +271,18 @@ impl Gen<'_> {
             return self.jump_if(if op == CmpOp::Lt { "m" } else { "p" }, t, f, n);
         }
         match (op, signed) {
-            (CmpOp::Eq | CmpOp::Ne, _) | (_, false) => {
+            (CmpOp::Eq | CmpOp::Ne, _) => {
+                // Byte by byte as against a constant: HL survives (`j = t` then
+                // `j := j + 1` at the end of a `for` loop needs no reload).
+                let differ = if op == CmpOp::Eq { f } else { t };
+                self.op("ld a,l");
+                self.op("cp e");
+                self.op(format!("jp nz,{differ}"));
+                self.op("ld a,h");
+                self.op("cp d");
+                self.jump_if(if op == CmpOp::Eq { "z" } else { "nz" }, t, f, n);
+            }
+            (_, false) => {
                 self.op("or a");
                 self.op("sbc hl,de");
                 self.jump_cmp_unsigned(op, t, f, n);
