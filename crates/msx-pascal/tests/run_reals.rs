@@ -704,3 +704,30 @@ fn reals_work_on_a_disk_and_under_msx_dos() {
     assert_eq!(outputs[0], outputs[1]);
     assert!(outputs[0].starts_with(" 1    1050.000"), "{}", outputs[0]);
 }
+
+#[test]
+fn real_conditions_in_loops_and_compound_conditions() {
+    let out = run("
+        var r, s: real; i, n: integer;
+        begin
+          r := 0; n := 0;
+          while r < 3 do begin r := r + 0.5; n := n + 1 end;
+          write(r:0:1, ' ', n, ' ');
+          repeat r := r - 0.75 until r <= 0;
+          write(r:0:2, ' ');
+          n := 0;
+          for i := -3 to 3 do
+            if (i <> 0) and (i / 4 > 0.3) or (i * 1.5 = -4.5) then n := n + 1;
+          writeln(n);
+          s := 2; r := 3;
+          writeln((r > s) = (s < r), ' ', (r = s) or (r - 1 = s), ' ', not (r >= s + 1.5));
+        end.");
+    // 6 steps of 0.5 reach 3.0; 3.0 - 4 x 0.75 = 0.00; i/4 > 0.3 for i = 2, 3 and
+    // i * 1.5 = -4.5 for i = -3: 3.
+    assert_eq!(out, "3.0 6 0.00 3\r\nTRUE TRUE TRUE\r\n");
+    // Both sides of `and` are evaluated, as TP3 always does: 1 / 0 stops the program
+    // even where the left side is false.
+    let out =
+        run("var i: integer; begin i := 0; if (i <> 0) and (1 / i > 0.3) then; writeln('x') end.");
+    assert_eq!(out, "Division by zero\r\n");
+}
