@@ -157,10 +157,12 @@ fn line_tables_agree_with_naive_decoding() {
     };
 
     for step in 0..200_000u32 {
-        let addr = match rng.below(8) {
-            // Favour the interesting addresses: mapper registers, 0xFFFF.
+        let addr = match rng.below(9) {
+            // Favour the interesting addresses: mapper registers, 0xFFFF
+            // and the line it shares with RAM.
             0 => 0x6000 + rng.below(0x2000) as u16,
             1 => 0xFFFF,
+            2 => 0xFF00 + rng.below(0x100) as u16,
             _ => rng.next() as u16,
         };
         match rng.below(20) {

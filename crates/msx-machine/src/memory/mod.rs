@@ -157,9 +157,15 @@ pub struct Memory {
     /// Whether 0xFFFF is the sub-slot register now (page 3's primary slot is
     /// expanded).
     ffff_register: bool,
+    /// Store offset (or [`SLOW`]) of each 256-byte line for CPU reads and
+    /// writes. While 0xFFFF is the sub-slot register, line 0xFF is marked
+    /// [`SLOW`] here and its own targets are in `line_ff`: the common
+    /// access then needs no test for 0xFFFF.
     read_lines: [u32; 256],
     write_lines: [u32; 256],
     line_device: [u8; 256],
+    /// Line 0xFF's read and write targets as its device gives them.
+    line_ff: [u32; 2],
     /// The mapper I/O latches as last written (for `mapper_registers`).
     mapper_io: [u8; 4],
 }
@@ -179,6 +185,7 @@ impl Memory {
             read_lines: [store::UNMAPPED; 256],
             write_lines: [store::SINK; 256],
             line_device: [NONE; 256],
+            line_ff: [store::UNMAPPED, store::SINK],
             mapper_io: [0; 4],
         };
         for item in &layout.items {
@@ -307,10 +314,10 @@ impl Memory {
 
     /// Recomputes the line tables of every page.
     fn remap(&mut self) {
+        self.ffff_register = self.expanded[usize::from(self.primary >> 6)];
         for page in 0..4 {
             self.remap_page(page);
         }
-        self.ffff_register = self.expanded[usize::from(self.primary >> 6)];
     }
 
     fn remap_page(&mut self, page: usize) {
@@ -323,6 +330,13 @@ impl Memory {
             self.read_lines[line] = target.read;
             self.write_lines[line] = target.write;
             self.line_device[line] = dev;
+        }
+        if page == 3 {
+            self.line_ff = [self.read_lines[0xFF], self.write_lines[0xFF]];
+            if self.ffff_register {
+                self.read_lines[0xFF] = SLOW;
+                self.write_lines[0xFF] = SLOW;
+            }
         }
     }
 
@@ -338,9 +352,6 @@ impl Memory {
     /// Memory read by the CPU at time `now`.
     #[inline]
     pub fn read(&mut self, addr: u16, now: u64) -> u8 {
-        if addr == 0xFFFF && self.ffff_register {
-            return !self.subslot[usize::from(self.primary >> 6)];
-        }
         let target = self.read_lines[usize::from(addr >> 8)];
         if target & SLOW == 0 {
             self.store.bytes[target as usize + usize::from(addr & 0xFF)]
@@ -351,6 +362,15 @@ impl Memory {
 
     #[cold]
     fn read_device(&mut self, addr: u16, now: u64) -> u8 {
+        if addr >> 8 == 0xFF && self.ffff_register {
+            if addr == 0xFFFF {
+                return !self.subslot[usize::from(self.primary >> 6)];
+            }
+            let target = self.line_ff[0];
+            if target & SLOW == 0 {
+                return self.store.bytes[target as usize + usize::from(addr & 0xFF)];
+            }
+        }
         let dev = self.line_device[usize::from(addr >> 8)];
         let store = &self.store.bytes;
         match self.devices.get_mut(usize::from(dev)) {
@@ -364,12 +384,6 @@ impl Memory {
     /// Memory write by the CPU at time `now`.
     #[inline]
     pub fn write(&mut self, addr: u16, value: u8, now: u64) {
-        if addr == 0xFFFF && self.ffff_register {
-            let p = usize::from(self.primary >> 6);
-            self.subslot[p] = value;
-            self.remap();
-            return;
-        }
         let target = self.write_lines[usize::from(addr >> 8)];
         if target & SLOW == 0 {
             self.store.bytes[target as usize + usize::from(addr & 0xFF)] = value;
@@ -380,6 +394,19 @@ impl Memory {
 
     #[cold]
     fn write_device(&mut self, addr: u16, value: u8, now: u64) {
+        if addr >> 8 == 0xFF && self.ffff_register {
+            if addr == 0xFFFF {
+                let p = usize::from(self.primary >> 6);
+                self.subslot[p] = value;
+                self.remap();
+                return;
+            }
+            let target = self.line_ff[1];
+            if target & SLOW == 0 {
+                self.store.bytes[target as usize + usize::from(addr & 0xFF)] = value;
+                return;
+            }
+        }
         let dev = self.line_device[usize::from(addr >> 8)];
         let remap = match self.devices.get_mut(usize::from(dev)) {
             Some(Device::Cartridge(c)) => c.write(addr, value, now),
@@ -400,7 +427,10 @@ impl Memory {
         if addr == 0xFFFF && self.ffff_register {
             return !self.subslot[usize::from(self.primary >> 6)];
         }
-        let target = self.read_lines[usize::from(addr >> 8)];
+        let target = match addr >> 8 {
+            0xFF => self.line_ff[0],
+            line => self.read_lines[usize::from(line)],
+        };
         if target & SLOW == 0 {
             return self.store.bytes[target as usize + usize::from(addr & 0xFF)];
         }
