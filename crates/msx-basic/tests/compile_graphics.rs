@@ -141,3 +141,43 @@ fn paint_fills_inside_a_border() {
     assert_eq!((p(10, 10), p(20, 20), p(30, 20)), (8, 8, 8));
     assert_eq!((p(35, 15), p(5, 5)), (0, 0));
 }
+
+#[test]
+fn draw_in_screen_5() {
+    // DRAW (MSX2 Technical Handbook, chapter 2): from the last point (the
+    // PSET), R5 right 5 points, D3 down 3; BM moves without drawing to an
+    // absolute point, N comes back after drawing, C sets the colour, M+x,y
+    // is relative; S8 doubles the distances (n*8/4); A1 turns 90 degrees
+    // anticlockwise: R becomes up.
+    let out = harness::build(concat!(
+        "10 SCREEN 5:COLOR 15,0,0:CLS\n",
+        "20 PSET (10,10),15:DRAW \"C9R5D3\"\n",
+        "30 DRAW \"BM40,40C7NR4NU4E2\"\n",
+        "40 DRAW \"BM60,60C5M+3,0S8L2A1S0R3A0\"\n",
+        "50 GOTO 50\n",
+    ));
+    let mut m = harness::boot(&out);
+    m.run_frames(400);
+    let p = |x, y| pixel5(&m, x, y);
+    assert!((10..=15).all(|x| p(x, 10) == 9), "R5");
+    assert!((10..=13).all(|y| p(15, y) == 9), "D3");
+    assert_eq!(p(16, 10), 0);
+    // NR4 and NU4 both from (40,40), then E2 from (40,40) too.
+    assert!((40..=44).all(|x| p(x, 40) == 7), "NR4");
+    assert!((36..=40).all(|y| p(40, y) == 7), "NU4");
+    assert_eq!((p(41, 39), p(42, 38), p(43, 37)), (7, 7, 0), "E2");
+    // M+3,0: (60,60)-(63,60); S8 L2: 4 points left, to (59,60); A1 R3:
+    // up 3, to (59,57).
+    assert!((59..=63).all(|x| p(x, 60) == 5), "M+3,0 and L2 at S8");
+    assert_eq!(p(58, 60), 0);
+    assert!((57..=60).all(|y| p(59, y) == 5), "R3 at A1");
+    assert_eq!(p(59, 56), 0);
+}
+
+#[test]
+fn draw_refuses_what_it_cannot_do() {
+    let out = harness::build("10 SCREEN 5:DRAW \"XA$;\"\n");
+    let mut m = harness::boot(&out);
+    harness::run_to_end(&out, &mut m, 3000);
+    assert!(harness::screen(&m).contains("Illegal function call in 10"));
+}

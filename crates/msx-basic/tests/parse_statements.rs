@@ -333,12 +333,12 @@ fn diagnostics_name_line_and_statement() {
     );
     assert_eq!((e[0].line, e[0].statement), (450, 2));
 
-    let e = errors("10 A=1:DRAW \"U10\"\n20 PRINT #1,A\n30 X=(1+\n40 DEF USR=100\n");
+    let e = errors("10 A=1:LPRINT 1\n20 PRINT #1,A\n30 X=(1+\n40 DEF USR=100\n");
     let lines: Vec<u16> = e.iter().map(|d| d.line).collect();
     assert_eq!(lines, [10, 20, 30, 40]);
     assert_eq!(
         e[0].to_string(),
-        "line 10: DRAW is not supported yet (statement 2, byte 4)"
+        "line 10: LPRINT is not supported yet (statement 2, byte 4)"
     );
     assert!(matches!(e[2].kind, DiagnosticKind::Syntax(_)));
 

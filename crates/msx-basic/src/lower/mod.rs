@@ -45,6 +45,9 @@ pub(crate) use traps::{uses_play, uses_traps};
 /// The compiler's own runtime routines (arrays, GOSUB stack, DATA, screen
 /// statements), in the back end's link format.
 pub const RT_EXTRA_ASM: &str = include_str!("rt_extra.asm");
+/// DRAW, the graphics macro language (uses LINE's routine and PLAY's MML
+/// scanner).
+pub const RT_DRAW_ASM: &str = include_str!("rt_draw.asm");
 
 /// Something the compiler cannot compile, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]

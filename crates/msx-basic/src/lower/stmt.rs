@@ -84,6 +84,15 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::OnErrorGoto(n) => self.on_error(*n, span),
+            StmtKind::Draw(s) => {
+                if type_of(s) != Some(Type::String) {
+                    self.raise(TYPE_MISMATCH);
+                    return Ok(());
+                }
+                let s = self.string(s)?;
+                self.call_stmt("rt_bx_draw", vec![(Reg::HL, s)]);
+                Ok(())
+            }
             StmtKind::RaiseError(n) => {
                 let n = self.int(n)?;
                 self.call_stmt("rt_bas_raise", vec![(Reg::HL, n)]);

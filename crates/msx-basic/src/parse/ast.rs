@@ -354,6 +354,8 @@ pub enum StmtKind {
         number: Expr,
         value: Expr,
     },
+    /// `DRAW s$`.
+    Draw(Expr),
     /// `ON ERROR GOTO n` (0: no handler).
     OnErrorGoto(u16),
     /// `ERROR n`.

@@ -225,6 +225,7 @@ impl Parser<'_, '_> {
             }
             K::MidStr => self.mid_assign()?,
             K::Error => StmtKind::RaiseError(self.expr()?),
+            K::Draw => StmtKind::Draw(self.expr()?),
             K::Resume => {
                 if self.cur.eat_kw(K::Next) {
                     StmtKind::Resume(Resume::Next)
