@@ -24,6 +24,7 @@ CNPTR:          EQU CSCR+0C0h       ; (2) COPY: next name
 CTMP:           EQU CSCR+0C2h       ; (3) scratch
 CLSTART:        EQU CSCR+0C6h       ; (2) the command line being run
 CLINES:         EQU CSCR+0C8h       ; DIR /P: lines on this page
+CTOCON:         EQU CSCR+0C9h       ; 1 = COPY to the console
 CLINE:          EQU CSCR+100h       ; (66) answer line of DATE/TIME
 BATRAW:         EQU CSCR+180h       ; (128) batch line before %n
 NAMLST:         EQU CSCR+200h       ; 11 bytes per name COPY found (255 at most)
@@ -582,6 +583,8 @@ C_TYPE:
                 CALL F_FOPEN
                 OR A
                 JP NZ,C_NOTFND
+; TYPEFCB: the open file of CFCB1 to the console, up to its end or 1Ah.
+TYPEFCB:
                 CALL REC1
 C_TYPE_L:       LD HL,TYPEBUF
                 LD (DMAADR),HL
@@ -733,7 +736,16 @@ C_COPY_S:       LD DE,CFCB2
                 LD HL,CFCB2+1           ; no name: the source's
                 LD B,11
                 CALL QFILL
-C_COPY_D:       LD HL,CFCB1+1
+C_COPY_D:       LD HL,CFCB1+1           ; COPY CON file: typed text
+                CALL ISCON
+                JP Z,COPYCON
+                LD HL,CFCB2+1           ; COPY file CON: to the screen
+                CALL ISCON
+                LD A,0
+                JR NZ,C_COPY_TC
+                INC A
+C_COPY_TC:      LD (CTOCON),A
+                LD HL,CFCB1+1
                 CALL HASQ
                 LD (CAMB),A
                 ; the list of names
@@ -812,7 +824,18 @@ COPY1:
                 LD HL,CFCB1+1
                 CALL PRDOT
                 CALL CRLF
-COPY1_Q:        LD A,(CFCB2)            ; destination: '?' from the source
+COPY1_Q:        LD A,(CTOCON)
+                OR A
+                JR Z,COPY1_F
+                LD DE,CFCB1             ; to the console
+                CALL F_FOPEN
+                OR A
+                LD HL,M_NOTFND
+                JP NZ,COPY1_ERR
+                CALL TYPEFCB
+                XOR A
+                RET
+COPY1_F:        LD A,(CFCB2)            ; destination: '?' from the source
                 LD (CFCB3),A
                 LD HL,CFCB2+1
                 LD DE,CFCB1+1
@@ -898,6 +921,129 @@ COPY1_FULL:     LD DE,CFCB3             ; no half copies left behind
 COPY1_ERR:      CALL PRINTZ
                 OR 1
                 RET
+
+; ISCON: Z when the 11-character name at HL is the console device, CON.
+ISCON:
+                LD DE,CONNAME
+                LD B,11
+ISCON_L:        LD A,(DE)
+                CP (HL)
+                RET NZ
+                INC HL
+                INC DE
+                DJNZ ISCON_L
+                RET
+CONNAME:        DB "CON        "
+
+; COPYCON: COPY CON file. Lines typed (echoed; BS erases within the line)
+; go to the file, each ended by CR LF, until CTRL+Z and RETURN; the file
+; ends with 1Ah, as ASCII copies do (MSX2 Technical Handbook 2.2, table
+; 3.8). Up to 8 KB.
+COPYCON:
+                LD A,(CFCB2+1)
+                CP '?'                  ; the file needs a name
+                JP Z,MISSING
+                LD HL,CFCB2+12
+                LD B,25
+                CALL ZEROB
+                LD DE,TYPEBUF
+                LD C,0                  ; characters on this line
+                XOR A
+                LD (CTMP),A             ; 1 = CTRL+Z typed
+CC_KEY:         CALL B_CHGET
+                CP 03h
+                CALL Z,CCHIT
+                CP 0Dh
+                JR Z,CC_CR
+                CP 1Ah
+                JR Z,CC_EOF
+                CP 08h
+                JR Z,CC_BS
+                CP 1Dh
+                JR Z,CC_BS
+                CP 20h
+                JR C,CC_KEY
+                LD B,A
+                LD A,(CTMP)
+                OR A
+                JR NZ,CC_KEY            ; after CTRL+Z only RETURN
+                LD A,D
+                CP (TYPEBUF+2000h-4)/256
+                JR NC,CC_KEY            ; full
+                LD A,B
+                LD (DE),A
+                INC DE
+                INC C
+                CALL B_CHPUT
+                JR CC_KEY
+CC_BS:          LD A,C
+                OR A
+                JR Z,CC_KEY
+                DEC DE
+                DEC C
+                LD A,08h
+                CALL B_CHPUT
+                LD A,' '
+                CALL B_CHPUT
+                LD A,08h
+                CALL B_CHPUT
+                JR CC_KEY
+CC_EOF:         LD A,(CTMP)
+                OR A
+                JR NZ,CC_KEY
+                INC A
+                LD (CTMP),A
+                LD A,'^'
+                CALL B_CHPUT
+                LD A,'Z'
+                CALL B_CHPUT
+                JR CC_KEY
+CC_CR:          PUSH DE
+                CALL CRLF
+                POP DE
+                LD A,(CTMP)
+                OR A
+                JR NZ,CC_END
+                LD A,0Dh
+                LD (DE),A
+                INC DE
+                LD A,0Ah
+                LD (DE),A
+                INC DE
+                LD C,0
+                JR CC_KEY
+CC_END:         LD A,1Ah
+                LD (DE),A
+                INC DE
+                LD HL,-TYPEBUF
+                ADD HL,DE
+                PUSH HL                 ; bytes
+                LD DE,CFCB2
+                CALL F_FMAKE
+                OR A
+                POP HL
+                LD DE,M_FULDIR
+                JR NZ,CC_ERR
+                PUSH HL
+                LD IX,CFCB2
+                CALL RECIX1
+                LD HL,TYPEBUF
+                LD (DMAADR),HL
+                POP HL
+                LD DE,CFCB2
+                CALL F_WRBLK
+                PUSH AF
+                LD DE,CFCB2
+                CALL F_FCLOSE
+                POP AF
+                OR A
+                LD DE,M_NOSPACE
+                JR NZ,CC_ERR
+                LD HL,1
+                LD (CCNT),HL
+                JP C_COPY_END
+CC_ERR:         EX DE,HL
+                JP PRINTZ
 
 ; ZEROB: B zero bytes from HL.
 ZEROB:

@@ -396,3 +396,29 @@ fn mode_sets_the_width_and_dir_p_pauses_each_screenful() {
     m.type_text_at(f + 5, " ").unwrap();
     run_to_text(&mut m, "30 files", 600);
 }
+
+#[test]
+fn copy_con_makes_a_file_from_typed_lines_and_copy_to_con_shows_one() {
+    let mut m = prompt_machine(&[]);
+    let f = m.frame_count();
+    let end = m
+        .type_text_at(f + 5, "COPY CON NEW.BAT\nDIR\nREM hi there\n")
+        .unwrap();
+    m.run_frames(end - m.frame_count() + 5);
+    ctrl(&mut m, Key::Z);
+    m.run_frames(15);
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 2, "\n").unwrap();
+    m.run_frames(end - m.frame_count() + 2);
+    run_to_text(&mut m, "1 file copied", 300);
+    m.run_frames(20);
+    assert!(screen(&m).contains("^Z"), "{}", screen(&m));
+    assert_eq!(
+        image(&m).read_file("NEW.BAT").unwrap(),
+        b"DIR\r\nREM hi there\r\n\x1a"
+    );
+    assert_eq!(
+        command(&mut m, "COPY NEW.BAT CON"),
+        ["DIR", "REM hi there", "1 file copied"]
+    );
+}
