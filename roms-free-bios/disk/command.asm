@@ -113,7 +113,7 @@ CMDTAB:
                 DW C_MODE
                 DB 0
 
-; GETSW: the switches (/W, /P, others ignored) of the tail at TAILP go to
+; GETSW: the switches (/W, /P, /B, others ignored) of the tail at TAILP go to
 ; CSW and are blanked out, so the names parse alone.
 GETSW:
                 LD HL,(TAILP)
@@ -134,6 +134,9 @@ GETSW_L:        LD A,(HL)
                 JR Z,GETSW_SET
                 LD B,2
                 CP 'P'
+                JR Z,GETSW_SET
+                LD B,4
+                CP 'B'
                 JR NZ,GETSW_N
 GETSW_SET:      LD A,(CSW)
                 OR B
@@ -715,7 +718,15 @@ C_REN:
 ; destination name: the same name (on the default drive). The files found
 ; are listed first, so new files never join the search.
 C_COPY:
-                LD HL,(TAILP)
+                LD HL,(TAILP)           ; a '+': concatenation
+C_COPY_P:       LD A,(HL)
+                OR A
+                JR Z,C_COPY_1
+                CP '+'
+                JP Z,COPYCAT
+                INC HL
+                JR C_COPY_P
+C_COPY_1:       LD HL,(TAILP)
                 LD DE,CFCB1
                 CALL ARGFCB
                 CP ' '
@@ -1044,6 +1055,118 @@ CC_END:         LD A,1Ah
                 JP C_COPY_END
 CC_ERR:         EX DE,HL
                 JP PRINTZ
+
+; COPYCAT: COPY a+b[+c...] dest: the sources one after the other into dest,
+; in ASCII mode (each source up to its 1Ah, one 1Ah at the end) unless /B
+; (MSX2 Technical Handbook 2.2, COPY (4)). No wildcards in the sources.
+COPYCAT:
+                LD HL,(TAILP)           ; the destination follows the last source
+COPYCAT_F:      LD DE,CFCB1
+                CALL ARGFCB
+                CALL SKIPSP
+                CP '+'
+                JR NZ,COPYCAT_D
+                INC HL
+                JR COPYCAT_F
+COPYCAT_D:      LD DE,CFCB2
+                CALL ARGFCB
+                CP ' '
+                JP Z,MISSING
+                LD HL,CFCB2+1
+                CALL HASQ
+                JP NZ,MISSING
+                LD DE,CFCB2
+                CALL F_FMAKE
+                OR A
+                LD HL,M_FULDIR
+                JP NZ,PRINTZ
+                LD IX,CFCB2
+                CALL RECIX1
+                LD HL,(TAILP)
+COPYCAT_S:      LD DE,CFCB1
+                CALL ARGFCB
+                PUSH HL
+                LD DE,CFCB1
+                CALL F_FOPEN
+                OR A
+                JR NZ,COPYCAT_NF
+                CALL REC1
+COPYCAT_R:      LD HL,TYPEBUF
+                LD (DMAADR),HL
+                LD HL,TYPEMAX
+                LD DE,CFCB1
+                CALL F_RDBLK
+                LD A,H
+                OR L
+                JR Z,COPYCAT_NEXT
+                LD (CTMP),HL
+                LD A,(CSW)              ; ASCII: up to the 1Ah
+                AND 4
+                JR NZ,COPYCAT_W
+                LD B,H
+                LD C,L
+                LD HL,TYPEBUF
+                LD A,1Ah
+                CPIR
+                JR NZ,COPYCAT_W
+                DEC HL                  ; HL -> the 1Ah: its offset is the count
+                LD DE,-TYPEBUF
+                ADD HL,DE
+                LD (CTMP),HL
+                CALL COPYCAT_PUT
+                JR NZ,COPYCAT_FULL
+                JR COPYCAT_NEXT
+COPYCAT_W:      CALL COPYCAT_PUT
+                JR NZ,COPYCAT_FULL
+                LD HL,(CTMP)
+                LD DE,TYPEMAX
+                OR A
+                SBC HL,DE
+                JR Z,COPYCAT_R
+COPYCAT_NEXT:   POP HL
+                CALL SKIPSP
+                CP '+'
+                JR NZ,COPYCAT_END
+                INC HL
+                JR COPYCAT_S
+COPYCAT_END:    LD A,(CSW)
+                AND 4
+                JR NZ,COPYCAT_CL
+                LD A,1Ah
+                LD (TYPEBUF),A
+                LD HL,1
+                LD (CTMP),HL
+                CALL COPYCAT_PUT
+                JR NZ,COPYCAT_FULL2
+COPYCAT_CL:     LD DE,CFCB2
+                CALL F_FCLOSE
+                LD HL,1
+                LD (CCNT),HL
+                JP C_COPY_END
+COPYCAT_NF:     POP HL
+                LD HL,M_NOTFND
+                JR COPYCAT_DEL
+COPYCAT_FULL:   POP HL
+COPYCAT_FULL2:  LD HL,M_NOSPACE
+COPYCAT_DEL:    PUSH HL                 ; no half-made destination left
+                LD DE,CFCB2
+                CALL F_FCLOSE
+                LD DE,CFCB2
+                CALL F_FDEL
+                POP HL
+                JP PRINTZ
+; COPYCAT_PUT: (CTMP) bytes from TYPEBUF to the destination. NZ = disk full.
+COPYCAT_PUT:
+                LD HL,(CTMP)
+                LD A,H
+                OR L
+                RET Z
+                LD DE,TYPEBUF
+                LD (DMAADR),DE
+                LD DE,CFCB2
+                CALL F_WRBLK
+                OR A
+                RET
 
 ; ZEROB: B zero bytes from HL.
 ZEROB:

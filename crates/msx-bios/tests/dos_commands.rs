@@ -422,3 +422,33 @@ fn copy_con_makes_a_file_from_typed_lines_and_copy_to_con_shows_one() {
         ["DIR", "REM hi there", "1 file copied"]
     );
 }
+
+#[test]
+fn copy_with_plus_concatenates_in_ascii_or_binary_mode() {
+    let mut m = prompt_machine(&[
+        ("A.TXT", b"one\r\n\x1aJUNK".to_vec()),
+        ("B.TXT", b"two\r\n".to_vec()),
+    ]);
+    assert_eq!(
+        command(&mut m, "COPY A.TXT+B.TXT AB.TXT"),
+        ["1 file copied"]
+    );
+    assert_eq!(
+        image(&m).read_file("AB.TXT").unwrap(),
+        b"one\r\ntwo\r\n\x1a",
+        "ASCII: each source up to its 1Ah, one 1Ah at the end"
+    );
+    assert_eq!(
+        command(&mut m, "COPY /B A.TXT + B.TXT AB.BIN"),
+        ["1 file copied"]
+    );
+    assert_eq!(
+        image(&m).read_file("AB.BIN").unwrap(),
+        b"one\r\n\x1aJUNKtwo\r\n"
+    );
+    assert_eq!(
+        command(&mut m, "COPY A.TXT+NONE.TXT X.TXT"),
+        ["File not found"]
+    );
+    assert!(image(&m).read_file("X.TXT").is_err(), "no half-made file");
+}
