@@ -273,43 +273,77 @@ M_ENDBAT:       DB 0Dh,0Ah,"Terminate batch file (Y/N)? ",0
 
 ; BUFIN: DE -> [size][count][text]. Echo, BS / left arrow erase, RETURN ends
 ; (not stored, not counted); the line is built in BNCBUF and copied back.
+; In the MSX-DOS environment the line entered becomes the template, as on
+; MSX-DOS (MSX2 Technical Handbook table 3.6): right arrow copies its next
+; character, down arrow the rest of it, up arrow or ESC voids the line
+; typed; a character typed or erased moves along the template too.
 F_BUFIN:        LD (FPTR),DE
                 EX DE,HL
                 CALL UBYTE
                 LD (RECS),A             ; size
-                LD HL,BNCBUF+1
+F_BUFIN_VOID:   LD HL,BNCBUF+1
                 LD B,0                  ; count
+                XOR A
+                LD (TPOS),A
 F_BUFIN_KEY:    PUSH HL
                 PUSH BC
                 CALL B_CHGET
                 POP BC
                 POP HL
                 CP 0Dh
-                JR Z,F_BUFIN_END
+                JP Z,F_BUFIN_END
                 CP 08h
                 JR Z,F_BUFIN_BS
                 CP 1Dh
                 JR Z,F_BUFIN_BS
+                CP 1Ch
+                JR Z,F_BUFIN_T1
+                CP 1Fh
+                JR Z,F_BUFIN_TALL
+                CP 1Eh
+                JR Z,F_BUFIN_UP
+                CP 1Bh
+                JR Z,F_BUFIN_UP
                 CP 03h
                 CALL Z,CCHIT
                 CP 20h
                 JR C,F_BUFIN_KEY
-                LD C,A
-                LD A,(RECS)
-                CP B
-                JR Z,F_BUFIN_KEY        ; full
-                LD (HL),C
-                INC HL
-                INC B
-                LD A,C
-                CALL B_CHPUT
+                PUSH AF                 ; a character typed skips one of the template
+                LD A,(TPOS)
+                INC A
+                JR Z,F_BUFIN_TP
+                LD (TPOS),A
+F_BUFIN_TP:     POP AF
+                CALL BUF_PUT
                 JR F_BUFIN_KEY
+F_BUFIN_T1:     CALL TCHAR
+                CALL NC,BUF_PUT
+                JR F_BUFIN_KEY
+F_BUFIN_TALL:   CALL TCHAR
+                JR C,F_BUFIN_KEY
+                CALL BUF_PUT
+                JR NC,F_BUFIN_TALL
+                JR F_BUFIN_KEY
+F_BUFIN_UP:     LD A,B                  ; the line typed off the screen
+                OR A
+                JR Z,F_BUFIN_VOID
+                CALL BUF_RUB
+                DEC B
+                JR F_BUFIN_UP
 F_BUFIN_BS:     LD A,B
                 OR A
                 JR Z,F_BUFIN_KEY
-                DEC HL
+                LD A,(TPOS)
+                OR A
+                JR Z,F_BUFIN_BS1
+                DEC A
+                LD (TPOS),A
+F_BUFIN_BS1:    DEC HL
                 DEC B
-                PUSH HL
+                CALL BUF_RUB
+                JR F_BUFIN_KEY
+; BUF_RUB: BS, blank, BS on the screen. Preserves BC, DE, HL.
+BUF_RUB:        PUSH HL
                 LD HL,BSSEQ
 F_BUFIN_BSLP:   LD A,(HL)
                 OR A
@@ -318,8 +352,61 @@ F_BUFIN_BSLP:   LD A,(HL)
                 INC HL
                 JR F_BUFIN_BSLP
 F_BUFIN_BSEND:  POP HL
-                JR F_BUFIN_KEY
-F_BUFIN_END:    LD A,0Dh
+                RET
+; BUF_PUT: A = character, stored at HL and echoed unless the line is full
+; (then CY).
+BUF_PUT:        LD C,A
+                LD A,(RECS)
+                CP B
+                SCF
+                RET Z
+                LD (HL),C
+                INC HL
+                INC B
+                LD A,C
+                CALL B_CHPUT
+                OR A
+                RET
+; TCHAR: A = the next character of the template, NC; CY at its end or
+; outside the MSX-DOS environment. Preserves BC, DE, HL.
+TCHAR:          LD A,(DOSMODE)
+                OR A
+                SCF
+                RET Z
+                PUSH HL
+                LD A,(TLEN)
+                LD L,A
+                LD A,(TPOS)
+                CP L
+                CCF
+                JR C,TCHAR_E
+                LD L,A
+                INC A
+                LD (TPOS),A
+                LD H,0
+                PUSH DE
+                LD DE,TEMPL
+                ADD HL,DE
+                POP DE
+                LD A,(HL)
+                OR A
+TCHAR_E:        POP HL
+                RET
+F_BUFIN_END:    LD A,(DOSMODE)          ; the line becomes the template
+                OR A
+                JR Z,F_BUFIN_E2
+                LD A,B
+                LD (TLEN),A
+                OR A
+                JR Z,F_BUFIN_E2
+                PUSH BC
+                LD C,B
+                LD B,0
+                LD HL,BNCBUF+1
+                LD DE,TEMPL
+                LDIR
+                POP BC
+F_BUFIN_E2:     LD A,0Dh
                 CALL B_CHPUT
                 LD A,B
                 LD (BNCBUF),A

@@ -207,8 +207,8 @@ M_BADDAT:       DB 0Dh,0Ah,"Invalid date",0
 M_CURTIM:       DB "Current time is ",0
 M_NEWTIM:       DB 0Dh,0Ah,"Enter new time: ",0
 M_BADTIM:       DB 0Dh,0Ah,"Invalid time",0
-M_VER:          DB "MSX-DOS 1 environment of the free disk ROM",0Dh,0Ah
-                DB "(BDOS version 2.2, no MSXDOS.SYS needed)",0Dh,0Ah,0
+M_VER:          DB "Free disk ROM: MSX-DOS 1 environment",0Dh,0Ah
+                DB "BDOS 2.2, no MSXDOS.SYS needed",0Dh,0Ah,0
 M_BASIC:        DB "No BASIC in this system (the free BIOS has no interpreter)",0Dh,0Ah,0
 M_FORMAT:       DB "FORMAT is not available in the free disk ROM",0Dh,0Ah,0
 M_BADPAR:       DB "Invalid parameter",0Dh,0Ah,0

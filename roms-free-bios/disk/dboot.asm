@@ -47,8 +47,9 @@ BOOT_GO:        LD HL,BNCBUF
                 CALL RAMTEST
                 JR NZ,BOOT_END
                 CALL DOSENV
-                XOR A                   ; no batch file runs yet
+                XOR A                   ; no batch file runs yet, no template
                 LD (BATACT),A
+                LD (TLEN),A
                 LD A,(RAMAD3)
                 LD (XFRSLT),A
                 LD HL,BNCBUF

@@ -94,6 +94,7 @@ DOSCMD:
                 LD SP,DOSENT
                 XOR A
                 LD (BATACT),A
+                LD (TLEN),A
                 CALL DOSENV
                 EI
                 LD HL,CMDBUF+2

@@ -122,7 +122,8 @@ RAMCHK:         EQU VARS+233    ; 1 = RAMAD0 holds RAM (64 KB for MSX-DOS)
 WSEC:           EQU VARS+234    ; (2) disk sector FILEIO writes to
 IOEI:           EQU VARS+236    ; 0FBh: interrupts served while a sector is awaited
 DIRTYN:         EQU VARS+237    ; changed sectors of the window from DIRTYSEC on (DATDIRTY)
-VARS_END:       EQU VARS+238
+TPOS:           EQU VARS+238    ; BUFIN: next character of the template
+VARS_END:       EQU VARS+239
 ; The batch file being run (command.asm): kept while programs run, so in
 ; page 3; not cleared by INIT (the boot stack may reach here then): the boot
 ; clears BATACT when it builds the MSX-DOS environment.
@@ -131,3 +132,8 @@ BATCH1:         EQU VARS_END+1  ; the byte just read from it
 BATFCB:         EQU VARS_END+2  ; (37) its FCB (record size 1)
 BATARGS:        EQU VARS_END+39 ; (128) the command line that started it (%0-%9)
 BAT_END:        EQU VARS_END+167
+; The template of BUFIN (the last line entered, MSX-DOS's editing keys):
+; also written only in the MSX-DOS environment.
+TLEN:           EQU BAT_END     ; its length
+TEMPL:          EQU BAT_END+1   ; (127) its text
+TEMPL_END:      EQU BAT_END+128

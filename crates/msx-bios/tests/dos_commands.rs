@@ -452,3 +452,35 @@ fn copy_with_plus_concatenates_in_ascii_or_binary_mode() {
     );
     assert!(image(&m).read_file("X.TXT").is_err(), "no half-made file");
 }
+
+/// Presses `key` alone for a few frames from the next frame on.
+fn tap(m: &mut Machine, key: Key) {
+    let f = m.frame_count() + 1;
+    m.press_at(f, key);
+    m.release_at(f + 4, key);
+    m.run_frames(8);
+}
+
+#[test]
+fn the_template_recalls_the_last_line() {
+    let mut m = prompt_machine(&[("HELLO.TXT", HELLO.to_vec())]);
+    assert_eq!(command(&mut m, "TYPE HELLO.TXT").len(), 2);
+    // Down arrow: the whole last line again.
+    tap(&mut m, Key::Down);
+    typed(&mut m, "");
+    let s = screen(&m);
+    assert_eq!(s.matches("Second line").count(), 2, "{s}");
+    assert_eq!(s.matches("A>TYPE HELLO.TXT").count(), 2, "{s}");
+    // Right arrow: one character at a time; typing skips one of the template.
+    for _ in 0..4 {
+        tap(&mut m, Key::Right);
+    }
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 2, "XX").unwrap();
+    m.run_frames(end - m.frame_count() + 2);
+    tap(&mut m, Key::Down);
+    assert!(screen(&m).contains("A>TYPEXXELLO.TXT"), "{}", screen(&m));
+    // Up arrow voids the line typed.
+    tap(&mut m, Key::Up);
+    assert_eq!(command(&mut m, "VER").len(), 2, "{}", screen(&m));
+}
