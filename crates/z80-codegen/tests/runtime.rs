@@ -286,3 +286,81 @@ fn write_pads_to_widths() {
     );
     assert_eq!(run(&p, Target::Dsk), "   42-327687123  0  TRUEFALSE\r\n");
 }
+
+/// Stores of computed values through the address shapes made with HL and BC while the
+/// value waits in A or DE (`x*2^k + label`, `x + static word`, small constants): each
+/// element read back where it was meant to go.
+#[test]
+fn stores_through_element_addresses_keep_their_values() {
+    let ld = |l: &str| load(W::Word, sym(l));
+    let val = |v: i64| bin(BinOp::Add, W::Word, ld("vk"), word(v - 7));
+    let shapes = [
+        // arr + i*2 (word), arr + i*4 + 2, arr + i + off, p + 3 (p a static pointer)
+        (
+            W::Word,
+            add(bin(BinOp::Mul, W::Word, ld("vi"), word(2)), sym("arr")),
+            1000,
+        ),
+        (
+            W::Word,
+            add(
+                add(bin(BinOp::Shl, W::Word, ld("vi"), word(2)), sym("arr")),
+                word(2),
+            ),
+            -2000,
+        ),
+        (W::Byte, add(ld("vi"), ld("voff")), 77),
+        (W::Byte, add(ld("vp"), word(3)), 99),
+        (W::Word, add(ld("vp"), word(300)), 4242),
+    ];
+    let mut stmts = vec![
+        Stmt::Store {
+            w: W::Word,
+            addr: sym("vk"),
+            value: word(7),
+        },
+        Stmt::Store {
+            w: W::Word,
+            addr: sym("vi"),
+            value: word(5),
+        },
+        Stmt::Store {
+            w: W::Word,
+            addr: sym("voff"),
+            value: sym("arr"),
+        },
+        Stmt::Store {
+            w: W::Word,
+            addr: sym("vp"),
+            value: sym("arr"),
+        },
+    ];
+    let mut want = String::new();
+    for (w, addr, v) in &shapes {
+        let value = match w {
+            W::Word => val(*v),
+            W::Byte => Expr::Lo(Box::new(val(*v))),
+        };
+        stmts.push(Stmt::Store {
+            w: *w,
+            addr: addr.clone(),
+            value,
+        });
+    }
+    for (w, addr, v) in &shapes {
+        let back = match w {
+            W::Word => load(W::Word, addr.clone()),
+            W::Byte => zext(load(W::Byte, addr.clone())),
+        };
+        stmts.push(wint(back));
+        stmts.push(space());
+        want.push_str(&format!("{v} "));
+    }
+    let mut vars = vec![var("vk"), var("vi"), var("voff"), var("vp")];
+    vars.push(Var {
+        label: "arr".into(),
+        size: 400,
+        comment: String::new(),
+    });
+    assert_eq!(run(&program(stmts, vars), Target::Com), want);
+}

@@ -614,9 +614,15 @@ impl Gen<'_> {
                 }
                 None => {
                     self.byte(value);
-                    self.op("push af");
-                    self.word(addr);
-                    self.op("pop af");
+                    if let Some(ops) = keeping_a_de(addr) {
+                        for o in ops {
+                            self.op(o);
+                        }
+                    } else {
+                        self.op("push af");
+                        self.word(addr);
+                        self.op("pop af");
+                    }
                     self.op("ld (hl),a");
                 }
             },
@@ -624,6 +630,13 @@ impl Gen<'_> {
                 if let Some(s) = simple_word(value) {
                     self.word(addr);
                     self.load_simple("de", &s);
+                } else if let Some(ops) = keeping_a_de(addr) {
+                    // The value waits in DE while the address is made with HL and BC.
+                    self.word(value);
+                    self.op("ex de,hl");
+                    for o in ops {
+                        self.op(o);
+                    }
                 } else {
                     self.word(value);
                     self.op("push hl");
@@ -757,6 +770,55 @@ impl Gen<'_> {
             }
             _ => {}
         }
+    }
+}
+
+/// The code that puts an address into HL using only HL and BC (so that a value waiting
+/// in A or DE stays there), for the shapes element addresses take: a label, a static
+/// pointer, `x * 2^k`, `x + label`, `x + static word`. `None` for anything else.
+pub fn keeping_a_de(e: &Expr) -> Option<Vec<String>> {
+    match e {
+        Expr::Sym(s, o) => Some(vec![format!("ld hl,{}", sym_text(s, *o))]),
+        Expr::Const(W::Word, v) => Some(vec![format!("ld hl,{v}")]),
+        Expr::Load(W::Word, a) => match &**a {
+            Expr::Sym(s, o) => Some(vec![format!("ld hl,({})", sym_text(s, *o))]),
+            _ => None,
+        },
+        Expr::Bin(op @ (BinOp::Mul | BinOp::Shl), W::Word, x, k) => {
+            let Expr::Const(_, k) = &**k else {
+                return None;
+            };
+            let shifts = match op {
+                BinOp::Mul if k.is_power_of_two() => k.trailing_zeros(),
+                BinOp::Shl if *k < 8 => *k as u32,
+                _ => return None,
+            };
+            let mut ops = keeping_a_de(x)?;
+            ops.extend((0..shifts).map(|_| "add hl,hl".to_string()));
+            Some(ops)
+        }
+        Expr::Bin(BinOp::Add, W::Word, x, y) => {
+            let mut ops = keeping_a_de(x)?;
+            match &**y {
+                Expr::Const(_, c) if (*c as i16).unsigned_abs() <= 4 => {
+                    let step = if (*c as i16) > 0 { "inc hl" } else { "dec hl" };
+                    ops.extend((0..(*c as i16).unsigned_abs()).map(|_| step.to_string()));
+                }
+                Expr::Const(_, c) => ops.extend([format!("ld bc,{c}"), "add hl,bc".into()]),
+                Expr::Sym(s, o) => {
+                    ops.extend([format!("ld bc,{}", sym_text(s, *o)), "add hl,bc".into()])
+                }
+                Expr::Load(W::Word, a) => match &**a {
+                    Expr::Sym(s, o) => {
+                        ops.extend([format!("ld bc,({})", sym_text(s, *o)), "add hl,bc".into()])
+                    }
+                    _ => return None,
+                },
+                _ => return None,
+            }
+            Some(ops)
+        }
+        _ => None,
     }
 }
 
