@@ -3,23 +3,13 @@
 //! MSX-BASIC documentation gives.
 
 mod runtime_harness;
+mod xorshift;
 
 use runtime_harness::model::{self, Num};
 use runtime_harness::{Machine, Outcome, ARG, BUF, DAC};
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Gen(u64);
+use xorshift::Gen;
 
 impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
     /// A double: random digits (sometimes only 6, like a single, or with
     /// runs of 9s and 0s that make carries), exponent near 1 or anywhere.
     fn num(&mut self) -> Num {

@@ -6,8 +6,10 @@
 //! leave, against exact cases, and against the MSX-BASIC error rules.
 
 mod runtime_support;
+mod xorshift;
 
 use runtime_support::{End, Rt, BCD_RAM, SCRATCH};
+use xorshift::Gen;
 
 fn set(rt: &mut Rt, text: &str) {
     let d = rt.literal(SCRATCH, SCRATCH + 8, text.as_bytes());
@@ -47,15 +49,7 @@ fn apply(rt: &mut Rt, f: &str, x: &str) -> Result<String, u8> {
     }
 }
 
-struct Gen(u64);
-
 impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
     /// A value in [lo, hi).
     fn range(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64

@@ -4,8 +4,10 @@
 //! collector against a model of the variables under random assignments.
 
 mod runtime_support;
+mod xorshift;
 
 use runtime_support::{End, Rt, HEAP, SCRATCH};
+use xorshift::Gen;
 
 /// Variables at SCRATCH (3 bytes each), literal descriptors after them and
 /// literal texts further on.
@@ -141,19 +143,7 @@ fn out_of_string_space_is_error_14() {
     let _ = b;
 }
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Gen(u64);
-
 impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
     fn text(&mut self, max: u64) -> Vec<u8> {
         let n = self.below(max + 1);
         (0..n).map(|_| b'A' + self.below(26) as u8).collect()

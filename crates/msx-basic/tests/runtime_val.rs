@@ -6,8 +6,10 @@
 //! and against values from the MSX-BASIC manuals.
 
 mod runtime_support;
+mod xorshift;
 
 use runtime_support::{End, Rt, BCD_RAM, SCRATCH};
+use xorshift::Gen;
 
 /// What FIN gives: the type, the number in the math-pack format, and how
 /// many characters it read; or an error code.
@@ -264,20 +266,6 @@ fn run(rt: &mut Rt, t: &[u8]) -> Fin {
             Ok((a, dac, (hl - SCRATCH) as usize))
         }
         End::Halt => Err(rt.errno()),
-    }
-}
-
-struct Gen(u64);
-
-impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
     }
 }
 

@@ -5,11 +5,14 @@
 
 #![allow(dead_code)]
 
-use z80_cpu::{Bus, Cpu};
+#[path = "../z80_call/mod.rs"]
+mod z80_call;
+
+use z80_cpu::Bus;
 
 pub const RAM_BASE: u16 = 0xC000;
 const ERROR_TRAP: u16 = 0xFF00;
-const RETURN_TRAP: u16 = 0xFFF0;
+use z80_call::RETURN_TRAP;
 
 struct Ram(Vec<u8>);
 
@@ -111,28 +114,14 @@ impl Machine {
 
     fn call_addr(&mut self, entry: u16, hl: u16, de: u16) -> Outcome {
         let routine = format!("{entry:#06x}");
-        let mut cpu = Cpu::new();
-        cpu.regs.sp = 0xFFE0;
-        cpu.regs.pc = entry;
-        cpu.regs.set_hl(hl);
-        cpu.regs.set_de(de);
-        cpu.regs.ix = 0x1234;
-        cpu.regs.iy = 0x5678;
-        self.ram.0[0xFFDE] = RETURN_TRAP as u8;
-        self.ram.0[0xFFDF] = (RETURN_TRAP >> 8) as u8;
-        cpu.regs.sp = 0xFFDE;
-        let start = cpu.cycles();
-        let limit = start + 50_000_000;
-        while !cpu.regs.halted {
-            assert!(cpu.cycles() < limit, "{routine} does not return");
-            cpu.step(&mut self.ram);
-        }
-        self.cycles = cpu.cycles() - start;
-        assert_eq!(
-            (cpu.regs.ix, cpu.regs.iy),
-            (0x1234, 0x5678),
-            "{routine} changed IX/IY"
-        );
+        let args = z80_call::Args {
+            hl,
+            de,
+            ..Default::default()
+        };
+        let (cpu, cycles) =
+            z80_call::call(&mut self.ram, entry, args, 50_000_000, |_| String::new());
+        self.cycles = cycles;
         let pc = cpu.regs.pc.wrapping_sub(1);
         if pc == ERROR_TRAP {
             return Outcome::Error(cpu.regs.e);

@@ -6,7 +6,10 @@
 #![allow(dead_code)]
 
 use std::collections::VecDeque;
-use z80_cpu::{Bus, Cpu};
+#[path = "../z80_call/mod.rs"]
+mod z80_call;
+
+use z80_cpu::Bus;
 
 /// Where the assembled runtime's RAM (variables, math pack) lives.
 pub const BCD_RAM: u16 = 0xC000;
@@ -14,7 +17,7 @@ const VARS: u16 = 0xC100;
 /// The test's own scratch area: descriptors, heap.
 pub const SCRATCH: u16 = 0xD000;
 pub const HEAP: u16 = 0xE000;
-const RETURN_TRAP: u16 = 0xFFF0;
+use z80_call::RETURN_TRAP;
 const CSRX: usize = 0xF3DD;
 const CSRY: usize = 0xF3DC;
 pub const LINLEN: u16 = 0xF3B0;
@@ -247,13 +250,7 @@ impl Rt {
 
     /// The nearest symbol at or before `addr` (for failure messages).
     pub fn near(&self, addr: u16) -> String {
-        self.asm
-            .symbols
-            .iter()
-            .filter(|(_, s)| s.value as u16 <= addr && s.value >= 0x100)
-            .max_by_key(|(_, s)| s.value)
-            .map(|(n, s)| format!("{n}+{}", addr - s.value as u16))
-            .unwrap_or_default()
+        near(&self.asm, addr)
     }
 
     pub fn symbol(&self, name: &str) -> u16 {
@@ -321,34 +318,11 @@ impl Rt {
     }
 
     pub fn call_at(&mut self, entry: u16, hl: u16, bc: u16, de: u16, a: u8) -> End {
-        let mut cpu = Cpu::new();
-        cpu.regs.pc = entry;
-        cpu.regs.set_hl(hl);
-        cpu.regs.set_de(de);
-        cpu.regs.set_bc(bc);
-        cpu.regs.a = a;
-        cpu.regs.ix = 0x1234;
-        cpu.regs.iy = 0x5678;
-        self.ram.mem[0xFFDE] = RETURN_TRAP as u8;
-        self.ram.mem[0xFFDF] = (RETURN_TRAP >> 8) as u8;
-        cpu.regs.sp = 0xFFDE;
-        let start = cpu.cycles();
-        let limit = start + 200_000_000;
-        while !cpu.regs.halted {
-            assert!(
-                cpu.cycles() < limit,
-                "{entry:#06x} does not return: at {:#06x} ({})",
-                cpu.regs.pc,
-                self.near(cpu.regs.pc)
-            );
-            cpu.step(&mut self.ram);
-        }
-        self.cycles = cpu.cycles() - start;
-        assert_eq!(
-            (cpu.regs.ix, cpu.regs.iy),
-            (0x1234, 0x5678),
-            "IX/IY changed"
-        );
+        let args = z80_call::Args { a, bc, de, hl };
+        let asm = &self.asm;
+        let (cpu, cycles) =
+            z80_call::call(&mut self.ram, entry, args, 200_000_000, |pc| near(asm, pc));
+        self.cycles = cycles;
         let pc = cpu.regs.pc.wrapping_sub(1);
         if pc == self.symbol("rt_halt") {
             return End::Halt;
@@ -393,4 +367,14 @@ impl Rt {
     pub fn heap_used(&self) -> u16 {
         self.word(self.symbol("rt_bas_hfree")) - self.word(self.symbol("rt_bas_hbase"))
     }
+}
+
+/// The label at or before `addr`, and the distance from it.
+fn near(asm: &z80_asm::Assembly, addr: u16) -> String {
+    asm.symbols
+        .iter()
+        .filter(|(_, s)| s.value as u16 <= addr && s.value >= 0x100)
+        .max_by_key(|(_, s)| s.value)
+        .map(|(n, s)| format!("{n}+{}", addr - s.value as u16))
+        .unwrap_or_default()
 }
