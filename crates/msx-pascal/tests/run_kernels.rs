@@ -324,3 +324,24 @@ fn strength_reduced_loops_compute_the_same() {
     );
     assert!(asm.contains("strength-reduced"), "no pointer made");
 }
+
+/// Element addresses shared by the statements of a block (kept in a temporary) and
+/// computed again after what they read changes: a store to the index, a call that
+/// may change it through a `var` parameter.
+#[test]
+fn common_subexpressions_follow_the_stores_between_them() {
+    let (out, asm) = run_text(
+        "
+        var g: array[0..9, 0..9] of byte; i, j: integer;
+        procedure bump(var x: integer); begin x := x + 1 end;
+        begin
+          i := 2; j := 3;
+          g[i, j] := 7; g[i, j + 1] := g[i, j] * 2;
+          i := i + 1; g[i, j] := g[i - 1, j] + 1;
+          bump(j); g[i, j] := g[i, j - 1] + 10;
+          writeln(g[2, 3], ' ', g[2, 4], ' ', g[3, 3], ' ', g[3, 4]);
+        end.",
+    );
+    assert_eq!(out, "7 14 8 18\r\n");
+    assert!(asm.contains("common subexpression"), "no temporary made");
+}

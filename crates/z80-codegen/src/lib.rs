@@ -33,6 +33,7 @@
 //! Rust, for tests and benchmarks. How the generated code works is described in
 //! `docs/pascal-codegen.md`.
 
+pub mod cse;
 pub mod fold;
 pub mod gen;
 pub mod ir;

@@ -253,6 +253,7 @@ pub fn build_with_runtime(
         fold::function(f);
     }
     crate::loops::strength_reduce(&mut program);
+    crate::cse::eliminate(&mut program);
     let mut gen = Gen::new(&program);
     // The main routine first, right after the start-up code.
     let mut order: Vec<usize> = (0..program.functions.len()).collect();

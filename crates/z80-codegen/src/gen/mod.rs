@@ -12,6 +12,8 @@
 mod cond;
 mod expr;
 
+pub use expr::width as expr_width;
+
 use crate::ir::*;
 
 /// One line of generated assembly.
