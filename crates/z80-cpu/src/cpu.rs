@@ -203,6 +203,18 @@ impl Cpu {
         self.refresh_attention();
     }
 
+    /// Whether the only thing pending is the EI shadow: no prefix, NMI,
+    /// LD A,I/R flag fix-up or HALT (an /INT on the line waits for the
+    /// shadow to end anyway).
+    #[inline]
+    fn only_ei_shadow(&self) -> bool {
+        self.regs.ei_delay
+            && self.prefix == 0
+            && !self.nmi_pending
+            && !self.after_ld_a_ir
+            && !self.regs.halted
+    }
+
     /// True while halted with no interrupt able to wake the CPU before the
     /// caller changes a line.
     #[inline]
@@ -236,13 +248,26 @@ impl Cpu {
                     self.refresh_attention();
                     break;
                 }
-                self.step_special(bus);
-            } else {
-                self.last_q = self.regs.q;
-                self.regs.q = 0;
-                let op = self.fetch_op(bus);
-                self.exec_base_inline(bus, op);
+                if !self.only_ei_shadow() {
+                    self.step_special(bus);
+                    if bus.stop_run() {
+                        break;
+                    }
+                    continue;
+                }
+                // The instruction after EI (programs bracket their VDP
+                // accesses with DI and EI): nothing else is pending, so it
+                // runs on the fast path below. The shadow ends with it; an
+                // interrupt waiting on the line is taken after it, since
+                // `attention` stays set for the line (and anything the
+                // instruction starts sets it again itself).
+                self.regs.ei_delay = false;
+                self.refresh_attention();
             }
+            self.last_q = self.regs.q;
+            self.regs.q = 0;
+            let op = self.fetch_op(bus);
+            self.exec_base_inline(bus, op);
             if bus.stop_run() {
                 break;
             }

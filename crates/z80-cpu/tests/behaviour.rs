@@ -268,6 +268,37 @@ fn run_skips_halted_time_exactly_like_stepping() {
 }
 
 #[test]
+fn run_takes_ei_shadows_exactly_like_stepping() {
+    // EI ; EI ; INC A ; DI ; EI ; INC IX ; EI ; LD A,I ; EI ; HALT ; JP 0,
+    // and at 38h: EI ; RET (the RET runs in the shadow).
+    let mut code = vec![
+        0xFB, 0xFB, 0x3C, 0xF3, 0xFB, 0xDD, 0x23, 0xFB, 0xED, 0x57, 0xFB, 0x76, 0xC3, 0x00, 0x00,
+    ];
+    code.resize(0x38, 0);
+    code.extend_from_slice(&[0xFB, 0xC9]);
+    let mut a_sys = Sys::new(&code);
+    let mut b_sys = Sys::new(&code);
+    let mut a = cpu_at(0);
+    a.regs.im = 1;
+    a.set_m1_wait_states(1);
+    let mut b = a.clone();
+    let mut until = 0;
+    for stretch in 0..400u64 {
+        // The INT line goes up and down between stretches, as a VDP's does.
+        let line = stretch % 3 != 0;
+        a.set_int_line(line);
+        b.set_int_line(line);
+        until += 7 + stretch % 23;
+        a.run(&mut a_sys, until);
+        while b.cycles() < until {
+            b.step(&mut b_sys);
+        }
+        assert_eq!(a, b, "stretch {stretch}");
+    }
+    assert_eq!(a_sys.mem, b_sys.mem);
+}
+
+#[test]
 fn ld_a_i_reports_iff2_and_an_interrupt_right_after_it_clears_p_v() {
     // EI ; LD A,I ; NOP
     let mut sys = Sys::new(&[0xFB, 0xED, 0x57, 0x00]);
