@@ -155,7 +155,10 @@ fn bench(c: &mut Criterion) {
         if let Ok(only) = std::env::var("MSX_BENCH_ONLY") {
             let (name, how) = only.split_once(':').unwrap_or((&only, "every"));
             let program = if name == "text" { TEXT } else { SCREEN5 };
-            let m = booted(program, false);
+            // `MSX_BENCH_CBIOS=1`: on C-BIOS, as openMSX runs it, for a
+            // comparison of host instructions per emulated second.
+            let cbios = std::env::var_os("MSX_BENCH_CBIOS").is_some();
+            let m = booted(program, cbios);
             let speed = if how == "headless" {
                 ours_frames(m, frames)
             } else {
