@@ -13,7 +13,7 @@ use z80_codegen::Target;
 const KERNELS: &[(&str, &str, u64)] = &[
     ("sieve.pas", "1027\r\n", 5_600_000),
     ("bubble.pas", "210 1 -2682\r\n", 10_000_000),
-    ("muldiv.pas", "-3945\r\n", 12_500_000),
+    ("muldiv.pas", "-3945\r\n", 10_500_000),
     ("copy.pas", "-3788\r\n", 5_800_000),
     ("strings.pas", "1009\r\n", 9_300_000),
     ("flood.pas", "557\r\n", 1_550_000),

@@ -121,6 +121,32 @@ fn multiply_divide_and_mod_follow_pascal() {
     }
 }
 
+/// The division's paths: divisors below 128, 128..255 and wider, dividends below 256
+/// and wider, every sign.
+#[test]
+fn divisions_take_every_path_exactly() {
+    let dividends: &[i16] = &[
+        0, 1, 2, 127, 128, 200, 255, 256, 1000, 32767, -1, -255, -32768,
+    ];
+    let divisors: &[i16] = &[
+        1, 2, 3, 7, 10, 127, 128, 129, 200, 255, 256, 1000, -3, -128, -255,
+    ];
+    let pairs: Vec<(i16, i16)> = dividends
+        .iter()
+        .flat_map(|&a| divisors.iter().map(move |&b| (a, b)))
+        .collect();
+    for (op, f) in [
+        (BinOp::Div, i16::wrapping_div as fn(i16, i16) -> i16),
+        (BinOp::Mod, i16::wrapping_rem),
+    ] {
+        let want: String = pairs
+            .iter()
+            .map(|&(a, b)| format!("{} ", f(a, b)))
+            .collect();
+        assert_eq!(run(&arith_program(op, &pairs), Target::Com), want, "{op:?}");
+    }
+}
+
 #[test]
 fn constant_multipliers_and_divisors_are_inline() {
     let xs: &[i16] = &[0, 1, -1, 7, -7, 100, -100, 3277, -32768, 32767];
