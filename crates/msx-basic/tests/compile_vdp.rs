@@ -91,3 +91,17 @@ fn sprite_function_reads_a_pattern_back() {
     ));
     assert_eq!(got, ["ABCDEFGH 8", " 32  66  0"]);
 }
+
+#[test]
+fn screen_takes_key_click_baud_printer_and_interlace() {
+    // SCREEN mode, sprite size, key click, baud rate, printer, interlace
+    // (MSX2 Technical Handbook, chapter 2): key click 0 is CLIKSW 0;
+    // interlace mode 3 sets R#9 bits 3 (interlace) and 2 (even/odd
+    // alternately), which VDP(10) (R#9) shows.
+    let got = run(concat!(
+        "10 SCREEN 0,0,0,1,0,3:PRINT PEEK(&HF3DB);VDP(10) AND 12\n",
+        "20 SCREEN ,,1,,,0:PRINT PEEK(&HF3DB)<>0;VDP(10) AND 12\n",
+        "30 SCREEN ,,,3\n",
+    ));
+    assert_eq!(got, [" 0  12", "-1  0", "Illegal function call in 30"]);
+}

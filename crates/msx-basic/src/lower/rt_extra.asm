@@ -1870,3 +1870,45 @@ rt_bx_getspr:
         djnz .byte
         pop hl
         ret
+
+; SCREEN's other arguments (MSX2 Technical Handbook, chapter 2, SCREEN):
+; key click (0 off, else on: CLIKSW F3DBh), cassette baud rate (1 or 2;
+; there is no cassette to set up, so it is only checked), printer (0 an
+; MSX printer, else another: NTMSXP F417h) and interlace mode (0-3: R#9
+; bit 3 interlace, bit 2 even/odd pages alternately, through WRTVDP).
+; A = the value; "Illegal function call" (5) out of range.
+rt_bx_scrclick:
+        ld (0F3DBh),a
+        ret
+
+rt_bx_scrbaud:
+        dec a
+        cp 2
+        ret c
+        ld e,5
+        jp rt_bas_error
+
+rt_bx_scrprn:
+        ld (0F417h),a
+        ret
+
+rt_bx_scrint:
+        cp 4
+        jr nc,.bad
+        ld b,0
+        rrca                    ; mode bit 0: interlace, R#9 bit 3
+        jr nc,.noil
+        set 3,b
+.noil:  rrca                    ; mode bit 1: alternate pages, R#9 bit 2
+        jr nc,.noeo
+        set 2,b
+.noeo:
+        ld a,(0FFE8h)           ; RG9SAV
+        and 0F3h
+        or b
+        ld b,a
+        ld c,9
+        bios 0047h              ; WRTVDP
+        ret
+.bad:   ld e,5
+        jp rt_bas_error

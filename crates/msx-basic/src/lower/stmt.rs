@@ -283,12 +283,6 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::Screen(args) => {
-                if args.iter().skip(2).any(Option::is_some) {
-                    return err(
-                        span,
-                        "SCREEN with more than the mode and the sprite size is not supported yet",
-                    );
-                }
                 if let Some(Some(mode)) = args.first() {
                     let m = self.int(mode)?;
                     let m = self.byte_value(m);
@@ -298,6 +292,19 @@ impl Lowerer<'_> {
                     let s = self.int(size)?;
                     let s = self.byte_value(s);
                     self.call_stmt("rt_bx_sprsize", vec![(Reg::A, s)]);
+                }
+                let rest = [
+                    "rt_bx_scrclick",
+                    "rt_bx_scrbaud",
+                    "rt_bx_scrprn",
+                    "rt_bx_scrint",
+                ];
+                for (arg, routine) in args.iter().skip(2).zip(rest) {
+                    if let Some(x) = arg {
+                        let x = self.int(x)?;
+                        let x = self.byte_value(x);
+                        self.call_stmt(routine, vec![(Reg::A, x)]);
+                    }
                 }
                 Ok(())
             }
