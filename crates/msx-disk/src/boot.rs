@@ -216,15 +216,42 @@ fn com_loader() -> &'static [u8; 512] {
     LOADER
 }
 
-/// The program file a command line starts: its first word, with `.COM`
-/// added when it has no extension (as the MSX-DOS prompt does).
-fn command_program(command: &str) -> Option<String> {
-    let word = command.split_whitespace().next()?;
-    Some(if word.contains('.') {
-        word.to_string()
+/// The built-in commands of the free disk ROM's prompt (`CMDTAB` in
+/// `roms-free-bios/disk/command.asm`): a boot command may start with one.
+const BUILT_IN: &[&str] = &[
+    "DIR", "TYPE", "DEL", "ERASE", "REN", "RENAME", "COPY", "DATE", "TIME", "VER", "CLS", "BASIC",
+    "FORMAT", "REM", "PAUSE", "VERIFY", "MODE",
+];
+
+/// The characters that end a command's first word, as the prompt parses it
+/// into an FCB (MSX-DOS's file name delimiters).
+const DELIMITERS: &[char] = &['/', '+', '=', ';', ',', '"', '[', ']', '<', '>', '|'];
+
+/// The files a command line may start, in the order the prompt tries them:
+/// its first word as given, or `.COM` then `.BAT` when it has no extension.
+/// Empty when nothing on this disk needs to exist: an empty line, a
+/// built-in command, a drive change (`B:`) or a program on another drive.
+fn command_files(command: &str) -> Vec<String> {
+    let word = command
+        .split(|c: char| c.is_whitespace() || DELIMITERS.contains(&c))
+        .next()
+        .unwrap_or("");
+    let (drive, name) = match word.split_once(':') {
+        Some((d, n)) if d.len() == 1 => (Some(d.to_ascii_uppercase()), n),
+        _ => (None, word),
+    };
+    let on_other_drive = drive.as_deref().is_some_and(|d| d != "A");
+    if name.is_empty() || on_other_drive {
+        return Vec::new();
+    }
+    if drive.is_none() && BUILT_IN.contains(&name.to_ascii_uppercase().as_str()) {
+        return Vec::new();
+    }
+    if name.contains('.') {
+        vec![name.to_string()]
     } else {
-        format!("{word}.COM")
-    })
+        vec![format!("{name}.COM"), format!("{name}.BAT")]
+    }
 }
 
 impl Disk {
@@ -238,7 +265,9 @@ impl Disk {
     /// the MSX-DOS environment without MSXDOS.SYS: on another disk ROM the
     /// sector returns and the machine starts Disk BASIC. The program file
     /// must be on the disk; the command line must be printable ASCII, at
-    /// most [`MAX_COMMAND`] characters.
+    /// most [`MAX_COMMAND`] characters. A built-in command of the prompt
+    /// (`DIR`, `TYPE`, `COPY` ...), a batch file (`RUN` for `RUN.BAT`) or a
+    /// drive change may start the line too.
     pub fn set_boot_command(&mut self, command: &str) -> Result<(), DiskError> {
         let command = command.trim();
         if command.len() > MAX_COMMAND {
@@ -252,10 +281,15 @@ impl Disk {
                 "the command line holds {c:?}; only printable ASCII can be passed"
             )));
         }
-        if let Some(program) = command_program(command) {
-            let info = self.file_info(&program)?;
-            if info.is_dir() {
-                return Err(DiskError::NotAFile(info.name.to_string()));
+        let candidates = command_files(command);
+        if let Some(first) = candidates.first() {
+            let found = candidates.iter().find_map(|f| self.file_info(f).ok());
+            match found {
+                None => return Err(DiskError::NotFound(first.clone())),
+                Some(info) if info.is_dir() => {
+                    return Err(DiskError::NotAFile(info.name.to_string()));
+                }
+                Some(_) => {}
             }
         }
         let geo = *self.geometry();
@@ -326,5 +360,31 @@ mod tests {
             .set_boot_command(&format!("TOOL {}", "x".repeat(130)))
             .is_err());
         assert_eq!(d.to_bytes(), before, "a refused command changes nothing");
+    }
+
+    #[test]
+    fn built_in_commands_batch_files_and_drives_need_no_program() {
+        let mut d = disk_with("RUN.BAT");
+        for line in [
+            "DIR",
+            "dir/w",
+            "TYPE RUN.BAT",
+            "COPY A.TXT B.TXT",
+            "B:",
+            "B:TOOL",
+            "RUN",
+        ] {
+            assert!(d.set_boot_command(line).is_ok(), "{line}");
+            assert_eq!(d.boot_command().as_deref(), Some(line));
+        }
+        // "A:DIR" names a program, as the prompt parses it.
+        assert!(matches!(
+            d.set_boot_command("A:DIR"),
+            Err(DiskError::NotFound(name)) if name == "DIR.COM"
+        ));
+        assert!(matches!(
+            d.set_boot_command("GAME.BAT"),
+            Err(DiskError::NotFound(name)) if name == "GAME.BAT"
+        ));
     }
 }
