@@ -105,3 +105,13 @@ fn screen_takes_key_click_baud_printer_and_interlace() {
     ));
     assert_eq!(got, [" 0  12", "-1  0", "Illegal function call in 30"]);
 }
+
+#[test]
+fn key_list_shows_the_function_keys() {
+    // KEY LIST (ROM C786C): ten lines of 16 characters, control
+    // characters (here the CHR$(13) of key 2) shown as blanks.
+    let got = run("10 KEY 1,\"HELLO\":KEY 2,\"RUN\"+CHR$(13)+\"X\":KEY LIST\n");
+    assert_eq!(got.len(), 10, "{got:?}");
+    assert_eq!(got[0], "HELLO");
+    assert_eq!(got[1], "RUN X");
+}

@@ -1912,3 +1912,32 @@ rt_bx_scrint:
         ret
 .bad:   ld e,5
         jp rt_bas_error
+
+; KEY LIST (ROM C786C): the ten function-key texts (FNKSTR F87Fh, 16
+; bytes each), one per line, 16 characters each, control characters
+; (below 20h, and 7Fh) shown as blanks.
+rt_bx_keylist:
+        ld hl,0F87Fh
+        ld c,10
+.key:   ld b,16
+.char:  ld a,(hl)
+        inc hl
+        cp 7Fh
+        jr z,.blank
+        cp 20h
+        jr nc,.put
+.blank: ld a,' '
+.put:   push bc
+        push hl
+        call rt_bas_chput
+        pop hl
+        pop bc
+        djnz .char
+        push bc
+        push hl
+        call rt_bas_prnl
+        pop hl
+        pop bc
+        dec c
+        jr nz,.key
+        ret

@@ -84,6 +84,10 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::OnErrorGoto(n) => self.on_error(*n, span),
+            StmtKind::KeyList => {
+                self.call_stmt("rt_bx_keylist", vec![]);
+                Ok(())
+            }
             StmtKind::Draw(s) => {
                 if type_of(s) != Some(Type::String) {
                     self.raise(TYPE_MISMATCH);

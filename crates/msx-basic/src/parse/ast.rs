@@ -413,6 +413,8 @@ pub enum StmtKind {
     Beep,
     /// `KEY ON` (true) / `KEY OFF` (false).
     KeyDisplay(bool),
+    /// `KEY LIST`.
+    KeyList,
     /// `KEY n, text`.
     KeyDef {
         number: Expr,

@@ -680,7 +680,10 @@ impl Parser<'_, '_> {
             return Ok(StmtKind::KeyDisplay(true));
         }
         match self.cur.peek() {
-            Some(Lex::Kw(K::List)) => self.unsupported("KEY LIST"),
+            Some(Lex::Kw(K::List)) => {
+                self.cur.bump();
+                Ok(StmtKind::KeyList)
+            }
             Some(Lex::Char(b'(')) => {
                 let n = self.arguments(1, 1)?.remove(0);
                 self.event_switch(Event::Key, Some(n))
