@@ -181,3 +181,29 @@ fn draw_refuses_what_it_cannot_do() {
     harness::run_to_end(&out, &mut m, 3000);
     assert!(harness::screen(&m).contains("Illegal function call in 10"));
 }
+
+#[test]
+fn circle_aspect_in_screen_5() {
+    // CIRCLE's aspect (MSX2 Technical Handbook, chapter 2): below 1 the
+    // vertical radius is r * aspect, above 1 the horizontal one is
+    // r / aspect.
+    let out = harness::build(concat!(
+        "10 SCREEN 5:COLOR 15,0,0:CLS\n",
+        "20 CIRCLE (60,60),20,11,,,.5\n",
+        "30 CIRCLE (160,100),20,12,,,2\n",
+        "40 GOTO 40\n",
+    ));
+    let mut m = harness::boot(&out);
+    m.run_frames(400);
+    let p = |x, y| pixel5(&m, x, y);
+    assert_eq!(
+        (p(80, 60), p(40, 60), p(60, 50), p(60, 70)),
+        (11, 11, 11, 11)
+    );
+    assert_eq!((p(60, 40), p(60, 80)), (0, 0));
+    assert_eq!(
+        (p(170, 100), p(150, 100), p(160, 80), p(160, 120)),
+        (12, 12, 12, 12)
+    );
+    assert_eq!((p(180, 100), p(140, 100)), (0, 0));
+}

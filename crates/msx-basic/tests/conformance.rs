@@ -255,7 +255,7 @@ fn unsupported_statements_are_diagnostics() {
     assert_eq!(
         text,
         "g.bas: line 20, statement 1: BASE is not supported yet\n\
-         g.bas: line 20, statement 2: CIRCLE with start, end or aspect is not supported yet"
+         g.bas: line 20, statement 2: CIRCLE with start or end angles is not supported yet"
     );
 }
 

@@ -992,6 +992,8 @@ rt_bx_line:
         jr .loop
 
 ;@var rt_bx_circ 14
+;@var rt_bx_casp 1
+;@var rt_bx_cfac 2
 
 ; CIRCLE (x0,y0),r: HL = radius, A = colour, B = operation (as PSET). The
 ; whole circle with aspect 1 (midpoint algorithm, 8 symmetric points per
@@ -1075,8 +1077,18 @@ RT_BX_FB equ rt_bx_circ+12
         ld hl,(RT_BX_FA)
         call .neg
         ld de,(RT_BX_FB)        ; (-a, -b)
-; The point (cx + HL, cy + DE).
-.one:   push de
+; The point (cx + HL, cy + DE), one offset scaled by the aspect.
+.one:   ld a,(rt_bx_casp)
+        or a
+        jr z,.plot
+        dec a
+        jr nz,.sy
+        call rt_bx_cscale       ; aspect > 1: x offsets shrink
+        jr .plot
+.sy:    ex de,hl                ; aspect < 1: y offsets shrink
+        call rt_bx_cscale
+        ex de,hl
+.plot:  push de
         ld de,(RT_BX_CX)
         add hl,de
         ld (RT_BX_X0),hl
@@ -1940,4 +1952,96 @@ rt_bx_keylist:
         pop bc
         dec c
         jr nz,.key
+        ret
+
+; CIRCLE's aspect (MSX2 Technical Handbook, chapter 2, CIRCLE): DAC = the
+; aspect (vertical radius / horizontal radius). Below 1 the horizontal
+; radius is r and the vertical one r * aspect; above 1 the vertical one is
+; r and the horizontal one r / aspect. Sets rt_bx_casp (0 none, 1 x
+; offsets, 2 y offsets are scaled) and rt_bx_cfac (the factor, 0-65535
+; for 0-1). "Illegal function call" (5) when not above 0.
+rt_bx_caspect:
+        ld a,(BCD_DAC)
+        or a
+        jp z,.bad
+        jp m,.bad
+        ld hl,.one
+        call bcd_load_arg
+        call bcd_cmp
+        or a
+        jr z,.none              ; 1: a circle
+        ld b,2                  ; below 1: y offsets
+        cp 1
+        jr nz,.frac
+        ld hl,BCD_DAC           ; above 1: 1 / aspect, x offsets
+        ld de,BCD_ARG
+        ld bc,8
+        ldir
+        ld hl,.one
+        ld de,BCD_DAC
+        ld bc,8
+        ldir
+        call bcd_div
+        ld b,1
+.frac:  push bc
+        ld hl,.full
+        call bcd_load_arg
+        call bcd_mul            ; factor * 65535
+        call rt_bx_uword
+        ld (rt_bx_cfac),hl
+        pop bc
+        ld a,b
+        ld (rt_bx_casp),a
+        ret
+.none:  xor a
+        ld (rt_bx_casp),a
+        ret
+.bad:   ld e,5
+        jp rt_bas_error
+.one:   db 041h,010h,0,0,0,0,0,0
+.full:  db 045h,065h,053h,050h,0,0,0,0
+
+; HL = HL * rt_bx_cfac / 65536, rounded, for HL signed. Keeps BC, DE.
+rt_bx_cscale:
+        push de
+        push bc
+        bit 7,h
+        push af
+        jr z,.pos
+        ld a,h
+        cpl
+        ld h,a
+        ld a,l
+        cpl
+        ld l,a
+        inc hl
+.pos:   ld b,h
+        ld c,l
+        ld de,(rt_bx_cfac)
+        ld hl,0                 ; DE:HL = BC * DE
+        ld a,16
+.mul:   add hl,hl
+        rl e
+        rl d
+        jr nc,.next
+        add hl,bc
+        jr nc,.next
+        inc de
+.next:  dec a
+        jr nz,.mul
+        bit 7,h                 ; rounded by the fraction's top bit
+        jr z,.high
+        inc de
+.high:  ex de,hl
+        pop af
+        jr z,.done
+        ld a,h
+        cpl
+        ld h,a
+        ld a,l
+        cpl
+        ld l,a
+        inc hl
+.done:  pop bc
+        pop de
         ret

@@ -480,11 +480,19 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::Circle { at, radius, args } => {
-                if args.iter().skip(1).any(Option::is_some) {
-                    return err(
-                        span,
-                        "CIRCLE with start, end or aspect is not supported yet",
-                    );
+                if args.iter().skip(1).take(2).any(Option::is_some) {
+                    return err(span, "CIRCLE with start or end angles is not supported yet");
+                }
+                match args.get(3).and_then(Option::as_ref) {
+                    Some(aspect) => {
+                        self.dac(aspect)?;
+                        self.call_stmt("rt_bx_caspect", vec![]);
+                    }
+                    None => self.emit(IStmt::Store {
+                        w: W::Byte,
+                        addr: sym("rt_bx_casp"),
+                        value: byte(0),
+                    }),
                 }
                 let (gx, gy) = (load(W::Word, word(GRPACX)), load(W::Word, word(GRPACY)));
                 self.point(at, 0, gx, gy)?;
