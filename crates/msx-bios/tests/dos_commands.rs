@@ -484,3 +484,37 @@ fn the_template_recalls_the_last_line() {
     tap(&mut m, Key::Up);
     assert_eq!(command(&mut m, "VER").len(), 2, "{}", screen(&m));
 }
+
+/// A disk whose boot command is `line`, booted until the prompt is back.
+fn booted_with_command(files: &[(&str, Vec<u8>)], line: &str) -> Machine {
+    let mut disk = Disk::new(Format::Kb720);
+    for (name, bytes) in files {
+        disk.write_file(name, bytes, when()).unwrap();
+    }
+    disk.set_boot_command(line).unwrap();
+    let mut m = disk_machine();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    run_to_text(&mut m, "A>", 3000);
+    for _ in 0..400 {
+        if at_prompt(&m) {
+            break;
+        }
+        m.run_frames(5);
+    }
+    assert!(at_prompt(&m), "`{line}` did not come back:\n{}", screen(&m));
+    m
+}
+
+#[test]
+fn a_boot_command_may_be_a_built_in_or_a_batch_file() {
+    // msx-disk accepts these without a program of that name; the disk ROM
+    // runs them as if typed at the prompt.
+    let m = booted_with_command(&[("HELLO.TXT", HELLO.to_vec())], "TYPE HELLO.TXT");
+    let s = screen(&m);
+    assert!(s.contains("Second line"), "{s}");
+
+    let bat = b"COPY HELLO.TXT SAVED.TXT\r\n".to_vec();
+    let m = booted_with_command(&[("HELLO.TXT", HELLO.to_vec()), ("RUN.BAT", bat)], "RUN");
+    assert_eq!(image(&m).read_file("SAVED.TXT").unwrap(), HELLO);
+}
