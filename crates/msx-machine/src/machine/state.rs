@@ -264,6 +264,7 @@ impl Machine {
         std::mem::swap(&mut self.cpu, &mut cpu);
         let b = &mut self.board;
         b.vdp = state.vdp;
+        b.vdp.after_load();
         b.psg = state.psg;
         b.ppi = state.ppi;
         b.rtc = state.rtc;

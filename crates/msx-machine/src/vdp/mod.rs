@@ -95,6 +95,10 @@ const REGISTER_MASKS: [u8; 32] = [
 /// (R#0) and the vertical scroll (R#23).
 const EVENT_REGISTERS: u32 = 1 | 1 << 1 | 1 << 8 | 1 << 9 | 1 << 18 | 1 << 19 | 1 << 23;
 
+/// The registers [`Vdp::geometry`] reads: the mode (text or not) in R#0
+/// and R#1, LN in R#9, adjust R#18 (NT counts only from the next frame).
+const GEOMETRY_REGISTERS: u32 = 1 | 1 << 1 | 1 << 9 | 1 << 18;
+
 /// The registers that decide when the next interrupt comes and when the
 /// frame ends (IE1 and the mode in R#0/R#1, NT and LN in R#9, adjust R#18,
 /// the interrupt line R#19, vertical scroll R#23): a change bumps
@@ -196,6 +200,10 @@ pub struct Vdp {
     /// [`render::NibblePairs`].
     #[serde(skip)]
     nibble_pairs: render::NibblePairs,
+    /// S#2's VR/HR positions for the current geometry (made again when
+    /// R#0/R#1/R#9/R#18 change, at a frame start and after a load).
+    #[serde(skip)]
+    beam: timing::Beam,
     /// Tests: run the command engine at every stretch, as before its work
     /// was owed across stretches (the reference `owed_tests` compares with).
     #[cfg(test)]
@@ -250,6 +258,7 @@ impl Vdp {
             sprite_rows: None,
             glyphs: Default::default(),
             nibble_pairs: Default::default(),
+            beam: Default::default(),
             #[cfg(test)]
             eager_cmd: false,
         };
@@ -257,6 +266,7 @@ impl Vdp {
             vdp.palette_rgb[i] = grb_to_rgb(vdp.palette[i]);
         }
         vdp.cmd.set_mode(vdp.mode().command_mode());
+        vdp.beam = vdp.geometry().beam();
         Ok(vdp)
     }
 
@@ -295,6 +305,13 @@ impl Vdp {
         // The registers changed (or may have): a new epoch.
         fresh.timing_epoch = self.timing_epoch + 1;
         *self = fresh;
+        self.beam = self.geometry().beam();
+    }
+
+    /// Makes the caches a saved state does not hold (a loaded VDP has them
+    /// at their defaults).
+    pub(crate) fn after_load(&mut self) {
+        self.beam = self.geometry().beam();
     }
 
     // ----- The CPU interface -------------------------------------------
@@ -449,6 +466,9 @@ impl Vdp {
             };
         }
         self.regs[usize::from(reg)] = value;
+        if old != value && GEOMETRY_REGISTERS & (1 << reg) != 0 {
+            self.beam = self.geometry().beam();
+        }
         match reg {
             0 | 1 => {
                 if reg == 0 && (old ^ value) & 0x10 != 0 && value & 0x10 == 0 {
@@ -484,7 +504,6 @@ impl Vdp {
     /// S#`reg` as it reads now, without side effects (S#10–15 read 0xFF).
     pub fn peek_status(&self, reg: u8) -> u8 {
         let tick = self.tick_in_frame();
-        let g = self.geometry();
         match reg {
             0 => self.s0,
             1 => {
@@ -492,23 +511,12 @@ impl Vdp {
                 let fh = if self.regs[0] & 0x10 != 0 {
                     self.fh
                 } else {
-                    g.fh_polled(tick, self.regs[19], self.regs[23])
+                    self.geometry()
+                        .fh_polled(tick, self.regs[19], self.regs[23])
                 };
                 u8::from(fh)
             }
-            2 => {
-                let mut s = 0x0C | self.cmd.status();
-                if g.vr(tick) {
-                    s |= 0x40;
-                }
-                if g.hr(tick) {
-                    s |= 0x20;
-                }
-                if self.odd_field {
-                    s |= 0x02;
-                }
-                s
-            }
+            2 => 0x0C | self.cmd.status() | self.beam.bits(tick) | (u8::from(self.odd_field) << 1),
             3 => self.collision_x as u8,
             4 => ((self.collision_x >> 8) as u8) | 0xFE,
             5 => self.collision_y as u8,
@@ -701,6 +709,7 @@ impl Vdp {
         self.next_line = 0;
         self.odd_field = !self.odd_field;
         self.pal_timing = self.regs[9] & 0x02 != 0;
+        self.beam = self.geometry().beam();
         if self.blink_count != 0 {
             self.blink_count -= 1;
             if self.blink_count == 0 {

@@ -1178,3 +1178,40 @@ fn nx_zero_and_sub_byte_nx_mean_the_whole_line() {
     b.wait_ce();
     assert!(b.vdp.vram()[128..256].iter().all(|&v| v == 0x12));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// S#2 read through the cached beam positions equals VR/HR worked out
+    /// from the registers at that moment, across writes to every register
+    /// the geometry reads (R#0, R#1, R#9 LN and NT, R#18) at random times
+    /// and frame starts (NT is latched there), a reset and a save/load.
+    #[test]
+    fn s2_beam_cache_follows_the_registers(
+        steps in proptest::collection::vec((0u8..6, proptest::prelude::any::<u8>(), 0u64..40_000), 1..60),
+    ) {
+        let mut bus = Bus::new();
+        for (what, value, wait) in steps {
+            match what {
+                0 => bus.reg(0, value),
+                1 => bus.reg(1, value),
+                2 => bus.reg(9, value),
+                3 => bus.reg(18, value),
+                4 => {
+                    let now = bus.now;
+                    bus.vdp.reset(now);
+                }
+                _ => {
+                    let bytes = postcard::to_allocvec(&bus.vdp).unwrap();
+                    bus.vdp = postcard::from_bytes(&bytes).unwrap();
+                    bus.vdp.after_load();
+                }
+            }
+            bus.wait(wait);
+            let tick = bus.vdp.tick_in_frame();
+            let g = bus.vdp.geometry();
+            let want = (u8::from(g.vr(tick)) << 6) | (u8::from(g.hr(tick)) << 5);
+            proptest::prop_assert_eq!(bus.vdp.peek_status(2) & 0x60, want);
+            proptest::prop_assert_eq!(bus.vdp.beam, g.beam());
+        }
+    }
+}

@@ -110,15 +110,30 @@ impl Geometry {
     }
 
     /// S#2 VR: outside the display lines (it drops one line before the
-    /// display starts, as openMSX measured).
+    /// display starts, as openMSX measured). The definition [`Beam`] is
+    /// tested against.
+    #[cfg(test)]
     pub fn vr(&self, tick: u32) -> bool {
         tick + TICKS_PER_LINE < self.display_start() || tick >= self.display_end()
     }
 
-    /// S#2 HR: in the horizontal border/blanking part of any line.
+    /// S#2 HR: in the horizontal border/blanking part of any line. The
+    /// definition [`Beam`] is tested against.
+    #[cfg(test)]
     pub fn hr(&self, tick: u32) -> bool {
         let len = if self.text { 404 } else { 312 };
         (tick + TICKS_PER_LINE - self.right_border()) % TICKS_PER_LINE < len
+    }
+
+    /// The S#2 VR/HR positions of this geometry, for [`Beam::bits`].
+    pub fn beam(&self) -> Beam {
+        Beam {
+            // display_start is at least 25 lines into the frame.
+            vr_from: self.display_start() - TICKS_PER_LINE,
+            vr_to: self.display_end(),
+            hr_shift: TICKS_PER_LINE - self.right_border(),
+            hr_len: if self.text { 404 } else { 312 },
+        }
     }
 
     /// S#1 FH when line interrupts are disabled: true while the beam is in
@@ -134,6 +149,32 @@ impl Geometry {
         }
         let len = if self.text { 87 } else { 59 } + 27 + 100 + 102;
         (0..len).contains(&after)
+    }
+}
+
+/// S#2's beam bits for one [`Geometry`], worked out once: a polling loop
+/// reads S#2 thousands of times per frame, and the geometry changes only
+/// with R#0/R#1 (text mode), R#9 (LN), R#18 (adjust) and at a frame start
+/// (NT). Same answers as [`Geometry::vr`] and [`Geometry::hr`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Beam {
+    /// VR is clear from here (one line before the display starts)...
+    vr_from: u32,
+    /// ...up to here (the display end).
+    vr_to: u32,
+    /// Ticks from the right border to the next line start.
+    hr_shift: u32,
+    /// Ticks of HR from the right border on.
+    hr_len: u32,
+}
+
+impl Beam {
+    /// VR (0x40) and HR (0x20) at `tick` of the frame.
+    #[inline]
+    pub fn bits(&self, tick: u32) -> u8 {
+        let vr = tick < self.vr_from || tick >= self.vr_to;
+        let hr = (tick + self.hr_shift) % TICKS_PER_LINE < self.hr_len;
+        (u8::from(vr) << 6) | (u8::from(hr) << 5)
     }
 }
 
@@ -189,6 +230,20 @@ mod tests {
         assert!(g.hr(line + 1282));
         assert!(g.hr(line + 1368 + 200));
         assert!(!g.hr(line + 1368 + 258));
+    }
+
+    proptest::proptest! {
+        /// The worked-out beam bits are the geometry's, for every geometry
+        /// and any tick of a PAL frame (the longer one).
+        #[test]
+        fn beam_bits_are_vr_and_hr(
+            pal: bool, lines212: bool, v in 0i32..16, h in 0i32..16, text: bool,
+            tick in 0u32..PAL_LINES * TICKS_PER_LINE,
+        ) {
+            let g = Geometry { pal, lines212, v_adjust: v, h_adjust: h, text };
+            let want = (u8::from(g.vr(tick)) << 6) | (u8::from(g.hr(tick)) << 5);
+            proptest::prop_assert_eq!(g.beam().bits(tick), want);
+        }
     }
 
     #[test]
