@@ -115,3 +115,26 @@ fn key_list_shows_the_function_keys() {
     assert_eq!(got[0], "HELLO");
     assert_eq!(got[1], "RUN X");
 }
+
+#[test]
+fn set_page_chooses_the_pages_shown_and_drawn() {
+    // SET PAGE display,active (MSX2 Technical Handbook, chapter 2): in
+    // SCREEN 5, page 1 shown is R#2 = 3Fh (name table at 8000h), DPPAGE
+    // and ACPAGE (FAF5h, FAF6h) keep the pages; a PSET goes to the active
+    // page (page 2: VRAM 10000h on). Pages 0-3; SCREEN 8 has 0-1.
+    let out = harness::build(concat!(
+        "10 SCREEN 5:SET PAGE 1,2:PSET (0,0),7\n",
+        "20 D=PEEK(&HFAF5):A=PEEK(&HFAF6):R=VDP(2)\n",
+        "30 SCREEN 0:PRINT D;A;R\n",
+    ));
+    let mut m = harness::boot(&out);
+    harness::run_to_end(&out, &mut m, 3000);
+    let s = harness::screen(&m);
+    assert!(s.contains(" 1  2  63"), "{s}");
+    assert_eq!(m.vdp().vram()[0x10000] >> 4, 7);
+    assert_eq!(
+        run("10 SCREEN 8:SET PAGE ,2\n"),
+        ["Illegal function call in 10"]
+    );
+    assert_eq!(run("10 SET PAGE 1\n"), ["Illegal function call in 10"]);
+}

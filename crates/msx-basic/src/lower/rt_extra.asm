@@ -2045,3 +2045,45 @@ rt_bx_cscale:
 .done:  pop bc
         pop de
         ret
+
+; SET PAGE display,active (MSX2 Technical Handbook, chapter 2): HL = the
+; page shown, DE = the page drawn on (0FFFFh: kept). Pages 0-3 in SCREEN
+; 5 and 6, 0-1 in SCREEN 7 and 8, only 0 in the other modes, else
+; "Illegal function call" (5). DPPAGE FAF5h / ACPAGE FAF6h, then the
+; SUB-ROM's SETPAG (R#2).
+rt_bx_setpage:
+        ld a,(0FCAFh)           ; SCRMOD
+        ld b,1
+        cp 5
+        jr c,.max
+        ld b,4
+        cp 7
+        jr c,.max
+        ld b,2
+.max:   ld a,h
+        and l
+        inc a
+        jr z,.noshow
+        ld a,h
+        or a
+        jr nz,.bad
+        ld a,l
+        cp b
+        jr nc,.bad
+        ld (0FAF5h),a           ; DPPAGE
+.noshow:
+        ld a,d
+        and e
+        inc a
+        jr z,.set
+        ld a,d
+        or a
+        jr nz,.bad
+        ld a,e
+        cp b
+        jr nc,.bad
+        ld (0FAF6h),a           ; ACPAGE
+.set:   ld bc,013Dh             ; SETPAG
+        jp rt_bx_subrom
+.bad:   ld e,5
+        jp rt_bas_error

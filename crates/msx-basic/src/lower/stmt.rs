@@ -84,6 +84,12 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::OnErrorGoto(n) => self.on_error(*n, span),
+            StmtKind::SetPage { display, active } => {
+                let d = self.opt_int(display.as_ref(), 0xFFFF)?;
+                let a = self.opt_int(active.as_ref(), 0xFFFF)?;
+                self.call_stmt("rt_bx_setpage", vec![(Reg::HL, d), (Reg::DE, a)]);
+                Ok(())
+            }
             StmtKind::KeyList => {
                 self.call_stmt("rt_bx_keylist", vec![]);
                 Ok(())

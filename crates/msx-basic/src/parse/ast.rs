@@ -413,6 +413,11 @@ pub enum StmtKind {
     Beep,
     /// `KEY ON` (true) / `KEY OFF` (false).
     KeyDisplay(bool),
+    /// `SET PAGE [display][,active]`.
+    SetPage {
+        display: Option<Expr>,
+        active: Option<Expr>,
+    },
     /// `KEY LIST`.
     KeyList,
     /// `KEY n, text`.

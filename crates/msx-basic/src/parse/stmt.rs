@@ -226,6 +226,17 @@ impl Parser<'_, '_> {
             K::MidStr => self.mid_assign()?,
             K::Error => StmtKind::RaiseError(self.expr()?),
             K::Draw => StmtKind::Draw(self.expr()?),
+            // PAGE is no keyword: its letters follow SET.
+            K::Set if (0..4).all(|i| self.cur.peek_at(i) == Some(Lex::Char(b"PAGE"[i]))) => {
+                for _ in 0..4 {
+                    self.cur.bump();
+                }
+                let mut a = self.optional_args(2)?.into_iter();
+                StmtKind::SetPage {
+                    display: a.next().flatten(),
+                    active: a.next().flatten(),
+                }
+            }
             K::Resume => {
                 if self.cur.eat_kw(K::Next) {
                     StmtKind::Resume(Resume::Next)
