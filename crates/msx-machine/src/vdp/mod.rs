@@ -95,10 +95,6 @@ const REGISTER_MASKS: [u8; 32] = [
 /// (R#0) and the vertical scroll (R#23).
 const EVENT_REGISTERS: u32 = 1 | 1 << 1 | 1 << 8 | 1 << 9 | 1 << 18 | 1 << 19 | 1 << 23;
 
-/// The registers [`Vdp::geometry`] reads: the mode (text or not) in R#0
-/// and R#1, LN in R#9, adjust R#18 (NT counts only from the next frame).
-const GEOMETRY_REGISTERS: u32 = 1 | 1 << 1 | 1 << 9 | 1 << 18;
-
 /// The registers that decide when the next interrupt comes and when the
 /// frame ends (IE1 and the mode in R#0/R#1, NT and LN in R#9, adjust R#18,
 /// the interrupt line R#19, vertical scroll R#23): a change bumps
@@ -200,10 +196,11 @@ pub struct Vdp {
     /// [`render::NibblePairs`].
     #[serde(skip)]
     nibble_pairs: render::NibblePairs,
-    /// S#2's VR/HR positions for the current geometry (made again when
-    /// R#0/R#1/R#9/R#18 change, at a frame start and after a load).
+    /// What the event loop and S#2 need of the registers (made again when
+    /// one of the [`EVENT_REGISTERS`] changes, at a frame start, at a reset
+    /// and after a load), see [`Vdp::make_plan`].
     #[serde(skip)]
-    beam: timing::Beam,
+    plan: timing::Plan,
     /// Tests: run the command engine at every stretch, as before its work
     /// was owed across stretches (the reference `owed_tests` compares with).
     #[cfg(test)]
@@ -258,7 +255,7 @@ impl Vdp {
             sprite_rows: None,
             glyphs: Default::default(),
             nibble_pairs: Default::default(),
-            beam: Default::default(),
+            plan: Default::default(),
             #[cfg(test)]
             eager_cmd: false,
         };
@@ -266,7 +263,7 @@ impl Vdp {
             vdp.palette_rgb[i] = grb_to_rgb(vdp.palette[i]);
         }
         vdp.cmd.set_mode(vdp.mode().command_mode());
-        vdp.beam = vdp.geometry().beam();
+        vdp.plan = vdp.make_plan();
         Ok(vdp)
     }
 
@@ -305,13 +302,13 @@ impl Vdp {
         // The registers changed (or may have): a new epoch.
         fresh.timing_epoch = self.timing_epoch + 1;
         *self = fresh;
-        self.beam = self.geometry().beam();
+        self.plan = self.make_plan();
     }
 
     /// Makes the caches a saved state does not hold (a loaded VDP has them
     /// at their defaults).
     pub(crate) fn after_load(&mut self) {
-        self.beam = self.geometry().beam();
+        self.plan = self.make_plan();
     }
 
     // ----- The CPU interface -------------------------------------------
@@ -466,8 +463,8 @@ impl Vdp {
             };
         }
         self.regs[usize::from(reg)] = value;
-        if old != value && GEOMETRY_REGISTERS & (1 << reg) != 0 {
-            self.beam = self.geometry().beam();
+        if old != value && EVENT_REGISTERS & (1 << reg) != 0 {
+            self.plan = self.make_plan();
         }
         match reg {
             0 | 1 => {
@@ -516,7 +513,11 @@ impl Vdp {
                 };
                 u8::from(fh)
             }
-            2 => 0x0C | self.cmd.status() | self.beam.bits(tick) | (u8::from(self.odd_field) << 1),
+            2 => {
+                0x0C | self.cmd.status()
+                    | self.plan.beam.bits(tick)
+                    | (u8::from(self.odd_field) << 1)
+            }
             3 => self.collision_x as u8,
             4 => ((self.collision_x >> 8) as u8) | 0xFE,
             5 => self.collision_y as u8,
@@ -608,8 +609,8 @@ impl Vdp {
     #[inline(never)]
     fn advance_through_events(&mut self, target: u64) {
         while self.time < target {
-            let g = self.geometry();
-            let frame_ticks = u64::from(g.ticks_per_frame());
+            let plan = self.plan;
+            let frame_ticks = u64::from(plan.ticks_per_frame);
             let frame_end = self.frame_start + frame_ticks;
             let render_at = self.frame_start
                 + u64::from(self.next_line) * u64::from(TICKS_PER_LINE)
@@ -621,21 +622,18 @@ impl Vdp {
             // The engine's work is only owed here: it is done when the line
             // drawn next reads VRAM, at a speed change, or when something
             // else looks (see `cmd_owed`).
-            let speed = self.cmd_speed(&g, from);
-            self.owe_cmd(chunk_end, speed);
+            self.owe_cmd(chunk_end, plan.cmd_speed(from));
             let crossed = |t: u32| from < t && t <= to;
-            if crossed(g.display_end()) {
+            if crossed(plan.display_end) {
                 self.s0 |= S0_F;
             }
-            if self.regs[0] & 0x10 != 0 {
-                if let Some(h) = g.hscan(self.regs[19], self.regs[23]) {
-                    if crossed(h) {
-                        self.fh = true;
-                    }
+            if let Some(h) = plan.hscan {
+                if crossed(h) {
+                    self.fh = true;
                 }
             }
             self.time = chunk_end;
-            if chunk_end == render_at && self.next_line < g.lines_per_frame() {
+            if chunk_end == render_at && self.next_line < plan.lines_per_frame {
                 self.render_line(self.next_line);
                 self.next_line += 1;
             }
@@ -644,9 +642,8 @@ impl Vdp {
             }
         }
         self.next_event = self.next_event_tick();
-        let g = self.geometry();
         let tick = self.tick_in_frame();
-        let speed = self.cmd_speed(&g, tick);
+        let speed = self.plan.cmd_speed(tick);
         // The owed work keeps the speed of the stretch it was owed in.
         if speed != self.line_speed {
             self.settle_cmd();
@@ -658,9 +655,9 @@ impl Vdp {
         // fast path): when the next line has the same speed, the boundary
         // needs no stop.
         #[cfg(test)]
-        let same_speed = self.cmd_speed(&g, next_line) == speed && !self.eager_cmd;
+        let same_speed = self.plan.cmd_speed(next_line) == speed && !self.eager_cmd;
         #[cfg(not(test))]
-        let same_speed = self.cmd_speed(&g, next_line) == speed;
+        let same_speed = self.plan.cmd_speed(next_line) == speed;
         self.line_end = if same_speed {
             self.next_event
         } else {
@@ -673,10 +670,10 @@ impl Vdp {
     /// line interrupt), for the current registers; a register write resets
     /// it.
     fn next_event_tick(&self) -> u64 {
-        let g = self.geometry();
+        let plan = &self.plan;
         let at = |offset: u32| self.frame_start + u64::from(offset);
-        let mut next = at(g.ticks_per_frame());
-        if self.next_line < g.lines_per_frame() {
+        let mut next = at(plan.ticks_per_frame);
+        if self.next_line < plan.lines_per_frame {
             next = next.min(at(self.next_line * TICKS_PER_LINE + timing::RENDER_POINT));
         }
         let mut consider = |t: u64| {
@@ -684,22 +681,35 @@ impl Vdp {
                 next = next.min(t);
             }
         };
-        consider(at(g.display_end()));
-        if self.regs[0] & 0x10 != 0 {
-            if let Some(h) = g.hscan(self.regs[19], self.regs[23]) {
-                consider(at(h));
-            }
+        consider(at(plan.display_end));
+        if let Some(h) = plan.hscan {
+            consider(at(h));
         }
         next
     }
 
-    /// Which [`COSTS`] column applies to the command engine now.
-    fn cmd_speed(&self, g: &Geometry, tick: u32) -> usize {
-        let line = tick / TICKS_PER_LINE;
-        let display = line >= g.line_zero() && line < g.line_zero() + g.display_lines();
-        let active = display && self.regs[1] & 0x40 != 0;
+    /// Works out [`Vdp::plan`] from the registers and the frame's NT.
+    fn make_plan(&self) -> timing::Plan {
+        let g = self.geometry();
+        let line_zero = g.line_zero();
+        // Which [`COSTS`] column applies to the command engine.
         let sprites_off = self.regs[8] & 0x02 != 0 || self.mode().sprite_mode() == 0;
-        usize::from(active) | (usize::from(sprites_off) << 1)
+        let speed_border = usize::from(sprites_off) << 1;
+        timing::Plan {
+            ticks_per_frame: g.ticks_per_frame(),
+            lines_per_frame: g.lines_per_frame(),
+            display_first: line_zero,
+            display_stop: line_zero + g.display_lines(),
+            display_end: g.display_end(),
+            hscan: if self.regs[0] & 0x10 != 0 {
+                g.hscan(self.regs[19], self.regs[23])
+            } else {
+                None
+            },
+            speed_border,
+            speed_display: speed_border | usize::from(self.regs[1] & 0x40 != 0),
+            beam: g.beam(),
+        }
     }
 
     fn start_frame(&mut self) {
@@ -709,7 +719,7 @@ impl Vdp {
         self.next_line = 0;
         self.odd_field = !self.odd_field;
         self.pal_timing = self.regs[9] & 0x02 != 0;
-        self.beam = self.geometry().beam();
+        self.plan = self.make_plan();
         if self.blink_count != 0 {
             self.blink_count -= 1;
             if self.blink_count == 0 {

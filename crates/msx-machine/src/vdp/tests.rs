@@ -1182,12 +1182,13 @@ fn nx_zero_and_sub_byte_nx_mean_the_whole_line() {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
     /// S#2 read through the cached beam positions equals VR/HR worked out
-    /// from the registers at that moment, across writes to every register
-    /// the geometry reads (R#0, R#1, R#9 LN and NT, R#18) at random times
-    /// and frame starts (NT is latched there), a reset and a save/load.
+    /// from the registers at that moment, and the whole cached plan equals
+    /// one made afresh, across writes to every register the plan reads
+    /// (R#0, R#1, R#8, R#9 LN and NT, R#18, R#19, R#23) at random times and
+    /// frame starts (NT is latched there), resets and save/load.
     #[test]
     fn s2_beam_cache_follows_the_registers(
-        steps in proptest::collection::vec((0u8..6, proptest::prelude::any::<u8>(), 0u64..40_000), 1..60),
+        steps in proptest::collection::vec((0u8..9, proptest::prelude::any::<u8>(), 0u64..40_000), 1..60),
     ) {
         let mut bus = Bus::new();
         for (what, value, wait) in steps {
@@ -1196,7 +1197,10 @@ proptest::proptest! {
                 1 => bus.reg(1, value),
                 2 => bus.reg(9, value),
                 3 => bus.reg(18, value),
-                4 => {
+                4 => bus.reg(8, value),
+                5 => bus.reg(19, value),
+                6 => bus.reg(23, value),
+                7 => {
                     let now = bus.now;
                     bus.vdp.reset(now);
                 }
@@ -1211,7 +1215,8 @@ proptest::proptest! {
             let g = bus.vdp.geometry();
             let want = (u8::from(g.vr(tick)) << 6) | (u8::from(g.hr(tick)) << 5);
             proptest::prop_assert_eq!(bus.vdp.peek_status(2) & 0x60, want);
-            proptest::prop_assert_eq!(bus.vdp.beam, g.beam());
+            proptest::prop_assert_eq!(bus.vdp.plan, bus.vdp.make_plan());
+            proptest::prop_assert_eq!(bus.vdp.plan.beam, g.beam());
         }
     }
 }

@@ -152,6 +152,43 @@ impl Geometry {
     }
 }
 
+/// What the event loop and the status reads need of the registers, worked
+/// out once when one of them changes (see `Vdp::plan`) instead of at every
+/// line and every access.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    /// [`Geometry::ticks_per_frame`].
+    pub ticks_per_frame: u32,
+    /// [`Geometry::lines_per_frame`].
+    pub lines_per_frame: u32,
+    /// The first display line and the line after the last.
+    pub display_first: u32,
+    pub display_stop: u32,
+    /// [`Geometry::display_end`]: VSCAN, F, the VBlank interrupt.
+    pub display_end: u32,
+    /// The line interrupt's tick when IE1 is set and the line is reached.
+    pub hscan: Option<u32>,
+    /// The command engine's speed ([`super::COSTS`] column) in a border
+    /// line and in a display line.
+    pub speed_border: usize,
+    pub speed_display: usize,
+    /// S#2's VR/HR positions.
+    pub beam: Beam,
+}
+
+impl Plan {
+    /// The command engine's speed at `tick` of the frame.
+    #[inline]
+    pub fn cmd_speed(&self, tick: u32) -> usize {
+        let line = tick / TICKS_PER_LINE;
+        if line >= self.display_first && line < self.display_stop {
+            self.speed_display
+        } else {
+            self.speed_border
+        }
+    }
+}
+
 /// S#2's beam bits for one [`Geometry`], worked out once: a polling loop
 /// reads S#2 thousands of times per frame, and the geometry changes only
 /// with R#0/R#1 (text mode), R#9 (LN), R#18 (adjust) and at a frame start
