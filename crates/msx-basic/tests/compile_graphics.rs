@@ -207,3 +207,37 @@ fn circle_aspect_in_screen_5() {
     );
     assert_eq!((p(180, 100), p(140, 100)), (0, 0));
 }
+
+#[test]
+fn copy_moves_rectangles_in_screen_5() {
+    // COPY (MSX2 Technical Handbook, chapter 2): the rectangle's pixels to
+    // (x3,y3) on, on a page (page 1 starts at VRAM 8000h in SCREEN 5); a
+    // rectangle given right-to-left and bottom-up is copied leftwards and
+    // upwards from (x3,y3); XOR with the same pixels clears them.
+    let out = harness::build(concat!(
+        "10 SCREEN 5:COLOR 15,0,0:CLS\n",
+        "20 LINE (10,10)-(13,12),9,BF\n",
+        "30 COPY (10,10)-(13,12) TO (50,60)\n",
+        "40 COPY (10,10)-(13,12) TO (0,0),1\n",
+        "50 COPY (13,12)-(10,10) TO (100,100)\n",
+        "60 COPY (10,10)-(13,12) TO (120,120):COPY (10,10)-(13,12) TO (120,120),,XOR\n",
+        "70 GOTO 70\n",
+    ));
+    let mut m = harness::boot(&out);
+    m.run_frames(400);
+    let p = |x, y| pixel5(&m, x, y);
+    assert!((50..=53).all(|x| (60..=62).all(|y| p(x, y) == 9)));
+    assert_eq!((p(54, 60), p(50, 63)), (0, 0));
+    assert_eq!(m.vdp().vram()[0x8000] >> 4, 9);
+    assert!((97..=100).all(|x| (98..=100).all(|y| p(x, y) == 9)));
+    assert_eq!((p(101, 100), p(100, 101), p(96, 100)), (0, 0, 0));
+    assert!((120..=123).all(|x| (120..=122).all(|y| p(x, y) == 0)));
+}
+
+#[test]
+fn copy_needs_a_bitmap_screen() {
+    let out = harness::build("10 SCREEN 2:COPY (0,0)-(1,1) TO (5,5)\n");
+    let mut m = harness::boot(&out);
+    harness::run_to_end(&out, &mut m, 3000);
+    assert!(harness::screen(&m).contains("Illegal function call in 10"));
+}

@@ -2087,3 +2087,165 @@ rt_bx_setpage:
         jp rt_bx_subrom
 .bad:   ld e,5
         jp rt_bas_error
+
+; COPY (x1,y1)-(x2,y2)[,page] TO (x3,y3)[,page][,op] in SCREEN 5-8 (MSX2
+; Technical Handbook, chapter 2, COPY): the rectangle is moved pixel by
+; pixel by the V9938's LMMM command with the logical operation (V9938
+; Technical Data Book, LMMM), downwards/rightwards, or leftwards/upwards
+; when x2 < x1 / y2 < y1 (from (x1,y1), to (x3,y3) on). The corners are
+; in rt_bx_pts, (x3,y3) and the pages (0FFFFh: the active page) in
+; rt_bx_cpy; B = the operation. Coordinates outside the screen are
+; brought to its edge; pages as SET PAGE; other modes: "Illegal function
+; call" (5).
+;@var rt_bx_cpy 8
+;@var rt_bx_cpcmd 15
+rt_bx_copy:
+        ld a,(0FCAFh)           ; SCRMOD
+        cp 5
+        jp c,.bad
+        cp 9
+        jp nc,.bad
+        ld c,4                  ; pages
+        cp 7
+        jr c,.pages
+        ld c,2
+.pages: ld a,b
+        ld (rt_bx_cpcmd+14),a   ; the operation, for now
+        ld hl,rt_bx_cpy+4
+        call .page
+        ld hl,rt_bx_cpy+6
+        call .page
+        ld hl,rt_bx_pts         ; clip the four coordinates and (x3,y3)
+        call .clipx
+        ld hl,rt_bx_pts+2
+        call .clipy
+        ld hl,rt_bx_pts+4
+        call .clipx
+        ld hl,rt_bx_pts+6
+        call .clipy
+        ld hl,rt_bx_cpy
+        call .clipx
+        ld hl,rt_bx_cpy+2
+        call .clipy
+        xor a                   ; ARG: the directions
+        ld (rt_bx_cpcmd+13),a
+        ld (rt_bx_cpcmd+12),a   ; CLR (unused)
+        ld hl,(rt_bx_pts)       ; SX = x1, NX = |x2 - x1| + 1
+        ld (rt_bx_cpcmd),hl
+        ex de,hl
+        ld hl,(rt_bx_pts+4)
+        or a
+        sbc hl,de
+        jr nc,.nx
+        ex de,hl                ; leftwards
+        ld hl,0
+        or a
+        sbc hl,de
+        ld a,4                  ; DIX
+        ld (rt_bx_cpcmd+13),a
+.nx:    inc hl
+        ld (rt_bx_cpcmd+8),hl
+        ld hl,(rt_bx_pts+2)     ; SY = y1 + 256 * page, NY = |y2 - y1| + 1
+        ld a,(rt_bx_cpy+4)
+        ld h,a
+        ld (rt_bx_cpcmd+2),hl
+        ld hl,(rt_bx_pts+2)
+        ex de,hl
+        ld hl,(rt_bx_pts+6)
+        or a
+        sbc hl,de
+        jr nc,.ny
+        ex de,hl                ; upwards
+        ld hl,0
+        or a
+        sbc hl,de
+        ld a,(rt_bx_cpcmd+13)
+        or 8                    ; DIY
+        ld (rt_bx_cpcmd+13),a
+.ny:    inc hl
+        ld (rt_bx_cpcmd+10),hl
+        ld hl,(rt_bx_cpy)       ; DX = x3, DY = y3 + 256 * page
+        ld (rt_bx_cpcmd+4),hl
+        ld hl,(rt_bx_cpy+2)
+        ld a,(rt_bx_cpy+6)
+        ld h,a
+        ld (rt_bx_cpcmd+6),hl
+        ld a,(rt_bx_cpcmd+14)
+        and 0Fh
+        or 090h                 ; LMMM
+        ld (rt_bx_cpcmd+14),a
+        di
+.wait:  ld a,2                  ; the engine free (S#2 bit 0)
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        in a,(099h)
+        rrca
+        jr c,.wait
+        xor a
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        ld a,32
+        out (099h),a
+        ld a,091h               ; R#17 = 32, auto-increment
+        out (099h),a
+        ld hl,rt_bx_cpcmd
+        ld bc,0F9Bh             ; 15 bytes to port 9Bh
+        otir
+        ei
+        ret
+; A page at HL: 0FFFFh is the active page; below C, else 5.
+.page:  ld a,(hl)
+        inc hl
+        and (hl)
+        inc a
+        jr nz,.given
+        ld a,(0FAF6h)           ; ACPAGE
+        dec hl
+        ld (hl),a
+        ret
+.given: ld a,(hl)
+        dec hl
+        or a
+        jr nz,.badp
+        ld a,(hl)
+        cp c
+        ret c
+.badp:  pop hl
+.bad:   ld e,5
+        jp rt_bas_error
+; The word at HL brought into 0..255 (0..511 in SCREEN 6 and 7).
+.clipx: ld de,255
+        ld a,(0FCAFh)
+        cp 6
+        jr z,.wide
+        cp 7
+        jr nz,.clip
+.wide:  ld de,511
+        jr .clip
+; The word at HL brought into 0..211.
+.clipy: ld de,211
+.clip:  inc hl
+        bit 7,(hl)
+        jr z,.notneg
+        xor a
+        ld (hl),a
+        dec hl
+        ld (hl),a
+        ret
+.notneg:
+        ld a,(hl)
+        dec hl
+        push hl
+        ld l,(hl)
+        ld h,a
+        or a
+        sbc hl,de
+        pop hl
+        ret c
+        ret z
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        ret

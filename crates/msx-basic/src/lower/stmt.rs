@@ -84,6 +84,50 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::OnErrorGoto(n) => self.on_error(*n, span),
+            StmtKind::CopyScreen {
+                from,
+                to,
+                src_page,
+                dest,
+                dst_page,
+                op,
+            } => {
+                let op = logical_op(op.as_deref());
+                let (gx, gy) = (load(W::Word, word(GRPACX)), load(W::Word, word(GRPACY)));
+                self.point(from, 0, gx, gy)?;
+                self.point(to, 4, load(W::Word, pts(0)), load(W::Word, pts(2)))?;
+                let sp = self.opt_int(src_page.as_ref(), 0xFFFF)?;
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: cpy(4),
+                    value: sp,
+                });
+                let mut x = self.int(&dest.x)?;
+                let mut y = self.int(&dest.y)?;
+                if dest.step {
+                    x = bin(ir::BinOp::Add, W::Word, load(W::Word, word(GRPACX)), x);
+                    y = bin(ir::BinOp::Add, W::Word, load(W::Word, word(GRPACY)), y);
+                }
+                let x = self.hoist(x);
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: cpy(2),
+                    value: y,
+                });
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: cpy(0),
+                    value: x,
+                });
+                let dp = self.opt_int(dst_page.as_ref(), 0xFFFF)?;
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: cpy(6),
+                    value: dp,
+                });
+                self.call_stmt("rt_bx_copy", vec![(Reg::BC, word(i64::from(op) << 8))]);
+                Ok(())
+            }
             StmtKind::SetPage { display, active } => {
                 let d = self.opt_int(display.as_ref(), 0xFFFF)?;
                 let a = self.opt_int(active.as_ref(), 0xFFFF)?;
@@ -1170,6 +1214,10 @@ impl Lowerer<'_> {
 /// The last graphics point (GRPACX, GRPACY).
 const GRPACX: i64 = 0xFCB7;
 const GRPACY: i64 = 0xFCB9;
+
+fn cpy(offset: i32) -> ir::Expr {
+    ir::Expr::Sym("rt_bx_cpy".into(), offset)
+}
 
 fn pts(offset: i32) -> ir::Expr {
     ir::Expr::Sym("rt_bx_pts".into(), offset)

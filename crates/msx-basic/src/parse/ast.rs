@@ -413,6 +413,15 @@ pub enum StmtKind {
     Beep,
     /// `KEY ON` (true) / `KEY OFF` (false).
     KeyDisplay(bool),
+    /// `COPY from-to[,page] TO dest[,page][,op]` (SCREEN 5-8).
+    CopyScreen {
+        from: Point,
+        to: Point,
+        src_page: Option<Expr>,
+        dest: Point,
+        dst_page: Option<Expr>,
+        op: Option<Vec<u8>>,
+    },
     /// `SET PAGE [display][,active]`.
     SetPage {
         display: Option<Expr>,

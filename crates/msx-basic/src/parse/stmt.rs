@@ -226,6 +226,7 @@ impl Parser<'_, '_> {
             K::MidStr => self.mid_assign()?,
             K::Error => StmtKind::RaiseError(self.expr()?),
             K::Draw => StmtKind::Draw(self.expr()?),
+            K::Copy => self.copy_screen()?,
             // PAGE is no keyword: its letters follow SET.
             K::Set if (0..4).all(|i| self.cur.peek_at(i) == Some(Lex::Char(b"PAGE"[i]))) => {
                 for _ in 0..4 {
@@ -737,6 +738,45 @@ impl Parser<'_, '_> {
             return self.syntax("LINE INPUT needs a string variable");
         }
         Ok(StmtKind::LineInput { prompt, target })
+    }
+
+    /// `COPY (x1,y1)-(x2,y2)[,page] TO (x3,y3)[,page][,op]`; the forms
+    /// with files or arrays are refused.
+    fn copy_screen(&mut self) -> PResult<StmtKind> {
+        if !matches!(self.cur.peek(), Some(Lex::Char(b'(') | Lex::Kw(K::Step))) {
+            return self.unsupported("COPY of files or arrays");
+        }
+        let from = self.point()?;
+        self.expect_kw(K::Minus)?;
+        let to = self.point()?;
+        let src_page = if self.cur.eat_char(b',') {
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        self.expect_kw(K::To)?;
+        if !matches!(self.cur.peek(), Some(Lex::Char(b'(') | Lex::Kw(K::Step))) {
+            return self.unsupported("COPY to files or arrays");
+        }
+        let dest = self.point()?;
+        let mut dst_page = None;
+        let mut op = None;
+        if self.cur.eat_char(b',') {
+            if self.cur.peek() != Some(Lex::Char(b',')) {
+                dst_page = Some(self.expr()?);
+            }
+            if self.cur.eat_char(b',') {
+                op = Some(self.logical_op()?);
+            }
+        }
+        Ok(StmtKind::CopyScreen {
+            from,
+            to,
+            src_page,
+            dest,
+            dst_page,
+            op,
+        })
     }
 
     /// `[STEP](x,y)`
