@@ -138,3 +138,18 @@ fn set_page_chooses_the_pages_shown_and_drawn() {
     );
     assert_eq!(run("10 SET PAGE 1\n"), ["Illegal function call in 10"]);
 }
+
+#[test]
+fn pad_and_pdl_read_the_bios_and_check_their_numbers() {
+    // PAD(n), n 0-19, and PDL(n), n 1-12 (MSX2 Technical Handbook,
+    // chapter 2); the machine has neither pad nor paddle, so the BIOS
+    // (GTPAD, GTPDL) gives 0.
+    assert_eq!(run("10 PRINT PAD(0);PAD(13);PDL(1)\n"), [" 0  0  0"]);
+    for e in ["PAD(20)", "PDL(0)", "PDL(13)"] {
+        assert_eq!(
+            run(&format!("10 PRINT {e}\n")),
+            ["Illegal function call in 10"],
+            "{e}"
+        );
+    }
+}

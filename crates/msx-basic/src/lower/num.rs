@@ -632,6 +632,15 @@ impl Lowerer<'_> {
                 Ok(self.hoist(call("rt_bx_point", vec![], W::Word)))
             }
             K::Err => Ok(self.hoist(zext(load(W::Byte, sym("rt_bas_errno"))))),
+            K::Pad | K::Pdl => {
+                let n = self.int(a0?)?;
+                let r = if k == K::Pad {
+                    "rt_bx_pad"
+                } else {
+                    "rt_bx_pdl"
+                };
+                Ok(self.hoist(call(r, vec![(Reg::HL, n)], W::Word)))
+            }
             K::Vdp => {
                 let n = self.int(a0?)?;
                 Ok(self.hoist(call("rt_bx_vdp", vec![(Reg::HL, n)], W::Word)))

@@ -2249,3 +2249,42 @@ rt_bx_copy:
         inc hl
         ld (hl),d
         ret
+
+; PAD(n) (n 0-19: touch pads, light pen, mouse, track ball) and PDL(n)
+; (n 1-12: paddles) through the BIOS's GTPAD (00DBh) and GTPDL (00DEh)
+; (MSX2 Technical Handbook, chapter 2 and appendix 1). HL = n, HL = the
+; value; PAD's status readings (n 0, 4, 8, 12, 16) are -1 or 0, the
+; others 0-255. "Illegal function call" (5) for other n.
+rt_bx_pad:
+        call rt_bx_byte
+        cp 20
+        jr nc,.bad
+        ld c,a
+        push bc
+        bios 00DBh              ; GTPAD
+        pop bc
+        ld l,a
+        ld h,0
+        ld a,c
+        and 3
+        ret nz
+        ld a,l
+        or a
+        ret z
+        ld hl,0FFFFh
+        ret
+.bad:   ld e,5
+        jp rt_bas_error
+
+rt_bx_pdl:
+        call rt_bx_byte
+        dec a
+        cp 12
+        jr nc,.bad
+        inc a
+        bios 00DEh              ; GTPDL
+        ld l,a
+        ld h,0
+        ret
+.bad:   ld e,5
+        jp rt_bas_error
