@@ -95,6 +95,11 @@ const REGISTER_MASKS: [u8; 32] = [
 /// (R#0) and the vertical scroll (R#23).
 const EVENT_REGISTERS: u32 = 1 | 1 << 1 | 1 << 8 | 1 << 9 | 1 << 18 | 1 << 19 | 1 << 23;
 
+/// The registers whose write only stores the value (masked): not one of
+/// the [`EVENT_REGISTERS`], not R#13 (restarts blinking), not R#16 (resets
+/// the palette latch). Nonexistent R#24–R#31 are stored as 0.
+const PLAIN_REGISTERS: u32 = !(EVENT_REGISTERS | 1 << 13 | 1 << 16);
+
 /// The registers that decide when the next interrupt comes and when the
 /// frame ends (IE1 and the mode in R#0/R#1, NT and LN in R#9, adjust R#18,
 /// the interrupt line R#19, vertical scroll R#23): a change bumps
@@ -427,7 +432,22 @@ impl Vdp {
     }
 
     /// Write register `reg` (0–63) as port 0x99 or 0x9B does.
+    #[inline]
     fn write_register(&mut self, reg: u8, value: u8) {
+        // Most writes (R#15 and R#17 in polling loops, the table bases) only
+        // store the value: no call into the general path.
+        if reg < 32 && PLAIN_REGISTERS & (1 << reg) != 0 {
+            self.regs[usize::from(reg)] = value & REGISTER_MASKS[usize::from(reg)];
+            return;
+        }
+        self.write_register_slow(reg, value);
+    }
+
+    /// [`Vdp::write_register`] for the registers with side effects: the
+    /// command registers, the [`EVENT_REGISTERS`], R#13 (blinking) and R#16
+    /// (palette latch).
+    #[inline(never)]
+    fn write_register_slow(&mut self, reg: u8, value: u8) {
         if reg >= 32 || EVENT_REGISTERS & (1 << reg) != 0 {
             // The engine's registers, or its mode or speed, change now.
             self.settle_cmd();
@@ -689,6 +709,7 @@ impl Vdp {
     }
 
     /// Works out [`Vdp::plan`] from the registers and the frame's NT.
+    #[inline(never)]
     fn make_plan(&self) -> timing::Plan {
         let g = self.geometry();
         let line_zero = g.line_zero();
