@@ -658,6 +658,20 @@ fn uses_arrays(e: &Expr) -> bool {
     }
 }
 
+/// Whether a statement of the program (THEN and ELSE parts included)
+/// satisfies `f`.
+pub(crate) fn any_statement(prog: &Program, f: fn(&crate::parse::StmtKind) -> bool) -> bool {
+    fn any(stmts: &[crate::parse::Stmt], f: fn(&crate::parse::StmtKind) -> bool) -> bool {
+        stmts.iter().any(|s| match &s.kind {
+            crate::parse::StmtKind::If {
+                then, otherwise, ..
+            } => any(then, f) || any(otherwise, f),
+            k => f(k),
+        })
+    }
+    prog.lines.iter().any(|l| any(&l.statements, f))
+}
+
 pub(crate) fn fn_param_label(name: Var, i: usize) -> String {
     format!("bp_{}{i}", var_suffix(name))
 }

@@ -14,21 +14,8 @@
 
 use z80_codegen::ir::{build::*, BlockId, Reg, Stmt as IStmt, Term, W};
 
-use super::{err, Lowerer, R};
-use crate::parse::{Program, Resume, Span, Stmt, StmtKind};
-
-/// Whether a statement of the program satisfies `f` (THEN/ELSE included).
-fn any_statement(prog: &Program, f: fn(&StmtKind) -> bool) -> bool {
-    fn any(stmts: &[Stmt], f: fn(&StmtKind) -> bool) -> bool {
-        stmts.iter().any(|s| match &s.kind {
-            StmtKind::If {
-                then, otherwise, ..
-            } => any(then, f) || any(otherwise, f),
-            k => f(k),
-        })
-    }
-    prog.lines.iter().any(|l| any(&l.statements, f))
-}
+use super::{any_statement, err, Lowerer, R};
+use crate::parse::{Program, Resume, Span, StmtKind};
 
 /// Whether the program has an `ON ERROR GOTO`.
 pub(crate) fn uses_on_error(prog: &Program) -> bool {

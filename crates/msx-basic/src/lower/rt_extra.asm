@@ -828,6 +828,14 @@ rt_bx_plot:
 
 ; Sends rt_bx_vcmd (R#36-R#46) to the command engine once it is free.
 rt_bx_vdpcmd:
+        ld hl,rt_bx_vcmd
+        ld c,36
+        ld b,11
+        jp rt_bx_vdpsend
+
+; Sends B bytes at HL to the VDP's registers from R#C on (a command: its
+; last byte starts it), once the command engine is free (S#2 bit 0).
+rt_bx_vdpsend:
         di
 .wait:  ld a,2
         out (099h),a
@@ -840,12 +848,11 @@ rt_bx_vdpcmd:
         out (099h),a
         ld a,08Fh
         out (099h),a
-        ld a,36
+        ld a,c
         out (099h),a
-        ld a,091h               ; R#17 = 36, auto-increment
+        ld a,091h               ; R#17 = C, auto-increment
         out (099h),a
-        ld hl,rt_bx_vcmd
-        ld bc,0B9Bh             ; 11 bytes to port 9Bh
+        ld c,09Bh
         otir
         ei
         ret
@@ -2174,27 +2181,10 @@ rt_bx_copy:
         and 0Fh
         or 090h                 ; LMMM
         ld (rt_bx_cpcmd+14),a
-        di
-.wait:  ld a,2                  ; the engine free (S#2 bit 0)
-        out (099h),a
-        ld a,08Fh
-        out (099h),a
-        in a,(099h)
-        rrca
-        jr c,.wait
-        xor a
-        out (099h),a
-        ld a,08Fh
-        out (099h),a
-        ld a,32
-        out (099h),a
-        ld a,091h               ; R#17 = 32, auto-increment
-        out (099h),a
-        ld hl,rt_bx_cpcmd
-        ld bc,0F9Bh             ; 15 bytes to port 9Bh
-        otir
-        ei
-        ret
+        ld hl,rt_bx_cpcmd       ; R#32-R#46
+        ld c,32
+        ld b,15
+        jp rt_bx_vdpsend
 ; A page at HL: 0FFFFh is the active page; below C, else 5.
 .page:  ld a,(hl)
         inc hl

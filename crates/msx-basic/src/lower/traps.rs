@@ -14,23 +14,9 @@
 
 use z80_codegen::ir::{self, build::*, Cond, Reg, Stmt as IStmt, Term, W};
 
-use super::{err, Lowerer, R};
+use super::{any_statement, err, Lowerer, R};
 use crate::parse::types::type_of;
-use crate::parse::{Event, EventAction, Expr, Program, Span, Stmt, StmtKind, Type};
-
-/// Whether a statement of the program (THEN and ELSE parts included)
-/// satisfies `f`.
-fn any_statement(prog: &Program, f: fn(&StmtKind) -> bool) -> bool {
-    fn any(stmts: &[Stmt], f: fn(&StmtKind) -> bool) -> bool {
-        stmts.iter().any(|s| match &s.kind {
-            StmtKind::If {
-                then, otherwise, ..
-            } => any(then, f) || any(otherwise, f),
-            k => f(k),
-        })
-    }
-    prog.lines.iter().any(|l| any(&l.statements, f))
-}
+use crate::parse::{Event, EventAction, Expr, Program, Span, StmtKind, Type};
 
 /// Whether the program uses any event trap statement.
 pub(crate) fn uses_traps(prog: &Program) -> bool {
