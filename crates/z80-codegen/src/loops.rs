@@ -385,7 +385,14 @@ fn reduce_loop(
         .copied()
         .filter(|p| !body.contains(p))
         .collect();
-    if outside.is_empty() {
+    // The pointer is set at the end of each way in: nothing after it there may change
+    // the counter (a call in the branch that leads into the loop).
+    let effects = |t: &Term| match t {
+        Term::Branch { cond, .. } => crate::fold::cond_has_effects(cond),
+        Term::Switch { value, .. } => crate::fold::has_effects(value),
+        _ => false,
+    };
+    if outside.is_empty() || outside.iter().any(|&o| effects(&f.blocks[o].term)) {
         return;
     }
     let mut blocks: Vec<BlockId> = body.iter().copied().collect();
@@ -690,6 +697,14 @@ mod tests {
         let mut body = sum_body();
         body.push(Stmt::Eval(call("g", vec![], W::Word)));
         unchanged(program(body, step(), vec![g]));
+        // A call in the branch into the loop, after where the pointer would be set.
+        let mut p = program(sum_body(), step(), vec![]);
+        p.functions[0].blocks[0].term = Term::Branch {
+            cond: Cond::NonZero(W::Word, call("rt_x", vec![], W::Word)),
+            then: 1,
+            els: 3,
+        };
+        unchanged(p);
         // A single use does not pay for the pointer.
         let body = vec![Stmt::Store {
             w: W::Word,
