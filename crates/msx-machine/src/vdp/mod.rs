@@ -730,6 +730,10 @@ impl Vdp {
             speed_border,
             speed_display: speed_border | usize::from(self.regs[1] & 0x40 != 0),
             beam: g.beam(),
+            first_visible: self.first_visible_line(),
+            display_on: self.regs[1] & 0x40 != 0,
+            sprites_on: !sprites_off,
+            x_shift: g.h_adjust - 7 + if g.text { 9 } else { 0 },
         }
     }
 

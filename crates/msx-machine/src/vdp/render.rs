@@ -336,7 +336,7 @@ impl Vdp {
     }
 
     /// Absolute line of frame row 0.
-    fn first_visible_line(&self) -> u32 {
+    pub(super) fn first_visible_line(&self) -> u32 {
         let g = super::timing::Geometry {
             lines212: true,
             v_adjust: 7,
@@ -386,13 +386,15 @@ impl Vdp {
 
     /// Render absolute line `line` of the frame (and check its sprites).
     pub(super) fn render_line(&mut self, line: u32) {
-        let g = self.geometry();
+        // The geometry and the mode's facts come from the plan (made when
+        // the registers change), not worked out again at every line.
+        let plan = self.plan;
         let mode = self.mode();
-        let lz = g.line_zero();
-        let display = line >= lz && line < lz + g.display_lines();
-        let enabled = self.regs[1] & 0x40 != 0;
+        let lz = plan.display_first;
+        let display = line >= lz && line < plan.display_stop;
+        let enabled = plan.display_on;
         let d = line.wrapping_sub(lz);
-        let sprites = if display && enabled && mode.sprite_mode() != 0 && self.regs[8] & 0x02 == 0 {
+        let sprites = if display && enabled && plan.sprites_on {
             // The sprite check and the drawing read VRAM: the command
             // engine's owed work must be done first.
             self.settle_cmd();
@@ -400,7 +402,7 @@ impl Vdp {
         } else {
             None
         };
-        let first = self.first_visible_line();
+        let first = plan.first_visible;
         let Some(row) = line
             .checked_sub(first)
             .filter(|r| (*r as usize) < FRAME_HEIGHT)
@@ -429,7 +431,7 @@ impl Vdp {
         if let Some(plane) = sprites {
             self.overlay_sprites(buf, &plane, mode);
         }
-        let shift = g.h_adjust - 7 + if mode.is_text() { 9 } else { 0 };
+        let shift = plan.x_shift;
         let scale = if wide { 2 } else { 1 };
         let x0 = (LEFT_BORDER + shift) * scale;
         let row = row as usize;

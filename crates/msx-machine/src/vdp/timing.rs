@@ -174,6 +174,15 @@ pub struct Plan {
     pub speed_display: usize,
     /// S#2's VR/HR positions.
     pub beam: Beam,
+    /// The absolute line drawn as the frame's row 0.
+    pub first_visible: u32,
+    /// Display enabled (R#1 BL).
+    pub display_on: bool,
+    /// The mode has sprites and R#8 does not switch them off.
+    pub sprites_on: bool,
+    /// Where the display pixels start in a drawn row, in 256-mode pixels
+    /// from the neutral position (horizontal adjust, text modes' margin).
+    pub x_shift: i32,
 }
 
 impl Plan {
