@@ -241,3 +241,42 @@ fn copy_needs_a_bitmap_screen() {
     harness::run_to_end(&out, &mut m, 3000);
     assert!(harness::screen(&m).contains("Illegal function call in 10"));
 }
+
+#[test]
+fn circle_arcs_in_screen_5() {
+    // CIRCLE's start and end (radians, anticlockwise; MSX2 Technical
+    // Handbook, chapter 2): 0 to PI/2 is the upper right quarter; a
+    // negative angle adds a line from the centre to that end; 3*PI/2 to
+    // PI/2 goes through 0 (the right half).
+    let out = harness::build(concat!(
+        "10 SCREEN 5:COLOR 15,0,0:CLS:P=3.14159\n",
+        "20 CIRCLE (60,60),20,11,0,P/2\n",
+        "30 CIRCLE (160,60),20,12,-.0001,-P/2\n",
+        "40 CIRCLE (100,150),20,13,3*P/2,P/2\n",
+        "50 GOTO 50\n",
+    ));
+    let mut m = harness::boot(&out);
+    m.run_frames(400);
+    let p = |x, y| pixel5(&m, x, y);
+    // Upper right quarter only: (80,60) and (60,40) are its ends.
+    assert_eq!((p(80, 60), p(60, 40), p(74, 46)), (11, 11, 11));
+    assert_eq!(
+        (p(40, 60), p(60, 80), p(46, 74), p(46, 46), p(74, 74)),
+        (0, 0, 0, 0, 0)
+    );
+    // With the lines from the centre to (180,60) and to (160,40).
+    assert!((161..=179).all(|x| p(x, 60) == 12), "line to the start");
+    assert!((41..=59).all(|y| p(160, y) == 12), "line to the end");
+    assert_eq!((p(140, 60), p(160, 80)), (0, 0));
+    // The right half: (120,150), (100,130), (100,170) on, (80,150) off.
+    assert_eq!((p(120, 150), p(100, 130), p(100, 170)), (13, 13, 13));
+    assert_eq!((p(80, 150), p(86, 136), p(86, 164)), (0, 0, 0));
+}
+
+#[test]
+fn circle_angles_beyond_two_pi_are_illegal() {
+    let out = harness::build("10 SCREEN 5:CIRCLE (50,50),10,15,0,7\n");
+    let mut m = harness::boot(&out);
+    harness::run_to_end(&out, &mut m, 3000);
+    assert!(harness::screen(&m).contains("Illegal function call in 10"));
+}

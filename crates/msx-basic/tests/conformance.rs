@@ -247,7 +247,7 @@ fn val_and_input() {
 fn unsupported_statements_are_diagnostics() {
     let err = msx_basic::compile(
         "g.bas",
-        b"10 SCREEN 2\n20 PRINT BASE(1):CIRCLE (5,5),3,,1\n",
+        b"10 SCREEN 2\n20 PRINT BASE(1):PRINT BASE(2)\n",
         z80_codegen::Target::Dsk,
     )
     .unwrap_err();
@@ -255,7 +255,7 @@ fn unsupported_statements_are_diagnostics() {
     assert_eq!(
         text,
         "g.bas: line 20, statement 1: BASE is not supported yet\n\
-         g.bas: line 20, statement 2: CIRCLE with start or end angles is not supported yet"
+         g.bas: line 20, statement 2: BASE is not supported yet"
     );
 }
 

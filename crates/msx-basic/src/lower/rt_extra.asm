@@ -1019,6 +1019,7 @@ RT_BX_FB equ rt_bx_circ+12
         bit 7,h
         jp nz,.bad
         ld (RT_BX_CR),hl
+        ld (rt_bx_crad),hl
         ex de,hl
         ld hl,1
         or a
@@ -1036,7 +1037,7 @@ RT_BX_FB equ rt_bx_circ+12
         ld de,(RT_BX_CI)
         or a
         sbc hl,de
-        ret m
+        jp m,rt_bx_clines
         ld hl,(RT_BX_CR)
         ld de,(RT_BX_CI)
         call .four
@@ -1095,7 +1096,16 @@ RT_BX_FB equ rt_bx_circ+12
 .sy:    ex de,hl                ; aspect < 1: y offsets shrink
         call rt_bx_cscale
         ex de,hl
-.plot:  push de
+.plot:  ld a,(rt_bx_carc)        ; an arc: only its points
+        or a
+        jr z,.draw
+        push hl
+        push de
+        call rt_bx_cin
+        pop de
+        pop hl
+        ret c
+.draw:  push de
         ld de,(RT_BX_CX)
         add hl,de
         ld (RT_BX_X0),hl
@@ -2278,3 +2288,324 @@ rt_bx_pdl:
         ret
 .bad:   ld e,5
         jp rt_bas_error
+
+; CIRCLE's start and end angles (MSX2 Technical Handbook, chapter 2,
+; CIRCLE): radians, -2*PI to 2*PI ("Illegal function call" (5) beyond);
+; the arc goes anticlockwise from the start to the end; a negative angle
+; also draws a line from the centre to that end of the arc. A point is
+; on the arc when it is anticlockwise from the start and clockwise from
+; the end (cross products with the two directions, as integers x 16384),
+; either of them when the arc is half a turn or more.
+;@var rt_bx_cangs 16
+;@var rt_bx_carc 1
+;@var rt_bx_cvec 8
+;@var rt_bx_cwide 1
+;@var rt_bx_clin 1
+;@var rt_bx_crad 2
+;@var rt_bx_ct 8
+;@var rt_bx_cp 5
+
+; DAC = the angle of slot A (0 start, 1 end).
+rt_bx_cangle:
+        ld c,a
+        ld a,(BCD_DAC)
+        bit 7,a
+        jr z,.pos
+        res 7,a
+        ld (BCD_DAC),a
+        ld a,c
+        inc a                   ; bit 0: the start, bit 1: the end
+        ld hl,rt_bx_clin
+        or (hl)
+        ld (hl),a
+.pos:   push bc
+        ld hl,rt_bx_k2pi
+        call bcd_load_arg
+        call bcd_cmp
+        pop bc
+        cp 1
+        jr z,.bad
+        ld a,c
+        call rt_bx_cslot
+        jp bcd_store_dac
+.bad:   ld e,5
+        jp rt_bas_error
+
+; An angle left out: the start is 0, the end 2*PI. A = slot.
+rt_bx_cangle0:
+        call rt_bx_cslot
+        or a
+        jr nz,.end
+        ld b,8
+.z:     ld (hl),0
+        inc hl
+        djnz .z
+        ret
+.end:   ex de,hl
+        ld hl,rt_bx_k2pi
+        ld bc,8
+        ldir
+        ret
+
+; HL = slot C's (or A's) angle. Keeps A.
+rt_bx_cslot:
+        ld c,a
+        ld hl,rt_bx_cangs
+        or a
+        ret z
+        ld hl,rt_bx_cangs+8
+        ret
+
+rt_bx_k2pi:
+        db 041h,062h,083h,018h,053h,007h,017h,096h
+rt_bx_kpi:
+        db 041h,031h,041h,059h,026h,053h,058h,098h
+rt_bx_k16384:
+        db 045h,016h,038h,040h,0,0,0,0
+
+; The two directions (cos, sin) x 16384 and whether the arc is half a
+; turn or more.
+rt_bx_carcset:
+        ld hl,rt_bx_cangs
+        ld de,rt_bx_cvec
+        call .dir
+        ld hl,rt_bx_cangs+8
+        ld de,rt_bx_cvec+4
+        call .dir
+        ld hl,rt_bx_cangs+8     ; end - start, + 2*PI when negative
+        call bcd_load_dac
+        ld hl,rt_bx_cangs
+        call bcd_load_arg
+        call bcd_sub
+        ld a,(BCD_DAC)
+        rlca
+        jr nc,.pos
+        ld hl,rt_bx_k2pi
+        call bcd_load_arg
+        call bcd_add
+.pos:   ld hl,rt_bx_kpi
+        call bcd_load_arg
+        call bcd_cmp
+        inc a                   ; FFh (less than PI) -> 0
+        ld (rt_bx_cwide),a
+        ld a,1
+        ld (rt_bx_carc),a
+        ret
+; DE = (cos, sin) x 16384 of the angle at HL.
+.dir:   push de
+        push hl
+        call bcd_load_dac
+        call rt_bas_cos
+        call .scale             ; HL = cos x 16384
+        ex de,hl
+        pop hl                  ; the angle
+        ex (sp),hl              ; HL = where to, the angle kept
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        inc hl
+        ex (sp),hl              ; HL = the angle, where to kept
+        call bcd_load_dac
+        call rt_bas_sin
+        call .scale
+        ex de,hl
+        pop hl
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        ret
+.scale: ld hl,rt_bx_k16384
+        call bcd_load_arg
+        call bcd_mul
+        jp bcd_to_int
+
+; Carry set when the point (HL, DE) (offsets from the centre, y down) is
+; not on the arc.
+rt_bx_cin:
+        ld (rt_bx_ct+4),hl      ; V = P (y up)
+        ex de,hl
+        ld de,0
+        ex de,hl
+        or a
+        sbc hl,de
+        ld (rt_bx_ct+6),hl
+        ld hl,(rt_bx_cvec)      ; U = the start
+        ld (rt_bx_ct),hl
+        ld hl,(rt_bx_cvec+2)
+        ld (rt_bx_ct+2),hl
+        call rt_bx_ccross
+        sbc a,a
+        ld (rt_bx_cp+4),a       ; 0FFh: before the start
+        ld hl,(rt_bx_ct+4)      ; U = P, V = the end
+        ld (rt_bx_ct),hl
+        ld hl,(rt_bx_ct+6)
+        ld (rt_bx_ct+2),hl
+        ld hl,(rt_bx_cvec+4)
+        ld (rt_bx_ct+4),hl
+        ld hl,(rt_bx_cvec+6)
+        ld (rt_bx_ct+6),hl
+        call rt_bx_ccross
+        sbc a,a                 ; 0FFh: past the end
+        ld b,a
+        ld a,(rt_bx_cp+4)
+        ld c,a
+        ld a,(rt_bx_cwide)
+        or a
+        ld a,b
+        jr nz,.wide
+        or c                    ; less than half a turn: both must hold
+        rla
+        ret
+.wide:  and c                   ; half a turn or more: either
+        rla
+        ret
+
+; Carry set when Ux*Vy - Uy*Vx (rt_bx_ct: Ux, Uy, Vx, Vy) is negative.
+rt_bx_ccross:
+        ld bc,(rt_bx_ct)
+        ld de,(rt_bx_ct+6)
+        call rt_bx_smul
+        ld (rt_bx_cp),hl
+        ld (rt_bx_cp+2),de
+        ld bc,(rt_bx_ct+2)
+        ld de,(rt_bx_ct+4)
+        call rt_bx_smul
+        ld b,d
+        ld c,e
+        ex de,hl
+        ld hl,(rt_bx_cp)
+        or a
+        sbc hl,de
+        ld hl,(rt_bx_cp+2)
+        sbc hl,bc
+        ld a,h
+        rla
+        ret
+
+; DE:HL = BC * DE, signed.
+rt_bx_smul:
+        ld a,b
+        xor d
+        push af
+        bit 7,b
+        jr z,.bpos
+        xor a
+        sub c
+        ld c,a
+        ld a,0
+        sbc a,b
+        ld b,a
+.bpos:  bit 7,d
+        jr z,.dpos
+        xor a
+        sub e
+        ld e,a
+        ld a,0
+        sbc a,d
+        ld d,a
+.dpos:  ld hl,0
+        ld a,16
+.mul:   add hl,hl
+        rl e
+        rl d
+        jr nc,.next
+        add hl,bc
+        jr nc,.next
+        inc de
+.next:  dec a
+        jr nz,.mul
+        pop af
+        ret p
+        xor a
+        sub l
+        ld l,a
+        ld a,0
+        sbc a,h
+        ld h,a
+        ld a,0
+        sbc a,e
+        ld e,a
+        ld a,0
+        sbc a,d
+        ld d,a
+        ret
+
+; The end of CIRCLE: the lines to the arc's ends that negative angles
+; asked for, then the last point is the centre again.
+rt_bx_clines:
+        ld a,(rt_bx_carc)
+        or a
+        ret z
+        ld a,(rt_bx_clin)
+        rrca
+        ld hl,rt_bx_cvec
+        call c,.line
+        ld a,(rt_bx_clin)
+        and 2
+        ld hl,rt_bx_cvec+4
+        call nz,.line
+        ld hl,(RT_BX_CX)
+        ld (0FCB7h),hl
+        ld hl,(RT_BX_CY)
+        ld (0FCB9h),hl
+        ret
+; A line from the centre to radius x the direction at HL.
+.line:  push hl
+        ld c,(hl)
+        inc hl
+        ld b,(hl)
+        call .part              ; HL = r * cos
+        ex (sp),hl
+        inc hl
+        inc hl
+        ld c,(hl)
+        inc hl
+        ld b,(hl)
+        call .part              ; HL = r * sin
+        ex de,hl                ; DE = y offset up
+        ld hl,0
+        or a
+        sbc hl,de
+        ex de,hl                ; DE = y offset down
+        pop hl                  ; HL = x offset
+        ld a,(rt_bx_casp)
+        or a
+        jr z,.go
+        dec a
+        jr nz,.sy
+        call rt_bx_cscale
+        jr .go
+.sy:    ex de,hl
+        call rt_bx_cscale
+        ex de,hl
+.go:    ld bc,(RT_BX_CX)
+        add hl,bc
+        ld (rt_bx_pts+4),hl
+        ex de,hl
+        ld bc,(RT_BX_CY)
+        add hl,bc
+        ld (rt_bx_pts+6),hl
+        ld hl,(RT_BX_CX)
+        ld (rt_bx_pts),hl
+        ld hl,(RT_BX_CY)
+        ld (rt_bx_pts+2),hl
+        ld a,(rt_bx_gop)
+        ld b,a
+        ld c,0
+        ld a,(rt_bx_gc)
+        jp rt_bx_gline
+; HL = radius * BC / 16384, rounded.
+.part:  ld de,(rt_bx_crad)
+        call rt_bx_smul         ; DE:HL
+        ld a,h
+        add hl,hl               ; DE:HL << 2, then the high word
+        rl e
+        rl d
+        add hl,hl
+        rl e
+        rl d
+        bit 7,h
+        ex de,hl
+        ret z
+        inc hl
+        ret

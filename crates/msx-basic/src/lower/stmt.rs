@@ -530,8 +530,32 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::Circle { at, radius, args } => {
-                if args.iter().skip(1).take(2).any(Option::is_some) {
-                    return err(span, "CIRCLE with start or end angles is not supported yet");
+                let start = args.get(1).and_then(Option::as_ref);
+                let end = args.get(2).and_then(Option::as_ref);
+                if start.is_some() || end.is_some() {
+                    self.emit(IStmt::Store {
+                        w: W::Byte,
+                        addr: sym("rt_bx_clin"),
+                        value: byte(0),
+                    });
+                    for (slot, angle) in [start, end].into_iter().enumerate() {
+                        match angle {
+                            Some(a) => {
+                                self.dac(a)?;
+                                self.call_stmt("rt_bx_cangle", vec![(Reg::A, byte(slot as i64))]);
+                            }
+                            None => {
+                                self.call_stmt("rt_bx_cangle0", vec![(Reg::A, byte(slot as i64))])
+                            }
+                        }
+                    }
+                    self.call_stmt("rt_bx_carcset", vec![]);
+                } else {
+                    self.emit(IStmt::Store {
+                        w: W::Byte,
+                        addr: sym("rt_bx_carc"),
+                        value: byte(0),
+                    });
                 }
                 match args.get(3).and_then(Option::as_ref) {
                     Some(aspect) => {
