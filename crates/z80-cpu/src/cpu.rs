@@ -35,6 +35,12 @@ pub struct Cpu {
     /// common step test one byte. Recomputed at the start of `step` and
     /// `run`, since callers may set `regs.halted` or `regs.ei_delay`.
     pub(crate) attention: bool,
+    /// M1 cycles whose refresh (R's low 7 bits going up by one) is not yet
+    /// in `regs.r`: counting them costs one addition per instruction, the
+    /// 7-bit increment with bit 7 kept costs several. Folded into `regs.r`
+    /// (see [`Cpu::sync_r`]) before R is read or written and before `step`
+    /// and `run` return, so it is always 0 between calls.
+    pub(crate) r_pending: u8,
 }
 
 impl Default for Cpu {
@@ -57,6 +63,7 @@ impl Cpu {
             after_ld_a_ir: false,
             last_q: 0,
             attention: false,
+            r_pending: 0,
         }
     }
 
@@ -88,6 +95,7 @@ impl Cpu {
         self.prefix = 0;
         self.nmi_pending = false;
         self.after_ld_a_ir = false;
+        self.r_pending = 0;
         self.refresh_attention();
     }
 
@@ -167,6 +175,7 @@ impl Cpu {
             let op = self.fetch_op(bus);
             self.exec_base_inline(bus, op);
         }
+        self.sync_r();
         (self.cycles - start) as u32
     }
 
@@ -193,7 +202,7 @@ impl Cpu {
             self.regs.q = 0;
             if self.regs.halted {
                 // HALT repeats internal NOPs: one M1 cycle each, with refresh.
-                self.regs.inc_r();
+                self.inc_r();
                 self.cycles += 4 + self.m1_wait as u64;
             } else {
                 let op = self.fetch_op(bus);
@@ -240,8 +249,8 @@ impl Cpu {
                     let per = 4 + self.m1_wait as u64;
                     let n = (until_cycle - self.cycles).div_ceil(per);
                     self.cycles += n * per;
-                    let r7 = (self.regs.r as u64 + n) as u8 & 0x7F;
-                    self.regs.r = (self.regs.r & 0x80) | r7;
+                    // Only R's low 7 bits count: n modulo 256 will do.
+                    self.r_pending = self.r_pending.wrapping_add(n as u8);
                     self.regs.ei_delay = false;
                     self.regs.q = 0;
                     self.after_ld_a_ir = false;
@@ -272,6 +281,23 @@ impl Cpu {
                 break;
             }
         }
+        self.sync_r();
+    }
+
+    /// Advances the 7-bit refresh counter once, as every M1 cycle does
+    /// (counted in `r_pending`, folded into R by [`Cpu::sync_r`]).
+    #[inline(always)]
+    pub(crate) fn inc_r(&mut self) {
+        self.r_pending = self.r_pending.wrapping_add(1);
+    }
+
+    /// Folds the pending refreshes into `regs.r`: the low 7 bits go up by
+    /// their number (modulo 128), bit 7 stays.
+    #[inline(always)]
+    pub(crate) fn sync_r(&mut self) {
+        let n = core::mem::take(&mut self.r_pending);
+        let r = self.regs.r;
+        self.regs.r = (r & 0x80) | (r.wrapping_add(n) & 0x7F);
     }
 
     /// Whether the next [`Cpu::step`] accepts an interrupt (NMI, or /INT
@@ -289,7 +315,7 @@ impl Cpu {
         self.regs.halted = false;
         self.regs.iff1 = false;
         self.regs.q = 0;
-        self.regs.inc_r();
+        self.inc_r();
         self.cycles += 5 + self.m1_wait as u64;
         let pc = self.regs.pc;
         self.push16(bus, pc);
@@ -305,7 +331,7 @@ impl Cpu {
         self.regs.ei_delay = false;
         self.last_q = self.regs.q;
         self.regs.q = 0;
-        self.regs.inc_r();
+        self.inc_r();
         let wait = self.m1_wait as u64;
         match self.regs.im {
             0 => {
@@ -344,7 +370,7 @@ impl Cpu {
     pub(crate) fn fetch_op<B: Bus>(&mut self, bus: &mut B) -> u8 {
         let v = bus.fetch(self.regs.pc, self.cycles);
         self.regs.pc = self.regs.pc.wrapping_add(1);
-        self.regs.inc_r();
+        self.inc_r();
         self.cycles += 4 + self.m1_wait as u64;
         v
     }

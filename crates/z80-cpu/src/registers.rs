@@ -142,10 +142,4 @@ impl Registers {
     pub fn set_hl(&mut self, v: u16) {
         [self.h, self.l] = v.to_be_bytes();
     }
-
-    /// Advances the 7-bit refresh counter once, as every M1 cycle does.
-    #[inline(always)]
-    pub(crate) fn inc_r(&mut self) {
-        self.r = (self.r & 0x80) | (self.r.wrapping_add(1) & 0x7F);
-    }
 }

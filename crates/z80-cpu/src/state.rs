@@ -152,6 +152,7 @@ impl Cpu {
             after_ld_a_ir: boolean(51, "after LD A,I/R")?,
             last_q: bytes[52],
             attention: false,
+            r_pending: 0,
         };
         cpu.refresh_attention();
         Ok(cpu)

@@ -114,10 +114,13 @@ impl Cpu {
             }
             1 => {
                 self.tick(1);
+                // This instruction's own refreshes come before the write.
+                self.r_pending = 0;
                 self.regs.r = self.regs.a;
             }
             2 | 3 => {
                 self.tick(1);
+                self.sync_r();
                 let v = if y == 2 { self.regs.i } else { self.regs.r };
                 self.regs.a = v;
                 let mut f = SZXY[v as usize] | (self.regs.f & flag::C);
