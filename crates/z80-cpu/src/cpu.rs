@@ -23,7 +23,9 @@ pub struct Cpu {
     /// chain of prefixes is executed one prefix per step, so that a memory
     /// full of DD bytes cannot trap `step` in an endless loop). 0 = none.
     pub(crate) prefix: u8,
-    pub(crate) m1_wait: u8,
+    /// T-states of an M1 cycle: 4 plus the wait states (added as one
+    /// number at every opcode fetch).
+    pub(crate) m1_cycles: u64,
     /// The last instruction was `LD A,I` or `LD A,R`: an interrupt accepted
     /// right now clears P/V, the NMOS Z80 quirk.
     pub(crate) after_ld_a_ir: bool,
@@ -59,7 +61,7 @@ impl Cpu {
             int_line: false,
             nmi_pending: false,
             prefix: 0,
-            m1_wait: 0,
+            m1_cycles: 4,
             after_ld_a_ir: false,
             last_q: 0,
             attention: false,
@@ -117,12 +119,12 @@ impl Cpu {
     /// do `DD CB d op` (DD and CB are M1; d and op are ordinary reads).
     /// Interrupt acknowledge and NMI response cycles are M1 cycles too.
     pub fn set_m1_wait_states(&mut self, waits: u8) {
-        self.m1_wait = waits;
+        self.m1_cycles = 4 + u64::from(waits);
     }
 
     /// See [`Cpu::set_m1_wait_states`].
     pub fn m1_wait_states(&self) -> u8 {
-        self.m1_wait
+        (self.m1_cycles - 4) as u8
     }
 
     /// Sets the level of the /INT input (`true` = asserted). The line is
@@ -203,7 +205,7 @@ impl Cpu {
             if self.regs.halted {
                 // HALT repeats internal NOPs: one M1 cycle each, with refresh.
                 self.inc_r();
-                self.cycles += 4 + self.m1_wait as u64;
+                self.cycles += self.m1_cycles;
             } else {
                 let op = self.fetch_op(bus);
                 self.exec_base(bus, op);
@@ -246,7 +248,7 @@ impl Cpu {
         while self.cycles < until_cycle {
             if self.attention {
                 if self.halted_for_good() {
-                    let per = 4 + self.m1_wait as u64;
+                    let per = self.m1_cycles;
                     let n = (until_cycle - self.cycles).div_ceil(per);
                     self.cycles += n * per;
                     // Only R's low 7 bits count: n modulo 256 will do.
@@ -316,7 +318,7 @@ impl Cpu {
         self.regs.iff1 = false;
         self.regs.q = 0;
         self.inc_r();
-        self.cycles += 5 + self.m1_wait as u64;
+        self.cycles += 1 + self.m1_cycles;
         let pc = self.regs.pc;
         self.push16(bus, pc);
         self.regs.pc = 0x0066;
@@ -332,7 +334,7 @@ impl Cpu {
         self.last_q = self.regs.q;
         self.regs.q = 0;
         self.inc_r();
-        let wait = self.m1_wait as u64;
+        let wait = self.m1_cycles - 4;
         match self.regs.im {
             0 => {
                 // The acknowledge cycle is an M1 cycle with two automatic
@@ -371,7 +373,7 @@ impl Cpu {
         let v = bus.fetch(self.regs.pc, self.cycles);
         self.regs.pc = self.regs.pc.wrapping_add(1);
         self.inc_r();
-        self.cycles += 4 + self.m1_wait as u64;
+        self.cycles += self.m1_cycles;
         v
     }
 

@@ -65,7 +65,7 @@ impl Cpu {
             self.int_line as u8,
             self.nmi_pending as u8,
             self.prefix,
-            self.m1_wait,
+            self.m1_wait_states(),
             self.after_ld_a_ir as u8,
             self.last_q,
         ]);
@@ -148,7 +148,7 @@ impl Cpu {
             int_line: boolean(47, "/INT level")?,
             nmi_pending: boolean(48, "NMI pending")?,
             prefix,
-            m1_wait: bytes[50],
+            m1_cycles: 4 + u64::from(bytes[50]),
             after_ld_a_ir: boolean(51, "after LD A,I/R")?,
             last_q: bytes[52],
             attention: false,
