@@ -299,6 +299,36 @@ fn run_takes_ei_shadows_exactly_like_stepping() {
 }
 
 #[test]
+fn retn_enabling_interrupts_takes_a_waiting_int_at_once_in_run_as_in_step() {
+    // With /INT held and interrupts disabled, a DI loop runs untouched
+    // (run keeps its fast path); RETN copies IFF2 = 1 into IFF1 and the
+    // waiting interrupt is accepted right after it, before the NOPs at
+    // the return address.
+    // 0: LD B,20 ; DJNZ -2 ; RETN      100h: NOP NOP ...
+    let code = [0x06, 0x14, 0x10, 0xFE, 0xED, 0x45];
+    let mut a_sys = Sys::new(&code).at(0xFFF0, &[0x00, 0x01]);
+    let mut b_sys = Sys::new(&code).at(0xFFF0, &[0x00, 0x01]);
+    let mut a = cpu_at(0);
+    a.regs.sp = 0xFFF0;
+    a.regs.im = 1;
+    a.regs.iff1 = false;
+    a.regs.iff2 = true;
+    a.set_int_line(true);
+    let mut b = a.clone();
+    // LD B (7) + 19 DJNZ taken (13) + DJNZ (8) + RETN (14) + the interrupt.
+    let until = 7 + 19 * 13 + 8 + 14 + 1;
+    a.run(&mut a_sys, until);
+    while b.cycles() < until {
+        b.step(&mut b_sys);
+    }
+    assert_eq!(a, b);
+    assert_eq!(a.regs.pc, 0x38, "the interrupt came right after RETN");
+    // RETN popped 100h, the interrupt pushed it back.
+    assert_eq!(a.regs.sp, 0xFFF0);
+    assert_eq!(&a_sys.mem[0xFFF0..0xFFF2], &[0x00, 0x01]);
+}
+
+#[test]
 fn ld_a_i_reports_iff2_and_an_interrupt_right_after_it_clears_p_v() {
     // EI ; LD A,I ; NOP
     let mut sys = Sys::new(&[0xFB, 0xED, 0x57, 0x00]);
