@@ -211,6 +211,50 @@ fn const_mode<const M: u8>() -> CmdMode {
     }
 }
 
+/// A logical operation as a const-generic parameter: LOP's code (0–4, and
+/// 8–12 for the T variants), so the row loops are compiled once per
+/// operation as well and no pixel matches on it. Codes that write nothing
+/// never get here (the batch's `op` is `None`).
+#[inline(always)]
+fn const_logic<const L: u8>() -> (Logic, bool) {
+    let logic = match L & 7 {
+        0 => Logic::Imp,
+        1 => Logic::And,
+        2 => Logic::Or,
+        3 => Logic::Eor,
+        _ => Logic::Not,
+    };
+    (logic, L & 8 != 0)
+}
+
+/// Calls `$f::<M, L>(args)` for the batch's mode `M` (a [`CmdMode`]) and
+/// LOP code `L`; the codes that write nothing take `L` = 0 (the row
+/// functions only move the counters then, since the batch's `op` is `None`).
+macro_rules! by_mode_and_lop {
+    ($mode:expr, $lop:expr, $f:ident($($arg:expr),*)) => {
+        match $mode {
+            CmdMode::G4 => by_mode_and_lop!(@lop 0, $lop, $f($($arg),*)),
+            CmdMode::G5 => by_mode_and_lop!(@lop 1, $lop, $f($($arg),*)),
+            CmdMode::G6 => by_mode_and_lop!(@lop 2, $lop, $f($($arg),*)),
+            CmdMode::G7 => by_mode_and_lop!(@lop 3, $lop, $f($($arg),*)),
+        }
+    };
+    (@lop $m:literal, $lop:expr, $f:ident($($arg:expr),*)) => {
+        match $lop & 0x0F {
+            1 => $f::<$m, 1>($($arg),*),
+            2 => $f::<$m, 2>($($arg),*),
+            3 => $f::<$m, 3>($($arg),*),
+            4 => $f::<$m, 4>($($arg),*),
+            8 => $f::<$m, 8>($($arg),*),
+            9 => $f::<$m, 9>($($arg),*),
+            10 => $f::<$m, 10>($($arg),*),
+            11 => $f::<$m, 11>($($arg),*),
+            12 => $f::<$m, 12>($($arg),*),
+            _ => $f::<$m, 0>($($arg),*),
+        }
+    };
+}
+
 /// The position registers and settings an LMMV/LMMM batch works with.
 struct RowBatch {
     asx: u32,
@@ -229,10 +273,11 @@ struct RowBatch {
 
 /// `n` LMMV pixels of colour `color` (already masked) in mode `M`, as `n`
 /// calls of [`pset`]; returns the new ADX.
-fn lmmv_row<const M: u8>(vram: &mut Vram, b: &RowBatch, color: u8) -> u32 {
+fn lmmv_row<const M: u8, const L: u8>(vram: &mut Vram, b: &RowBatch, color: u8) -> u32 {
     let mode = const_mode::<M>();
     let mut x = b.adx;
-    if let (false, Some(op)) = (b.mxd, b.op) {
+    if let (false, Some(_)) = (b.mxd, b.op) {
+        let op = const_logic::<L>();
         for _ in 0..b.n {
             pset_op(vram, mode, x, b.dy, color, op);
             x = x.wrapping_add(b.dir);
@@ -246,10 +291,11 @@ fn lmmv_row<const M: u8>(vram: &mut Vram, b: &RowBatch, color: u8) -> u32 {
 /// `n` LMMM pixels in mode `M`, as `n` [`point`]/[`pset`] pairs (a read
 /// has no effect, so a batch that writes nothing only moves); returns the
 /// new ASX and ADX.
-fn lmmm_row<const M: u8>(vram: &mut Vram, b: &RowBatch) -> (u32, u32) {
+fn lmmm_row<const M: u8, const L: u8>(vram: &mut Vram, b: &RowBatch) -> (u32, u32) {
     let mode = const_mode::<M>();
     let (mut sx, mut dx) = (b.asx, b.adx);
-    if let (false, Some(op)) = (b.mxd, b.op) {
+    if let (false, Some(_)) = (b.mxd, b.op) {
+        let op = const_logic::<L>();
         let cmask = mode.color_mask();
         for _ in 0..b.n {
             let c = if b.mxs {
@@ -702,19 +748,9 @@ impl CmdEngine {
                 };
                 if self.op == Op::Lmmv {
                     let color = self.col & cmask;
-                    self.adx = match mode {
-                        CmdMode::G4 => lmmv_row::<0>(vram, &batch, color),
-                        CmdMode::G5 => lmmv_row::<1>(vram, &batch, color),
-                        CmdMode::G6 => lmmv_row::<2>(vram, &batch, color),
-                        CmdMode::G7 => lmmv_row::<3>(vram, &batch, color),
-                    };
+                    self.adx = by_mode_and_lop!(mode, lop, lmmv_row(vram, &batch, color));
                 } else {
-                    (self.asx, self.adx) = match mode {
-                        CmdMode::G4 => lmmm_row::<0>(vram, &batch),
-                        CmdMode::G5 => lmmm_row::<1>(vram, &batch),
-                        CmdMode::G6 => lmmm_row::<2>(vram, &batch),
-                        CmdMode::G7 => lmmm_row::<3>(vram, &batch),
-                    };
+                    (self.asx, self.adx) = by_mode_and_lop!(mode, lop, lmmm_row(vram, &batch));
                 }
             }
             Op::Hmmm => {
@@ -1093,6 +1129,27 @@ mod tests {
     const MODES: [CmdMode; 4] = [CmdMode::G4, CmdMode::G5, CmdMode::G6, CmdMode::G7];
     /// HMMV, LMMV, LMMM, HMMM, YMMM.
     const OPS: [u8; 5] = [0xC, 0x8, 0x9, 0xD, 0xE];
+
+    #[test]
+    fn const_logic_matches_the_table() {
+        fn check<const L: u8>() {
+            assert_eq!(
+                Some(const_logic::<L>()),
+                LOGICAL_OPS[usize::from(L)],
+                "LOP {L}"
+            );
+        }
+        check::<0>();
+        check::<1>();
+        check::<2>();
+        check::<3>();
+        check::<4>();
+        check::<8>();
+        check::<9>();
+        check::<10>();
+        check::<11>();
+        check::<12>();
+    }
 
     proptest! {
         /// The batched engine writes the same VRAM and leaves the same
