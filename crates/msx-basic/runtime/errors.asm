@@ -18,6 +18,7 @@
 ;@var rt_bas_errret 2
 ;@var rt_bas_stmt 2
 ;@var rt_bas_errstmt 2
+;@var rt_bas_endhook 2
 
 ; ON ERROR GOTO (ROM J406F: with a handler set and none running, an error
 ; goes to the handler instead of being printed; ERR and ERL keep it; an
@@ -32,6 +33,7 @@
 
 ; E = MSX-BASIC error code. Does not return.
 rt_bas_error:
+        call rt_bas_pscreen     ; an error inside PRINT # prints on the screen
         ld a,e
         ld (rt_bas_errno),a
         ld hl,0
@@ -77,9 +79,10 @@ rt_bas_report:
         call rt_bas_freshline
         ld a,(rt_bas_errno)
         ld e,a
-        ; codes 1-25 and 50-59 have texts; any other is "Unprintable error"
-        ; (number 23), 50-59 follow 25 in the table (ROM J40D3)
-        cp 60
+        ; codes 1-25 and 50-72 have texts (60-72 are the disk ROM's); any
+        ; other is "Unprintable error" (number 23), 50-72 follow 25 in the
+        ; table (ROM J40D3)
+        cp 73
         jr nc,.unp
         cp 50
         jr nc,.file
@@ -188,11 +191,20 @@ rt_bas_unum:
 ; END: the "Ok" prompt on a fresh line, then the program stops (the screen
 ; stays).
 rt_bas_end:
+        ld hl,(rt_bas_endhook)  ; a program with files closes them
+        ld a,h
+        or l
+        jr z,.nohook
+        ld de,0
+        ld (rt_bas_endhook),de  ; once: an error while closing stops
+        call .hook
+.nohook:
         call rt_bas_freshline
         ld hl,.ok
         call rt_bas_prz
         jp rt_halt
 .ok:    db "Ok",13,10,0
+.hook:  jp (hl)
 
 ; Prints the zero-terminated text at HL.
 rt_bas_prz:
@@ -313,3 +325,16 @@ rt_bas_errtext:
         db "Direct statement in file",0
         db "Sequential I/O only",0
         db "File not OPEN",0
+        db "Bad FAT",0
+        db "Bad file mode",0
+        db "Bad drive name",0
+        db "Bad sector number",0
+        db "File still open",0
+        db "File already exists",0
+        db "Disk full",0
+        db "Too many files",0
+        db "Disk write protected",0
+        db "Disk I/O error",0
+        db "Disk offline",0
+        db "Rename across disk",0
+        db "File write protected",0

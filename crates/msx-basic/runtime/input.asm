@@ -505,6 +505,14 @@ rt_bas_innum:
         call rt_bas_insep
         pop af
         pop hl
+        jp rt_bas_instore
+.none:  pop af
+        pop hl
+        ret
+
+; BCD_DAC into a numeric variable: HL = its address, A = its type (2, 4,
+; 8). Integer: CINT (6 Overflow); single: rounded to 6 digits.
+rt_bas_instore:
         cp 2
         jr z,.int
         cp 4
@@ -523,9 +531,6 @@ rt_bas_innum:
         ld (hl),e
         inc hl
         ld (hl),d
-        ret
-.none:  pop af
-        pop hl
         ret
 
 ; The next field into a string variable: DE = its descriptor. Leading

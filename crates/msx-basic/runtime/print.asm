@@ -9,15 +9,49 @@
 ; CSRX F3DDh.
 ; ---------------------------------------------------------------------------
 
+;@var rt_bas_pout 2
+;@var rt_bas_psave 3
+
 ; One character to the screen; TTYPOS follows the cursor. Keeps every
-; register.
+; register. While PRINT # runs, rt_bas_pout is the file's output routine
+; (diskfiles.asm), reached by a RET with AF on the stack; 0 otherwise.
 rt_bas_chput:
+        push af
+        push hl
+        ld hl,(rt_bas_pout)
+        ld a,h
+        or l
+        jr z,.screen
+        ex (sp),hl
+        ret
+.screen:
+        pop hl
+        pop af
         push af
         bios CHPUT
         ld a,(0F3DDh)           ; CSRX
         dec a
         ld (0F661h),a           ; TTYPOS
         pop af
+        ret
+
+; Output back to the screen after PRINT # (or an error inside it): TTYPOS,
+; LINLEN and CLMLST as they were before it. Keeps every register but AF.
+rt_bas_pscreen:
+        push hl
+        ld hl,(rt_bas_pout)
+        ld a,h
+        or l
+        jr z,.done
+        ld hl,0
+        ld (rt_bas_pout),hl
+        ld a,(rt_bas_psave)
+        ld (0F661h),a
+        ld a,(rt_bas_psave+1)
+        ld (0F3B0h),a
+        ld a,(rt_bas_psave+2)
+        ld (0F3B2h),a
+.done:  pop hl
         ret
 
 ; Newline: CR LF.

@@ -93,6 +93,7 @@ fn runtime_files() -> Vec<(&'static str, String)> {
         ("traps.asm", crate::RT_TRAPS_ASM.to_string()),
         ("play.asm", crate::RT_PLAY_ASM.to_string()),
         ("using.asm", crate::RT_USING_ASM.to_string()),
+        ("diskfiles.asm", crate::RT_FILES_ASM.to_string()),
         ("rt_extra.asm", lower::RT_EXTRA_ASM.to_string()),
         ("rt_draw.asm", lower::RT_DRAW_ASM.to_string()),
     ]

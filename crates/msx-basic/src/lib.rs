@@ -59,6 +59,9 @@ pub const RT_TRAPS_ASM: &str = include_str!("../runtime/traps.asm");
 /// PLAY (MML on the PSG, in the background from the timer interrupt) and
 /// PLAY(n).
 pub const RT_PLAY_ASM: &str = include_str!("../runtime/play.asm");
+/// Disk BASIC's sequential files through the BDOS (OPEN, PRINT #, INPUT #,
+/// LINE INPUT #, EOF, CLOSE, MAXFILES, KILL, NAME).
+pub const RT_FILES_ASM: &str = include_str!("../runtime/diskfiles.asm");
 /// PRINT USING.
 pub const RT_USING_ASM: &str = include_str!("../runtime/using.asm");
 

@@ -326,14 +326,14 @@ fn diagnostics_name_line_and_statement() {
         "line 10: Undefined line number 99 (statement 2, byte 4)"
     );
 
-    let e = errors("450 CLS:OPEN \"X\" FOR INPUT AS 1\n");
+    let e = errors("450 CLS:OPEN \"X\" AS 1\n");
     assert_eq!(
         e[0].kind,
-        DiagnosticKind::Unsupported("OPEN (files)".into())
+        DiagnosticKind::Unsupported("OPEN without FOR (random files)".into())
     );
     assert_eq!((e[0].line, e[0].statement), (450, 2));
 
-    let e = errors("10 A=1:LPRINT 1\n20 PRINT #1,A\n30 X=(1+\n40 DEF USR=100\n");
+    let e = errors("10 A=1:LPRINT 1\n20 FIELD #1,2 AS A$\n30 X=(1+\n40 DEF USR=100\n");
     let lines: Vec<u16> = e.iter().map(|d| d.line).collect();
     assert_eq!(lines, [10, 20, 30, 40]);
     assert_eq!(

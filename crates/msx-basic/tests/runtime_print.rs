@@ -183,8 +183,8 @@ lend:   nop
 
 #[test]
 fn message_table() {
-    // The texts of ROM I3D75 by code; 26-49 and 60 up are "Unprintable
-    // error" (ROM J40D3).
+    // The texts of ROM I3D75 by code, 60-72 the disk ROM's; 26-49 and 73
+    // up are "Unprintable error" (ROM J40D3).
     let cases: &[(u8, &str)] = &[
         (1, "NEXT without FOR"),
         (2, "Syntax error"),
@@ -206,7 +206,12 @@ fn message_table() {
         (50, "FIELD overflow"),
         (53, "File not found"),
         (59, "File not OPEN"),
-        (60, "Unprintable error"),
+        (60, "Bad FAT"),
+        (61, "Bad file mode"),
+        (65, "File already exists"),
+        (66, "Disk full"),
+        (72, "File write protected"),
+        (73, "Unprintable error"),
         (0, "Unprintable error"),
         (255, "Unprintable error"),
     ];

@@ -37,7 +37,7 @@ use z80_codegen::ir::{
     W,
 };
 
-use crate::parse::{Expr, Program, Span, Type, Var};
+use crate::parse::{Expr, Program, Span, StmtKind, Type, Var};
 
 pub use consts::to_double;
 pub(crate) use traps::{uses_play, uses_traps};
@@ -247,6 +247,10 @@ impl<'p> Lowerer<'p> {
         self.emit(IStmt::Eval(call("rt_bx_init", vec![], W::Word)));
         if traps::uses_play(self.prog) {
             self.emit(IStmt::Eval(call("rt_bas_playinit", vec![], W::Word)));
+        }
+        if any_statement(self.prog, |k| matches!(k, StmtKind::Open { .. })) {
+            // END closes the files (their last bytes reach the disk).
+            self.emit(IStmt::Eval(call("rt_bas_finit", vec![], W::Word)));
         }
         if traps::uses_traps(self.prog) {
             self.trap_dispatch = Some(self.new_block());

@@ -649,6 +649,10 @@ impl Lowerer<'_> {
                 let n = self.int(a0?)?;
                 Ok(self.hoist(call("rt_bas_playfn", vec![(Reg::HL, n)], W::Word)))
             }
+            K::Eof => {
+                let n = self.int(a0?)?;
+                Ok(self.hoist(call("rt_bas_eof", vec![(Reg::HL, n)], W::Word)))
+            }
             K::Csrlin => Ok(self.hoist(bin(
                 IBin::Sub,
                 W::Word,

@@ -33,6 +33,92 @@ impl Lowerer<'_> {
         match &s.kind {
             StmtKind::Let { target, value } => self.assign(target, value, span),
             StmtKind::Print(items) => self.print(items),
+            StmtKind::PrintFile { number, body } => {
+                let n = self.int(number)?;
+                self.call_stmt("rt_bas_fselout", vec![(Reg::HL, n)]);
+                let body = Stmt {
+                    kind: (**body).clone(),
+                    span,
+                };
+                self.statement(&body, next)?;
+                self.call_stmt("rt_bas_fselend", vec![]);
+                Ok(())
+            }
+            StmtKind::Open { name, mode, number } => {
+                let Some(name) = self.string_arg(name)? else {
+                    return Ok(());
+                };
+                let name = self.hoist(name);
+                let n = self.int(number)?;
+                self.call_stmt(
+                    "rt_bas_open",
+                    vec![(Reg::HL, name), (Reg::DE, n), (Reg::A, byte(*mode as i64))],
+                );
+                Ok(())
+            }
+            StmtKind::Close(numbers) => {
+                if numbers.is_empty() {
+                    self.call_stmt("rt_bas_closeall", vec![]);
+                }
+                for n in numbers {
+                    self.reset_temps();
+                    let n = self.int(n)?;
+                    self.call_stmt("rt_bas_close", vec![(Reg::HL, n)]);
+                }
+                Ok(())
+            }
+            StmtKind::MaxFiles(n) => {
+                let n = self.int(n)?;
+                self.call_stmt("rt_bas_maxfiles", vec![(Reg::HL, n)]);
+                Ok(())
+            }
+            StmtKind::Kill(name) => {
+                if let Some(name) = self.string_arg(name)? {
+                    self.call_stmt("rt_bas_kill", vec![(Reg::HL, name)]);
+                }
+                Ok(())
+            }
+            StmtKind::Rename { from, to } => {
+                let Some(from) = self.string_arg(from)? else {
+                    return Ok(());
+                };
+                let from = self.hoist(from);
+                let Some(to) = self.string_arg(to)? else {
+                    return Ok(());
+                };
+                self.call_stmt("rt_bas_rename", vec![(Reg::HL, from), (Reg::DE, to)]);
+                Ok(())
+            }
+            StmtKind::InputFile { number, targets } => {
+                let n = self.int(number)?;
+                self.call_stmt("rt_bas_fselin", vec![(Reg::HL, n)]);
+                for t in targets {
+                    self.reset_temps();
+                    let ty = t.var().ty;
+                    let addr = self.lvalue_address(t, span)?;
+                    if ty == Type::String {
+                        self.call_stmt("rt_bas_finstr", vec![(Reg::DE, addr)]);
+                    } else {
+                        self.call_stmt(
+                            "rt_bas_finnum",
+                            vec![(Reg::HL, addr), (Reg::A, byte(num_type_code(ty)))],
+                        );
+                    }
+                }
+                Ok(())
+            }
+            StmtKind::LineInputFile { number, target } => {
+                if target.var().ty != Type::String {
+                    self.raise(TYPE_MISMATCH);
+                    return Ok(());
+                }
+                let n = self.int(number)?;
+                self.call_stmt("rt_bas_fselin", vec![(Reg::HL, n)]);
+                let s = self.hoist(call("rt_bas_flinput", vec![], W::Word));
+                let addr = self.lvalue_address(target, span)?;
+                self.call_stmt("rt_bas_sassign", vec![(Reg::HL, s), (Reg::DE, addr)]);
+                Ok(())
+            }
             StmtKind::Goto(n) => {
                 let t = self.line_block(*n, span)?;
                 self.terminate(Term::Jump(t));
@@ -1116,16 +1202,22 @@ impl Lowerer<'_> {
             if ty == Type::String {
                 self.call_stmt("rt_bas_instrf", vec![(Reg::DE, addr)]);
             } else {
-                let code = match ty {
-                    Type::Integer => 2,
-                    Type::Single => 4,
-                    _ => 8,
-                };
+                let code = num_type_code(ty);
                 self.call_stmt("rt_bas_innum", vec![(Reg::HL, addr), (Reg::A, byte(code))]);
             }
         }
         self.call_stmt("rt_bas_inend", vec![]);
         Ok(())
+    }
+
+    /// A string argument (a file name); a number is "Type mismatch" at
+    /// run time, as MSX finds it (None: the raise is emitted).
+    fn string_arg(&mut self, e: &Expr) -> R<Option<ir::Expr>> {
+        if type_of(e) != Some(Type::String) {
+            self.raise(TYPE_MISMATCH);
+            return Ok(None);
+        }
+        self.string(e).map(Some)
     }
 
     fn swap(&mut self, a: &LValue, b: &LValue, span: Span) -> R<()> {
@@ -1270,5 +1362,14 @@ fn is_zero(e: &Expr) -> bool {
         ExprKind::Single(b) => b[0] == 0,
         ExprKind::Double(b) => b[0] == 0,
         _ => false,
+    }
+}
+
+/// The type code the runtime's numeric INPUT routines take (MSX's VALTYP).
+fn num_type_code(ty: Type) -> i64 {
+    match ty {
+        Type::Integer => 2,
+        Type::Single => 4,
+        _ => 8,
     }
 }

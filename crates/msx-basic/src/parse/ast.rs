@@ -296,6 +296,14 @@ pub enum EventAction {
     Stop,
 }
 
+/// How OPEN opens a sequential file (the runtime's mode codes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileMode {
+    Input = 1,
+    Output = 2,
+    Append = 3,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum StmtKind {
     /// `[LET] target = value`.
@@ -318,6 +326,39 @@ pub enum StmtKind {
         value: Expr,
     },
     Print(Vec<PrintItem>),
+    /// `PRINT #n, ...` / `PRINT #n, USING ...`: `body` is the `Print` or
+    /// `PrintUsing` whose output goes to the file.
+    PrintFile {
+        number: Expr,
+        body: Box<StmtKind>,
+    },
+    /// `OPEN name FOR INPUT|OUTPUT|APPEND AS [#]n`.
+    Open {
+        name: Expr,
+        mode: FileMode,
+        number: Expr,
+    },
+    /// `CLOSE [[#]n[, [#]n …]]`: no numbers closes every file.
+    Close(Vec<Expr>),
+    /// `MAXFILES = n`.
+    MaxFiles(Expr),
+    /// `KILL name`.
+    Kill(Expr),
+    /// `NAME old AS new`.
+    Rename {
+        from: Expr,
+        to: Expr,
+    },
+    /// `INPUT #n, targets`.
+    InputFile {
+        number: Expr,
+        targets: Vec<LValue>,
+    },
+    /// `LINE INPUT #n, target$`.
+    LineInputFile {
+        number: Expr,
+        target: LValue,
+    },
     Goto(u16),
     Gosub(u16),
     /// `RETURN [line]`.

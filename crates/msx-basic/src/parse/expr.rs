@@ -30,6 +30,7 @@ const KEYWORD_FUNCTIONS: &[(K, Args)] = &[
     (K::Vdp, Args::List(1, 1)),
     (K::Base, Args::List(1, 1)),
     (K::Play, Args::List(1, 1)),
+    (K::Eof, Args::List(1, 1)),
     (K::Err, Args::None),
     (K::Erl, Args::None),
 ];
@@ -47,7 +48,6 @@ const UNSUPPORTED_FUNCTIONS: &[K] = &[
     K::Cvi,
     K::Cvs,
     K::Cvd,
-    K::Eof,
     K::Loc,
     K::Lof,
     K::MkiStr,

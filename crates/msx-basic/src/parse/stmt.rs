@@ -2,8 +2,8 @@
 //! on the statement's first token, as in the ROM's statement table.
 
 use super::ast::{
-    Event, EventAction, Expr, LValue, LineShape, Point, PrintItem, Resume, Stmt, StmtKind, Type,
-    Var,
+    Event, EventAction, Expr, FileMode, LValue, LineShape, Point, PrintItem, Resume, Stmt,
+    StmtKind, Type, Var,
 };
 use super::cursor::Lex;
 use super::{data, DiagnosticKind, PResult, Parser};
@@ -15,8 +15,6 @@ const UNSUPPORTED: &[(K, &str)] = &[
     (K::Call, "CALL"),
     (K::Lprint, "LPRINT"),
     (K::Llist, "LLIST"),
-    (K::Open, "OPEN (files)"),
-    (K::Close, "CLOSE (files)"),
 ];
 
 impl Parser<'_, '_> {
@@ -147,6 +145,24 @@ impl Parser<'_, '_> {
                 StmtKind::Sound { register, value }
             }
             K::Input => self.input()?,
+            K::Open => self.open()?,
+            K::Close => self.close()?,
+            K::Kill => StmtKind::Kill(self.expr()?),
+            K::Name => {
+                let from = self.expr()?;
+                if !self.eat_word("AS") {
+                    return self.syntax("AS expected");
+                }
+                StmtKind::Rename {
+                    from,
+                    to: self.expr()?,
+                }
+            }
+            // MAXFILES crunches as MAX FILES.
+            K::Max if self.cur.eat_kw(K::Files) => {
+                self.expect_kw(K::Equal)?;
+                StmtKind::MaxFiles(self.expr()?)
+            }
             K::Line => {
                 if self.cur.eat_kw(K::Input) {
                     self.line_input()?
@@ -346,9 +362,92 @@ impl Parser<'_, '_> {
         Ok(out)
     }
 
+    /// `#n,` after PRINT, INPUT, LINE INPUT (the comma is required, as in
+    /// the ROM, unless the statement ends there and `comma_optional`).
+    fn file_number(&mut self, comma_optional: bool) -> PResult<Option<Expr>> {
+        if !self.cur.eat_char(b'#') {
+            return Ok(None);
+        }
+        let n = self.expr()?;
+        if !(self.cur.eat_char(b',') || comma_optional && self.cur.at_statement_end()) {
+            return self.syntax("',' expected after the file number");
+        }
+        Ok(Some(n))
+    }
+
+    /// A word that is no keyword of its own (`AS`, `APPEND`, `OUTPUT`):
+    /// the items that spell it, letters or keywords (OUTPUT crunches as
+    /// OUT PUT), are taken when they spell exactly it.
+    fn eat_word(&mut self, word: &str) -> bool {
+        let mut spelled = String::new();
+        let mut n = 0;
+        while spelled.len() < word.len() {
+            match self.cur.peek_at(n) {
+                Some(Lex::Char(c)) => spelled.push(char::from(c)),
+                Some(Lex::Kw(k)) => spelled.push_str(k.spelling()),
+                _ => return false,
+            }
+            n += 1;
+            if !word.starts_with(spelled.as_str()) {
+                return false;
+            }
+        }
+        if spelled != word {
+            return false;
+        }
+        for _ in 0..n {
+            self.cur.bump();
+        }
+        true
+    }
+
+    /// `OPEN name FOR INPUT|OUTPUT|APPEND AS [#]n`; random files (no FOR)
+    /// are refused.
+    fn open(&mut self) -> PResult<StmtKind> {
+        let name = self.expr()?;
+        if !self.cur.eat_kw(K::For) {
+            return self.unsupported("OPEN without FOR (random files)");
+        }
+        let mode = if self.cur.eat_kw(K::Input) {
+            FileMode::Input
+        } else if self.eat_word("OUTPUT") {
+            FileMode::Output
+        } else if self.eat_word("APPEND") {
+            FileMode::Append
+        } else {
+            return self.syntax("INPUT, OUTPUT or APPEND expected after FOR");
+        };
+        if !self.eat_word("AS") {
+            return self.syntax("AS expected");
+        }
+        self.cur.eat_char(b'#');
+        let number = self.expr()?;
+        if !self.cur.at_statement_end() {
+            return self.unsupported("OPEN ... LEN= (random files)");
+        }
+        Ok(StmtKind::Open { name, mode, number })
+    }
+
+    /// `CLOSE [[#]n[,[#]n…]]`.
+    fn close(&mut self) -> PResult<StmtKind> {
+        let mut numbers = Vec::new();
+        if self.cur.at_statement_end() {
+            return Ok(StmtKind::Close(numbers));
+        }
+        loop {
+            self.cur.eat_char(b'#');
+            numbers.push(self.expr()?);
+            if !self.cur.eat_char(b',') {
+                break;
+            }
+        }
+        Ok(StmtKind::Close(numbers))
+    }
+
     fn print(&mut self) -> PResult<StmtKind> {
-        if self.cur.peek() == Some(Lex::Char(b'#')) {
-            return self.unsupported("PRINT # (files)");
+        if let Some(number) = self.file_number(true)? {
+            let body = Box::new(self.print()?);
+            return Ok(StmtKind::PrintFile { number, body });
         }
         let mut items = Vec::new();
         while !self.cur.at_statement_end() {
@@ -718,8 +817,11 @@ impl Parser<'_, '_> {
     }
 
     fn input(&mut self) -> PResult<StmtKind> {
-        if self.cur.peek() == Some(Lex::Char(b'#')) {
-            return self.unsupported("INPUT # (files)");
+        if let Some(number) = self.file_number(false)? {
+            return Ok(StmtKind::InputFile {
+                number,
+                targets: self.lvalue_list()?,
+            });
         }
         let prompt = self.prompt()?;
         Ok(StmtKind::Input {
@@ -729,15 +831,20 @@ impl Parser<'_, '_> {
     }
 
     fn line_input(&mut self) -> PResult<StmtKind> {
-        if self.cur.peek() == Some(Lex::Char(b'#')) {
-            return self.unsupported("LINE INPUT # (files)");
-        }
-        let prompt = self.prompt()?;
+        let number = self.file_number(false)?;
+        let prompt = if number.is_none() {
+            self.prompt()?
+        } else {
+            None
+        };
         let target = self.variable()?;
         if target.var().ty != Type::String {
             return self.syntax("LINE INPUT needs a string variable");
         }
-        Ok(StmtKind::LineInput { prompt, target })
+        Ok(match number {
+            Some(number) => StmtKind::LineInputFile { number, target },
+            None => StmtKind::LineInput { prompt, target },
+        })
     }
 
     /// `COPY (x1,y1)-(x2,y2)[,page] TO (x3,y3)[,page][,op]`; the forms

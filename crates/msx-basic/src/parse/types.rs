@@ -64,6 +64,7 @@ const FUNCTION_TYPES: &[(K, Ret)] = &[
     (K::Base, Ret::Fixed(Type::Integer)),
     (K::Point, Ret::Fixed(Type::Integer)),
     (K::Play, Ret::Fixed(Type::Integer)),
+    (K::Eof, Ret::Fixed(Type::Integer)),
     (K::Csng, Ret::Fixed(Type::Single)),
     (K::Time, Ret::Fixed(Type::Single)),
     (K::Fre, Ret::Fixed(Type::Single)),

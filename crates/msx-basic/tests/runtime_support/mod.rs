@@ -235,6 +235,12 @@ impl Rt {
         rt.set_width(32);
         rt.ram.sync_cursor();
         rt.poke(TTYPOS, &[0]);
+        // The output hook and the END hook are 0 at a program's start (the
+        // linker zeroes every variable): the screen, no files to close.
+        for v in ["rt_bas_pout", "rt_bas_endhook"] {
+            let at = rt.symbol(v);
+            rt.poke(at, &[0, 0]);
+        }
         rt.call("bcd_init", 0, 0, 0);
         rt.call("rt_bas_heapinit", HEAP, 0, HEAP + 0x800);
         rt
