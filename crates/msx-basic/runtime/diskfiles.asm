@@ -19,7 +19,8 @@
 ; MAXFILES is 1 at start, as on MSX; up to 4.
 ; Errors (Disk BASIC's codes): 52 Bad file number, 53 File not found,
 ; 54 File already open, 55 Input past end, 56 Bad file name, 59 File not
-; OPEN, 61 Bad file mode, 65 File already exists, 66 Disk full.
+; OPEN, 61 Bad file mode, 64 File still open, 65 File already exists,
+; 66 Disk full.
 ; ---------------------------------------------------------------------------
 
 ; (The linker takes routines, not equates: the block's size 170, the
@@ -829,6 +830,7 @@ rt_bas_kill:
         ld de,rt_bas_ffcb
         ld a,1
         call rt_bas_fname
+        call rt_bas_fbusy
         ld de,rt_bas_ffcb
         ld c,13h                ; FDEL
         call rt_bas_bdos
@@ -862,6 +864,7 @@ rt_bas_rename:
         ld de,rt_bas_ffcb
         xor a
         call rt_bas_fname
+        call rt_bas_fbusy
         ld hl,0F55Eh+1
         ld de,rt_bas_ffcb+17
         ld bc,11
@@ -873,3 +876,32 @@ rt_bas_rename:
         ret nz
         ld e,53
         jp rt_bas_error
+
+; 64 File still open when the name at rt_bas_ffcb+1 (11 bytes, wildcards
+; compared as characters) is an open file's (drives are not compared).
+rt_bas_fbusy:
+        ld hl,rt_bas_ftab
+        ld b,4
+.f:     ld a,(hl)
+        or a
+        jr z,.next
+        push hl
+        push bc
+        ld de,6                 ; the FCB's name
+        add hl,de
+        ld de,rt_bas_ffcb+1
+        ld b,11
+.c:     ld a,(de)
+        cp (hl)
+        jr nz,.diff
+        inc hl
+        inc de
+        djnz .c
+        ld e,64
+        jp rt_bas_error
+.diff:  pop bc
+        pop hl
+.next:  ld de,170
+        add hl,de
+        djnz .f
+        ret

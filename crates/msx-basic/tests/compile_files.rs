@@ -159,7 +159,9 @@ fn kill_and_name() {
             "40 NAME \"NEW.TXT\" AS \"KEEP.TXT\"\n",
             "50 KILL \"GONE.TXT\"\n",
             "60 NAME \"NONE.TXT\" AS \"X.TXT\"\n",
-            "70 KILL \"*.BAK\":END\n",
+            "70 KILL \"*.BAK\"\n",
+            "80 OPEN \"KEEP.TXT\" FOR INPUT AS #1:KILL \"KEEP.TXT\"\n",
+            "90 NAME \"KEEP.TXT\" AS \"K2.TXT\":END\n",
             "100 PRINT ERR;ERL:RESUME NEXT\n",
         ),
         &[
@@ -170,7 +172,10 @@ fn kill_and_name() {
             ("B.BAK", b"b"),
         ],
     );
-    assert_eq!(lines, [" 65  40", " 53  50", " 53  60"]);
+    assert_eq!(
+        lines,
+        [" 65  40", " 53  50", " 53  60", " 64  80", " 64  90"]
+    );
     let mut names: Vec<String> = disk.list().iter().map(|f| f.name.to_string()).collect();
     names.sort();
     assert_eq!(names, ["KEEP.TXT", "NEW.TXT", "T.BIN"]);
@@ -197,4 +202,46 @@ fn maxfiles_and_bad_names() {
     );
     assert_eq!(disk.read_file("ONE").unwrap(), b"1\x1a");
     assert_eq!(disk.read_file("TWO.TXT").unwrap(), b"2B\r\n\x1a");
+}
+
+/// The same files from an MSX-DOS program (`Target::Com`): the runtime
+/// calls the BDOS at 0005h; the program is started from the A> prompt
+/// and returns to it.
+#[test]
+fn files_from_an_msx_dos_program() {
+    use msx_machine::machine::{Machine, MachineConfig, Until};
+    use msx_machine::memory::MachineLayout;
+    let src = concat!(
+        "10 OPEN \"COM.TXT\" FOR OUTPUT AS #1:PRINT #1,\"DOS\";\",\";42:CLOSE\n",
+        "20 OPEN \"COM.TXT\" FOR APPEND AS #1:PRINT #1,\"MORE\":CLOSE\n",
+        "30 OPEN \"COM.TXT\" FOR INPUT AS #1:INPUT #1,A$,N:LINE INPUT #1,B$\n",
+        "40 PRINT \"GOT \";A$;N;B$;EOF(1)\n",
+    );
+    let out = match msx_basic::compile("t.bas", src.as_bytes(), z80_codegen::Target::Com) {
+        Ok(c) => c.output,
+        Err(f) => panic!("{f}"),
+    };
+    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
+    let mut disk = Disk::new(msx_disk::Format::Kb720);
+    disk.write_file("T.COM", &out.bytes, when).unwrap();
+    disk.set_boot_command("T").unwrap();
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    let r = m.run_until(&Until::TextOnScreen("GOT DOS".into()), 3000);
+    assert!(r.reached(), "{r:?}\n{}", screen(&m));
+    let r = m.run_until(&Until::TextOnScreen("A>".into()), 300);
+    assert!(r.reached(), "{r:?}\n{}", screen(&m));
+    let s = screen(&m);
+    assert!(s.contains("GOT DOS 42 MORE-1"), "{s}");
+    let disk = Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
+    assert_eq!(
+        disk.read_file("COM.TXT").unwrap(),
+        b"DOS, 42 \r\nMORE\r\n\x1a"
+    );
 }
