@@ -905,3 +905,31 @@ rt_bas_fbusy:
         add hl,de
         djnz .f
         ret
+
+; INPUT$(n,#f): HL = n (1-255, else 5), DE = f: HL = a temporary with the
+; file's next n bytes as they are (CR and LF included); 55 Input past end
+; when the file ends first.
+rt_bas_finputs:
+        push de
+        call rt_bas_byte
+        pop hl
+        or a
+        jr z,.fc
+        push af
+        ld a,1
+        call rt_bas_fopened
+        pop bc                  ; B = n
+        ld c,b
+        ld de,0F55Eh
+.ch:    call rt_bas_fgetc
+        jr c,.past
+        ld (de),a
+        inc de
+        djnz .ch
+        ld hl,0F55Eh
+        ld a,c
+        jp rt_bas_copytmp
+.past:  ld e,55
+        jp rt_bas_error
+.fc:    ld e,5
+        jp rt_bas_error

@@ -245,3 +245,17 @@ fn files_from_an_msx_dos_program() {
         b"DOS, 42 \r\nMORE\r\n\x1a"
     );
 }
+
+#[test]
+fn input_dollar_reads_bytes_of_a_file() {
+    let (lines, _) = run_disk_with(
+        concat!(
+            "10 OPEN \"B.TXT\" FOR INPUT AS #1\n",
+            "20 A$=INPUT$(4,#1):B$=INPUT$(2,1)\n",
+            "30 PRINT A$;ASC(MID$(A$,3));LEN(B$);B$;EOF(1)\n",
+            "40 C$=INPUT$(1,#1)\n",
+        ),
+        &[("B.TXT", b"AB\r\nCD")],
+    );
+    assert_eq!(lines, ["AB", " 13  2 CD-1", "Input past end in 40"]);
+}

@@ -115,6 +115,12 @@ impl Lowerer<'_> {
                 let n = self.int(arg(0)?)?;
                 self.str_call("rt_bx_getspr", vec![(Reg::HL, n)])
             }
+            K::Input if args.len() == 2 => {
+                let n = self.int(arg(0)?)?;
+                let n = self.hoist(n);
+                let f = self.int(arg(1)?)?;
+                self.str_call("rt_bas_finputs", vec![(Reg::HL, n), (Reg::DE, f)])
+            }
             K::Input => {
                 let n = self.int(arg(0)?)?;
                 self.str_call("rt_bas_inputs", vec![(Reg::HL, n)])

@@ -207,12 +207,14 @@ impl Parser<'_, '_> {
             self.expect_char(b'$')?;
             if k == K::Input {
                 self.expect_char(b'(')?;
-                let n = self.expr()?;
+                let mut args = vec![self.expr()?];
+                // INPUT$(n, [#]f): n bytes of a file.
                 if self.cur.eat_char(b',') {
-                    return self.unsupported("INPUT$ from a file");
+                    self.cur.eat_char(b'#');
+                    args.push(self.expr()?);
                 }
                 self.expect_char(b')')?;
-                vec![n]
+                args
             } else {
                 self.arguments(1, 1)?
             }
