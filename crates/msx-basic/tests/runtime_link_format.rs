@@ -12,6 +12,7 @@ const FILES: &[(&str, &str)] = &[
     ("traps.asm", msx_basic::RT_TRAPS_ASM),
     ("play.asm", msx_basic::RT_PLAY_ASM),
     ("using.asm", msx_basic::RT_USING_ASM),
+    ("diskfiles.asm", msx_basic::RT_FILES_ASM),
 ];
 
 /// The code of a line: no comment, no label.

@@ -145,6 +145,7 @@ pub fn source(lines_table: &str) -> String {
         msx_basic::RT_ERRORS_ASM,
         msx_basic::RT_INPUT_ASM,
         msx_basic::RT_MATH_ASM,
+        msx_basic::RT_FILES_ASM,
     ];
     let mut vars = String::new();
     let mut at = VARS;
@@ -163,6 +164,8 @@ pub fn source(lines_table: &str) -> String {
     let mut s = String::new();
     s.push_str("CHSNS equ 009Ch\nCHGET equ 009Fh\nCHPUT equ 00A2h\nPOSIT equ 00C6h\n");
     s.push_str("bios macro entry\n        call entry\n        endm\n");
+    // diskfiles.asm's BDOS (never called by these tests).
+    s.push_str("BDOS equ 0F37Dh\n");
     s.push_str(&format!(
         "BCD_RAM equ 0{BCD_RAM:04X}h\nBCD_ERROR equ rt_bas_error\n"
     ));
