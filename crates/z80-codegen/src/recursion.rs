@@ -232,7 +232,10 @@ fn plan_one(
         visit_term(&block.term, &mut |m| match m {
             Mention::Label(l, How::Load(o, w)) => match area.access(l, o, w) {
                 Some((t, _)) => u |= t,
-                None => bad = true,
+                // A condition may read any other variable (`i > width`);
+                // only a load of the area that does not fit its words is unsafe.
+                None if area.vars.contains_key(l) => bad = true,
+                None => {}
             },
             Mention::Call(c) if reenters(c) => re = true,
             _ => {}
