@@ -686,13 +686,14 @@ fn reals_in_files_and_recursive_parameters() {
 }
 
 #[test]
-fn reals_work_on_a_disk_and_under_msx_dos() {
-    // The BIOS through CALSLT in a .com. (A .rom is not run here: the runner serves
-    // BIOS entries below 0100h only, and the cartridge start-up calls RSLREG at 0138h.)
+fn reals_work_on_a_disk_a_cartridge_and_under_msx_dos() {
+    // The BIOS called directly from a disk and a cartridge (whose start-up asks
+    // RSLREG for its slot before the typed constants are copied), and through CALSLT
+    // in a .com.
     let src = include_str!("programs/reals.pas");
     let files = MemoryFiles::new().with("test.pas", src);
     let mut outputs = Vec::new();
-    for target in [Target::Dsk, Target::Com] {
+    for target in [Target::Dsk, Target::Rom, Target::Com] {
         let out = match compile("test.pas", &files, target) {
             Ok(b) => b.output,
             Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
@@ -702,6 +703,7 @@ fn reals_work_on_a_disk_and_under_msx_dos() {
         outputs.push(sim.output());
     }
     assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[0], outputs[2]);
     assert!(outputs[0].starts_with(" 1    1050.000"), "{}", outputs[0]);
 }
 

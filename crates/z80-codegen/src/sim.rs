@@ -315,7 +315,11 @@ impl Sim {
                 0x0000 if self.target == Target::Com => return Stop::Halted,
                 // MSX-DOS keeps RDSLT in its page 0 too.
                 0x000C => Some(self.bios(pc)),
-                pc if pc < 0x0100 && self.target != Target::Com => Some(self.bios(pc)),
+                // The main BIOS's jump table, and RSLREG (0138h), which a
+                // cartridge's start-up calls to find its own slot.
+                pc if (pc < 0x0100 || pc == 0x0138) && self.target != Target::Com => {
+                    Some(self.bios(pc))
+                }
                 _ => None,
             };
             match served {
