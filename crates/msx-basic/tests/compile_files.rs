@@ -188,7 +188,7 @@ fn maxfiles_and_bad_names() {
         "10 ON ERROR GOTO 100\n",
         "20 MAXFILES=2\n",
         "30 OPEN \"ONE\" FOR OUTPUT AS #1:OPEN \"TWO.TXT\" FOR OUTPUT AS #2\n",
-        "40 PRINT #2,\"2\";:PRINT #1,\"1\";:PRINT #2,\"B\"\n",
+        "40 PRINT #2,\"2\";:PRINT #1,\"1\";:PRINT #2,\"B\":PRINT #2\n",
         "50 OPEN \"A:B:C\" FOR INPUT AS #3\n",
         "60 CLOSE:OPEN \"A:B:C\" FOR INPUT AS #2\n",
         "70 OPEN \"\" FOR INPUT AS #2\n",
@@ -201,7 +201,7 @@ fn maxfiles_and_bad_names() {
         [" 52  50", " 56  60", " 56  70", " 56  80", " 7  90"]
     );
     assert_eq!(disk.read_file("ONE").unwrap(), b"1\x1a");
-    assert_eq!(disk.read_file("TWO.TXT").unwrap(), b"2B\r\n\x1a");
+    assert_eq!(disk.read_file("TWO.TXT").unwrap(), b"2B\r\n\r\n\x1a");
 }
 
 /// The same files from an MSX-DOS program (`Target::Com`): the runtime
@@ -258,4 +258,14 @@ fn input_dollar_reads_bytes_of_a_file() {
         &[("B.TXT", b"AB\r\nCD")],
     );
     assert_eq!(lines, ["AB", " 13  2 CD-1", "Input past end in 40"]);
+}
+
+#[test]
+fn clear_closes_the_files() {
+    let (lines, disk) = run_disk(concat!(
+        "10 OPEN \"C.TXT\" FOR OUTPUT AS #1:PRINT #1,\"KEPT\"\n",
+        "20 CLEAR:OPEN \"C.TXT\" FOR INPUT AS #1:LINE INPUT #1,A$:PRINT A$\n",
+    ));
+    assert_eq!(lines, ["KEPT"]);
+    assert_eq!(disk.read_file("C.TXT").unwrap(), b"KEPT\r\n\x1a");
 }

@@ -248,7 +248,7 @@ impl<'p> Lowerer<'p> {
         if traps::uses_play(self.prog) {
             self.emit(IStmt::Eval(call("rt_bas_playinit", vec![], W::Word)));
         }
-        if any_statement(self.prog, |k| matches!(k, StmtKind::Open { .. })) {
+        if uses_files(self.prog) {
             // END closes the files (their last bytes reach the disk).
             self.emit(IStmt::Eval(call("rt_bas_finit", vec![], W::Word)));
         }
@@ -674,6 +674,12 @@ pub(crate) fn any_statement(prog: &Program, f: fn(&crate::parse::StmtKind) -> bo
         })
     }
     prog.lines.iter().any(|l| any(&l.statements, f))
+}
+
+/// Whether the program opens files (its start-up then makes END close
+/// them, and CLEAR closes them as on MSX).
+pub(crate) fn uses_files(prog: &Program) -> bool {
+    any_statement(prog, |k| matches!(k, StmtKind::Open { .. }))
 }
 
 pub(crate) fn fn_param_label(name: Var, i: usize) -> String {

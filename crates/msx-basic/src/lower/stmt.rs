@@ -557,6 +557,10 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::Clear => {
+                if super::uses_files(self.prog) {
+                    // CLEAR closes every file (MSX's CLEAR runs CLSALL).
+                    self.call_stmt("rt_bas_closeall", vec![]);
+                }
                 self.clear();
                 Ok(())
             }
