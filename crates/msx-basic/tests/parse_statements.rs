@@ -355,3 +355,41 @@ fn next_without_any_for_is_a_warning() {
     assert_eq!(p.warnings.len(), 1);
     assert_eq!(p.warnings[0].line, 10);
 }
+
+#[test]
+fn file_statements() {
+    use msx_basic::parse::FileMode;
+    // OUTPUT crunches as OUT PUT, AS and APPEND are letters; no blanks
+    // needed, as on MSX.
+    let s = stmts(concat!(
+        "10 OPEN\"A:X\"FOR OUTPUT AS#1:OPEN \"Y\" FOR APPEND AS 2\n",
+        "20 OPEN \"Z\" FOR INPUT AS #3:CLOSE:CLOSE #1,2\n",
+        "30 PRINT #1,A;:INPUT #1,A$,B:LINE INPUT #2,C$:KILL \"X\"\n",
+        "40 NAME \"X\" AS \"Y\":MAXFILES=3\n",
+    ));
+    let modes: Vec<FileMode> = s
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StmtKind::Open { mode, .. } => Some(*mode),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(modes, [FileMode::Output, FileMode::Append, FileMode::Input]);
+    assert!(matches!(&s[3].kind, StmtKind::Close(n) if n.is_empty()));
+    assert!(matches!(&s[4].kind, StmtKind::Close(n) if n.len() == 2));
+    assert!(
+        matches!(&s[5].kind, StmtKind::PrintFile { body, .. } if matches!(**body, StmtKind::Print(ref i) if i.len() == 2))
+    );
+    assert!(matches!(&s[6].kind, StmtKind::InputFile { targets, .. } if targets.len() == 2));
+    assert!(matches!(&s[7].kind, StmtKind::LineInputFile { .. }));
+    assert!(matches!(&s[8].kind, StmtKind::Kill(_)));
+    assert!(matches!(&s[9].kind, StmtKind::Rename { .. }));
+    assert!(matches!(&s[10].kind, StmtKind::MaxFiles(_)));
+
+    let e = errors("10 OPEN \"X\" FOR OUTPUT AS 1 LEN=5\n20 INPUT #1 A\n");
+    assert_eq!(
+        e[0].kind,
+        DiagnosticKind::Unsupported("OPEN ... LEN= (random files)".into())
+    );
+    assert!(matches!(e[1].kind, DiagnosticKind::Syntax(_)));
+}
