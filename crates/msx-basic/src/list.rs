@@ -28,11 +28,13 @@ pub fn list_body(
                     out.pop();
                 }
                 // `L?` is the name L and PRINT; listed as `LPRINT` it would
-                // read back as LPRINT, so the round-trip form keeps the `?`.
+                // read back as LPRINT, and `EX?` as `EXPRINT` would read back
+                // as EXP and RINT. After a letter or digit the round-trip form
+                // keeps the `?`, which is always PRINT.
                 if k == Keyword::Print
                     && style == ListStyle::RoundTrip
                     && out.len() > line_start
-                    && out.last() == Some(&b'L')
+                    && out.last().is_some_and(u8::is_ascii_alphanumeric)
                 {
                     out.push(b'?');
                     continue;

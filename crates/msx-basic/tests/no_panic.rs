@@ -53,6 +53,18 @@ fn line() -> impl Strategy<Value = String> {
         .prop_map(|(n, parts)| format!("{n} {}", parts.concat()))
 }
 
+/// Listings proptest once found that did not come back, kept as plain tests so they
+/// run every time: `?` after a name (`L?` would list as LPRINT, `EX?` as EXPRINT,
+/// which reads back as EXP).
+#[test]
+fn question_mark_after_a_name_lists_back_to_print() {
+    for text in ["0 L?", "0 PRINTEx?PRINT", "10 A1?:B?\"X\"", "10 .?"] {
+        let program = tokenize(text).unwrap();
+        let listing = program.list_with(ListStyle::RoundTrip).unwrap();
+        assert_eq!(tokenize(&listing).unwrap(), program, "{text} -> {listing}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
