@@ -104,6 +104,22 @@ impl Board {
         }
     }
 
+    /// After an `OUT` to the VDP that may have changed the INT level or the
+    /// timing key.
+    fn vdp_written(&mut self, port: u8) {
+        // Ports 0x99 and 0x9B write registers (0x98 and 0x9A never touch
+        // the interrupt logic); only the registers that move the next
+        // interrupt or the frame end need a new plan.
+        if port & 1 != 0 {
+            let key = timing_key(&self.vdp);
+            if key != self.timing_key {
+                self.timing_key = key;
+                self.resync = true;
+            }
+        }
+        self.sync_int();
+    }
+
     /// After a write to the PPI: the slot register and the key click follow
     /// its outputs.
     fn ppi_written(&mut self, now: u64) {
@@ -153,17 +169,12 @@ impl Bus for Board {
             Port::Debug => self.debug.write(port, value, cycle),
             Port::Vdp => {
                 self.vdp.write_port(port, value, cycle);
-                // Ports 0x99 and 0x9B write registers (0x98 and 0x9A never
-                // touch the interrupt logic); only the registers that move
-                // the next interrupt or the frame end need a new plan.
-                if port & 1 != 0 {
-                    let key = timing_key(&self.vdp);
-                    if key != self.timing_key {
-                        self.timing_key = key;
-                        self.resync = true;
-                    }
+                // Most writes only move the VDP's time or store a plain
+                // register: then neither the INT level nor the timing key
+                // can have changed, and the VDP says so.
+                if self.vdp.take_irq_check() {
+                    self.vdp_written(port);
                 }
-                self.sync_int();
             }
             Port::Psg => self.psg.write_io(port, value, cycle),
             Port::Ppi => {

@@ -206,6 +206,15 @@ pub struct Vdp {
     /// and after a load), see [`Vdp::make_plan`].
     #[serde(skip)]
     plan: timing::Plan,
+    /// Set whenever the INT level or the timing epoch may have changed: the
+    /// event loop (VBlank, line interrupt), the general register write (R#0,
+    /// R#1, the timing registers), status reads, a new or reset or loaded
+    /// chip. The machine looks at the INT level and the timing epoch after an
+    /// `OUT` only while it is set (see [`Vdp::take_irq_check`]), so a port
+    /// write that only moves time or stores a plain register costs one test.
+    /// Set too often is harmless (the check finds nothing); never too rarely.
+    #[serde(skip)]
+    irq_check: bool,
     /// Tests: run the command engine at every stretch, as before its work
     /// was owed across stretches (the reference `owed_tests` compares with).
     #[cfg(test)]
@@ -261,6 +270,7 @@ impl Vdp {
             glyphs: Default::default(),
             nibble_pairs: Default::default(),
             plan: Default::default(),
+            irq_check: true,
             #[cfg(test)]
             eager_cmd: false,
         };
@@ -314,6 +324,7 @@ impl Vdp {
     /// at their defaults).
     pub(crate) fn after_load(&mut self) {
         self.plan = self.make_plan();
+        self.irq_check = true;
     }
 
     // ----- The CPU interface -------------------------------------------
@@ -448,6 +459,7 @@ impl Vdp {
     /// (palette latch).
     #[inline(never)]
     fn write_register_slow(&mut self, reg: u8, value: u8) {
+        self.irq_check = true;
         if reg >= 32 || EVENT_REGISTERS & (1 << reg) != 0 {
             // The engine's registers, or its mode or speed, change now.
             self.settle_cmd();
@@ -502,6 +514,8 @@ impl Vdp {
     /// Read S#`reg` with its side effects.
     fn read_status(&mut self, reg: u8) -> u8 {
         let value = self.peek_status(reg);
+        // S#0 and S#1 reads clear F and FH.
+        self.irq_check = true;
         match reg {
             0 => self.s0 &= 0x1F,
             1 if self.regs[0] & 0x10 != 0 => self.fh = false,
@@ -628,6 +642,7 @@ impl Vdp {
     /// time, stays a short function.
     #[inline(never)]
     fn advance_through_events(&mut self, target: u64) {
+        self.irq_check = true;
         while self.time < target {
             let plan = self.plan;
             let frame_ticks = u64::from(plan.ticks_per_frame);
@@ -901,6 +916,13 @@ impl Vdp {
     /// A number that changes whenever a register deciding the interrupt
     /// times or the frame end (R#0, R#1, R#9, R#18, R#19, R#23) changes
     /// value: a machine compares it to know whether its plan still holds.
+    /// Whether the INT level or the timing epoch may have changed since the
+    /// last call (see `irq_check`); clears the mark.
+    #[inline]
+    pub fn take_irq_check(&mut self) -> bool {
+        std::mem::take(&mut self.irq_check)
+    }
+
     pub fn timing_epoch(&self) -> u64 {
         self.timing_epoch
     }
@@ -916,6 +938,8 @@ impl Vdp {
     }
 }
 
+#[cfg(test)]
+mod irq_check_tests;
 #[cfg(test)]
 mod owed_tests;
 #[cfg(test)]
