@@ -141,17 +141,12 @@ impl Bus for Board {
 
     fn input(&mut self, port: u16, cycle: u64) -> u8 {
         let port = port as u8;
-        match PORTS[usize::from(port)] {
-            Port::Open | Port::Debug => 0xFF,
-            Port::Vdp => {
-                let v = self.vdp.read_port(port, cycle);
-                self.sync_int();
-                v
-            }
-            Port::Psg => self.psg.read_io(port, cycle),
-            Port::Ppi => self.ppi.read(port),
-            Port::Rtc => self.rtc.read_io(port, cycle),
-            Port::Mapper => self.memory.read_mapper_port(port),
+        // As for OUT: the VDP (polled through S#2, S#0 in the interrupt
+        // handler) before the table, the other devices out of line.
+        if port & 0xFC == 0x98 {
+            self.vdp_input(port, cycle)
+        } else {
+            self.other_input(port, cycle)
         }
     }
 
@@ -175,6 +170,30 @@ impl Bus for Board {
 }
 
 impl Board {
+    /// An `IN` from the VDP (0x98–0x9B). The mark is kept (not taken): the
+    /// next `OUT` still looks at the timing key as before.
+    #[inline(always)]
+    fn vdp_input(&mut self, port: u8, cycle: u64) -> u8 {
+        let v = self.vdp.read_port(port, cycle);
+        if self.vdp.irq_check() {
+            self.sync_int();
+        }
+        v
+    }
+
+    /// An `IN` from any other port.
+    #[inline(never)]
+    fn other_input(&mut self, port: u8, cycle: u64) -> u8 {
+        match PORTS[usize::from(port)] {
+            Port::Open | Port::Debug => 0xFF,
+            Port::Vdp => self.vdp_input(port, cycle),
+            Port::Psg => self.psg.read_io(port, cycle),
+            Port::Ppi => self.ppi.read(port),
+            Port::Rtc => self.rtc.read_io(port, cycle),
+            Port::Mapper => self.memory.read_mapper_port(port),
+        }
+    }
+
     /// An `OUT` to the VDP (0x98–0x9B).
     #[inline(always)]
     fn vdp_output(&mut self, port: u8, value: u8, cycle: u64) {

@@ -514,11 +514,16 @@ impl Vdp {
     /// Read S#`reg` with its side effects.
     fn read_status(&mut self, reg: u8) -> u8 {
         let value = self.peek_status(reg);
-        // S#0 and S#1 reads clear F and FH.
-        self.irq_check = true;
         match reg {
-            0 => self.s0 &= 0x1F,
-            1 if self.regs[0] & 0x10 != 0 => self.fh = false,
+            // S#0 and S#1 reads clear F and FH: the INT level may change.
+            0 => {
+                self.s0 &= 0x1F;
+                self.irq_check = true;
+            }
+            1 if self.regs[0] & 0x10 != 0 => {
+                self.fh = false;
+                self.irq_check = true;
+            }
             5 => {
                 self.collision_x = 0;
                 self.collision_y = 0;
@@ -921,6 +926,13 @@ impl Vdp {
     #[inline]
     pub fn take_irq_check(&mut self) -> bool {
         std::mem::take(&mut self.irq_check)
+    }
+
+    /// Whether the INT level may have changed since the mark was last
+    /// taken (see `irq_check`); keeps the mark.
+    #[inline]
+    pub fn irq_check(&self) -> bool {
+        self.irq_check
     }
 
     pub fn timing_epoch(&self) -> u64 {
