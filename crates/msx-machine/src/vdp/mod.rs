@@ -423,12 +423,10 @@ impl Vdp {
     fn cpu_access(&mut self, value: Option<u8>) {
         self.settle_cmd();
         let logical = (u32::from(self.regs[14]) << 14) | self.address;
-        let mode = self.mode();
-        let phys = if mode.is_planar() {
-            planar(logical)
-        } else {
-            logical
-        };
+        // The mode's facts from the plan (made again when R#0/R#1 change).
+        let plan = &self.plan;
+        let (is_planar, v9938) = (plan.planar, plan.v9938);
+        let phys = if is_planar { planar(logical) } else { logical };
         match value {
             // No expansion RAM: MXC reads 0xFF and drops writes.
             Some(_) if self.cpu_ext => {}
@@ -437,7 +435,7 @@ impl Vdp {
             None => self.read_buffer = self.vram.read(phys),
         }
         self.address = (self.address + 1) & 0x3FFF;
-        if self.address == 0 && mode.is_v9938() {
+        if self.address == 0 && v9938 {
             self.regs[14] = (self.regs[14] + 1) & 0x07;
         }
     }
@@ -754,6 +752,8 @@ impl Vdp {
             display_on: self.regs[1] & 0x40 != 0,
             sprites_on: !sprites_off,
             x_shift: g.h_adjust - 7 + if g.text { 9 } else { 0 },
+            planar: self.mode().is_planar(),
+            v9938: self.mode().is_v9938(),
         }
     }
 

@@ -183,6 +183,10 @@ pub struct Plan {
     /// Where the display pixels start in a drawn row, in 256-mode pixels
     /// from the neutral position (horizontal adjust, text modes' margin).
     pub x_shift: i32,
+    /// The CPU's VRAM accesses use the planar mapping (G6/G7).
+    pub planar: bool,
+    /// The address counter carries into R#14 (the V9938 modes).
+    pub v9938: bool,
 }
 
 impl Plan {
