@@ -59,7 +59,7 @@ fn an_unsupported_statement_is_named_and_nothing_is_written() {
     let dir = scratch("refused");
     std::fs::write(
         dir.join("bad.bas"),
-        "10 PRINT \"A\"\n20 CLS:OPEN \"F\" FOR OUTPUT AS #1\n",
+        "10 PRINT \"A\"\n20 CLS:LPRINT \"F\"\n",
     )
     .unwrap();
     let out = msx(&dir, &["build", "bad.bas", "-o", "bad.dsk"]);
