@@ -138,3 +138,30 @@ fn new_with_a_boot_program() {
     assert!(!dir.join("c.dsk").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn dos_sets_the_command_the_disk_boots_into() {
+    let dir = scratch("dos");
+    ok(&dir, &["disk", "new", "d.dsk"]);
+    std::fs::write(dir.join("hello.txt"), b"Hello from a batch file\r\n\x1a").unwrap();
+    std::fs::write(dir.join("run.bat"), b"TYPE HELLO.TXT\r\n").unwrap();
+    ok(&dir, &["disk", "add", "d.dsk", "hello.txt", "run.bat"]);
+    let before = std::fs::read(dir.join("d.dsk")).unwrap();
+
+    // A program that is not on the disk is refused, and nothing is written.
+    let err = fails(&dir, &["disk", "dos", "d.dsk", "GAME /F"]);
+    assert!(err.contains("d.dsk") && err.contains("GAME.COM"), "{err}");
+    assert_eq!(std::fs::read(dir.join("d.dsk")).unwrap(), before);
+
+    ok(&dir, &["disk", "dos", "d.dsk", "RUN"]);
+    let listing = ok(&dir, &["disk", "ls", "d.dsk"]);
+    assert!(
+        listing.ends_with("boots into MSX-DOS: \"RUN\"\n"),
+        "{listing}"
+    );
+    // The free disk ROM runs RUN.BAT at boot, which types the file.
+    let screen = ok(&dir, &["run", "d.dsk", "--frames", "400", "--text"]);
+    assert!(screen.contains("A>TYPE HELLO.TXT"), "{screen}");
+    assert!(screen.contains("Hello from a batch file"), "{screen}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

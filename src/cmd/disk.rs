@@ -81,6 +81,11 @@ enum DiskCommand {
         old: String,
         new: String,
     },
+    /// Make the image boot into MSX-DOS and run COMMAND, as typed at the
+    /// A> prompt: a .COM or .BAT on the disk with its arguments, or a
+    /// built-in command ("DIR /W"); "" boots to the prompt (AUTOEXEC.BAT
+    /// first). Needs this project's free disk ROM (docs/disk.md).
+    Dos { image: PathBuf, command: String },
 }
 
 pub fn run(args: DiskArgs) -> Result<ExitCode> {
@@ -104,6 +109,9 @@ pub fn run(args: DiskArgs) -> Result<ExitCode> {
         }),
         DiskCommand::Rename { image, old, new } => {
             edit(&image, |disk| Ok(disk.rename(&old, &new)?))
+        }
+        DiskCommand::Dos { image, command } => {
+            edit(&image, |disk| Ok(disk.set_boot_command(&command)?))
         }
     }?;
     Ok(ExitCode::SUCCESS)
@@ -242,6 +250,9 @@ fn ls(image: &Path) -> Result<()> {
             "boots {} (load {:#06x}, start {:#06x})\n",
             boot.name, boot.load, boot.exec
         ));
+    }
+    if let Some(command) = disk.boot_command() {
+        text.push_str(&format!("boots into MSX-DOS: {command:?}\n"));
     }
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
