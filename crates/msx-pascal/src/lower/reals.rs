@@ -6,7 +6,7 @@
 //! (`crates/z80-codegen/runtime/real.asm`: HL = a, DE = b, BC = the result, which may
 //! be an operand since the routines read both before writing).
 
-use z80_codegen::ir::{Call, CmpOp, Cond, Expr as E, Flag, Reg, Stmt as S, W};
+use z80_codegen::ir::{CmpOp, Cond, Expr as E, Reg, Stmt as S, W};
 
 use super::expr::word;
 use super::strings::{rt, rt_stmt};
@@ -203,27 +203,7 @@ impl Lower<'_> {
     /// A comparison of two reals (integers are converted): `rt_fcmp` answers in the
     /// flags, Z when equal, carry when the first is smaller.
     pub(crate) fn compare_reals(&mut self, op: CmpOp, l: &Expr, r: &Expr) -> Cond {
-        let (op, l, r) = match op {
-            CmpOp::Gt | CmpOp::Le => (op.swap(), r, l),
-            _ => (op, l, r),
-        };
-        let a = self.real_addr(l);
-        let b = self.real_addr(r);
-        let (flag, when_set) = match op {
-            CmpOp::Eq => (Flag::Zero, true),
-            CmpOp::Ne => (Flag::Zero, false),
-            CmpOp::Lt => (Flag::Carry, true),
-            _ => (Flag::Carry, false),
-        };
-        Cond::Flag {
-            call: Call {
-                target: "rt_fcmp".into(),
-                args: vec![(Reg::HL, a), (Reg::DE, b)],
-                ret: W::Byte,
-            },
-            flag,
-            when_set,
-        }
+        self.compare_by_call("rt_fcmp", op, l, r, Self::real_addr)
     }
 
     /// Whether a write item is printed as a real (a real value, or an integer with

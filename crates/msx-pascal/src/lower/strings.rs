@@ -359,12 +359,27 @@ impl Lower<'_> {
                 }
             }
         }
+        self.compare_by_call("rt_strcmp", op, l, r, Self::str_addr)
+    }
+
+    /// A comparison made by a runtime routine that takes the operands'
+    /// addresses (`addr` of each) in HL and DE and answers in the flags, Z when
+    /// equal and carry when the first is smaller (`rt_strcmp`, `rt_fcmp`).
+    /// `>` and `<=` swap the operands, so only Z and carry are ever tested.
+    pub(crate) fn compare_by_call(
+        &mut self,
+        target: &str,
+        op: CmpOp,
+        l: &Expr,
+        r: &Expr,
+        addr: fn(&mut Self, &Expr) -> E,
+    ) -> Cond {
         let (op, l, r) = match op {
             CmpOp::Gt | CmpOp::Le => (op.swap(), r, l),
             _ => (op, l, r),
         };
-        let a = self.str_addr(l);
-        let b = self.str_addr(r);
+        let a = addr(self, l);
+        let b = addr(self, r);
         let (flag, when_set) = match op {
             CmpOp::Eq => (Flag::Zero, true),
             CmpOp::Ne => (Flag::Zero, false),
@@ -373,7 +388,7 @@ impl Lower<'_> {
         };
         Cond::Flag {
             call: Call {
-                target: "rt_strcmp".into(),
+                target: target.into(),
                 args: vec![(Reg::HL, a), (Reg::DE, b)],
                 ret: W::Byte,
             },
