@@ -115,47 +115,11 @@ fn candidates<'a>(e: &'a Expr, fixed: &HashSet<String>, out: &mut Vec<&'a Expr>)
         out.push(e);
         return;
     }
-    match e {
-        Expr::Load(_, a)
-        | Expr::ZExt(a)
-        | Expr::SExt(a)
-        | Expr::Lo(a)
-        | Expr::Hi(a)
-        | Expr::Un(_, _, a)
-        | Expr::PortIn(a) => candidates(a, fixed, out),
-        Expr::Bin(_, _, l, r) => {
-            candidates(l, fixed, out);
-            candidates(r, fixed, out);
-        }
-        Expr::Cond(c) => cond_candidates(c, fixed, out),
-        Expr::Call(c) => {
-            for (_, a) in &c.args {
-                candidates(a, fixed, out);
-            }
-        }
-        Expr::Const(..) | Expr::Sym(..) => {}
-    }
+    e.for_each_child(&mut |c| candidates(c, fixed, out));
 }
 
 fn cond_candidates<'a>(c: &'a Cond, fixed: &HashSet<String>, out: &mut Vec<&'a Expr>) {
-    match c {
-        Cond::True | Cond::False => {}
-        Cond::Cmp { l, r, .. } => {
-            candidates(l, fixed, out);
-            candidates(r, fixed, out);
-        }
-        Cond::NonZero(_, e) => candidates(e, fixed, out),
-        Cond::Not(c) => cond_candidates(c, fixed, out),
-        Cond::And(a, b) | Cond::Or(a, b) => {
-            cond_candidates(a, fixed, out);
-            cond_candidates(b, fixed, out);
-        }
-        Cond::Flag { call, .. } => {
-            for (_, a) in &call.args {
-                candidates(a, fixed, out);
-            }
-        }
-    }
+    c.for_each_expr(&mut |e| candidates(e, fixed, out));
 }
 
 fn has_call(e: &Expr) -> bool {
@@ -369,18 +333,9 @@ fn replace_term(t: &mut Term, from: &Expr, to: &Expr) -> usize {
 }
 
 fn replace_cond(c: &mut Cond, from: &Expr, to: &Expr) -> usize {
-    match c {
-        Cond::True | Cond::False => 0,
-        Cond::Cmp { l, r, .. } => replace(l, from, to) + replace(r, from, to),
-        Cond::NonZero(_, e) => replace(e, from, to),
-        Cond::Not(c) => replace_cond(c, from, to),
-        Cond::And(a, b) | Cond::Or(a, b) => replace_cond(a, from, to) + replace_cond(b, from, to),
-        Cond::Flag { call, .. } => call
-            .args
-            .iter_mut()
-            .map(|(_, a)| replace(a, from, to))
-            .sum(),
-    }
+    let mut n = 0;
+    c.for_each_expr_mut(&mut |e| n += replace(e, from, to));
+    n
 }
 
 fn replace(e: &mut Expr, from: &Expr, to: &Expr) -> usize {
@@ -388,19 +343,9 @@ fn replace(e: &mut Expr, from: &Expr, to: &Expr) -> usize {
         *e = to.clone();
         return 1;
     }
-    match e {
-        Expr::Load(_, a)
-        | Expr::ZExt(a)
-        | Expr::SExt(a)
-        | Expr::Lo(a)
-        | Expr::Hi(a)
-        | Expr::Un(_, _, a)
-        | Expr::PortIn(a) => replace(a, from, to),
-        Expr::Bin(_, _, l, r) => replace(l, from, to) + replace(r, from, to),
-        Expr::Cond(c) => replace_cond(c, from, to),
-        Expr::Call(c) => c.args.iter_mut().map(|(_, a)| replace(a, from, to)).sum(),
-        Expr::Const(..) | Expr::Sym(..) => 0,
-    }
+    let mut n = 0;
+    e.for_each_child_mut(&mut |c| n += replace(c, from, to));
+    n
 }
 
 #[cfg(test)]

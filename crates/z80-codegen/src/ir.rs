@@ -151,6 +151,50 @@ pub enum Expr {
     PortIn(Box<Expr>),
 }
 
+impl Expr {
+    /// Calls `f` on each direct sub-expression: the operands, a call's
+    /// arguments, and the expressions a condition tests. The optimiser's
+    /// passes walk the IR through this and [`Expr::for_each_child_mut`].
+    pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        match self {
+            Expr::Const(..) | Expr::Sym(..) => {}
+            Expr::Load(_, a)
+            | Expr::Un(_, _, a)
+            | Expr::ZExt(a)
+            | Expr::SExt(a)
+            | Expr::Lo(a)
+            | Expr::Hi(a)
+            | Expr::PortIn(a) => f(a),
+            Expr::Bin(_, _, a, b) => {
+                f(a);
+                f(b);
+            }
+            Expr::Cond(c) => c.for_each_expr(f),
+            Expr::Call(c) => c.args.iter().for_each(|(_, a)| f(a)),
+        }
+    }
+
+    /// [`Expr::for_each_child`], for rewriting.
+    pub fn for_each_child_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        match self {
+            Expr::Const(..) | Expr::Sym(..) => {}
+            Expr::Load(_, a)
+            | Expr::Un(_, _, a)
+            | Expr::ZExt(a)
+            | Expr::SExt(a)
+            | Expr::Lo(a)
+            | Expr::Hi(a)
+            | Expr::PortIn(a) => f(a),
+            Expr::Bin(_, _, a, b) => {
+                f(a);
+                f(b);
+            }
+            Expr::Cond(c) => c.for_each_expr_mut(f),
+            Expr::Call(c) => c.args.iter_mut().for_each(|(_, a)| f(a)),
+        }
+    }
+}
+
 /// A call of a label, with arguments in registers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Call {
@@ -188,6 +232,45 @@ pub enum Cond {
         flag: Flag,
         when_set: bool,
     },
+}
+
+impl Cond {
+    /// Calls `f` on each expression the condition tests, through `Not`, `And`
+    /// and `Or` (a runtime call's arguments included).
+    pub fn for_each_expr<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        match self {
+            Cond::True | Cond::False => {}
+            Cond::Cmp { l, r, .. } => {
+                f(l);
+                f(r);
+            }
+            Cond::NonZero(_, e) => f(e),
+            Cond::Not(c) => c.for_each_expr(f),
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                a.for_each_expr(f);
+                b.for_each_expr(f);
+            }
+            Cond::Flag { call, .. } => call.args.iter().for_each(|(_, a)| f(a)),
+        }
+    }
+
+    /// [`Cond::for_each_expr`], for rewriting.
+    pub fn for_each_expr_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        match self {
+            Cond::True | Cond::False => {}
+            Cond::Cmp { l, r, .. } => {
+                f(l);
+                f(r);
+            }
+            Cond::NonZero(_, e) => f(e),
+            Cond::Not(c) => c.for_each_expr_mut(f),
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                a.for_each_expr_mut(f);
+                b.for_each_expr_mut(f);
+            }
+            Cond::Flag { call, .. } => call.args.iter_mut().for_each(|(_, a)| f(a)),
+        }
+    }
 }
 
 /// A flag a runtime routine answers in.

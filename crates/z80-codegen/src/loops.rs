@@ -81,31 +81,7 @@ fn taken_in(e: &Expr, out: &mut HashSet<String>) {
             out.insert(l.clone());
         }
         Expr::Load(_, a) if matches!(**a, Expr::Sym(..)) => {}
-        _ => children(e, &mut |c| taken_in(c, out)),
-    }
-}
-
-/// Calls `f` on each direct sub-expression.
-fn children(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    match e {
-        Expr::Const(..) | Expr::Sym(..) => {}
-        Expr::Load(_, a)
-        | Expr::Un(_, _, a)
-        | Expr::ZExt(a)
-        | Expr::SExt(a)
-        | Expr::Lo(a)
-        | Expr::Hi(a)
-        | Expr::PortIn(a) => f(a),
-        Expr::Bin(_, _, a, b) => {
-            f(a);
-            f(b);
-        }
-        Expr::Cond(c) => each_expr_cond(c, f),
-        Expr::Call(c) => {
-            for (_, a) in &c.args {
-                f(a);
-            }
-        }
+        _ => e.for_each_child(&mut |c| taken_in(c, out)),
     }
 }
 
@@ -132,31 +108,10 @@ fn each_expr_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
 
 fn each_expr_term(t: &Term, f: &mut dyn FnMut(&Expr)) {
     match t {
-        Term::Branch { cond, .. } => each_expr_cond(cond, f),
+        Term::Branch { cond, .. } => cond.for_each_expr(f),
         Term::Switch { value, .. } => f(value),
         Term::Ret(Some((_, e))) => f(e),
         _ => {}
-    }
-}
-
-fn each_expr_cond(c: &Cond, f: &mut dyn FnMut(&Expr)) {
-    match c {
-        Cond::True | Cond::False => {}
-        Cond::Cmp { l, r, .. } => {
-            f(l);
-            f(r);
-        }
-        Cond::NonZero(_, e) => f(e),
-        Cond::Not(c) => each_expr_cond(c, f),
-        Cond::And(a, b) | Cond::Or(a, b) => {
-            each_expr_cond(a, f);
-            each_expr_cond(b, f);
-        }
-        Cond::Flag { call, .. } => {
-            for (_, a) in &call.args {
-                f(a);
-            }
-        }
     }
 }
 
@@ -183,55 +138,15 @@ fn map_stmt(s: &mut Stmt, f: &mut dyn FnMut(&mut Expr)) {
 
 fn map_term(t: &mut Term, f: &mut dyn FnMut(&mut Expr)) {
     match t {
-        Term::Branch { cond, .. } => map_cond(cond, f),
+        Term::Branch { cond, .. } => cond.for_each_expr_mut(&mut |e| map_expr(e, f)),
         Term::Switch { value, .. } => map_expr(value, f),
         Term::Ret(Some((_, e))) => map_expr(e, f),
         _ => {}
     }
 }
 
-fn map_cond(c: &mut Cond, f: &mut dyn FnMut(&mut Expr)) {
-    match c {
-        Cond::True | Cond::False => {}
-        Cond::Cmp { l, r, .. } => {
-            map_expr(l, f);
-            map_expr(r, f);
-        }
-        Cond::NonZero(_, e) => map_expr(e, f),
-        Cond::Not(c) => map_cond(c, f),
-        Cond::And(a, b) | Cond::Or(a, b) => {
-            map_cond(a, f);
-            map_cond(b, f);
-        }
-        Cond::Flag { call, .. } => {
-            for (_, a) in &mut call.args {
-                map_expr(a, f);
-            }
-        }
-    }
-}
-
 fn map_expr(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
-    match e {
-        Expr::Const(..) | Expr::Sym(..) => {}
-        Expr::Load(_, a)
-        | Expr::Un(_, _, a)
-        | Expr::ZExt(a)
-        | Expr::SExt(a)
-        | Expr::Lo(a)
-        | Expr::Hi(a)
-        | Expr::PortIn(a) => map_expr(a, f),
-        Expr::Bin(_, _, a, b) => {
-            map_expr(a, f);
-            map_expr(b, f);
-        }
-        Expr::Cond(c) => map_cond(c, f),
-        Expr::Call(c) => {
-            for (_, a) in &mut c.args {
-                map_expr(a, f);
-            }
-        }
-    }
+    e.for_each_child_mut(&mut |c| map_expr(c, f));
     f(e);
 }
 
@@ -532,7 +447,7 @@ fn reduce_loop(
 /// Every sub-expression, outermost first.
 fn visit_all(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     f(e);
-    children(e, &mut |c| visit_all(c, f));
+    e.for_each_child(&mut |c| visit_all(c, f));
 }
 #[cfg(test)]
 mod tests {
