@@ -514,20 +514,7 @@ fn board_ships_shots_and_a_won_game() {
     insta::assert_snapshot!("shot_on_ship", g.screen());
 
     // The rest of the fleet; the last hit ends the game (line 630).
-    let mut ended = false;
-    for (i, &(x, y, s)) in enemy.iter().enumerate().skip(1) {
-        let back = g.shoot(x, y);
-        assert_eq!(g.at(x + 19, y), BATTLE.letters[usize::from(s) - 1]);
-        if !back {
-            assert_eq!(
-                i,
-                enemy.len() - 1,
-                "the game ended before the last ship cell"
-            );
-            ended = true;
-        }
-    }
-    assert!(ended, "the game did not end");
+    shoot_all(&mut g, &BATTLE, &enemy[1..]);
     assert_eq!(g.var("pj"), 20.0);
     assert!(g.var("pc") < 20.0);
     let end = g.screen();
@@ -678,14 +665,20 @@ fn battle_rom_plays_to_the_end() {
 /// the game.
 fn sink_the_fleet(g: &mut Game, listing: &Listing) {
     let enemy = g.ships(2);
+    shoot_all(g, listing, &enemy);
+}
+
+/// Shoots `cells` (x, y, ship) in turn, each shown with its ship's letter; the
+/// last one, and only the last, ends the game.
+fn shoot_all(g: &mut Game, listing: &Listing, cells: &[(usize, usize, u8)]) {
     let mut ended = false;
-    for (i, &(x, y, s)) in enemy.iter().enumerate() {
+    for (i, &(x, y, s)) in cells.iter().enumerate() {
         let back = g.shoot(x, y);
         assert_eq!(g.at(x + 19, y), listing.letters[usize::from(s) - 1]);
         if !back {
             assert_eq!(
                 i,
-                enemy.len() - 1,
+                cells.len() - 1,
                 "the game ended before the last ship cell"
             );
             ended = true;
