@@ -166,13 +166,15 @@ mod on_the_machine {
         check_screen(&mut m);
     }
 
-    /// `msx build SRC -o OUT` (a .dsk), then a free-BIOS machine with OUT in drive A.
-    fn build_and_boot(src: &std::path::Path, out: &std::path::Path) -> Machine {
+    /// `msx build SRC -o OUT [EXTRA…]` (a .dsk), then a free-BIOS machine with OUT in
+    /// drive A.
+    fn build_and_boot(src: &std::path::Path, out: &std::path::Path, extra: &[&str]) -> Machine {
         let status = super::msx()
             .arg("build")
             .arg(src)
             .arg("-o")
             .arg(out)
+            .args(extra)
             .env("SOURCE_DATE_EPOCH", "1700000000")
             .status()
             .unwrap();
@@ -187,7 +189,23 @@ mod on_the_machine {
     fn a_compiled_disk_boots_on_the_free_bios() {
         let dir = super::scratch("machine");
         let src = super::write(&dir, "m.pas", PROGRAM);
-        let mut m = build_and_boot(&src, &dir.join("m.dsk"));
+        let mut m = build_and_boot(&src, &dir.join("m.dsk"), &[]);
+        check_screen(&mut m);
+    }
+
+    /// `--dos`: the program is M.COM on a disk that boots into MSX-DOS and runs it.
+    #[test]
+    fn a_dos_disk_boots_into_msx_dos_and_runs_the_program() {
+        let dir = super::scratch("dosdisk");
+        let src = super::write(&dir, "m.pas", PROGRAM);
+        let out = dir.join("m.dsk");
+        let mut m = build_and_boot(&src, &out, &["--dos"]);
+        let disk = msx_disk::Disk::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+        assert_eq!(disk.boot_command().as_deref(), Some("M"));
+        assert!(disk.boot_program().is_none());
+        // The same bytes `--format com` writes.
+        assert_eq!(disk.read_file("M.COM").unwrap(), build(Target::Com));
+        assert!(disk.read_file("M.BIN").is_err());
         check_screen(&mut m);
     }
 
@@ -198,7 +216,7 @@ mod on_the_machine {
         let dir = super::scratch("mines");
         let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("crates/msx-pascal/tests/programs/mines.pas");
-        let mut m = build_and_boot(&src, &dir.join("mines.dsk"));
+        let mut m = build_and_boot(&src, &dir.join("mines.dsk"), &[]);
         m.run_frames(600);
         assert_eq!(m.vdp().mode(), msx_machine::vdp::Mode::GRAPHIC4);
         // SCREEN 5: two pixels per byte, 128 bytes per line. The menu box is
@@ -320,4 +338,23 @@ fn a_bad_manifest_names_the_place_and_writes_nothing() {
     assert!(result.status.success());
     let disk = msx_disk::Disk::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(disk.read_file("LEVELS.DAT").unwrap(), b"1 2 3");
+}
+
+#[test]
+fn dos_needs_a_disk() {
+    let dir = scratch("dosfmt");
+    let src = write(&dir, "t.pas", "begin writeln(1) end.");
+    let out = dir.join("t.com");
+    let result = msx()
+        .arg("build")
+        .arg(&src)
+        .arg("--dos")
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(result.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&result.stderr);
+    assert!(err.contains("--dos"), "{err}");
+    assert!(!out.exists());
 }

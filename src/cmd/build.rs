@@ -30,6 +30,10 @@ pub struct BuildArgs {
     /// Output format (default: from the output's extension, else dsk).
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Make the disk boot into MSX-DOS and run the program there as NAME.COM (dsk only),
+    /// instead of starting it straight from the boot sector.
+    #[arg(long)]
+    pub dos: bool,
     /// A data file to put on the disk too (dsk only); repeatable.
     #[arg(long = "add", value_name = "FILE")]
     pub add: Vec<PathBuf>,
@@ -54,9 +58,11 @@ fn format_of(path: &Path) -> Option<Format> {
     }
 }
 
-/// The disk name of the program file: the source's name cut to 8 characters, `.BIN`.
-fn program_name(input: &Path) -> String {
-    format!("{}.BIN", super::disk_stem(input))
+/// The disk name of the program file: the source's name cut to 8 characters, `.BIN`
+/// (started by the boot sector) or `.COM` (run by MSX-DOS).
+fn program_name(input: &Path, dos: bool) -> String {
+    let ext = if dos { "COM" } else { "BIN" };
+    format!("{}.{ext}", super::disk_stem(input))
 }
 
 /// A data file for the disk, from the manifest or `--add`.
@@ -163,10 +169,17 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
     if !args.add.is_empty() && format != Format::Dsk {
         bail!("--add puts files on a disk: it needs --format dsk");
     }
+    if args.dos && format != Format::Dsk {
+        bail!("--dos makes a disk boot into MSX-DOS: it needs --format dsk");
+    }
     // The manifest first: a bad one stops the build before anything is
     // compiled or written.
     let manifest = super::manifest::for_program(&args.input)?;
-    let added = added_files(manifest.as_ref(), &args.add, &program_name(&args.input))?;
+    let added = added_files(
+        manifest.as_ref(),
+        &args.add,
+        &program_name(&args.input, args.dos),
+    )?;
     if let Some(m) = &manifest {
         if format != Format::Dsk && !m.disk_files.is_empty() {
             eprintln!(
@@ -176,6 +189,8 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         }
     }
     let target = match format {
+        // On a disk that boots into MSX-DOS the program is an ordinary .COM.
+        Format::Dsk if args.dos => Target::Com,
         Format::Dsk => Target::Dsk,
         Format::Com => Target::Com,
         Format::Rom => Target::Rom,
@@ -194,12 +209,12 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         Format::Dsk => {
             let when = super::disk_timestamp()?;
             let mut disk = Disk::new(DiskFormat::Kb720);
-            let prog = program_name(&args.input);
+            let prog = program_name(&args.input, args.dos);
             disk.write_file(&prog, &out.bytes, when)
                 .with_context(|| format!("cannot put {prog} on the disk"))?;
             // The original program too, tokenized, so that a real MSX can RUN it.
             if let Some(tokenized) = &basic {
-                let bas = prog.replace(".BIN", ".BAS");
+                let bas = format!("{}.BAS", super::disk_stem(&args.input));
                 disk.write_file(&bas, tokenized, when)
                     .with_context(|| format!("cannot put {bas} on the disk"))?;
             }
@@ -218,8 +233,14 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
                     }
                 }
             }
-            disk.set_boot_program(&prog, out.load, out.entry)
-                .context("cannot make the disk boot the program")?;
+            if args.dos {
+                let command = super::disk_stem(&args.input);
+                disk.set_boot_command(&command)
+                    .context("cannot make the disk boot into MSX-DOS and run the program")?;
+            } else {
+                disk.set_boot_program(&prog, out.load, out.entry)
+                    .context("cannot make the disk boot the program")?;
+            }
             disk.to_bytes()
         }
     };
