@@ -378,9 +378,16 @@ impl Lexer<'_, '_> {
             self.push(TokenKind::Int(0), start);
             return;
         }
+        // TP3's hexadecimal constants are 16-bit patterns, `$0000..$FFFF`: `$FFFF` is -1.
         match i64::from_str_radix(digits, 16) {
-            Ok(v) if v <= 0xFFFF_FFFF => self.push(TokenKind::Int(v), start),
-            _ => self.bad_number(start),
+            Ok(v) if v <= 0xFFFF => self.push(TokenKind::Int(v as u16 as i16 as i64), start),
+            _ => {
+                self.diags.error(
+                    self.span(start),
+                    "hexadecimal constant out of range `$0000..$FFFF` (TP3 error 56)",
+                );
+                self.push(TokenKind::Int(0), start);
+            }
         }
     }
 
@@ -581,6 +588,12 @@ mod tests {
     #[test]
     fn reals() {
         assert_eq!(kinds("1.5e3")[0], TokenKind::Real(1500.0));
+        // Hexadecimal constants are 16-bit patterns; decimal ones keep their value for
+        // the checker (labels may be long digit strings, 32768 may follow a `-`).
+        assert_eq!(kinds("$FFFF")[0], TokenKind::Int(-1));
+        assert_eq!(kinds("$8000")[0], TokenKind::Int(-32768));
+        assert_eq!(kinds("$7fff")[0], TokenKind::Int(32767));
+        assert_eq!(kinds("40000")[0], TokenKind::Int(40000));
         assert_eq!(kinds("2E-1")[0], TokenKind::Real(0.2));
     }
 
@@ -640,6 +653,7 @@ mod tests {
             "'open",
             "#999",
             "$",
+            "$10000",
             "¤",
             "(*",
             "99999999999999999999",

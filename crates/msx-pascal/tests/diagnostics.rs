@@ -291,3 +291,49 @@ fn a_function_that_never_sets_its_result_is_a_warning() {
         vec![found("function `twice` never sets its result", 2, 10)]
     );
 }
+
+/// TP3's reference manual (chapter 3.2 and appendix F, error 56): a decimal integer
+/// constant is -32768..32767, a hexadecimal one `$0000..$FFFF`; a whole number outside
+/// that range is *Error in integer constant*, not a real (a real is written `40000.0`).
+#[test]
+fn integer_constants_outside_16_bits_are_errors() {
+    assert_eq!(
+        first_error("var r : real;\nbegin\n  r := r * 40000\nend."),
+        found("integer constant out of range", 3, 12)
+    );
+    assert_eq!(
+        first_error("const big = 32768;\nbegin end."),
+        found("integer constant out of range", 1, 13)
+    );
+    assert_eq!(
+        first_error("var r : real;\nbegin\n  r := 123456789\nend."),
+        found("integer constant out of range", 3, 8)
+    );
+    // `-32768` is in range (TP3's own compiler wrongly rejects it); `- 32768` after an
+    // operand is a subtraction of 32768, out of range.
+    assert_eq!(
+        diagnostics("const lo = -32768; m = $8000; f = $FFFF;\nbegin end."),
+        vec![]
+    );
+    assert_eq!(
+        first_error("var i : integer;\nbegin\n  i := 1 - 32768\nend."),
+        found("integer constant out of range", 3, 12)
+    );
+    assert_eq!(
+        first_error("var i : integer;\nbegin\n  i := $10000\nend."),
+        found(
+            "hexadecimal constant out of range `$0000..$FFFF` (TP3 error 56)",
+            3,
+            8
+        )
+    );
+    let files = MemoryFiles::new().with("big.pas", "var r : real;\nbegin\n  r := 40000\nend.");
+    let failed = compile_front("big.pas", &files).unwrap_err();
+    let text = render_diagnostics(&failed.diagnostics, &failed.sources);
+    assert!(
+        text.contains(
+            "TP3 error 56; write `40000.0` for a real, or `$9C40` for the 16-bit pattern"
+        ),
+        "{text}"
+    );
+}

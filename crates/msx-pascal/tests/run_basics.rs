@@ -56,6 +56,19 @@ fn integer_arithmetic_wraps_and_divides_toward_zero() {
     );
 }
 
+/// The edges of TP3's integer constants: `-32768`, and hexadecimal patterns.
+#[test]
+fn integer_constants_at_the_edges() {
+    let out = run("
+        const lo = -32768; m = $8000;
+        var i: integer;
+        begin
+          i := -32768;
+          writeln(lo, ' ', m, ' ', i div 2, ' ', $FFFF, ' ', -32768 + 1, ' ', 32767);
+        end.");
+    assert_eq!(out, "-32768 -32768 -16384 -1 -32767 32767\r\n");
+}
+
 #[test]
 fn control_flow() {
     let out = run("

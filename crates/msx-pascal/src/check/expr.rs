@@ -52,13 +52,25 @@ impl Checker<'_> {
         }
     }
 
-    fn int_literal(&mut self, v: i64, span: Span) -> Expr {
-        if v <= 0xFFFF {
-            // Hexadecimal constants like $FFFF are 16-bit patterns: $FFFF is -1.
-            konst(ConstValue::Ord(wrap16(v)), TypeId::INTEGER, span)
-        } else {
-            konst(ConstValue::Real(v as f64), TypeId::REAL, span)
+    /// A whole number. The lexer has already turned hexadecimal constants (`$0000..$FFFF`)
+    /// into 16-bit patterns (`$FFFF` is -1), so a value above 32767 here is a decimal
+    /// constant outside TP3's integer range: TP3's error 56, *Error in integer constant*
+    /// (its reference manual, appendix F: "a whole real number is written with a point
+    /// and a zero"). `-32768` itself is taken by `unary` before it gets here.
+    pub(super) fn int_literal(&mut self, v: i64, span: Span) -> Expr {
+        if v <= i16::MAX as i64 {
+            return konst(ConstValue::Ord(v), TypeId::INTEGER, span);
         }
+        let mut note = format!("TP3 error 56; write `{v}.0` for a real");
+        if v <= 0xFFFF {
+            note += &format!(", or `${v:X}` for the 16-bit pattern");
+        }
+        self.diags.push(
+            Diagnostic::error(span, "integer constant out of range")
+                .with_label("an integer is -32768..32767")
+                .with_note(note),
+        );
+        error_expr(span)
     }
 
     /// A constant expression: checked, then required to have folded to a value.

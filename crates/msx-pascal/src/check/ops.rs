@@ -17,6 +17,11 @@ fn konst(v: ConstValue, ty: TypeId, span: Span) -> Expr {
 
 impl Checker<'_> {
     pub(super) fn unary(&mut self, op: UnOp, inner: &ast::Expr, span: Span) -> Expr {
+        // `-32768` is within TP3's documented integer range, though the literal 32768 is
+        // not (TP3 itself rejects `-32768` with error 56, a known bug of its compiler).
+        if let (UnOp::Neg, ast::ExprKind::Int(32768)) = (op, &inner.kind) {
+            return konst(ConstValue::Ord(-32768), TypeId::INTEGER, span);
+        }
         let x = self.expr(inner);
         if self.types.is_error(x.ty) {
             return error_expr(span);
