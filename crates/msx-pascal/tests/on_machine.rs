@@ -167,7 +167,7 @@ fn reals_print_on_the_machine() {
         assert!(outcome.reached(), "{outcome:?}\n{text}");
         // pi = 3.14159265359; sqrt 2 = 1.41421356; e = 2.718281828.
         for want in [
-            " 3.1415926536E+00",
+            "  3.1415926536E+00",
             "   -2.50 0.500",
             "1.414214  2.71828E+00",
         ] {

@@ -357,8 +357,9 @@ fn trunc_round_int_frac_match_the_model() {
 
 #[test]
 fn default_write_is_floating_point_with_11_digits() {
-    // TP3: " d.ddddddddddE+dd", '-' in place of the blank (TP3 reference manual, "Write
-    // parameters"; the Turbo-Lessons tutorial shows 444.333222111 as 4.4433322211E+02).
+    // TP3 reference manual, "Write parameters": "right adjusted in a field 18 characters
+    // wide", `  #.##########E*##` for r >= 0 and ` -#.##########E*##` for r < 0 (the
+    // Turbo-Lessons tutorial shows 444.333222111 as 4.4433322211E+02).
     let out = run("
         var r: real;
         begin
@@ -372,30 +373,39 @@ fn default_write_is_floating_point_with_11_digits() {
           writeln(1e38);
           writeln(1e-38);
           r := 12.0; writeln(r, r);
+          writeln('[', -r, ']');
         end.");
     assert_eq!(
         out,
-        " 3.5000000000E+00\r\n\
-         -1.2500000000E-03\r\n \
-         4.4433322211E+02\r\n \
-         3.3333333333E-01\r\n \
-         6.6666666667E-01\r\n \
-         1.0000000000E+02\r\n \
-         0.0000000000E+00\r\n \
-         1.0000000000E+38\r\n \
-         1.0000000000E-38\r\n \
-         1.2000000000E+01 1.2000000000E+01\r\n"
+        "  3.5000000000E+00\r\n \
+         -1.2500000000E-03\r\n  \
+         4.4433322211E+02\r\n  \
+         3.3333333333E-01\r\n  \
+         6.6666666667E-01\r\n  \
+         1.0000000000E+02\r\n  \
+         0.0000000000E+00\r\n  \
+         1.0000000000E+38\r\n  \
+         1.0000000000E-38\r\n  \
+         1.2000000000E+01  1.2000000000E+01\r\n\
+         [ -1.2000000000E+01]\r\n"
     );
+    // Every line is 18 columns.
+    for line in out.lines().take(10) {
+        assert_eq!(line.len() % 18, 0, "{line:?}");
+    }
 }
 
 #[test]
 fn width_gives_floating_point_in_that_many_columns() {
-    // r:w: w - 7 decimals (1 to 10), right-aligned; never cut.
+    // r:w: w - 7 decimals (1 to 10), right-aligned, no blank reserved for the sign
+    // (TP3's manual: "the minimum field width is 7 characters (8 for r < 0.0)"); never cut.
     let out = run("
         begin
           writeln('[', 12345.678:12, ']');
           writeln('[', -12345.678:12, ']');
           writeln('[', 1.0:8, ']');
+          writeln('[', 1.0:7, ']');
+          writeln('[', -1.0:7, ']');
           writeln('[', 1.0:3, ']');
           writeln('[', 2.0:20, ']');
           writeln('[', 9.96:9, ']');
@@ -406,7 +416,9 @@ fn width_gives_floating_point_in_that_many_columns() {
         "[ 1.23457E+04]\r\n\
          [-1.23457E+04]\r\n\
          [ 1.0E+00]\r\n\
-         [ 1.0E+00]\r\n\
+         [1.0E+00]\r\n\
+         [-1.0E+00]\r\n\
+         [1.0E+00]\r\n\
          [    2.0000000000E+00]\r\n\
          [ 9.96E+00]\r\n\
          [ 1.00E+01]\r\n"
@@ -441,7 +453,7 @@ fn width_and_decimals_give_fixed_point() {
          [   -12.500]\r\n\
          [10.00]\r\n\
          [0.33333333333]\r\n\
-         [ 3.1E+00]\r\n\
+         [3.1E+00]\r\n\
          [  7.00]\r\n"
     );
 }
@@ -458,7 +470,7 @@ fn str_formats_as_write_does() {
         end.");
     assert_eq!(
         out,
-        "[    3.1416]\r\n[-0.5]\r\n[ 2.0000000000E+00]\r\n[1234.]\r\n"
+        "[    3.1416]\r\n[-0.5]\r\n[  2.0000000000E+00]\r\n[1234.]\r\n"
     );
 }
 
@@ -494,7 +506,7 @@ fn reals_live_everywhere_a_program_puts_them() {
     assert_eq!(
         out,
         "1.50\r\n0.00 0.25 0.50\r\n999.5\r\n-4.0\r\n11.25\r\n\
-         3628800  2.4329020082E+18\r\n-2.250\r\n3.5 7.5 4.50\r\n3.5 3.5\r\nok\r\n"
+         3628800   2.4329020082E+18\r\n-2.250\r\n3.5 7.5 4.50\r\n3.5 3.5\r\nok\r\n"
     );
 }
 
@@ -638,7 +650,7 @@ fn val_and_readln_read_reals() {
     );
     assert_eq!(
         out,
-        "3.25 0\r\n1500.0 0\r\n-0.025 0\r\n7.0 0\r\n7.0 3\r\n1\r\n3\r\n 1.0000000000E-01 0\r\n2.75\r\n5.50\r\n"
+        "3.25 0\r\n1500.0 0\r\n-0.025 0\r\n7.0 0\r\n7.0 3\r\n1\r\n3\r\n  1.0000000000E-01 0\r\n2.75\r\n5.50\r\n"
     );
 }
 
@@ -649,11 +661,11 @@ fn the_reals_program_prints_every_format() {
     let out = run(include_str!("programs/reals.pas"));
     assert_eq!(
         out,
-        " 1    1050.000 1.0500000E+03  1.0500000000E+03\r\n \
-          2    1102.500 1.1025000E+03  1.1025000000E+03\r\n \
-          3    1157.625 1.1576250E+03  1.1576250000E+03\r\n\
+        " 1    1050.000 1.0500000E+03   1.0500000000E+03\r\n \
+          2    1102.500 1.1025000E+03   1.1025000000E+03\r\n \
+          3    1157.625 1.1576250E+03   1.1576250000E+03\r\n\
          0.500000     0.8660 1.4142135624\r\n    \
-         2.7182818285E+00  6.93E-01\r\n\
+         2.7182818285E+00  6.93E-01\r\n \
          -1.5000000000E-07  6.02000E+23 299792.458\r\n"
     );
 }
@@ -681,7 +693,7 @@ fn reals_in_files_and_recursive_parameters() {
           writeln(r:0:2, ' ', s:0:2, ' ', filesize(f));
         end.");
     // 1.5^3 = 3.375, (-2)^5 = -32, 10 / 2^3 = 1.25; the text file holds
-    // ' 2.5000000000E+00' and '-0.0010'; the typed file 0.25, 0.5, 0.75 (6 bytes each).
+    // '  2.5000000000E+00' and '-0.0010'; the typed file 0.25, 0.5, 0.75 (6 bytes each).
     assert_eq!(out, "3.375 -32\r\n1.250\r\n2.50 -0.0010\r\n0.50 0.75 3\r\n");
 }
 

@@ -1198,9 +1198,10 @@ rt_fdround:
 ; The text of the real at HL into rt_fbuf (a string, without padding): DE = the width
 ; (negative: none), BC = the decimals (negative: none). Turbo Pascal 3's formats (TP3
 ; reference manual, "Write Parameters"; the Turbo Pascal 3 fact sheet, 3.7):
-; - no decimals: floating point, " d.ddddddddddE+dd" ('-' instead of the blank when
-;   negative): 10 decimals without a width, w - 7 with a width w (at least 1, at most
-;   10);
+; - no decimals: floating point, "d.ddddddddddE+dd" with a '-' in front when negative:
+;   10 decimals without a width, w - 7 with a width w (at least 1, at most 10) -- so a
+;   positive number fills w - 1 columns, a negative one w (the manual: "the minimum
+;   field width is 7, 8 if r < 0"); Write(r) is Write(r:18), "  d.dd..E+dd";
 ; - decimals d (0..24): fixed point, '-' when negative, the integer digits, and '.'
 ;   with d digits unless d = 0; more than 24 decimals: floating point.
 ; 12 significant digits at most; places beyond them print as 0.
@@ -1242,12 +1243,11 @@ rt_fstr:
         pop bc
         ld a,(rt_fsgn)
         or a
-        ld a,' '
         jr z,.s1
         ld a,'-'
-.s1:    ld (de),a
+        ld (de),a
         inc de
-        ld a,(rt_fdig)
+.s1:    ld a,(rt_fdig)
         add a,'0'
         ld (de),a
         inc de

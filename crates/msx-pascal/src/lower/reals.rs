@@ -214,9 +214,11 @@ impl Lower<'_> {
 
     /// The width and decimals of a real write item (-1 when not given).
     fn real_format(&mut self, it: &WriteItem) -> (E, E) {
+        // TP3's reference manual, "Write parameters": a real without a width is written
+        // "in a field 18 characters wide", `  d.ddddddddddE+dd` (` -d.dd…` when negative).
         let width = match &it.width {
             Some(w) => self.word_value(w),
-            None => word(-1),
+            None => word(18),
         };
         let width = self.stable_addr_value(width);
         let decimals = match &it.decimals {
