@@ -210,7 +210,6 @@ M_BADTIM:       DB 0Dh,0Ah,"Invalid time",0
 M_VER:          DB "Free disk ROM: MSX-DOS 1 environment",0Dh,0Ah
                 DB "BDOS 2.2, no MSXDOS.SYS needed",0Dh,0Ah,0
 M_BASIC:        DB "No BASIC in this system (the free BIOS has no interpreter)",0Dh,0Ah,0
-M_FORMAT:       DB "FORMAT is not available in the free disk ROM",0Dh,0Ah,0
 M_BADPAR:       DB "Invalid parameter",0Dh,0Ah,0
 M_CRLF:         DB 0Dh,0Ah,0
 WEEKTAB:        DB "SunMonTueWedThuFriSat"
@@ -1464,9 +1463,6 @@ C_CLS:
                 JP B_CHPUT
 C_BASIC:
                 LD HL,M_BASIC
-                JP PRINTZ
-C_FORMAT:
-                LD HL,M_FORMAT
                 JP PRINTZ
 C_REM:
                 RET

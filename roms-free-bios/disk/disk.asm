@@ -104,6 +104,9 @@ INIT_ONE:       XOR A                   ; drive A:, motor off
                 LD HL,H_TIMI
                 LD DE,TIMI
                 CALL SETHOOK
+                LD HL,H_FORM            ; FORMAT (0147h): the interactive formatter
+                LD DE,FMTASK
+                CALL SETHOOK
                 LD A,0C3h               ; BDOS entries: F37Dh, and DOSENT for 0005h
                 LD (BDOSENT),A
                 LD (DOSENT),A
@@ -236,6 +239,7 @@ RAMTEST:
 
         INCLUDE "ramcode.asm"
         INCLUDE "fdc.asm"
+        INCLUDE "format.asm"
         INCLUDE "dboot.asm"
         INCLUDE "bdos.asm"
         INCLUDE "fat.asm"

@@ -123,7 +123,9 @@ WSEC:           EQU VARS+234    ; (2) disk sector FILEIO writes to
 IOEI:           EQU VARS+236    ; 0FBh: interrupts served while a sector is awaited
 DIRTYN:         EQU VARS+237    ; changed sectors of the window from DIRTYSEC on (DATDIRTY)
 TPOS:           EQU VARS+238    ; BUFIN: next character of the template
-VARS_END:       EQU VARS+239
+FMSIDES:        EQU VARS+239    ; DSKFMT: 1 or 2 sides
+FMDRV:          EQU VARS+240    ; DSKFMT: the drive
+VARS_END:       EQU VARS+241
 ; The batch file being run (command.asm): kept while programs run, so in
 ; page 3; not cleared by INIT (the boot stack may reach here then): the boot
 ; clears BATACT when it builds the MSX-DOS environment.

@@ -591,14 +591,7 @@ DPBTAB:
                 DB 2
                 DW 5
 
-; ---- CHOICE (4019h) / DSKFMT (401Ch): formatting is not provided. ------------------
-CHOICE:
-                LD HL,0                 ; no format choice to offer
-                RET
-DSKFMT:
-                LD A,ERR_PARAM
-                SCF
-                RET
+; CHOICE (4019h) and DSKFMT (401Ch) are in format.asm.
 
 ; ---- H.TIMI: motor-off countdown, then the hook as it was before us. ---------------
 TIMI:
