@@ -305,3 +305,103 @@ fn wav_and_trace_outputs() {
         .iter()
         .all(|l| l.contains("AF=") && l.contains("SP=")));
 }
+
+/// `--expect-…` compares the end of a run with golden files, by what they
+/// show; `--bless` writes them.
+#[test]
+fn golden_files_are_compared_and_blessed() {
+    let dir = scratch("golden");
+    echo_rom(&dir);
+    let run = |frames: &str, extra: &[&str]| {
+        let mut args = vec!["run", "echo.rom", "--frames", frames];
+        args.extend_from_slice(extra);
+        msx(&dir, &args)
+    };
+    let expects = [
+        "--expect-png",
+        "g.png",
+        "--expect-vram",
+        "g.bin",
+        "--expect-text",
+        "g.txt",
+    ];
+    // No golden file yet: an error that says how to make one.
+    let out = run("200", &expects);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("g.png") && err.contains("--bless"), "{err}");
+    assert!(!dir.join("g.png").exists());
+
+    // --bless writes what --png, --vram and --text write.
+    let mut blessed = expects.to_vec();
+    blessed.push("--bless");
+    let out = run("200", &blessed);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("g.png: created from this run"));
+    let plain = run("200", &["--png", "p.png", "--vram", "p.bin", "--text"]);
+    assert_eq!(
+        std::fs::read(dir.join("g.png")).unwrap(),
+        std::fs::read(dir.join("p.png")).unwrap()
+    );
+    assert_eq!(
+        std::fs::read(dir.join("g.bin")).unwrap(),
+        std::fs::read(dir.join("p.bin")).unwrap()
+    );
+    // stdout holds the debug device's "OK " before the screen's text.
+    let text = std::fs::read_to_string(dir.join("g.txt")).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&plain.stdout),
+        format!("OK \n{text}")
+    );
+    assert!(String::from_utf8_lossy(&plain.stdout).contains("Hello from a cartridge"));
+
+    // The same run matches, even against the picture saved by another PNG
+    // encoder (here RGBA instead of RGB): pixels are compared, not bytes.
+    let rgba = image::open(dir.join("g.png")).unwrap().to_rgba8();
+    rgba.save(dir.join("g.png")).unwrap();
+    let out = run("200", &expects);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("g.png: the same") && err.contains("g.txt: the same"),
+        "{err}"
+    );
+    assert!(!dir.join("g.actual.png").exists());
+
+    // Keys typed into the echo program change the screen: exit 3, what
+    // differs named, this run's output saved beside the golden file.
+    let mut typed = expects.to_vec();
+    typed.extend_from_slice(&["--type", "ZZ", "--type-at", "120"]);
+    let out = run("200", &typed);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("g.png: differs:") && err.contains("pixels differ (of 76800); the first at x"),
+        "{err}"
+    );
+    assert!(
+        err.contains("g.bin: differs:") && err.contains("bytes differ; the first at"),
+        "{err}"
+    );
+    assert!(
+        err.contains("g.txt: differs: 1 line differs; the first is line 2"),
+        "{err}"
+    );
+    for f in ["g.actual.png", "g.actual.bin", "g.actual.txt"] {
+        assert!(dir.join(f).exists(), "{f}");
+    }
+    // The golden files are left alone.
+    assert_eq!(
+        std::fs::read(dir.join("g.bin")).unwrap(),
+        std::fs::read(dir.join("p.bin")).unwrap()
+    );
+
+    // --bless without a golden file to write is an error.
+    let out = run("2", &["--bless"]);
+    assert_eq!(out.status.code(), Some(1));
+}

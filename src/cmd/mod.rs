@@ -5,6 +5,7 @@ pub mod basic;
 pub mod build;
 pub mod disk;
 pub mod gfx;
+pub mod golden;
 pub mod machine_setup;
 pub mod manifest;
 pub mod play;

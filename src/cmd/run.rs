@@ -2,8 +2,9 @@
 //! deterministic, with scripted keys, and dump what it shows.
 //!
 //! Exit codes: 0 when the run ended as asked (the `--until-…` condition was
-//! met, or the frames ran when there is no condition), 2 when the frame
-//! limit came first, 1 on errors.
+//! met, or the frames ran when there is no condition, and every `--expect-…`
+//! golden file matched), 2 when the frame limit came first, 3 when a golden
+//! file differs, 1 on errors.
 
 use anyhow::{Context, Result};
 use std::fmt::Write as _;
@@ -15,7 +16,7 @@ use msx_machine::rtc::DateTime;
 
 // The machine setup `msx play` shares.
 use super::machine_setup::{self, media_kind, parse_rtc, MachineArgs, MediaKind, Video};
-use super::{read_input, write_atomic};
+use super::{golden, read_input, write_atomic};
 
 #[derive(clap::Args)]
 pub struct RunArgs {
@@ -85,6 +86,20 @@ pub struct RunArgs {
     /// Save the machine's state at the end of the run.
     #[arg(long, value_name = "STATE")]
     pub save_state: Option<PathBuf>,
+    /// Compare the last frame with this golden PNG, pixel by pixel (exit 3 if it
+    /// differs; the run's picture is then saved as GOLDEN.actual.png).
+    #[arg(long, value_name = "GOLDEN.png")]
+    pub expect_png: Option<PathBuf>,
+    /// Compare the VRAM with this golden dump (as --vram writes it), byte by byte.
+    #[arg(long, value_name = "GOLDEN.bin")]
+    pub expect_vram: Option<PathBuf>,
+    /// Compare the character screen with this golden text (as --text prints it).
+    #[arg(long, value_name = "GOLDEN.txt")]
+    pub expect_text: Option<PathBuf>,
+    /// Write this run's output over the --expect-… golden files (creating them)
+    /// instead of comparing: look at them before you commit them.
+    #[arg(long)]
+    pub bless: bool,
 }
 
 fn parse_address(s: &str) -> Result<u16, String> {
@@ -141,6 +156,22 @@ fn until_of(args: &RunArgs) -> Until {
 }
 
 pub fn run(args: RunArgs) -> Result<ExitCode> {
+    let expects: Vec<golden::Expect<'_>> = [
+        (golden::Kind::Png, &args.expect_png),
+        (golden::Kind::Vram, &args.expect_vram),
+        (golden::Kind::Text, &args.expect_text),
+    ]
+    .into_iter()
+    .filter_map(|(kind, path)| {
+        Some(golden::Expect {
+            kind,
+            golden: path.as_deref()?,
+        })
+    })
+    .collect();
+    if args.bless && expects.is_empty() {
+        anyhow::bail!("--bless writes the golden files of --expect-png, --expect-vram or --expect-text: name at least one");
+    }
     let image = read_input(&args.file)?;
     let media = media_kind(&args.file, &image, args.setup.kind)?;
     let mut machine = build_machine(&args, media, image)?;
@@ -203,9 +234,34 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
             ));
         }
     }
+    let mut differs = false;
+    for expect in &expects {
+        let path = expect.golden.display();
+        match golden::check(&machine, expect, args.bless)? {
+            golden::Verdict::Same => note(format_args!("{path}: the same")),
+            golden::Verdict::Blessed { created: true } => {
+                note(format_args!("{path}: created from this run"))
+            }
+            golden::Verdict::Blessed { created: false } => {
+                note(format_args!("{path}: replaced by this run"))
+            }
+            golden::Verdict::Differs { what, actual } => {
+                differs = true;
+                note(format_args!(
+                    "{path}: differs: {what}; this run's is in {}",
+                    actual.display()
+                ));
+            }
+        }
+    }
     if !write_stdout(&mut std::io::stdout().lock(), &stdout_text)? {
-        // The reader went away: nothing more to say, and nothing went wrong.
-        return Ok(ExitCode::SUCCESS);
+        // The reader went away: nothing more to say, and nothing went wrong
+        // but a golden file that differs.
+        return Ok(if differs {
+            ExitCode::from(3)
+        } else {
+            ExitCode::SUCCESS
+        });
     }
 
     let what = match &until {
@@ -214,7 +270,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
         Until::PcReached(pc) => format!("PC {pc:04X}h"),
         Until::FrameLimit => String::new(),
     };
-    match outcome {
+    let code = match outcome {
         RunOutcome::Reached { frame } => {
             note(format_args!(
                 "{what} reached at frame {frame} ({seconds:.2} s emulated)"
@@ -234,7 +290,11 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
             ));
             Ok(ExitCode::from(2))
         }
+    };
+    if differs {
+        return Ok(ExitCode::from(3));
     }
+    code
 }
 
 /// Writes `text` to `out`; `Ok(false)` when the reader closed the pipe
