@@ -237,19 +237,34 @@ CHKCC:
                 CALL B_CHGET            ; CTRL+S: taken, then any key goes on
                 CALL B_CHGET
                 CP 03h
-                JR Z,ABORT
+                JR Z,BREAK
 CHKCC_NO:       POP AF
                 RET
 CHKCC_C:        CALL B_CHGET
-                JR ABORT
-; CCHIT: A = 03h was read: ABORT in the MSX-DOS environment, else A stays.
+                JR BREAK
+; CCHIT: A = 03h was read: BREAK in the MSX-DOS environment, else A stays.
 CCHIT:
                 PUSH AF
                 LD A,(DOSMODE)
                 OR A
-                JR NZ,ABORT
+                JR NZ,BREAK
                 POP AF
                 RET
+; BREAK: CTRL+C / CTRL+STOP: a jump to the handler BREAKV (F325h) leads to
+; (BREAKV holds the address of a word holding its address, as DISKVE), with
+; RAM in page 0, this ROM in page 1, on the BDOS stack. A program's handler
+; typically puts its page 1 back (ENASLT at 0024h), takes its own stack and
+; goes on; the default one (RC_DEFBRK) is ABORT.
+BREAK:
+                LD A,(RAMAD0)           ; (the word may lie in page 0)
+                CALL RC_SETP0
+                LD HL,(BREAKV)
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                EI
+                JP (HL)
 ABORT:
                 LD HL,M_CTRLC
                 CALL PRINTZ

@@ -28,6 +28,16 @@ DOSENV:
                 CALL UMOVE
                 LD A,1
                 LD (DOSMODE),A
+                ; The default handlers, before every command and program (a
+                ; program that changed them may have left them in its TPA).
+                LD HL,RC_DEFERR
+                LD (DEFVE),HL
+                LD HL,DEFVE
+                LD (DISKVE),HL
+                LD HL,RC_DEFBRK
+                LD (DEFBRK),HL
+                LD HL,DEFBRK
+                LD (BREAKV),HL
                 RET
 
 DOSPAGE0:

@@ -4,8 +4,8 @@
 ; Equates only: no code.
 
 ; ---- disk-system variables at their standard addresses -----------------------
-DISKVE:         EQU 0F323h      ; pointer to the disk-error handler (unused: no prompt)
-BREAKV:         EQU 0F325h      ; pointer to the CTRL+STOP handler (unused)
+DISKVE:         EQU 0F323h      ; -> a word holding the disk-error handler's address
+BREAKV:         EQU 0F325h      ; -> a word holding the CTRL+C / CTRL+STOP handler's address
 RAMAD0:         EQU 0F341h      ; slot of the RAM for page 0
 RAMAD1:         EQU 0F342h
 RAMAD2:         EQU 0F343h
@@ -125,7 +125,9 @@ DIRTYN:         EQU VARS+237    ; changed sectors of the window from DIRTYSEC on
 TPOS:           EQU VARS+238    ; BUFIN: next character of the template
 FMSIDES:        EQU VARS+239    ; DSKFMT: 1 or 2 sides
 FMDRV:          EQU VARS+240    ; DSKFMT: the drive
-VARS_END:       EQU VARS+241
+DEFVE:          EQU VARS+241    ; (2) RC_DEFERR: where DISKVE points by default
+DEFBRK:         EQU VARS+243    ; (2) RC_DEFBRK: where BREAKV points by default
+VARS_END:       EQU VARS+245
 ; The batch file being run (command.asm): kept while programs run, so in
 ; page 3; not cleared by INIT (the boot stack may reach here then): the boot
 ; clears BATACT when it builds the MSX-DOS environment.

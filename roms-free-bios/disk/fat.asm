@@ -16,11 +16,18 @@ RDSECS:         OR A                    ; CY = 0: read
 WRSEC:          LD B,1
 WRSECS:         SCF
 ; BDSKIO: B sectors from DE at HL, CY = write. In the MSX-DOS environment a
-; failure asks what to do, as MSX-DOS does (MSX2 Technical Handbook figure
-; 3.5; messages of MS-DOS 1.25): "Not ready error reading drive A", then
-; "Abort, Retry, Ignore? ". Retry tries again, Ignore goes on as if it had
+; failure goes to the disk-error handler through DISKVE (F323h), as on
+; MSX-DOS 1: DISKVE holds the address of a word that holds the handler's
+; address (map.grauw.nl, "Disk I/O error handling in MSX-DOS 1"). The
+; handler is called with A = drive (0 = A:), C = the DSKIO error code with
+; bit 0 set for a write, RAM in page 0, this ROM in page 1
+; and the BDOS stack; it returns C = 0 ignore, 1 retry, 2 abort (the kernel
+; of MSX-DOS 1 reads the answer so). Ignore goes on as if the transfer had
 ; worked, Abort drops the cache (changes not written are lost) and returns
-; to the prompt. Elsewhere the error is returned (CY, A = code, B = 0).
+; to the prompt. The default handler (RC_DEFERR) asks as MSX-DOS does (MSX2
+; Technical Handbook figure 3.5; messages of MS-DOS 1.25): "Not ready error
+; reading drive A", then "Abort, Retry, Ignore? ". Outside the MSX-DOS
+; environment the error is returned (CY, A = code, B = 0).
 ; DE and HL are kept (and BC when it worked).
 BDSKIO:
                 PUSH HL
@@ -50,12 +57,18 @@ BDSKIO_ERR:     LD C,A
                 LD A,(DOSMODE)
                 OR A
                 JR Z,BDSKIO_FAIL
-                CALL DISKERR
-                CP 'R'
-                JR Z,BDSKIO_TRY
-                CP 'I'
-                JR Z,BDSKIO_OK
-                CALL FORGET             ; Abort
+                LD A,(IOWR)             ; bit 0: a write
+                OR C
+                LD C,A
+                LD HL,(DISKVE)          ; -> the handler's address
+                LD A,(CACHDRV)
+                CALL RC_CALLV
+                LD A,C
+                DEC A
+                JR Z,BDSKIO_TRY         ; 1: retry
+                DEC A
+                JR NZ,BDSKIO_OK         ; 0 (or anything but 2): ignore
+                CALL FORGET             ; 2: abort
                 JP RC_WBOOT
 BDSKIO_FAIL:    POP AF
                 POP AF
@@ -66,31 +79,35 @@ BDSKIO_FAIL:    POP AF
                 SCF
                 RET
 
-; DISKERR: C = DSKIO error code (IOWR, IODRV tell the rest): the message and
-; the question; A = 'A', 'R' or 'I'. Preserves C.
+; DISKERR: the default disk-error handler's work (RC_DEFERR calls it with
+; the BIOS in page 0): A = drive, C = DSKIO code + bit 0 for a write. The
+; message and the question; C = 0 (Ignore), 1 (Retry) or 2 (Abort).
 DISKERR:
-                PUSH BC
+                ADD A,'A'
+                LD B,A                  ; B = drive letter
                 LD A,C
+                AND 0FEh
                 LD HL,M_DEWP
-                OR A
                 JR Z,DISKERR_T
                 LD HL,M_DENR
                 CP 2
                 JR Z,DISKERR_T
                 LD HL,M_DEDISK
-DISKERR_T:      PUSH HL
+DISKERR_T:      PUSH BC
+                PUSH HL
                 LD HL,M_DECRLF
                 CALL PRINTZ
                 POP HL
                 CALL PRINTZ
+                POP BC
                 LD HL,M_DEREAD
-                LD A,(IOWR)
-                OR A
+                BIT 0,C
                 JR Z,DISKERR_RW
                 LD HL,M_DEWRITE
-DISKERR_RW:     CALL PRINTZ
-                LD A,(IODRV)
-                ADD A,'A'
+DISKERR_RW:     PUSH BC
+                CALL PRINTZ
+                POP BC
+                LD A,B
                 CALL B_CHPUT
 DISKERR_ASK:    LD HL,M_DEASK
                 CALL PRINTZ
@@ -101,14 +118,16 @@ DISKERR_ASK:    LD HL,M_DEASK
                 LD HL,M_DECRLF
                 CALL PRINTZ
                 POP AF
-                CP 'A'
-                JR Z,DISKERR_E
-                CP 'R'
-                JR Z,DISKERR_E
+                LD C,0
                 CP 'I'
-                JR NZ,DISKERR_ASK
-DISKERR_E:      POP BC
-                RET
+                RET Z
+                INC C
+                CP 'R'
+                RET Z
+                INC C
+                CP 'A'
+                RET Z
+                JR DISKERR_ASK
 M_DEWP:         DB "Write protect",0
 M_DENR:         DB "Not ready",0
 M_DEDISK:       DB "Disk",0

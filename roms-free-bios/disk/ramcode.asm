@@ -309,7 +309,46 @@ R_BOOT1:        LD A,(RAMAD1)
                 LD A,(DSKSLT)
                 LD H,40h
                 JP B_ENASLT
+
+; CALLV: call the disk-error handler whose address is in the word at HL (A,
+; C for it) with RAM in page 0 (the handler environment of MSX-DOS 1; the
+; word may lie there too), then the BIOS back in page 0. Returns the
+; handler's C (and B, DE, HL); interrupts enabled.
+R_CALLV:        PUSH AF
+                LD A,(RAMAD0)
+                CALL RC_SETP0
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                POP AF
+                EI
+                CALL JPHL
+                LD A,(EXPTBL)
+                CALL RC_SETP0
+                EI
+                RET
+; DEFERR: the default disk-error handler (DISKVE's word points here): the
+; BIOS in page 0 for DISKERR's question, then RAM again.
+R_DEFERR:       PUSH AF
+                LD A,(EXPTBL)
+                CALL RC_SETP0
+                POP AF
+                EI
+                CALL DISKERR
+                LD A,(RAMAD0)
+                JP RC_SETP0
+; DEFBRK: the default CTRL+C handler (BREAKV's word points here): "^C" and
+; the warm boot (ABORT), with the BIOS in page 0.
+R_DEFBRK:       LD A,(EXPTBL)
+                CALL RC_SETP0
+                EI
+                JP ABORT
 RAMROM_END:
+; INIT copies the routines to RAMCODE: 512 bytes there, BNCBUF follows.
+        IF RAMROM_END-RAMROM > 512
+                DB RAMCODE_IS_LARGER_THAN_512_BYTES
+        ENDIF
 RC_RUNCMD:      EQU RAMCODE+(R_RUNCMD-RAMROM)
 RC_WBOOT:       EQU RAMCODE+(R_WBOOT-RAMROM)
 RC_BDOS:        EQU RAMCODE+(R_BDOS-RAMROM)
@@ -329,3 +368,6 @@ RC_INT:         EQU RAMCODE+(R_INT-RAMROM)
 RC_RUNCOM:      EQU RAMCODE+(R_RUNCOM-RAMROM)
 RC_BOOT1:       EQU RAMCODE+(R_BOOT1-RAMROM)
 RC_P1MOVE:      EQU RC_XMOVE
+RC_CALLV:       EQU RAMCODE+(R_CALLV-RAMROM)
+RC_DEFERR:      EQU RAMCODE+(R_DEFERR-RAMROM)
+RC_DEFBRK:      EQU RAMCODE+(R_DEFBRK-RAMROM)
