@@ -108,3 +108,56 @@ fn text_files_are_lines_with_cr_lf_and_a_final_ctrl_z() {
     assert_eq!(data.len(), lines + 1);
     assert_eq!(data.last(), Some(&0x1A));
 }
+
+fn com(src: &str) -> z80_codegen::Output {
+    sim_for(src, Target::Com).1
+}
+
+/// `Execute(f)` (TP3, chapter "Chain and Execute"): the .COM file assigned to `f` is
+/// loaded at 0100h and started in place of the running program; a missing file is I/O
+/// error 1 and the program goes on (under `{$I-}`).
+#[test]
+fn execute_runs_a_com_file_in_place_of_the_program() {
+    // The program started: it must not see the first one's command line or variables.
+    let second = com("
+        var n: integer; s: string[10];
+        begin
+          writeln('second: ', n, ' ', paramcount, ' [', s, ']');
+          n := n + 1;
+          writeln('second ends');
+        end.");
+    let first = com("
+        var f: file; t: text; big: array[1..3000] of integer; i: integer;
+        begin
+          for i := 1 to 3000 do big[i] := i;
+          writeln('first ', paramcount);
+          assign(f, 'nothere.com');
+          {$I-} execute(f); {$I+}
+          writeln('missing: ', ioresult);
+          assign(t, 'SECOND.COM');
+          execute(t);
+          writeln('not reached');
+        end.");
+    let mut sim = Sim::from_image(&[(first.load, &first.bytes)], first.entry, 0, Target::Com);
+    sim.files.insert("SECOND.COM".into(), second.bytes.clone());
+    assert_eq!(sim.run(50_000_000), Stop::Halted, "{}", sim.output());
+    assert_eq!(
+        sim.output(),
+        "first 0\r\nmissing: 1\r\nsecond: 0 0 []\r\nsecond ends\r\n"
+    );
+    // The second program's image replaced the first one's from 0100h on.
+    assert_eq!(&sim_memory(&sim, 0x100, second.bytes.len()), &second.bytes);
+
+    // Under {$I+} a missing file stops the program with TP3's I/O error.
+    let (mut sim, _) = sim_for(
+        "var f: file of byte;
+         begin assign(f, 'gone.com'); execute(f); writeln('not reached') end.",
+        Target::Com,
+    );
+    assert_eq!(sim.run(50_000_000), Stop::Halted);
+    assert_eq!(sim.output(), "I/O error 1\r\n");
+}
+
+fn sim_memory(sim: &Sim, from: u16, len: usize) -> Vec<u8> {
+    (0..len).map(|i| sim.byte(from + i as u16)).collect()
+}

@@ -209,6 +209,84 @@ rt_ferase:
         ld (rt_ioerr),a
         ret
 
+; Execute(f): HL = the file variable (any kind: the FCB is at 11 in all). TP3 loads the
+; .COM file at 0100h and starts it in place of the running program, which does not come
+; back. Error 1 (file not found) leaves the program running. Under MSX-DOS only: the
+; program stops with "Execute needs MSX-DOS" elsewhere (the compiler refuses Execute on
+; a boot disk or a cartridge; this guards code lowered without a target).
+;
+; The loading must not overwrite what does it: a loader of 46 bytes is copied to 0082h,
+; after an empty command line at 0080h, the opened FCB to 00C0h, and the stack starts at
+; 0100h; all of them lie below the program the new one replaces. One random block read
+; (27h) of 128-byte records fills 0100h up to the top of the TPA (the word at 0006h);
+; then the loader sets the DTA back to 0080h and starts the program at 0100h as
+; MSX-DOS does, SP at the top of the TPA with 0000h (a warm boot) to return to.
+rt_fexec:
+        ld a,high(BDOS)
+        or a
+        jr nz,.nodos
+        ld de,11
+        add hl,de
+        push hl
+        ex de,hl
+        ld c,0Fh
+        call BDOS
+        pop hl
+        or a
+        jr z,.open
+        ld a,1
+        ld (rt_ioerr),a
+        ret
+.open:  ld de,0C0h
+        ld bc,37
+        ldir
+        ld hl,128
+        ld (0C0h+14),hl     ; record size
+        ld l,h
+        ld (0C0h+33),hl     ; random record 0
+        ld (0C0h+35),hl
+        ld hl,.loader
+        ld de,082h
+        ld bc,.end-.loader
+        ldir
+        ld hl,(6)               ; records: (top of the TPA - 0100h) / 128
+        dec h
+        add hl,hl
+        ld l,h
+        ld h,0
+        rl h
+        ld (082h+1),hl
+        ld sp,0100h
+        jp 082h
+.nodos: ld hl,.msg
+        ld de,0
+        call rt_wstr
+        call rt_wln
+        jp rt_halt
+.msg:   db 21,"Execute needs MSX-DOS"
+; Runs at 0082h: absolute addresses only of fixed places, no jumps inside.
+.loader:
+        ld hl,0                 ; the record count, set above
+        push hl
+        ld de,0100h
+        ld c,1Ah
+        call BDOS
+        pop hl
+        ld de,0C0h
+        ld c,27h
+        call BDOS               ; A = 1 at the end of the file: the usual case
+        ld de,080h
+        ld c,1Ah
+        call BDOS
+        ld hl,0
+        ld (080h),hl            ; an empty command line
+        ld hl,(6)
+        ld sp,hl
+        ld hl,0
+        push hl
+        jp 0100h
+.end:
+
 ; Rename(f, name): HL = the file variable, DE = the new name.
 rt_frename:
         push hl

@@ -175,6 +175,8 @@ pub struct Sim {
 }
 
 const HIMEM: u16 = 0xDE00;
+/// The top of the TPA the runner gives a `.com` (a typical MSX-DOS one).
+const COM_TPA_TOP: u16 = 0xD800;
 
 impl Sim {
     /// Loads a built program; the stack starts at HIMEM (0xDE00) or, for a `.com`, at
@@ -201,12 +203,23 @@ impl Sim {
         }
         mem[0xFC4A] = HIMEM as u8;
         mem[0xFC4B] = (HIMEM >> 8) as u8;
+        if target == Target::Com {
+            // MSX-DOS's page 0: `jp` to the BDOS at 0005h, whose address is the top of
+            // the TPA, where the stack starts.
+            mem[5] = 0xC3;
+            mem[6] = COM_TPA_TOP as u8;
+            mem[7] = (COM_TPA_TOP >> 8) as u8;
+        }
         let mut port_values = [0; 256];
         port_values[0x99] = 0x80;
         let mut cpu = Cpu::new();
         cpu.set_m1_wait_states(1);
         cpu.regs.pc = entry;
-        cpu.regs.sp = if target == Target::Com { 0xD800 } else { HIMEM };
+        cpu.regs.sp = if target == Target::Com {
+            COM_TPA_TOP
+        } else {
+            HIMEM
+        };
         Sim {
             cpu,
             bus: Machine {
@@ -330,6 +343,11 @@ impl Sim {
                 }
             }
         }
+    }
+
+    /// Reads a byte from memory.
+    pub fn byte(&self, addr: u16) -> u8 {
+        self.bus.mem[addr as usize]
     }
 
     /// Reads a 16-bit little-endian word from memory.

@@ -50,6 +50,8 @@ pub fn call(sim: &mut Sim) -> Result<(), Stop> {
         sim.cpu.regs.h = 0;
     };
     match r.c {
+        // System reset: the program is over (a .com's end, as a return to 0000h is).
+        0x00 => return Err(Stop::Halted),
         // Console output.
         0x02 => {
             sim.printed.push(r.e);

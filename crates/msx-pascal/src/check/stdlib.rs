@@ -94,6 +94,8 @@ pub enum StdRoutine {
     IOResult,
     BlockRead,
     BlockWrite,
+    Execute,
+    Chain,
     // System.
     ParamCount,
     ParamStr,
@@ -343,6 +345,8 @@ pub const STD_ROUTINES: &[StdEntry] = &[
     row("ERASE", S::Erase, &[File], R::None),
     row("RENAME", S::Rename, &[File, Str], R::None),
     row("FLUSH", S::Flush, &[File], R::None),
+    row("EXECUTE", S::Execute, &[File], R::None),
+    row("CHAIN", S::Chain, &[File], R::None),
     optional(row("EOF", S::Eof, &[File], R::Bool), 0),
     optional(row("EOLN", S::Eoln, &[File], R::Bool), 0),
     row("FILEPOS", S::FilePos, &[File], R::Int),

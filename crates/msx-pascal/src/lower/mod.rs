@@ -73,7 +73,7 @@ pub fn compile(
             sources: program.sources.clone(),
         })
     };
-    let ir = lower(program).map_err(|d| {
+    let ir = lower_for(program, Some(target)).map_err(|d| {
         let mut all = front.warnings.clone();
         all.extend(d);
         fail(all)
@@ -175,13 +175,25 @@ pub(crate) struct Lower<'p> {
     last_line: Option<(u32, u32)>,
     /// `{$R+}` where the statement being lowered was written.
     range_checks: bool,
+    /// The target, when known: `Execute` is refused where there is no MSX-DOS.
+    target: Option<Target>,
 }
 
 /// Lowers a checked program to IR. Constructs the back end does not handle yet are
-/// reported as errors at their source position.
+/// reported as errors at their source position. What only some targets can do
+/// (`Execute` needs MSX-DOS) is checked by [`lower_for`].
 pub fn lower(p: &CheckedProgram) -> Result<ir::Program, Vec<Diagnostic>> {
+    lower_for(p, None)
+}
+
+/// [`lower`] for a known target: routines the target cannot run are errors at the call.
+pub fn lower_for(
+    p: &CheckedProgram,
+    target: Option<Target>,
+) -> Result<ir::Program, Vec<Diagnostic>> {
     let mut l = Lower {
         p,
+        target,
         places: HashMap::new(),
         routine_labels: Vec::new(),
         diags: Vec::new(),

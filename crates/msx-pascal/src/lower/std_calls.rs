@@ -2,12 +2,14 @@
 //! arguments in registers (see `docs/pascal-codegen.md`), a few are inline.
 
 use z80_codegen::ir::{BinOp, Expr as E, Reg, Stmt as S, Term, W};
+use z80_codegen::Target;
 
 use super::expr::{byte, ir_width, load, to_width, word};
 use super::strings::{rt, rt_stmt};
 use super::Lower;
 use crate::check::stdlib::{StdRoutine as R, StdVar};
 use crate::checked::{Arg, Expr, ExprKind, Stmt, WriteItem};
+use crate::diagnostics::Diagnostic;
 use crate::types::Type;
 
 /// Runtime routines of the MSX graphics library, and how many word arguments each takes
@@ -380,6 +382,16 @@ impl Lower<'_> {
                 return self.file_proc(s, r, args)
             }
             R::BlockRead | R::BlockWrite => return self.block_io(s, r, args),
+            R::Execute => return self.execute(s, args),
+            R::Chain => {
+                self.error(
+                    s.span,
+                    "`Chain` is not supported yet: a .CHN program runs on the runtime and \
+                     the global variables of the program that chains to it, and `msx build` \
+                     does not make .CHN files yet; `Execute` runs a .COM",
+                );
+                return;
+            }
             _ => {
                 self.error(
                     s.span,
@@ -412,6 +424,31 @@ impl Lower<'_> {
             });
         }
         self.emit(rt_stmt(name, vec![]));
+    }
+
+    /// `Execute(f)`: TP3 loads the .COM file assigned to `f` at 0100h and starts it, in
+    /// place of the running program. Only MSX-DOS runs a .COM: a boot disk or a
+    /// cartridge has none, so there it is an error at the call.
+    fn execute(&mut self, s: &Stmt, args: &[Arg]) {
+        let machine = match self.target {
+            Some(Target::Dsk) => Some("a boot disk"),
+            Some(Target::Rom) => Some("a cartridge"),
+            _ => None,
+        };
+        if let Some(machine) = machine {
+            self.diags.push(
+                Diagnostic::error(s.span, "`Execute` needs MSX-DOS")
+                    .with_label(format!("{machine} has no MSX-DOS to run a .COM"))
+                    .with_note("build a .com (`msx build -o prog.com`) to use `Execute`"),
+            );
+            return;
+        }
+        let Some(f) = args.first().map(|a| a.expr()) else {
+            return;
+        };
+        let fa = self.addr(f);
+        self.emit(rt_stmt("rt_fexec", vec![(Reg::HL, fa)]));
+        self.io_check(s);
     }
 
     /// File procedures: the runtime works on the file variable's address.
