@@ -97,6 +97,7 @@ PATBAS:         EQU 0F926h
 ATRBAS:         EQU 0F928h
 CLOC:           EQU 0F92Ah
 CMASK:          EQU 0F92Ch
+CURLIN:         EQU 0F41Ch      ; BASIC's current line, 0FFFFh = direct mode
 DPPAGE:         EQU 0FAF5h
 ACPAGE:         EQU 0FAF6h
 AVCSAV:         EQU 0FAF7h
@@ -107,6 +108,7 @@ DRVINF:         EQU 0FB21h
 ENSTOP:         EQU 0FBB0h
 LINTTB:         EQU 0FBB2h
 FNKFLG:         EQU 0FBCEh
+ONGSBF:         EQU 0FBD8h      ; BASIC: traps waiting (the interrupt handler adds one)
 CLIKFL:         EQU 0FBD9h
 OLDKEY:         EQU 0FBDAh
 NEWKEY:         EQU 0FBE5h
@@ -116,7 +118,7 @@ LINWRK:         EQU 0FC18h
 PATWRK:         EQU 0FC40h
 BOTTOM:         EQU 0FC48h
 HIMEM:          EQU 0FC4Ah
-TRPTBL:         EQU 0FC4Ch
+TRPTBL:         EQU 0FC4Ch      ; 3 bytes a trap: F1-F10 first (status: bit 0 on, 1 stop, 2 event)
 INTFLG:         EQU 0FC9Bh
 JIFFY:          EQU 0FC9Eh
 INTVAL:         EQU 0FCA0h

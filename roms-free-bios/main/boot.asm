@@ -450,4 +450,7 @@ SYSDEF:
                 DW MEMSIZ
                 DB 4
                 DW 0F380h, 0F380h               ; MEMSIZ STKTOP
+                DW CURLIN                       ; direct mode, as BASIC leaves it:
+                DB 2                            ; FNKFLG acts only while a program
+                DW 0FFFFh                       ; says it runs (keyboard.asm)
                 DW 0

@@ -142,15 +142,15 @@ KEYPRESS_NOCTRL:
                 LD A,(CAPST)
                 OR A
                 LD A,C
-                JR Z,PUTKEY
+                JP Z,PUTKEY
                 AND 0DFh                ; CAPS lock swaps the case of letters
                 CP 'A'
                 LD A,C
-                JR C,PUTKEY
+                JP C,PUTKEY
                 AND 0DFh
                 CP 'Z'+1
                 LD A,C
-                JR NC,PUTKEY
+                JP NC,PUTKEY
                 XOR 020h
                 JP PUTKEY
 
@@ -169,7 +169,40 @@ KEYPRESS_FNK:
                 LD A,C
                 JR C,KEYPRESS_FNKN
                 ADD A,5                 ; SHIFT: F6-F10
-KEYPRESS_FNKN:  ADD A,A                 ; FNKSTR + 16 * n
+; Function key n (0-9): as the MSX BIOS decoder does (MSX Red Book, 0EC5H
+; and 0EF1H), when FNKFLG+n is set (BASIC's KEY(n) ON) and CURLIN is not
+; FFFFh (a program runs), the key's text is not typed: its trap in TRPTBL
+; (3 bytes a key from TRPTBL) is raised instead, when it is on (bit 0) and
+; not raised yet (bit 2 set then), and ONGSBF counts it unless the trap is
+; stopped (bit 1). Otherwise the FNKSTR text goes to the key buffer.
+KEYPRESS_FNKN:  LD C,A
+                LD B,0
+                LD HL,FNKFLG
+                ADD HL,BC
+                LD A,(HL)
+                OR A
+                JR Z,KEYPRESS_FNKT
+                LD HL,(CURLIN)
+                INC HL
+                LD A,H
+                OR L
+                JR Z,KEYPRESS_FNKT
+                LD HL,TRPTBL
+                ADD HL,BC
+                ADD HL,BC
+                ADD HL,BC
+                BIT 0,(HL)
+                RET Z                   ; trap off: nothing
+                BIT 2,(HL)
+                RET NZ                  ; already raised
+                SET 2,(HL)
+                BIT 1,(HL)
+                RET NZ                  ; stopped: kept for KEY(n) ON
+                LD HL,ONGSBF
+                INC (HL)
+                RET
+KEYPRESS_FNKT:  LD A,C
+                ADD A,A                 ; FNKSTR + 16 * n
                 ADD A,A
                 ADD A,A
                 ADD A,A

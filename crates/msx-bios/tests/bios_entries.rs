@@ -1161,3 +1161,100 @@ NWRVRM  equ 0177h
         "BREAKX: CTRL+STOP held, then not"
     );
 }
+
+/// Function keys and FNKFLG (MSX Red Book, key decoder 0EC5H and trap
+/// update 0EF1H): with FNKFLG+n set and CURLIN not FFFFh (a BASIC program
+/// runs), F(n+1) raises its trap in TRPTBL (bit 2; ONGSBF counts it unless
+/// the trap is stopped, bit 1) instead of typing its FNKSTR text; keys whose
+/// flag is clear, and every key in direct mode (CURLIN = FFFFh, the boot
+/// value), type their text.
+#[test]
+fn function_keys_raise_their_trap_when_fnkflg_is_set() {
+    let mut m = run("
+FNKSTR  equ 0F87Fh
+FNKFLG  equ 0FBCEh
+ONGSBF  equ 0FBD8h
+TRPTBL  equ 0FC4Ch
+CURLIN  equ 0F41Ch
+        ld hl,(CURLIN)          ; the boot leaves direct mode
+        ld (RESULT+30),hl
+        ld hl,texts             ; F1 'AB', F2 'CD', F6 'EF'
+        ld de,FNKSTR
+        ld bc,3
+        ldir
+        ld de,FNKSTR+16
+        ld bc,3
+        ldir
+        ld de,FNKSTR+5*16
+        ld bc,3
+        ldir
+        ld a,1
+        ld (FNKFLG),a           ; KEY(1) ON
+        ld (FNKFLG+5),a         ; KEY(6) ON
+        ld (TRPTBL),a           ; trap 1 on
+        ld a,3
+        ld (TRPTBL+5*3),a       ; trap 6 on and stopped
+        xor a
+        ld (ONGSBF),a
+        ld hl,0                 ; a program runs (line 0)
+        ld (CURLIN),hl
+        ei
+        call mark               ; the test presses F1, SHIFT+F1 (F6), F2
+        ld b,90
+w1:     halt
+        djnz w1
+        ld a,(TRPTBL)
+        ld (RESULT),a
+        ld a,(TRPTBL+5*3)
+        ld (RESULT+1),a
+        ld a,(ONGSBF)
+        ld (RESULT+2),a
+        ld hl,RESULT+3
+        call keys
+        ld hl,0FFFFh            ; direct mode: F1 types its text again
+        ld (CURLIN),hl
+        call mark               ; the test presses F1
+        ld b,60
+w2:     halt
+        djnz w2
+        ld hl,RESULT+16
+        call keys
+        call mark
+        jr $
+keys:   push hl                 ; the keys waiting, to HL.., then 0
+        call CHSNS
+        pop hl
+        jr z,kend
+        push hl
+        call CHGET
+        pop hl
+        ld (hl),a
+        inc hl
+        jr keys
+kend:   ld (hl),0
+        ret
+texts:  db 'AB',0,'CD',0,'EF',0
+");
+    let tap = |m: &mut Machine, keys: &[Key]| {
+        for &k in keys {
+            m.press(k);
+            m.run_frames(1);
+        }
+        m.run_frames(6);
+        m.release_all();
+        m.run_frames(8);
+    };
+    m.step_instruction();
+    tap(&mut m, &[Key::F1]);
+    tap(&mut m, &[Key::Shift, Key::F1]);
+    tap(&mut m, &[Key::F2]);
+    run_to_pc(&mut m, MARK, 300);
+    assert_eq!(result(&m, 32)[30..], [0xFF, 0xFF], "CURLIN after boot");
+    // Trap 1: on + event; trap 6: on + stopped + event, not counted; only
+    // F2's text was typed.
+    assert_eq!(result(&m, 6), [0x05, 0x07, 1, b'C', b'D', 0]);
+    m.step_instruction();
+    tap(&mut m, &[Key::F1]);
+    run_to_pc(&mut m, MARK, 300);
+    assert_eq!(result(&m, 19)[16..], [b'A', b'B', 0]);
+}
