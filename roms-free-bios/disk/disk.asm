@@ -21,6 +21,7 @@ B_CHPUT:        EQU 00A2h
 B_INITXT:       EQU 006Ch
 B_INIT32:       EQU 006Fh
 B_LPTOUT:       EQU 00A5h
+B_LPTSTT:       EQU 00A8h
 
         ORG 4000h
 
@@ -240,6 +241,7 @@ RAMTEST:
         INCLUDE "ramcode.asm"
         INCLUDE "fdc.asm"
         INCLUDE "format.asm"
+        INCLUDE "cpmbios.asm"
         INCLUDE "dboot.asm"
         INCLUDE "bdos.asm"
         INCLUDE "fat.asm"

@@ -4,7 +4,7 @@
 ; it stands in for MSXDOS.SYS and COMMAND.COM, whose files cannot be shipped.
 ;
 ; Page 0 (RAM, RAMAD0):
-;   0000h JP warm boot (RC_WBOOT: the A> prompt)   0005h JP DOSENT (the BDOS),
+;   0000h JP CF03h: WBOOT of the CP/M BIOS table   0005h JP DOSENT (the BDOS),
 ;   0006h = DOSENT = the top of the TPA             000Ch RDSLT, 0014h WRSLT,
 ;   001Ch CALSLT, 0024h ENASLT, 0030h CALLF          0038h interrupt (RC_INT)
 ;   005Ch FCB 1, 006Ch FCB 2 (the first two arguments), 0080h the command
@@ -26,6 +26,7 @@ DOSENV:
                 LD DE,0
                 LD BC,DOSPAGE0_END-DOSPAGE0
                 CALL UMOVE
+                CALL CPMSET
                 LD A,1
                 LD (DOSMODE),A
                 ; The default handlers, before every command and program (a
@@ -41,8 +42,8 @@ DOSENV:
                 RET
 
 DOSPAGE0:
-                DB 0C3h                 ; 0000h
-                DW RC_WBOOT
+                DB 0C3h                 ; 0000h: the CP/M BIOS's WBOOT
+                DW CPMTBL+3
                 DB 0,0                  ; 0003h IOBYTE, 0004h current drive
                 DB 0C3h                 ; 0005h
                 DW DOSENT

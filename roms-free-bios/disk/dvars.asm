@@ -17,9 +17,11 @@ BDOSENT:        EQU 0F37Dh      ; JP to the BDOS (programs: LD C,fn / CALL 0F37D
 ; From DWORK up: the MSX-DOS entry and interrupt stack, the data cache, the FAT,
 ; one directory sector, the routines that run from RAM, the bounce buffer, the
 ; BDOS stack, the command line, the variables.
-DWORK:          EQU 0CF00h      ; the new HIMEM
-DOSENT:         EQU 0CF06h      ; JP to the BDOS: 0005h jumps here, (0006h) = top of the TPA
-ISTK:           EQU 0D000h      ; private stack of the page-0 interrupt handler (CF09h up)
+DWORK:          EQU 0CE00h      ; the new HIMEM
+DOSENT:         EQU 0CE06h      ; JP to the BDOS: 0005h jumps here, (0006h) = top of the TPA
+ISTK:           EQU 0CF00h      ; private stack of the page-0 interrupt handler (CE09h up)
+CPMTBL:         EQU 0CF00h      ; the CP/M BIOS jump table, (0001h) = CF03h (cpmbios.asm)
+CPMCOM:         EQU CPMTBL+51   ; its common routine (CPMROM copied)
 DATBUF:         EQU 0D000h      ; data cache: DATSECS consecutive sectors (read ahead)
 DATSECS:        EQU 9           ; a whole track (9 sectors: D000h-E1FFh)
 FATBUF:         EQU 0E200h      ; first FAT copy of the logged-in drive (3 sectors max)

@@ -48,7 +48,9 @@ R_TOROM:        LD A,(EXPTBL)
 ; noted, a private stack taken, and the BDOS in this ROM called through
 ; CALSLT (with RAM in page 0, 001Ch is the page-0 CALSLT below, which puts
 ; the BIOS in page 0 for the call). The BDOS runs with interrupts enabled.
-R_BDOS:         DI
+R_BDOS:         LD IX,BDOS_MAIN
+; ROMCALL: the same for the routine IX of this ROM (the CP/M BIOS entries).
+R_ROMCALL:      DI
                 LD (SAVESP),SP
                 LD SP,BDOSSTK
                 PUSH HL
@@ -63,7 +65,6 @@ R_BDOS:         DI
                 POP DE
                 POP HL
                 LD IY,(DSKSLT-1)
-                LD IX,BDOS_MAIN
                 CALL B_CALSLT
                 DI
                 LD SP,(SAVESP)
@@ -352,6 +353,7 @@ RAMROM_END:
 RC_RUNCMD:      EQU RAMCODE+(R_RUNCMD-RAMROM)
 RC_WBOOT:       EQU RAMCODE+(R_WBOOT-RAMROM)
 RC_BDOS:        EQU RAMCODE+(R_BDOS-RAMROM)
+RC_ROMCALL:     EQU RAMCODE+(R_ROMCALL-RAMROM)
 RC_GETP1:       EQU RAMCODE+(R_GETP1-RAMROM)
 RC_GETP0:       EQU RAMCODE+(R_GETP0-RAMROM)
 RC_GETPS:       EQU RAMCODE+(R_GETPS-RAMROM)

@@ -54,3 +54,33 @@ fn a_pascal_com_program_writes_a_file_and_returns_to_the_prompt() {
     // string[3] (length, 3 characters) and the integer, little endian.
     assert_eq!(data, [3, b'A', b'B', b'C', 0x92, 0x10]);
 }
+
+/// Turbo Pascal 3's `Bios(n, param)` reaches the CP/M BIOS table that the
+/// MSX-DOS environment keeps behind (0001h), entry n at (0001h) + 3n (TP3's
+/// numbering: 0 = WBOOT): 3 = CONOUT (C = the character), 1 = CONST (0, no
+/// key waiting), then the program ends at the prompt.
+#[test]
+fn a_pascal_program_calls_the_cp_m_bios_with_bios() {
+    let source = "
+var c: integer;
+begin
+  bios(3, ord('H'));
+  bios(3, ord('I'));
+  c := bios(1);
+  writeln(' CONST=', c);
+end.
+";
+    let files = MemoryFiles::new().with("b.pas", source);
+    let out = match compile("b.pas", &files, Target::Com) {
+        Ok(b) => b.output,
+        Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+    };
+    let mut disk = Disk::new(Format::Kb720);
+    disk.write_file("B.COM", &out.bytes, when()).unwrap();
+    disk.set_boot_command("B").unwrap();
+    let mut m = disk_machine();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    run_to_text(&mut m, "HI CONST=0", 3000);
+    run_to_text(&mut m, "A>", 300);
+}
