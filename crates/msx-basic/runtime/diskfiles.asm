@@ -1,41 +1,63 @@
 ; ---------------------------------------------------------------------------
-; diskfiles.asm - Disk BASIC's sequential files for compiled programs:
-; OPEN ... FOR INPUT/OUTPUT/APPEND AS #n, PRINT #n, INPUT #n, LINE INPUT #n,
-; EOF(n), CLOSE, MAXFILES, KILL, NAME ... AS ..., through the BDOS's FCB
-; functions (the prelude's BDOS: F37Dh for .dsk/ROM programs, 0005h for
-; MSX-DOS programs). Files are read and written as Disk BASIC's text files:
+; diskfiles.asm - Disk BASIC's files for compiled programs: sequential
+; (OPEN ... FOR INPUT/OUTPUT/APPEND AS #n, PRINT #n, INPUT #n, LINE INPUT
+; #n, EOF(n)), random (OPEN ... AS #n LEN=r, FIELD, LSET/RSET, GET, PUT,
+; MKI$/MKS$/MKD$, CVI/CVS/CVD, LOC, LOF), CLOSE, MAXFILES, KILL, NAME ...
+; AS ..., BSAVE and BLOAD, through the BDOS's FCB functions (the
+; prelude's BDOS: F37Dh for .dsk/ROM programs, 0005h for MSX-DOS
+; programs). As the disk ROM (MSX-DOS 1 Disk BASIC, kernel source
+; reconstruction "dos1x.asm": OPEN A66FC, the channel's reads A682A and
+; writes A68A7, GET/PUT A6BDA, FIELD A6C49, LSET/RSET A6CD7, MKI$ A6DAF,
+; CVI A6DD7, LOC/LOF A7009, BSAVE A69E7, BLOAD A6AA7) does: the BDOS's
+; random block reads and writes (27h/26h) of a 256-byte buffer with a
+; record size of 1 for sequential files (so a file has its exact length;
 ; CR LF after each PRINT, 1Ah written at CLOSE and taken as the end when
-; reading. The BDOS sees a record size of 1 (FCB+0Eh) and random block
-; reads/writes (27h/26h) of the buffer, so a file has its exact length.
+; reading), of one record of the file's length for random files.
 ;
-; File block (170 bytes; file n is block n-1 of rt_bas_ftab):
-;   +0 mode: 0 closed, 1 input, 2 output (APPEND is output once positioned)
-;   +1 input: next byte in the buffer / output: bytes in the buffer
-;   +2 input: bytes in the buffer
-;   +3 input: 1 once the BDOS read less than a buffer (no more to come)
+; File block (298 bytes; file n is block n-1 of the table at rt_bas_ftab,
+; which the compiler allocates: rt_bas_fcnt blocks, the most MAXFILES the
+; program can ask for):
+;   +0 mode: 0 closed, 1 input, 2 output (APPEND is output once
+;      positioned), 4 random
+;   +1 input: index of the next byte in the buffer / output: bytes in it
+;   +3 input: 1 while the buffer holds the block +1 indexes
 ;   +4 the column PRINT # counts in (TTYPOS while PRINT # runs)
 ;   +5 the FCB (37 bytes: drive, name, extension, ..., random record)
-;   +42 the buffer (128 bytes)
-; MAXFILES is 1 at start, as on MSX; up to 4.
-; Errors (Disk BASIC's codes): 52 Bad file number, 53 File not found,
-; 54 File already open, 55 Input past end, 56 Bad file name, 59 File not
-; OPEN, 61 Bad file mode, 64 File still open, 65 File already exists,
-; 66 Disk full.
+;   +42 the buffer (256 bytes; a random file's record, where FIELD points
+;      its variables)
+; MAXFILES is 1 at start, as on MSX; up to 15.
+; Errors (Disk BASIC's codes): 50 FIELD overflow, 52 Bad file number, 53
+; File not found, 54 File already open, 55 Input past end, 56 Bad file
+; name, 59 File not OPEN, 61 Bad file mode, 64 File still open, 65 File
+; already exists, 66 Disk full, 67 Too many files (a full directory).
 ; ---------------------------------------------------------------------------
 
-; (The linker takes routines, not equates: the block's size 170, the
-; FCB's offset 5, the buffer's offset 42 and the 4 files are written as
-; numbers below.)
+; (The linker takes routines, not equates: the block's size 298, the
+; FCB's offset 5 and the buffer's offset 42 are written as numbers below.)
 
-;@var rt_bas_ftab 680
+;@var rt_bas_ftab 2
+;@var rt_bas_fcnt 1
 ;@var rt_bas_fmax 1
 ;@var rt_bas_focur 2
 ;@var rt_bas_ficur 2
 ;@var rt_bas_ffcb 48
+;@var rt_bas_frec 4
+;@var rt_bas_fnum 16
+;@var rt_bas_fbsv 8
 
-; Start of a program that uses files: END (and an error that stops the
-; program) closes them, so what was written reaches the disk.
+; Start of a program that uses files: HL = the file blocks, A = how many
+; (1-15). END (and an error that stops the program) closes the files, so
+; what was written reaches the disk; strings in the blocks (FIELD's) are
+; no literals (rt_bas_notlit).
 rt_bas_finit:
+        ld (rt_bas_ftab),hl
+        ld (rt_bas_fldlo),hl
+        ld (rt_bas_fcnt),a
+        ld b,a
+        ld de,298
+.end:   add hl,de
+        djnz .end
+        ld (rt_bas_fldhi),hl
         ld hl,rt_bas_closeall
         ld (rt_bas_endhook),hl
         ret
@@ -66,7 +88,9 @@ rt_bas_bdos:
         pop ix
         ret
 
-; HL = file number: HL = its block; 52 Bad file number outside 1-MAXFILES.
+; HL = file number: HL = its block; 52 Bad file number outside
+; 1-MAXFILES. In a program that opens no file, every file is closed: HL
+; then points at a 0 (rt_bas_fcnt).
 rt_bas_fblock:
         ld a,h
         or a
@@ -81,14 +105,17 @@ rt_bas_fblock:
         ld a,l
         or a
         jr z,.bad
-        ld de,rt_bas_ftab-170
-        ld bc,170
-.m:     ex de,hl
+        ld a,(rt_bas_fcnt)
+        or a
+        jr z,.none
+        ld e,l
+        ld hl,(rt_bas_ftab)
+        ld bc,298
+.m:     dec e
+        ret z
         add hl,bc
-        ex de,hl
-        dec a
-        jr nz,.m
-        ex de,hl
+        jr .m
+.none:  ld hl,rt_bas_fcnt
         ret
 .bad:   ld e,52
         jp rt_bas_error
@@ -273,9 +300,21 @@ rt_bas_fupper:
         sub 32
         ret
 
-; OPEN: HL = name, DE = file number, A = 1 INPUT, 2 OUTPUT, 3 APPEND.
+; OPEN: HL = name, DE = file number, A = 1 INPUT, 2 OUTPUT, 3 APPEND, 4
+; random, BC = a random file's record length (1-256, else 5). A file
+; open in another channel is 54; INPUT and APPEND of a missing file are
+; 53 (disk ROM A66FC: only output, random and BSAVE make a file); 67 when
+; the directory has no room for a new one. An input file's first block
+; is read at once, as Disk BASIC does.
 rt_bas_open:
-        push af
+        ld (rt_bas_frec),bc
+        cp 4
+        jr nz,.num
+        dec bc
+        inc b
+        dec b
+        jp nz,rt_bas_fcerr      ; LEN= outside 1-256
+.num:   push af
         push hl
         ex de,hl
         call rt_bas_fblock
@@ -292,6 +331,11 @@ rt_bas_open:
         push de
         call rt_bas_fname
         pop de
+        push de
+        inc de
+        ld c,54
+        call rt_bas_fbusy
+        pop de
         pop af
         push af
         ld c,16h                ; FMAKE for OUTPUT
@@ -304,55 +348,68 @@ rt_bas_open:
         inc a
         jr nz,.opened
         pop af
-        cp 2
-        ld e,66
-        jp z,rt_bas_error       ; FMAKE failed: the directory is full
-        cp 3
-        ld e,53
-        jp nz,rt_bas_error      ; INPUT of a missing file
-        ld a,2                  ; APPEND to a missing file makes it
         push af
-        ld c,16h
+        cp 2
+        jr z,.full
+        cp 4
+        jr nz,.none             ; INPUT or APPEND of a missing file
+        ld c,16h                ; a random file is made
         push de
         call rt_bas_bdos
         pop de
         inc a
         jr nz,.opened
-        ld e,66
+.full:  ld e,67
+        jp rt_bas_error
+.none:  ld e,53
         jp rt_bas_error
 .opened:
-        ld hl,0Eh               ; record size 1
+        ld hl,0Eh               ; the record size
         add hl,de
-        ld (hl),1
+        pop af
+        push af
+        ld bc,(rt_bas_frec)
+        cp 4
+        jr z,.rs
+        ld bc,1
+.rs:    ld (hl),c
         inc hl
-        ld (hl),0
-        ld hl,21h               ; random record 0
+        ld (hl),b
+        ld hl,20h               ; current and random record 0
         add hl,de
+        ld b,5
         xor a
-        ld (hl),a
+.z:     ld (hl),a
         inc hl
-        ld (hl),a
-        inc hl
-        ld (hl),a
-        inc hl
-        ld (hl),a
+        djnz .z
         pop af
         cp 3
         call z,rt_bas_fappend
         ld hl,(rt_bas_ficur)
-        cp 1
-        jr z,.mode
+        cp 3
+        jr nz,.mode
         ld a,2
 .mode:  ld (hl),a
+        push hl
         inc hl
+        ld b,4
         xor a
-        ld (hl),a               ; position
+.c:     ld (hl),a               ; position, count, loaded, column
         inc hl
-        ld (hl),a               ; count
+        djnz .c
+        pop hl
+        ld a,(hl)
+        cp 1
+        jp z,rt_bas_fpeek       ; input: its first block
+        cp 4
+        ret nz
+        ld de,42                ; random: an empty record (zeros)
+        add hl,de
+        xor a
+        ld b,a
+.r:     ld (hl),a
         inc hl
-        ld (hl),a               ; no end seen
-        inc hl
-        ld (hl),a               ; column
+        djnz .r
         ret
 
 ; APPEND: DE = FCB: writing starts at the end of the file, on its 1Ah if
@@ -413,20 +470,24 @@ rt_bas_close:
 
 ; CLOSE without numbers, END, MAXFILES: every file.
 rt_bas_closeall:
-        ld hl,rt_bas_ftab
-        ld b,4
+        ld a,(rt_bas_fcnt)
+        or a
+        ret z
+        ld b,a
+        ld hl,(rt_bas_ftab)
 .f:     push bc
         push hl
         call rt_bas_fclose
         pop hl
-        ld de,170
+        ld de,298
         add hl,de
         pop bc
         djnz .f
         ret
 
 ; HL = a block: an output file gets its 1Ah and the rest of its buffer
-; written; then the BDOS closes it.
+; written; then the BDOS closes it (a random file's records are written
+; by PUT).
 rt_bas_fclose:
         ld a,(hl)
         or a
@@ -449,7 +510,8 @@ rt_bas_fclose:
         ld c,10h                ; FCLOSE
         jp rt_bas_bdos
 
-; A = byte, HL = an output block: into its buffer, written when full.
+; A = byte, HL = an output block: into its buffer, written when full
+; (256 bytes, as the disk ROM's A68A7).
 rt_bas_fwrb:
         push hl
         inc hl
@@ -461,35 +523,43 @@ rt_bas_fwrb:
         pop de
         add hl,de
         ld (hl),a
-        ld a,c
-        inc a
-        cp 128
-        ret c
-        ex de,hl                ; full: written
-        jp rt_bas_fflush
+        inc c
+        ret nz
+        ex de,hl                ; full: the whole buffer is written
+        ld bc,256
+        jp rt_bas_fwrite
 
-; HL = an output block: the bytes in its buffer to the file. 66 Disk full.
+; HL = an output block: the bytes in its buffer to the file.
 rt_bas_fflush:
         inc hl
-        ld a,(hl)
+        ld c,(hl)
+        dec hl
+        ld b,0
+        ld a,c
         or a
         ret z
+        jp rt_bas_fwrite
+
+; HL = an output block, BC = bytes of its buffer (1-256) to write; the
+; buffer is empty after. 66 Disk full.
+rt_bas_fwrite:
+        push hl
+        inc hl
         ld (hl),0
         dec hl
-        push af
-        push hl
+        push bc
         ld de,42
         add hl,de
         ex de,hl
         ld c,1Ah                ; SETDTA
         call rt_bas_bdos
-        pop hl
-        pop af
-        ld de,5
+        pop hl                  ; HL = bytes
+        pop de
+        push hl
+        ld hl,5
         add hl,de
         ex de,hl
-        ld l,a
-        ld h,0
+        pop hl
         ld c,26h                ; WRBLK
         call rt_bas_bdos
         or a
@@ -566,7 +636,9 @@ rt_bas_fselin:
         ret
 
 ; HL = an input block: A = its next byte, not taken; carry at the end of
-; the file (no more bytes, or 1Ah). Keeps HL, BC and DE.
+; the file (1Ah, or no more bytes). The buffer is filled by a read of 256
+; bytes; after a short read a 1Ah follows the last byte (disk ROM A682A).
+; Keeps HL, BC and DE.
 rt_bas_fpeek:
         push bc
         push de
@@ -576,29 +648,13 @@ rt_bas_fpeek:
         ret
 .peek:  push hl
         inc hl
-        ld a,(hl)               ; position
         inc hl
-        cp (hl)                 ; count
-        jr nc,.fill
-        pop hl
-        push hl
-        ld de,42
-        add hl,de
-        ld e,a
-        add hl,de
-        ld a,(hl)
-        pop hl
-        cp 1Ah
-        scf
-        ret z
+        inc hl
+        ld a,(hl)               ; does the buffer hold the block?
         or a
-        ret
-.fill:  inc hl
-        ld a,(hl)               ; the BDOS had no more
-        or a
+        jr nz,.got
+        ld (hl),1
         pop hl
-        scf
-        ret nz
         push hl
         ld de,42
         add hl,de
@@ -610,22 +666,35 @@ rt_bas_fpeek:
         ld de,5
         add hl,de
         ex de,hl
-        ld hl,128
+        ld hl,256
         ld c,27h                ; RDBLK
-        call rt_bas_bdos
-        ld a,l                  ; bytes read
+        call rt_bas_bdos        ; HL = bytes read
+        dec h
+        jr z,.got               ; all 256
+        ld c,l
+        ld b,0
         pop hl
         push hl
+        ld de,42
+        add hl,de
+        add hl,bc
+        ld (hl),1Ah             ; the end
+.got:   pop hl
+        push hl
         inc hl
-        ld (hl),0
-        inc hl
-        ld (hl),a
-        inc hl
-        cp 128
-        jr z,.more
-        ld (hl),1               ; a short read: the end is in the buffer
-.more:  pop hl
-        jr .peek
+        ld c,(hl)               ; position
+        ld b,0
+        ld hl,42
+        add hl,bc
+        pop de
+        add hl,de
+        ld a,(hl)
+        ex de,hl
+        cp 1Ah
+        scf
+        ret z
+        or a
+        ret
 
 ; HL = an input block: A = its next byte, taken; carry (nothing taken) at
 ; the end. Keeps HL.
@@ -634,7 +703,13 @@ rt_bas_fgetc:
         ret c
         inc hl
         inc (hl)
+        jr nz,.in
+        inc hl                  ; past the buffer: the next block is read
+        inc hl                  ; when a byte is wanted
+        ld (hl),0
         dec hl
+        dec hl
+.in:    dec hl
         ret
 
 ; The next byte of the INPUT # file: 55 Input past end at the end.
@@ -803,8 +878,9 @@ rt_bas_flinput:
         ld a,c
         jp rt_bas_copytmp
 
-; MAXFILES=n: HL = n (0-15, else 5; more than 4 gives 7 Out of
-; memory). Every file is closed first.
+; MAXFILES=n: HL = n (0-15, else 5; 7 Out of memory above the blocks
+; the compiler made, which it sizes for the program's MAXFILES). Every
+; file is closed first.
 rt_bas_maxfiles:
         ld a,h
         or a
@@ -812,13 +888,16 @@ rt_bas_maxfiles:
         ld a,l
         cp 16
         jr nc,.fc
-        cp 5
+        ld a,(rt_bas_fcnt)
+        or a
+        jr z,.set               ; a program that opens no file
+        cp l
         ld e,7
-        jp nc,rt_bas_error
+        jp c,rt_bas_error
         push hl
         call rt_bas_closeall
         pop hl
-        inc l
+.set:   inc l
         ld a,l
         ld (rt_bas_fmax),a
         ret
@@ -830,6 +909,8 @@ rt_bas_kill:
         ld de,rt_bas_ffcb
         ld a,1
         call rt_bas_fname
+        ld de,rt_bas_ffcb+1
+        ld c,64
         call rt_bas_fbusy
         ld de,rt_bas_ffcb
         ld c,13h                ; FDEL
@@ -864,6 +945,8 @@ rt_bas_rename:
         ld de,rt_bas_ffcb
         xor a
         call rt_bas_fname
+        ld de,rt_bas_ffcb+1
+        ld c,64
         call rt_bas_fbusy
         ld hl,0F55Eh+1
         ld de,rt_bas_ffcb+17
@@ -877,19 +960,23 @@ rt_bas_rename:
         ld e,53
         jp rt_bas_error
 
-; 64 File still open when the name at rt_bas_ffcb+1 (11 bytes, wildcards
-; compared as characters) is an open file's (drives are not compared).
+; Error C (64 File still open, 54 File already open) when the 11-byte
+; name at DE is an open file's (drives are not compared; wildcards are
+; compared as characters).
 rt_bas_fbusy:
-        ld hl,rt_bas_ftab
-        ld b,4
+        ld a,(rt_bas_fcnt)
+        or a
+        ret z
+        ld b,a
+        ld hl,(rt_bas_ftab)
 .f:     ld a,(hl)
         or a
         jr z,.next
         push hl
+        push de
         push bc
-        ld de,6                 ; the FCB's name
-        add hl,de
-        ld de,rt_bas_ffcb+1
+        ld bc,6                 ; the FCB's name
+        add hl,bc
         ld b,11
 .c:     ld a,(de)
         cp (hl)
@@ -897,12 +984,16 @@ rt_bas_fbusy:
         inc hl
         inc de
         djnz .c
-        ld e,64
+        pop bc
+        ld e,c
         jp rt_bas_error
 .diff:  pop bc
+        pop de
         pop hl
-.next:  ld de,170
+.next:  push de
+        ld de,298
         add hl,de
+        pop de
         djnz .f
         ret
 
@@ -933,3 +1024,639 @@ rt_bas_finputs:
         jp rt_bas_error
 .fc:    ld e,5
         jp rt_bas_error
+
+; ---- random files
+
+; FIELD #n: HL = n; the fields that follow (rt_bas_fieldv) start at the
+; beginning of its buffer. 59 File not OPEN, 61 Bad file mode unless the
+; file is random (disk ROM A6C49).
+rt_bas_field:
+        ld a,4
+        call rt_bas_fopened
+        ld (rt_bas_ficur),hl
+        ld hl,0
+        ld (rt_bas_frec),hl     ; the bytes fielded so far
+        ret
+
+; One "w AS v$" of FIELD: HL = w (0-255, else 5), DE = v$'s descriptor,
+; which then points at the w bytes of the buffer after the fields before
+; it. 50 FIELD overflow when they pass the record length.
+rt_bas_fieldv:
+        push de
+        call rt_bas_byte
+        ld c,a
+        ld b,0
+        ld hl,(rt_bas_frec)
+        push hl                 ; this field's offset
+        add hl,bc
+        ld (rt_bas_frec),hl
+        ex de,hl                ; DE = the total
+        ld hl,(rt_bas_ficur)
+        push bc
+        ld bc,5+0Eh             ; the record length
+        add hl,bc
+        pop bc
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        or a
+        sbc hl,de
+        ld e,50
+        jp c,rt_bas_error
+        pop hl                  ; the offset
+        ld de,42
+        add hl,de
+        ld de,(rt_bas_ficur)
+        add hl,de
+        ex de,hl
+        pop hl                  ; the descriptor
+        ld (hl),c
+        inc hl
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        ret
+
+; GET #n / PUT #n: HL = n, A = 0 GET / 1 PUT, C = 1 when rt_bas_frec holds
+; the record number (rt_bas_freci, rt_bas_frecn), 0 for the record after
+; the last GET or PUT (the FCB's random record). The record is read into
+; / written from the buffer; a record the file ends inside is read with
+; zeros after the end. 61 Bad file mode unless the file is random, 5 for
+; record 0, 55 Input past end (GET of a record past the end), 66 Disk
+; full (disk ROM A6BDA).
+rt_bas_getput:
+        push bc
+        push af
+        ld a,4
+        call rt_bas_fopened
+        ld (rt_bas_ficur),hl
+        pop af
+        pop bc
+        push af
+        dec c
+        jr nz,.dma
+        ld hl,(rt_bas_frec)
+        ld de,(rt_bas_frec+2)
+        ld a,h
+        or l
+        or d
+        or e
+        ld e,5
+        jp z,rt_bas_error
+        ld de,(rt_bas_frec+2)
+        ld a,h
+        or l
+        dec hl
+        jr nz,.lo
+        dec de                  ; record - 1, over 32 bits
+.lo:    push de
+        push hl
+        ld hl,(rt_bas_ficur)
+        ld de,5+21h
+        add hl,de
+        pop de
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        inc hl
+        pop de
+        ld (hl),e
+        inc hl
+        ld (hl),d
+.dma:   ld hl,(rt_bas_ficur)
+        ld de,42
+        add hl,de
+        ex de,hl
+        ld c,1Ah                ; SETDTA
+        call rt_bas_bdos
+        ld hl,(rt_bas_ficur)
+        ld de,5
+        add hl,de
+        ex de,hl
+        pop af
+        push af
+        ld c,27h                ; RDBLK
+        or a
+        jr z,.go
+        ld c,26h                ; WRBLK
+.go:    ld hl,1
+        call rt_bas_bdos
+        pop bc
+        or a
+        ret z
+        ld a,b
+        or a
+        ld e,55
+        jp z,rt_bas_error
+        ld e,66
+        jp rt_bas_error
+
+; GET/PUT's record number from an integer: HL (as unsigned, as the disk
+; ROM takes an integer: -1 is record 65535).
+rt_bas_freci:
+        ld (rt_bas_frec),hl
+        ld hl,0
+        ld (rt_bas_frec+2),hl
+        ret
+
+; GET/PUT's record number from BCD_DAC: the high word INT(x/65536), the
+; low word x minus 65536 times it, each as an address (-32768..65535;
+; disk ROM A6DFB).
+rt_bas_frecn:
+        ld hl,rt_bas_fnum
+        call bcd_store_dac
+        ld hl,rt_bas_k65536
+        call bcd_load_arg
+        call bcd_div
+        call bcd_int
+        call rt_bas_uint
+        ld (rt_bas_frec+2),hl
+        call bcd_from_int
+        ld hl,rt_bas_k65536
+        call bcd_load_arg
+        call bcd_mul
+        ld hl,rt_bas_fnum+8
+        call bcd_store_dac
+        ld hl,rt_bas_fnum
+        call bcd_load_dac
+        ld hl,rt_bas_fnum+8
+        call bcd_load_arg
+        call bcd_sub
+        call rt_bas_uint
+        ld (rt_bas_frec),hl
+        ret
+
+; BCD_DAC as an address (BLOAD/BSAVE, the disk ROM's record words): HL =
+; its integer part, -32768..65535 (32768-65535 as the same 16 bits);
+; 6 Overflow outside.
+rt_bas_uint:
+        call bcd_fix
+        ld hl,rt_bas_k32768
+        call bcd_load_arg
+        call bcd_cmp
+        cp 0FFh
+        jp z,bcd_to_int         ; below 32768: as CINT
+        ld hl,rt_bas_k65536
+        call bcd_load_arg
+        call bcd_sub
+        call bcd_to_int
+        bit 7,h
+        ret nz
+        ld e,6
+        jp rt_bas_error
+
+rt_bas_k65536:
+        db 45h,65h,53h,60h,0,0,0,0
+rt_bas_k32768:
+        db 45h,32h,76h,80h,0,0,0,0
+
+; HL as an unsigned number (0-65535) into BCD_DAC.
+rt_bas_fu16:
+        push hl
+        call bcd_from_int
+        pop hl
+        bit 7,h
+        ret z
+        ld hl,rt_bas_k65536
+        call bcd_load_arg
+        jp bcd_add
+
+; LOC(n): HL = n: BCD_DAC = the FCB's random record: a random file's
+; last record read or written, for a sequential file the bytes that went
+; to or came from the disk (disk ROM A700D). 59 when not open.
+rt_bas_loc:
+        ld a,21h
+        jp rt_bas_flong
+
+; LOF(n): HL = n: BCD_DAC = the file's size in bytes (the FCB's).
+rt_bas_lof:
+        ld a,10h
+        jp rt_bas_flong
+
+; HL = n, A = an offset in its FCB: BCD_DAC = the 32-bit number there.
+rt_bas_flong:
+        push af
+        call rt_bas_fblock
+        pop bc
+        ld a,(hl)
+        or a
+        ld e,59
+        jp z,rt_bas_error
+        ld de,5
+        add hl,de
+        ld e,b
+        add hl,de
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        inc hl
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        push de
+        call rt_bas_fu16        ; the high word
+        ld hl,rt_bas_k65536
+        call bcd_load_arg
+        call bcd_mul
+        ld hl,rt_bas_fnum
+        call bcd_store_dac
+        pop hl
+        call rt_bas_fu16        ; plus the low word
+        ld hl,rt_bas_fnum
+        call bcd_load_arg
+        jp bcd_add
+
+; MKI$(n): HL = n: a temporary with its 2 bytes, low first.
+rt_bas_mki:
+        ld (rt_bas_fnum),hl
+        ld a,2
+        jp rt_bas_mkstr
+
+; MKS$(x): BCD_DAC = x: a temporary with its 4 bytes as a single (rounded
+; to 6 digits: the exponent byte, then 3 bytes of BCD digits).
+rt_bas_mks:
+        call bcd_round_single
+        ld hl,rt_bas_fnum
+        call bcd_store_dac
+        ld a,4
+        jp rt_bas_mkstr
+
+; MKD$(x): BCD_DAC = x: a temporary with its 8 bytes.
+rt_bas_mkd:
+        ld hl,rt_bas_fnum
+        call bcd_store_dac
+        ld a,8
+        jp rt_bas_mkstr
+
+; A = the length: a temporary with the bytes at rt_bas_fnum.
+rt_bas_mkstr:
+        ld hl,rt_bas_fnum
+        jp rt_bas_copytmp
+
+; CVI(s$): HL = s$ (released): HL = its first 2 bytes as an integer.
+; 5 when it is shorter (disk ROM A6DD7).
+rt_bas_cvi:
+        ld a,2
+        call rt_bas_cvbytes
+        ld hl,(rt_bas_fnum)
+        ret
+
+; CVS(s$): BCD_DAC = its first 4 bytes as a single. 5 when shorter.
+rt_bas_cvs:
+        ld a,4
+        call rt_bas_cvbytes
+        ld hl,rt_bas_fnum
+        jp bcd_load_single_dac
+
+; CVD(s$): BCD_DAC = its first 8 bytes as a double. 5 when shorter.
+rt_bas_cvd:
+        ld a,8
+        call rt_bas_cvbytes
+        ld hl,rt_bas_fnum
+        jp bcd_load_dac
+
+; HL = a string (released), A = n: its first n bytes to rt_bas_fnum; 5
+; when it is shorter.
+rt_bas_cvbytes:
+        cp (hl)
+        jr z,.ok
+        jr nc,.short
+.ok:    push hl
+        inc hl
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        ex de,hl
+        ld de,rt_bas_fnum
+        ld c,a
+        ld b,0
+        ldir
+        pop hl
+        jp rt_bas_sfree
+.short: call rt_bas_sfree
+        ld e,5
+        jp rt_bas_error
+
+; LSET / RSET v$ = s$: HL = v$'s descriptor, DE = s$ (released), A = 0
+; LSET / 1 RSET. v$ keeps its length and place (a FIELD variable stays in
+; its buffer; a literal's characters are copied first): s$'s first
+; characters, blanks after them (LSET) or before (RSET) (disk ROM A6CD7).
+rt_bas_lset:
+        ld (rt_bas_fnum),a
+        ld a,(hl)
+        or a
+        jr z,.done
+        push de
+        push hl
+        call rt_bas_sown
+        pop hl
+        pop de
+        push de
+        ld c,(hl)               ; C = the length of v$
+        inc hl
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        ex de,hl                ; DE = v$'s characters
+        ld b,(hl)               ; B = the length of s$
+        inc hl
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a                  ; HL = s$'s characters
+        ld a,c
+        cp b
+        jr nc,.n
+        ld b,a
+.n:     sub b
+        ld c,a                  ; C = blanks
+        ld a,(rt_bas_fnum)
+        or a
+        call nz,.pad
+        inc b
+        jr .cp
+.cl:    ld a,(hl)
+        ld (de),a
+        inc hl
+        inc de
+.cp:    djnz .cl
+        call .pad               ; (RSET's are done: C = 0)
+        pop hl
+        jp rt_bas_sfree
+.done:  ex de,hl
+        jp rt_bas_sfree
+.pad:   inc c
+        jr .pe
+.pl:    ld a,' '
+        ld (de),a
+        inc de
+.pe:    dec c
+        jr nz,.pl
+        ret
+
+; ---- BSAVE / BLOAD (disk ROM A69E7, A6AA7)
+
+; BSAVE: HL = name, rt_bas_fbsv = start, end, exec (words), A = 0 from RAM
+; / 1 from VRAM (,S). The file: FEh, start, end, exec (low bytes first),
+; then the bytes start..end. 5 when end < start, or from RAM below 8000h
+; (the ROM's check); 54 when the file is open in a channel.
+rt_bas_bsave:
+        ld (rt_bas_fbsv+6),a
+        push hl
+        ld hl,(rt_bas_fbsv+2)
+        ld de,(rt_bas_fbsv)
+        or a
+        sbc hl,de
+        jp c,.fc
+        ld a,(rt_bas_fbsv+6)
+        or a
+        jr nz,.name
+        bit 7,d
+        jp z,.fc
+.name:  pop hl
+        call rt_bas_bfcb
+        ld de,rt_bas_ffcb
+        ld c,16h                ; FMAKE
+        call rt_bas_bdos
+        inc a
+        ld e,67
+        jp z,rt_bas_error
+        call rt_bas_brec1
+        ld hl,0F55Eh            ; the header, in BUF
+        ld (hl),0FEh
+        inc hl
+        ex de,hl
+        ld hl,rt_bas_fbsv
+        ld bc,6
+        ldir
+        ld de,0F55Eh
+        ld hl,7
+        call rt_bas_bwrite
+        ld hl,(rt_bas_fbsv+2)
+        ld de,(rt_bas_fbsv)
+        or a
+        sbc hl,de
+        inc hl                  ; HL = bytes (RAM: 1-32768)
+        ld a,(rt_bas_fbsv+6)
+        or a
+        jr nz,.vram
+        call rt_bas_bwrite      ; from RAM at DE
+        jp rt_bas_bclose
+.vram:  ld (rt_bas_fbsv+4),hl   ; bytes left (exec is written already)
+.chunk: ld hl,(rt_bas_fbsv+4)
+        ld a,h
+        or l
+        jp z,rt_bas_bclose
+        ld bc,256
+        or a
+        sbc hl,bc
+        jr nc,.big
+        add hl,bc
+        ld b,h
+        ld c,l
+        ld hl,0
+.big:   ld (rt_bas_fbsv+4),hl
+        push bc
+        ld hl,(rt_bas_fbsv)     ; VRAM address
+        ld de,0F55Eh
+        bios 0059h              ; LDIRMV
+        pop hl
+        push hl
+        ld de,(rt_bas_fbsv)
+        add hl,de
+        ld (rt_bas_fbsv),hl
+        pop hl
+        ld de,0F55Eh
+        call rt_bas_bwrite
+        jr .chunk
+.fc:    pop hl
+        call rt_bas_sfree
+        ld e,5
+        jp rt_bas_error
+
+; BSAVE / BLOAD's file: HL = name (released) into rt_bas_ffcb; 56 for a
+; bad name, 54 when it is open in a channel.
+rt_bas_bfcb:
+        ld de,rt_bas_ffcb
+        xor a
+        call rt_bas_fname
+        ld de,rt_bas_ffcb+1
+        ld c,54
+        jp rt_bas_fbusy
+
+; rt_bas_ffcb just opened: record size 1, from its start.
+rt_bas_brec1:
+        ld hl,1
+        ld (rt_bas_ffcb+0Eh),hl
+        ld hl,0
+        ld (rt_bas_ffcb+21h),hl
+        ld (rt_bas_ffcb+23h),hl
+        ret
+
+; DE = address, HL = bytes (1-32768): written to rt_bas_ffcb. 66 Disk
+; full.
+rt_bas_bwrite:
+        push hl
+        ld c,1Ah                ; SETDTA
+        call rt_bas_bdos
+        pop hl
+        ld de,rt_bas_ffcb
+        ld c,26h                ; WRBLK
+        call rt_bas_bdos
+        or a
+        ret z
+        ld e,66
+        jp rt_bas_error
+
+; Closes rt_bas_ffcb.
+rt_bas_bclose:
+        ld de,rt_bas_ffcb
+        ld c,10h                ; FCLOSE
+        jp rt_bas_bdos
+
+; BLOAD: HL = name, DE = offset, A = 0, 'R' (run: the code at exec is
+; called after loading) or 'S' (into VRAM). The offset is added to the
+; header's start, end and exec. 53 File not found, 61 Bad file mode
+; when the file does not start with FEh. A file shorter than its header
+; says loads what it has.
+rt_bas_bload:
+        ld (rt_bas_fbsv+6),a
+        ld (rt_bas_fnum),de
+        call rt_bas_bfcb
+        ld de,rt_bas_ffcb
+        ld c,0Fh                ; FOPEN
+        call rt_bas_bdos
+        inc a
+        ld e,53
+        jp z,rt_bas_error
+        call rt_bas_brec1
+        ld de,0F55Eh
+        xor a
+        ld (de),a
+        ld hl,7
+        call rt_bas_bread
+        ld a,(0F55Eh)
+        cp 0FEh
+        jr z,.hdr
+        call rt_bas_bclose
+        ld e,61
+        jp rt_bas_error
+.hdr:   ld hl,0F55Eh+1          ; start, end, exec + offset
+        ld de,rt_bas_fbsv
+        ld b,3
+.w:     push bc
+        ld c,(hl)
+        inc hl
+        ld b,(hl)
+        inc hl
+        push hl
+        ld hl,(rt_bas_fnum)
+        add hl,bc
+        ex de,hl
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        inc hl
+        ex de,hl
+        pop hl
+        pop bc
+        djnz .w
+        ld hl,(rt_bas_fbsv+2)
+        ld de,(rt_bas_fbsv)
+        or a
+        sbc hl,de
+        inc hl                  ; bytes (0: 65536)
+        ld a,(rt_bas_fbsv+6)
+        cp 'S'
+        jr z,.vram
+        ld a,h
+        or l
+        jr nz,.ram
+        ld hl,8000h             ; 65536 bytes as two halves
+        call rt_bas_bread
+        ld hl,(rt_bas_fbsv)
+        ld de,8000h
+        add hl,de
+        ex de,hl
+        ld hl,8000h
+        jr .rd
+.ram:   ld de,(rt_bas_fbsv)
+.rd:    call rt_bas_bread
+        call rt_bas_bclose
+        ld a,(rt_bas_fbsv+6)
+        cp 'R'
+        ret nz
+        ld hl,(rt_bas_fbsv+4)   ; ,R: the code at exec, as a subroutine
+        jp rt_bas_bcall
+.vram:  ld (rt_bas_fbsv+2),hl   ; bytes left
+.chunk: ld hl,(rt_bas_fbsv+2)
+        ld a,h
+        or l
+        jp z,rt_bas_bclose
+        ld bc,256
+        or a
+        sbc hl,bc
+        jr nc,.big
+        add hl,bc
+        ld b,h
+        ld c,l
+        ld hl,0
+.big:   ld (rt_bas_fbsv+2),hl
+        ld h,b
+        ld l,c
+        ld de,0F55Eh
+        call rt_bas_bread       ; HL = bytes read
+        ld a,h
+        or l
+        jp z,rt_bas_bclose      ; the file ended
+        push hl
+        ld b,h
+        ld c,l
+        ld hl,0F55Eh
+        ld de,(rt_bas_fbsv)
+        bios 005Ch              ; LDIRVM
+        pop bc
+        ld hl,(rt_bas_fbsv)
+        add hl,bc
+        ld (rt_bas_fbsv),hl
+        jr .chunk
+
+; DE = address, HL = bytes (1-32768): read from rt_bas_ffcb; HL = bytes
+; read.
+rt_bas_bread:
+        push hl
+        ld c,1Ah                ; SETDTA
+        call rt_bas_bdos
+        pop hl
+        ld de,rt_bas_ffcb
+        ld c,27h                ; RDBLK
+        jp rt_bas_bdos
+
+; BLOAD's ,R: calls HL; the machine code may change every register.
+rt_bas_bcall:
+        push ix
+        push iy
+        exx
+        push bc
+        push de
+        push hl
+        exx
+        ex af,af'
+        push af
+        ex af,af'
+        call .go
+        ex af,af'
+        pop af
+        ex af,af'
+        exx
+        pop hl
+        pop de
+        pop bc
+        exx
+        pop iy
+        pop ix
+        ret
+.go:    jp (hl)

@@ -91,6 +91,33 @@ rt_bas_inheap:
         or a
         ret
 
+; DE = a string's characters: carry when they are not a literal's, i.e.
+; in the heap or in a random file's buffer (FIELD points variables there:
+; [rt_bas_fldlo, rt_bas_fldhi), set by rt_bas_finit, empty otherwise).
+; Such characters are copied by LET and changed in place by MID$()=,
+; LSET and RSET, as the ROM does with strings outside the program text.
+; Keeps BC, DE, HL.
+rt_bas_notlit:
+        call rt_bas_inheap
+        ret c
+        push hl
+        ld hl,(rt_bas_fldlo)
+        scf
+        sbc hl,de               ; carry: lo <= DE
+        jr nc,.no
+        ld hl,(rt_bas_fldhi)
+        scf
+        sbc hl,de               ; no carry: DE < hi
+        ccf
+        pop hl
+        ret
+.no:    pop hl
+        or a
+        ret
+
+;@var rt_bas_fldlo 2
+;@var rt_bas_fldhi 2
+
 ; Releases the descriptor HL if it is a temporary: a chunk on top of the
 ; heap is given back at once, anything else is left to the collector.
 ; Keeps BC, DE.
@@ -320,7 +347,7 @@ rt_bas_sassign:
         ld e,(hl)
         inc hl
         ld d,(hl)
-        call rt_bas_inheap
+        call rt_bas_notlit
         pop de
         pop hl
         jr c,.copy
@@ -674,7 +701,7 @@ rt_bas_midset:
         jr nc,.n
         ld c,a                  ; C = min(n, room)
 .n:     push bc
-        call .own               ; the target's characters in the heap
+        call rt_bas_sown        ; the target's characters writable
         pop bc
         pop de                  ; DE = source
         push de
@@ -705,9 +732,11 @@ rt_bas_midset:
         ldir
 .out:   pop hl
         jp rt_bas_sfree
-; HL = descriptor: copies a string that is not in the heap into it.
-; Keeps HL.
-.own:   ld a,(hl)
+
+; HL = a variable's descriptor: its characters made writable (a literal's
+; are copied into the heap; a heap or FIELD string is already). Keeps HL.
+rt_bas_sown:
+        ld a,(hl)
         or a
         ret z
         push hl
@@ -716,7 +745,7 @@ rt_bas_midset:
         inc hl
         ld d,(hl)
         pop hl
-        call rt_bas_inheap
+        call rt_bas_notlit
         ret c
         push de                 ; the old characters
         ld a,(hl)

@@ -193,12 +193,12 @@ fn maxfiles_and_bad_names() {
         "60 CLOSE:OPEN \"A:B:C\" FOR INPUT AS #2\n",
         "70 OPEN \"\" FOR INPUT AS #2\n",
         "80 OPEN \"X*.TXT\" FOR INPUT AS #2\n",
-        "90 MAXFILES=5:END\n",
+        "90 MAXFILES=16:END\n",
         "100 PRINT ERR;ERL:RESUME NEXT\n",
     ));
     assert_eq!(
         lines,
-        [" 52  50", " 56  60", " 56  70", " 56  80", " 7  90"]
+        [" 52  50", " 56  60", " 56  70", " 56  80", " 5  90"]
     );
     assert_eq!(disk.read_file("ONE").unwrap(), b"1\x1a");
     assert_eq!(disk.read_file("TWO.TXT").unwrap(), b"2B\r\n\r\n\x1a");

@@ -326,14 +326,11 @@ fn diagnostics_name_line_and_statement() {
         "line 10: Undefined line number 99 (statement 2, byte 4)"
     );
 
-    let e = errors("450 CLS:OPEN \"X\" AS 1\n");
-    assert_eq!(
-        e[0].kind,
-        DiagnosticKind::Unsupported("OPEN without FOR (random files)".into())
-    );
+    let e = errors("450 CLS:LOAD \"X\"\n");
+    assert_eq!(e[0].kind, DiagnosticKind::Unsupported("LOAD".into()));
     assert_eq!((e[0].line, e[0].statement), (450, 2));
 
-    let e = errors("10 A=1:LPRINT 1\n20 FIELD #1,2 AS A$\n30 X=(1+\n40 DEF USR=100\n");
+    let e = errors("10 A=1:LPRINT 1\n20 FILES\n30 X=(1+\n40 DEF USR=100\n");
     let lines: Vec<u16> = e.iter().map(|d| d.line).collect();
     assert_eq!(lines, [10, 20, 30, 40]);
     assert_eq!(
@@ -386,10 +383,161 @@ fn file_statements() {
     assert!(matches!(&s[9].kind, StmtKind::Rename { .. }));
     assert!(matches!(&s[10].kind, StmtKind::MaxFiles(_)));
 
+    // LEN= is for random files only (disk ROM H.NOFO: Syntax error).
     let e = errors("10 OPEN \"X\" FOR OUTPUT AS 1 LEN=5\n20 INPUT #1 A\n");
-    assert_eq!(
-        e[0].kind,
-        DiagnosticKind::Unsupported("OPEN ... LEN= (random files)".into())
-    );
+    assert!(matches!(e[0].kind, DiagnosticKind::Syntax(_)));
     assert!(matches!(e[1].kind, DiagnosticKind::Syntax(_)));
+}
+
+#[test]
+fn random_file_and_bsave_statements() {
+    use msx_basic::parse::{BloadOption, FileMode};
+    let s = stmts(concat!(
+        "10 OPEN \"R\" AS #1 LEN=32:OPEN \"S\" AS 2\n",
+        "20 FIELD #1,2 AS A$,30 AS B$(3):FIELD 2,1 AS C$\n",
+        "30 LSET A$=\"X\":RSET B$(3)=C$\n",
+        "40 GET #1:GET 1,5:PUT #2,R%:PUT SPRITE 0,(1,2)\n",
+        "50 BSAVE \"B\",&HC000,&HC0FF:BSAVE \"B\",1,2,3:BSAVE \"V\",0,99,S\n",
+        "60 BLOAD \"B\":BLOAD \"B\",R:BLOAD \"B\",S,100:BLOAD \"B\",&H10\n",
+    ));
+    assert!(matches!(
+        &s[0].kind,
+        StmtKind::Open {
+            mode: FileMode::Random,
+            len: Some(_),
+            ..
+        }
+    ));
+    assert!(matches!(
+        &s[1].kind,
+        StmtKind::Open {
+            mode: FileMode::Random,
+            len: None,
+            ..
+        }
+    ));
+    assert!(matches!(&s[2].kind, StmtKind::Field { fields, .. }
+        if fields.len() == 2 && matches!(fields[1].1, LValue::Element(..))));
+    assert!(matches!(&s[3].kind, StmtKind::Field { fields, .. } if fields.len() == 1));
+    assert!(matches!(
+        &s[4].kind,
+        StmtKind::SetField { right: false, .. }
+    ));
+    assert!(matches!(&s[5].kind, StmtKind::SetField { right: true, .. }));
+    assert!(matches!(
+        &s[6].kind,
+        StmtKind::GetPut {
+            put: false,
+            record: None,
+            ..
+        }
+    ));
+    assert!(matches!(
+        &s[7].kind,
+        StmtKind::GetPut {
+            put: false,
+            record: Some(_),
+            ..
+        }
+    ));
+    assert!(matches!(
+        &s[8].kind,
+        StmtKind::GetPut {
+            put: true,
+            record: Some(_),
+            ..
+        }
+    ));
+    assert!(matches!(&s[9].kind, StmtKind::PutSprite { .. }));
+    assert!(matches!(
+        &s[10].kind,
+        StmtKind::Bsave {
+            exec: None,
+            vram: false,
+            ..
+        }
+    ));
+    assert!(matches!(
+        &s[11].kind,
+        StmtKind::Bsave {
+            exec: Some(_),
+            vram: false,
+            ..
+        }
+    ));
+    assert!(matches!(
+        &s[12].kind,
+        StmtKind::Bsave {
+            exec: None,
+            vram: true,
+            ..
+        }
+    ));
+    assert!(matches!(
+        &s[13].kind,
+        StmtKind::Bload {
+            option: BloadOption::None,
+            offset: None,
+            ..
+        }
+    ));
+    assert!(matches!(
+        &s[14].kind,
+        StmtKind::Bload {
+            option: BloadOption::Run,
+            offset: None,
+            ..
+        }
+    ));
+    assert!(matches!(
+        &s[15].kind,
+        StmtKind::Bload {
+            option: BloadOption::Vram,
+            offset: Some(_),
+            ..
+        }
+    ));
+    assert!(matches!(
+        &s[16].kind,
+        StmtKind::Bload {
+            option: BloadOption::None,
+            offset: Some(_),
+            ..
+        }
+    ));
+
+    // The functions' types (disk ROM: CVS and CVD set VALTYP 4 and 8).
+    let types: Vec<Option<Type>> = [
+        "CVI(A$)", "CVS(A$)", "CVD(A$)", "MKI$(1)", "MKS$(1)", "MKD$(1)", "LOC(1)", "LOF(1)",
+    ]
+    .iter()
+    .map(|f| match &stmts(&format!("10 X={f}\n"))[0].kind {
+        StmtKind::Let { value, .. } => type_of(value),
+        _ => None,
+    })
+    .collect();
+    use Type::*;
+    assert_eq!(
+        types,
+        [
+            Some(Integer),
+            Some(Single),
+            Some(Double),
+            Some(String),
+            Some(String),
+            Some(String),
+            Some(Double),
+            Some(Double)
+        ]
+    );
+
+    // BSAVE's S ends the statement; FIELD needs AS.
+    assert!(matches!(
+        errors("10 BSAVE \"B\",1,2,SX\n")[0].kind,
+        DiagnosticKind::Syntax(_)
+    ));
+    assert!(matches!(
+        errors("10 FIELD 1,2 A$\n")[0].kind,
+        DiagnosticKind::Syntax(_)
+    ));
 }

@@ -249,8 +249,14 @@ impl<'p> Lowerer<'p> {
             self.emit(IStmt::Eval(call("rt_bas_playinit", vec![], W::Word)));
         }
         if uses_files(self.prog) {
-            // END closes the files (their last bytes reach the disk).
-            self.emit(IStmt::Eval(call("rt_bas_finit", vec![], W::Word)));
+            // The file blocks; END closes the files (their last bytes
+            // reach the disk).
+            let count = file_blocks(self.prog);
+            self.emit(IStmt::Eval(call(
+                "rt_bas_finit",
+                vec![(Reg::HL, sym(FILE_BLOCKS)), (Reg::A, byte(count as i64))],
+                W::Word,
+            )));
         }
         if traps::uses_traps(self.prog) {
             self.trap_dispatch = Some(self.new_block());
@@ -343,6 +349,13 @@ impl<'p> Lowerer<'p> {
             size: 0,
             comment: "end of the program's variables (CLEAR)".into(),
         });
+        if uses_files(self.prog) {
+            vars.push(IVar {
+                label: FILE_BLOCKS.into(),
+                size: file_blocks(self.prog) * FILE_BLOCK_SIZE,
+                comment: "the file blocks (runtime diskfiles.asm)".into(),
+            });
+        }
         let t = self.max_temps;
         for (prefix, n, size) in [("bw", t.words, 2), ("bb", t.bytes, 1), ("bn", t.nums, 8)] {
             for i in 0..n {
@@ -680,6 +693,44 @@ pub(crate) fn any_statement(prog: &Program, f: fn(&crate::parse::StmtKind) -> bo
 /// them, and CLEAR closes them as on MSX).
 pub(crate) fn uses_files(prog: &Program) -> bool {
     any_statement(prog, |k| matches!(k, StmtKind::Open { .. }))
+}
+
+/// The label of the file blocks and one block's size (runtime
+/// `diskfiles.asm`: 42 bytes of state and FCB, a 256-byte buffer).
+const FILE_BLOCKS: &str = "bx_files";
+const FILE_BLOCK_SIZE: u16 = 298;
+
+/// How many file blocks the program needs: MAXFILES is 1 at start and
+/// takes up to 15; a program whose MAXFILES statements all have constant
+/// arguments gets room for the largest of them, any other 15.
+fn file_blocks(prog: &Program) -> u16 {
+    fn walk(stmts: &[crate::parse::Stmt], most: &mut u16, variable: &mut bool) {
+        for s in stmts {
+            match &s.kind {
+                StmtKind::MaxFiles(e) => match e.kind {
+                    crate::parse::ExprKind::Int(n) => *most = (*most).max(n.clamp(1, 15) as u16),
+                    _ => *variable = true,
+                },
+                StmtKind::If {
+                    then, otherwise, ..
+                } => {
+                    walk(then, most, variable);
+                    walk(otherwise, most, variable);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut most = 1;
+    let mut variable = false;
+    for line in &prog.lines {
+        walk(&line.statements, &mut most, &mut variable);
+    }
+    if variable {
+        15
+    } else {
+        most
+    }
 }
 
 pub(crate) fn fn_param_label(name: Var, i: usize) -> String {

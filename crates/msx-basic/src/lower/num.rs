@@ -527,6 +527,26 @@ impl Lowerer<'_> {
                 self.call_stmt("rt_bas_val", vec![(Reg::HL, s)]);
                 Ok(Type::Double)
             }
+            K::Cvs | K::Cvd => {
+                let s = self.string(arg(0)?)?;
+                let (routine, t) = if k == K::Cvs {
+                    ("rt_bas_cvs", Type::Single)
+                } else {
+                    ("rt_bas_cvd", Type::Double)
+                };
+                self.call_stmt(routine, vec![(Reg::HL, s)]);
+                Ok(t)
+            }
+            K::Loc | K::Lof => {
+                let n = self.int(arg(0)?)?;
+                let routine = if k == K::Loc {
+                    "rt_bas_loc"
+                } else {
+                    "rt_bas_lof"
+                };
+                self.call_stmt(routine, vec![(Reg::HL, n)]);
+                Ok(Type::Double)
+            }
             _ => match type_of(e) {
                 Some(Type::Integer) => {
                     let x = self.int(e)?;
@@ -652,6 +672,10 @@ impl Lowerer<'_> {
             K::Eof => {
                 let n = self.int(a0?)?;
                 Ok(self.hoist(call("rt_bas_eof", vec![(Reg::HL, n)], W::Word)))
+            }
+            K::Cvi => {
+                let s = self.string(a0?)?;
+                Ok(self.hoist(call("rt_bas_cvi", vec![(Reg::HL, s)], W::Word)))
             }
             K::Csrlin => Ok(self.hoist(bin(
                 IBin::Sub,

@@ -5,7 +5,9 @@ use z80_codegen::ir::{self, build::*, BlockId, CmpOp, Cond, Reg, Stmt as IStmt, 
 use super::num::{Num, TYPE_MISMATCH};
 use super::{consts, err, fn_param_label, Lowerer, R};
 use crate::parse::types::type_of;
-use crate::parse::{Expr, ExprKind, LValue, PrintItem, Span, Stmt, StmtKind, Type, Var};
+use crate::parse::{
+    BloadOption, Expr, ExprKind, LValue, PrintItem, Span, Stmt, StmtKind, Type, Var,
+};
 
 impl Lowerer<'_> {
     /// Lowers statements; `next` is the block of the next line. Errors are
@@ -44,15 +46,162 @@ impl Lowerer<'_> {
                 self.call_stmt("rt_bas_fselend", vec![]);
                 Ok(())
             }
-            StmtKind::Open { name, mode, number } => {
+            StmtKind::Open {
+                name,
+                mode,
+                number,
+                len,
+            } => {
                 let Some(name) = self.string_arg(name)? else {
                     return Ok(());
                 };
                 let name = self.hoist(name);
                 let n = self.int(number)?;
+                let n = self.hoist(n);
+                // Disk BASIC's default record length is 256 (H.NOFO).
+                let len = match len {
+                    Some(l) => self.int(l)?,
+                    None => word(256),
+                };
                 self.call_stmt(
                     "rt_bas_open",
-                    vec![(Reg::HL, name), (Reg::DE, n), (Reg::A, byte(*mode as i64))],
+                    vec![
+                        (Reg::HL, name),
+                        (Reg::DE, n),
+                        (Reg::BC, len),
+                        (Reg::A, byte(*mode as i64)),
+                    ],
+                );
+                Ok(())
+            }
+            StmtKind::Field { number, fields } => {
+                let n = self.int(number)?;
+                self.call_stmt("rt_bas_field", vec![(Reg::HL, n)]);
+                for (width, target) in fields {
+                    self.reset_temps();
+                    let w = self.int(width)?;
+                    let w = self.hoist(w);
+                    if target.var().ty != Type::String {
+                        self.raise(TYPE_MISMATCH);
+                        return Ok(());
+                    }
+                    let addr = self.lvalue_address(target, span)?;
+                    self.call_stmt("rt_bas_fieldv", vec![(Reg::HL, w), (Reg::DE, addr)]);
+                }
+                Ok(())
+            }
+            StmtKind::SetField {
+                target,
+                value,
+                right,
+            } => {
+                if target.var().ty != Type::String {
+                    self.raise(TYPE_MISMATCH);
+                    return Ok(());
+                }
+                let addr = self.lvalue_address(target, span)?;
+                let Some(v) = self.string_arg(value)? else {
+                    return Ok(());
+                };
+                self.call_stmt(
+                    "rt_bas_lset",
+                    vec![
+                        (Reg::HL, addr),
+                        (Reg::DE, v),
+                        (Reg::A, byte(i64::from(*right))),
+                    ],
+                );
+                Ok(())
+            }
+            StmtKind::GetPut {
+                put,
+                number,
+                record,
+            } => {
+                let n = self.int(number)?;
+                let n = self.hoist(n);
+                let given = match record {
+                    // The disk ROM takes an integer as unsigned (A6DFB).
+                    Some(r) if type_of(r) == Some(Type::Integer) => {
+                        let v = self.int(r)?;
+                        self.call_stmt("rt_bas_freci", vec![(Reg::HL, v)]);
+                        1
+                    }
+                    Some(r) => {
+                        self.dac(r)?;
+                        self.call_stmt("rt_bas_frecn", vec![]);
+                        1
+                    }
+                    None => 0,
+                };
+                self.call_stmt(
+                    "rt_bas_getput",
+                    vec![
+                        (Reg::HL, n),
+                        (Reg::A, byte(i64::from(*put))),
+                        (Reg::BC, word(given)),
+                    ],
+                );
+                Ok(())
+            }
+            StmtKind::Bsave {
+                name,
+                start,
+                end,
+                exec,
+                vram,
+            } => {
+                let Some(name) = self.string_arg(name)? else {
+                    return Ok(());
+                };
+                let name = self.hoist(name);
+                // start, end and exec (by default the start) go to the
+                // runtime's rt_bas_fbsv.
+                let slot = |i: i32| ir::Expr::Sym("rt_bas_fbsv".into(), 2 * i);
+                for (i, e) in [Some(start), Some(end), exec.as_ref()]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let value = match e {
+                        Some(e) => self.address(e)?,
+                        None => load(W::Word, slot(0)),
+                    };
+                    self.emit(IStmt::Store {
+                        w: W::Word,
+                        addr: slot(i as i32),
+                        value,
+                    });
+                }
+                self.call_stmt(
+                    "rt_bas_bsave",
+                    vec![(Reg::HL, name), (Reg::A, byte(i64::from(*vram)))],
+                );
+                Ok(())
+            }
+            StmtKind::Bload {
+                name,
+                option,
+                offset,
+            } => {
+                let Some(name) = self.string_arg(name)? else {
+                    return Ok(());
+                };
+                let name = self.hoist(name);
+                let offset = match offset {
+                    Some(o) => {
+                        let v = self.address(o)?;
+                        self.hoist(v)
+                    }
+                    None => word(0),
+                };
+                let option = match option {
+                    BloadOption::None => 0,
+                    BloadOption::Run => i64::from(b'R'),
+                    BloadOption::Vram => i64::from(b'S'),
+                };
+                self.call_stmt(
+                    "rt_bas_bload",
+                    vec![(Reg::HL, name), (Reg::DE, offset), (Reg::A, byte(option))],
                 );
                 Ok(())
             }
@@ -1216,6 +1365,18 @@ impl Lowerer<'_> {
 
     /// A string argument (a file name); a number is "Type mismatch" at
     /// run time, as MSX finds it (None: the raise is emitted).
+    /// An address (BLOAD, BSAVE): -32768..65535 as 16 bits ("Overflow"
+    /// outside), as the ROM's address operands take it.
+    fn address(&mut self, e: &Expr) -> R<ir::Expr> {
+        match type_of(e) {
+            Some(Type::Single | Type::Double) => {
+                self.dac(e)?;
+                Ok(self.hoist(call("rt_bas_uint", vec![], W::Word)))
+            }
+            _ => self.int(e),
+        }
+    }
+
     fn string_arg(&mut self, e: &Expr) -> R<Option<ir::Expr>> {
         if type_of(e) != Some(Type::String) {
             self.raise(TYPE_MISMATCH);

@@ -111,6 +111,21 @@ impl Lowerer<'_> {
                 self.str_call(r, vec![(Reg::HL, n)])
             }
             K::InkeyStr => self.str_call("rt_bas_inkey", vec![]),
+            K::MkiStr => {
+                let n = self.int(arg(0)?)?;
+                self.str_call("rt_bas_mki", vec![(Reg::HL, n)])
+            }
+            K::MksStr | K::MkdStr => {
+                // The number is converted in DAC (MKS$ rounds it to 6
+                // digits there, as the ROM's DOCNVF does).
+                self.dac(arg(0)?)?;
+                let r = if k == K::MksStr {
+                    "rt_bas_mks"
+                } else {
+                    "rt_bas_mkd"
+                };
+                self.str_call(r, vec![])
+            }
             K::Sprite => {
                 let n = self.int(arg(0)?)?;
                 self.str_call("rt_bx_getspr", vec![(Reg::HL, n)])

@@ -296,12 +296,25 @@ pub enum EventAction {
     Stop,
 }
 
-/// How OPEN opens a sequential file (the runtime's mode codes).
+/// How OPEN opens a file (the runtime's mode codes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileMode {
     Input = 1,
     Output = 2,
     Append = 3,
+    /// `OPEN name AS n` without FOR: a random file.
+    Random = 4,
+}
+
+/// BLOAD's option after the name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BloadOption {
+    /// Load only.
+    None,
+    /// `,R`: call the code at the exec address after loading.
+    Run,
+    /// `,S`: into VRAM.
+    Vram,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -332,11 +345,44 @@ pub enum StmtKind {
         number: Expr,
         body: Box<StmtKind>,
     },
-    /// `OPEN name FOR INPUT|OUTPUT|APPEND AS [#]n`.
+    /// `OPEN name [FOR INPUT|OUTPUT|APPEND] AS [#]n [LEN=r]` (`len` only
+    /// for a random file).
     Open {
         name: Expr,
         mode: FileMode,
         number: Expr,
+        len: Option<Expr>,
+    },
+    /// `FIELD [#]n, w AS v$, …`.
+    Field {
+        number: Expr,
+        fields: Vec<(Expr, LValue)>,
+    },
+    /// `LSET v$ = x` (`right`: `RSET`).
+    SetField {
+        target: LValue,
+        value: Expr,
+        right: bool,
+    },
+    /// `GET [#]n[,record]` / `PUT [#]n[,record]` (`put`).
+    GetPut {
+        put: bool,
+        number: Expr,
+        record: Option<Expr>,
+    },
+    /// `BSAVE name, start, end[, exec]` / `BSAVE name, start, end, S`.
+    Bsave {
+        name: Expr,
+        start: Expr,
+        end: Expr,
+        exec: Option<Expr>,
+        vram: bool,
+    },
+    /// `BLOAD name[,R|,S][,offset]`.
+    Bload {
+        name: Expr,
+        option: BloadOption,
+        offset: Option<Expr>,
     },
     /// `CLOSE [[#]n[, [#]n …]]`: no numbers closes every file.
     Close(Vec<Expr>),

@@ -45,14 +45,6 @@ const UNSUPPORTED_FUNCTIONS: &[K] = &[
     K::Lpos,
     K::Dskf,
     K::Fpos,
-    K::Cvi,
-    K::Cvs,
-    K::Cvd,
-    K::Loc,
-    K::Lof,
-    K::MkiStr,
-    K::MksStr,
-    K::MkdStr,
 ];
 
 fn binop(k: K) -> Option<BinOp> {

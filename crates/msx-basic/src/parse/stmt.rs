@@ -2,8 +2,8 @@
 //! on the statement's first token, as in the ROM's statement table.
 
 use super::ast::{
-    Event, EventAction, Expr, FileMode, LValue, LineShape, Point, PrintItem, Resume, Stmt,
-    StmtKind, Type, Var,
+    BloadOption, Event, EventAction, Expr, FileMode, LValue, LineShape, Point, PrintItem, Resume,
+    Stmt, StmtKind, Type, Var,
 };
 use super::cursor::Lex;
 use super::{data, DiagnosticKind, PResult, Parser};
@@ -223,7 +223,21 @@ impl Parser<'_, '_> {
                     border: a.next().flatten(),
                 }
             }
+            K::Put if self.cur.peek() != Some(Lex::Kw(K::Sprite)) => self.get_put(true)?,
             K::Put => self.put_sprite()?,
+            K::Get => self.get_put(false)?,
+            K::Field => self.field()?,
+            K::Lset | K::Rset => {
+                let target = self.variable()?;
+                self.expect_kw(K::Equal)?;
+                StmtKind::SetField {
+                    target,
+                    value: self.expr()?,
+                    right: k == K::Rset,
+                }
+            }
+            K::Bsave => self.bsave()?,
+            K::Bload => self.bload()?,
             K::Sprite => {
                 if !self.cur.eat_char(b'$') {
                     return self.event_switch(Event::Sprite, None);
@@ -401,14 +415,13 @@ impl Parser<'_, '_> {
         true
     }
 
-    /// `OPEN name FOR INPUT|OUTPUT|APPEND AS [#]n`; random files (no FOR)
-    /// are refused.
+    /// `OPEN name [FOR INPUT|OUTPUT|APPEND] AS [#]n [LEN=r]`: without FOR
+    /// a random file, which alone takes `LEN=` (ROM C6AB7, disk ROM H.NOFO).
     fn open(&mut self) -> PResult<StmtKind> {
         let name = self.expr()?;
-        if !self.cur.eat_kw(K::For) {
-            return self.unsupported("OPEN without FOR (random files)");
-        }
-        let mode = if self.cur.eat_kw(K::Input) {
+        let mode = if !self.cur.eat_kw(K::For) {
+            FileMode::Random
+        } else if self.cur.eat_kw(K::Input) {
             FileMode::Input
         } else if self.eat_word("OUTPUT") {
             FileMode::Output
@@ -422,10 +435,101 @@ impl Parser<'_, '_> {
         }
         self.cur.eat_char(b'#');
         let number = self.expr()?;
-        if !self.cur.at_statement_end() {
-            return self.unsupported("OPEN ... LEN= (random files)");
+        let mut len = None;
+        if mode == FileMode::Random && self.cur.eat_kw(K::Len) {
+            self.expect_kw(K::Equal)?;
+            len = Some(self.expr()?);
         }
-        Ok(StmtKind::Open { name, mode, number })
+        if !self.cur.at_statement_end() {
+            return self.syntax("end of statement expected (LEN= is for random files)");
+        }
+        Ok(StmtKind::Open {
+            name,
+            mode,
+            number,
+            len,
+        })
+    }
+
+    /// `FIELD [#]n, w AS v$[, w AS v$…]`.
+    fn field(&mut self) -> PResult<StmtKind> {
+        self.cur.eat_char(b'#');
+        let number = self.expr()?;
+        let mut fields = Vec::new();
+        while self.cur.eat_char(b',') {
+            let width = self.expr()?;
+            if !self.eat_word("AS") {
+                return self.syntax("AS expected");
+            }
+            fields.push((width, self.variable()?));
+        }
+        Ok(StmtKind::Field { number, fields })
+    }
+
+    /// `GET|PUT [#]n[,record]`.
+    fn get_put(&mut self, put: bool) -> PResult<StmtKind> {
+        self.cur.eat_char(b'#');
+        let number = self.expr()?;
+        let record = if self.cur.eat_char(b',') {
+            Some(self.expr()?)
+        } else {
+            None
+        };
+        Ok(StmtKind::GetPut {
+            put,
+            number,
+            record,
+        })
+    }
+
+    /// `BSAVE name, start, end[, exec]` or `…, end, S` (disk ROM A69E7).
+    fn bsave(&mut self) -> PResult<StmtKind> {
+        let name = self.expr()?;
+        self.expect_char(b',')?;
+        let start = self.expr()?;
+        self.expect_char(b',')?;
+        let end = self.expr()?;
+        let mut exec = None;
+        let mut vram = false;
+        if self.cur.eat_char(b',') {
+            if self.cur.eat_char(b'S') {
+                vram = true;
+            } else {
+                exec = Some(self.expr()?);
+            }
+        }
+        Ok(StmtKind::Bsave {
+            name,
+            start,
+            end,
+            exec,
+            vram,
+        })
+    }
+
+    /// `BLOAD name[,R|,S][,offset]` (disk ROM A6AA7: a letter R or S
+    /// right after the comma is the option).
+    fn bload(&mut self) -> PResult<StmtKind> {
+        let name = self.expr()?;
+        let mut option = BloadOption::None;
+        let mut offset = None;
+        if self.cur.eat_char(b',') {
+            if self.cur.eat_char(b'R') {
+                option = BloadOption::Run;
+            } else if self.cur.eat_char(b'S') {
+                option = BloadOption::Vram;
+            } else {
+                offset = Some(self.expr()?);
+            }
+            if option != BloadOption::None && self.cur.eat_char(b',') {
+                offset = Some(self.expr()?);
+            }
+        }
+        Ok(StmtKind::Bload {
+            name,
+            option,
+            offset,
+        })
     }
 
     /// `CLOSE [[#]n[,[#]n…]]`.

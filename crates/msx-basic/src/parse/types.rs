@@ -65,6 +65,16 @@ const FUNCTION_TYPES: &[(K, Ret)] = &[
     (K::Point, Ret::Fixed(Type::Integer)),
     (K::Play, Ret::Fixed(Type::Integer)),
     (K::Eof, Ret::Fixed(Type::Integer)),
+    // Disk BASIC's random-file functions (disk ROM A6DAF, A6DD7, A7009:
+    // CVS and CVD set VALTYP 4 and 8, LOC and LOF end in DECADD).
+    (K::MkiStr, Ret::Fixed(Type::String)),
+    (K::MksStr, Ret::Fixed(Type::String)),
+    (K::MkdStr, Ret::Fixed(Type::String)),
+    (K::Cvi, Ret::Fixed(Type::Integer)),
+    (K::Cvs, Ret::Fixed(Type::Single)),
+    (K::Cvd, Ret::Fixed(Type::Double)),
+    (K::Loc, Ret::Fixed(Type::Double)),
+    (K::Lof, Ret::Fixed(Type::Double)),
     (K::Csng, Ret::Fixed(Type::Single)),
     (K::Time, Ret::Fixed(Type::Single)),
     (K::Fre, Ret::Fixed(Type::Single)),
