@@ -14,7 +14,7 @@ CFCB2:          EQU CSCR+30h        ; (37) destination pattern / new name
 CFCB3:          EQU CSCR+60h        ; (37) destination of COPY
 CDTA:           EQU CSCR+90h        ; (33) SFIRST/SNEXT result: drive + entry
 CNUM:           EQU CSCR+0B4h       ; (4) number PRDEC prints
-CSW:            EQU CSCR+0B8h       ; switches: bit 0 /W, bit 1 /P
+CSW:            EQU CSCR+0B8h       ; switches: bit 0 /W, bit 1 /P, bit 2 /B, bit 3 /A
 CCNT:           EQU CSCR+0B9h       ; (2) files listed / copied
 CCOL:           EQU CSCR+0BBh       ; names on the current /W line
 CPER:           EQU CSCR+0BCh       ; names per /W line
@@ -24,7 +24,9 @@ CNPTR:          EQU CSCR+0C0h       ; (2) COPY: next name
 CTMP:           EQU CSCR+0C2h       ; (3) scratch
 CLSTART:        EQU CSCR+0C6h       ; (2) the command line being run
 CLINES:         EQU CSCR+0C8h       ; DIR /P: lines on this page
-CTOCON:         EQU CSCR+0C9h       ; 1 = COPY to the console
+CTOCON:         EQU CSCR+0C9h       ; COPY to a device: DEVTAB's code (0 = a file)
+CBUFP:          EQU CSCR+0CAh       ; (2) COPY1's buffer: COPYBUF, or TYPEBUF with /A
+CBUFN:          EQU CSCR+0CCh       ; (2) its size
 CLINE:          EQU CSCR+100h       ; (66) answer line of DATE/TIME
 BATRAW:         EQU CSCR+180h       ; (128) batch line before %n
 NAMLST:         EQU CSCR+200h       ; 11 bytes per name COPY found (255 at most)
@@ -113,8 +115,8 @@ CMDTAB:
                 DW C_MODE
                 DB 0
 
-; GETSW: the switches (/W, /P, /B, others ignored) of the tail at TAILP go to
-; CSW and are blanked out, so the names parse alone.
+; GETSW: the switches (/W, /P, /B, /A, others ignored) of the tail at TAILP go
+; to CSW (bits 0-3) and are blanked out, so the names parse alone.
 GETSW:
                 LD HL,(TAILP)
 GETSW_L:        LD A,(HL)
@@ -137,6 +139,9 @@ GETSW_L:        LD A,(HL)
                 JR Z,GETSW_SET
                 LD B,4
                 CP 'B'
+                JR Z,GETSW_SET
+                LD B,8
+                CP 'A'
                 JR NZ,GETSW_N
 GETSW_SET:      LD A,(CSW)
                 OR B
@@ -579,13 +584,16 @@ PRAMPM:
 ; The file's bytes to the console up to the end or 1Ah (the first file when
 ; the name has wildcards).
 C_TYPE:
+                LD A,DEV_CON
+                LD (CTOCON),A
                 CALL FIRSTFILE
                 RET NZ
                 LD DE,CFCB1
                 CALL F_FOPEN
                 OR A
                 JP NZ,C_NOTFND
-; TYPEFCB: the open file of CFCB1 to the console, up to its end or 1Ah.
+; TYPEFCB: the open file of CFCB1 to the device CTOCON (the console, the
+; printer, nothing), up to its end or 1Ah.
 TYPEFCB:
                 CALL REC1
 C_TYPE_L:       LD HL,TYPEBUF
@@ -606,7 +614,7 @@ C_TYPE_C:       CALL CHKCC
                 JR Z,C_TYPE_EOF
                 PUSH HL
                 PUSH BC
-                CALL B_CHPUT
+                CALL DEVPUT
                 POP BC
                 POP HL
                 INC HL
@@ -746,15 +754,15 @@ C_COPY_S:       LD DE,CFCB2
                 LD HL,CFCB2+1           ; no name: the source's
                 LD B,11
                 CALL QFILL
-C_COPY_D:       LD HL,CFCB1+1           ; COPY CON file: typed text
-                CALL ISCON
+C_COPY_D:       LD HL,CFCB2+1           ; COPY file CON / PRN / NUL: to a device
+                CALL ISDEV
+                LD (CTOCON),A
+                LD HL,CFCB1+1           ; COPY CON file: typed text
+                CALL ISDEV
+                CP DEV_CON
                 JP Z,COPYCON
-                LD HL,CFCB2+1           ; COPY file CON: to the screen
-                CALL ISCON
-                LD A,0
-                JR NZ,C_COPY_TC
-                INC A
-C_COPY_TC:      LD (CTOCON),A
+                CP DEV_NUL              ; COPY NUL file: an empty file
+                JP Z,COPYNUL
                 LD HL,CFCB1+1
                 CALL HASQ
                 LD (CAMB),A
@@ -881,38 +889,74 @@ COPY1_SAME:     LD A,(DE)
                 INC DE
                 DJNZ COPY1_SAME
                 LD HL,M_OVERWR
-                JR COPY1_ERR
+                JP COPY1_ERR
 COPY1_OK:       LD DE,CFCB1
                 CALL F_FOPEN
                 OR A
                 LD HL,M_NOTFND
-                JR NZ,COPY1_ERR
+                JP NZ,COPY1_ERR
                 LD DE,CFCB3
                 CALL F_FMAKE
                 OR A
                 LD HL,M_FULDIR
-                JR NZ,COPY1_ERR
+                JP NZ,COPY1_ERR
                 CALL REC1
                 LD IX,CFCB3
                 CALL RECIX1
-COPY1_L:        LD HL,COPYBUF
+                ; /A goes through TYPEBUF (page 2), where the 1Ah can be
+                ; looked for; binary copies through the larger COPYBUF.
+                LD HL,COPYBUF
+                LD DE,COPYMAX
+                LD A,(CSW)
+                AND 8
+                JR Z,COPY1_B
+                LD HL,TYPEBUF
+                LD DE,2000h
+COPY1_B:        LD (CBUFP),HL
+                LD (CBUFN),DE
+COPY1_L:        LD HL,(CBUFP)
                 LD (DMAADR),HL
-                LD HL,COPYMAX
+                LD HL,(CBUFN)
                 LD DE,CFCB1
                 CALL F_RDBLK
                 LD A,H
                 OR L
-                JR Z,COPY1_DONE
+                JR Z,COPY1_END
                 LD (CTMP),HL
-                LD DE,CFCB3
-                CALL F_WRBLK
-                OR A
-                JR NZ,COPY1_FULL
+                LD A,(CSW)              ; /A: the source up to its first 1Ah
+                AND 8
+                JR Z,COPY1_W
+                LD B,H
+                LD C,L
+                LD HL,TYPEBUF
+                LD A,1Ah
+                CPIR
+                JR NZ,COPY1_W
+                DEC HL
+                LD DE,-TYPEBUF
+                ADD HL,DE
+                LD A,H
+                OR L
+                JR Z,COPY1_END
+                CALL COPY1_PUT
+                JP NZ,COPY1_FULL
+                JR COPY1_END
+COPY1_W:        LD HL,(CTMP)
+                CALL COPY1_PUT
+                JP NZ,COPY1_FULL
                 LD HL,(CTMP)
-                LD DE,COPYMAX
+                LD DE,(CBUFN)
                 OR A
                 SBC HL,DE
                 JR Z,COPY1_L
+COPY1_END:      LD A,(CSW)              ; /A: the copy ends with 1Ah
+                AND 8
+                JR Z,COPY1_DONE
+                LD A,1Ah
+                LD (TYPEBUF),A
+                LD HL,1
+                CALL COPY1_PUT
+                JP NZ,COPY1_FULL
 COPY1_DONE:     LD HL,CFCB1+14h         ; the copy keeps the source's date and time
                 LD DE,CFCB3+14h
                 LD BC,4
@@ -922,7 +966,7 @@ COPY1_DONE:     LD HL,CFCB1+14h         ; the copy keeps the source's date and t
                 OR A
                 RET Z
                 LD HL,M_NOSPACE
-                JR COPY1_ERR
+                JP COPY1_ERR
 COPY1_FULL:     LD DE,CFCB3             ; no half copies left behind
                 CALL F_FCLOSE
                 LD DE,CFCB3
@@ -931,19 +975,83 @@ COPY1_FULL:     LD DE,CFCB3             ; no half copies left behind
 COPY1_ERR:      CALL PRINTZ
                 OR 1
                 RET
+; COPY1_PUT: HL bytes from the buffer to the destination. NZ = disk full.
+COPY1_PUT:      LD DE,(CBUFP)
+                LD (DMAADR),DE
+                LD DE,CFCB3
+                CALL F_WRBLK
+                OR A
+                RET
 
-; ISCON: Z when the 11-character name at HL is the console device, CON.
-ISCON:
-                LD DE,CONNAME
-                LD B,11
-ISCON_L:        LD A,(DE)
+; ISDEV: the device the 8-character name at HL (extension ignored) names:
+; A = DEV_CON, DEV_PRN or DEV_NUL; 0 and Z for a file name.
+DEV_CON:        EQU 1
+DEV_PRN:        EQU 2
+DEV_NUL:        EQU 3
+ISDEV:
+                LD DE,DEVTAB
+ISDEV_T:        LD A,(DE)
+                OR A
+                RET Z
+                PUSH HL
+                LD B,8
+ISDEV_L:        LD A,(DE)
                 CP (HL)
-                RET NZ
+                JR NZ,ISDEV_N
                 INC HL
                 INC DE
-                DJNZ ISCON_L
+                DJNZ ISDEV_L
+                POP HL
+                LD A,(DE)
+                OR A
                 RET
-CONNAME:        DB "CON        "
+ISDEV_N:        INC DE
+                DJNZ ISDEV_N
+                INC DE
+                POP HL
+                JR ISDEV_T
+; MSX-DOS 1's devices (msx-hardware.md 6.4): the console, the printer (PRN and
+; LST), NUL, and AUX, which this system lacks: it reads as an empty file and
+; takes output without effect, as NUL.
+DEVTAB:         DB "CON     ",DEV_CON
+                DB "PRN     ",DEV_PRN
+                DB "LST     ",DEV_PRN
+                DB "NUL     ",DEV_NUL
+                DB "AUX     ",DEV_NUL
+                DB 0
+; DEVPUT: A to the device CTOCON: CHPUT, LPTOUT (CTRL+STOP while the printer
+; is busy ends the command with ^C), or nothing. Changes AF, BC, DE, HL.
+DEVPUT:
+                LD C,A
+                LD A,(CTOCON)
+                CP DEV_PRN
+                JR Z,DEVPUT_P
+                RET NC                  ; NUL
+                LD A,C
+                JP B_CHPUT
+DEVPUT_P:       LD A,C
+                CALL B_LPTOUT
+                RET NC
+                LD A,03h
+                JP CCHIT
+; COPYNUL: COPY NUL file: the file, empty.
+COPYNUL:
+                LD A,(CFCB2+1)
+                CP '?'
+                JP Z,MISSING
+                LD HL,CFCB2+12
+                LD B,25
+                CALL ZEROB
+                LD DE,CFCB2
+                CALL F_FMAKE
+                OR A
+                LD HL,M_FULDIR
+                JP NZ,PRINTZ
+                LD DE,CFCB2
+                CALL F_FCLOSE
+                LD HL,1
+                LD (CCNT),HL
+                JP C_COPY_END
 
 ; COPYCON: COPY CON file. Lines typed (echoed; BS erases within the line)
 ; go to the file, each ended by CR LF, until CTRL+Z and RETURN; the file
@@ -1025,7 +1133,22 @@ CC_CR:          PUSH DE
 CC_END:         LD A,1Ah
                 LD (DE),A
                 INC DE
-                LD HL,-TYPEBUF
+                LD A,(CTOCON)           ; COPY CON PRN / NUL: the text there
+                OR A
+                JR Z,CC_FILE
+                LD HL,TYPEBUF
+CC_DEV:         LD A,(HL)
+                CP 1Ah
+                JR Z,CC_DEVEND
+                PUSH HL
+                CALL DEVPUT
+                POP HL
+                INC HL
+                JR CC_DEV
+CC_DEVEND:      LD HL,1
+                LD (CCNT),HL
+                JP C_COPY_END
+CC_FILE:        LD HL,-TYPEBUF
                 ADD HL,DE
                 PUSH HL                 ; bytes
                 LD DE,CFCB2

@@ -227,29 +227,38 @@ STMOTR_TOGGLE:  IN A,(PPI_C)
                 RET
 
 ; ---- printer: LPTSTT (00A8h), LPTOUT (00A5h), OUTDLP (014Dh) ----------------
-; Port 90h bit 1 = busy; 91h data; 90h bit 0 = strobe.
+; Port 90h bit 1 = busy; 91h data; 90h bit 0 = strobe. LPTOUT waits while the
+; printer is busy, watching for CTRL+STOP (BREAKX); CTRL+STOP sends a CR to
+; flush the printer's line and returns carry (MSX Red Book, LPTOUT 085DH).
 LPTSTT_I:
                 IN A,(090h)
                 AND 2
-                LD A,0
-                RET NZ                  ; busy (or no printer): A = 0, Z
+                JR NZ,LPTSTT_BUSY
                 DEC A                   ; ready: A = FFh, NZ
+                RET
+LPTSTT_BUSY:    XOR A                   ; busy (or no printer): A = 0, Z
                 RET
 LPTOUT_I:
                 PUSH AF
-                CALL LPTSTT_I
-                JR Z,LPTOUT_FAIL
+LPTOUT_WAIT:    CALL LPTSTT_I
+                JR NZ,LPTOUT_GO
+                CALL BREAKX_I
+                JR NC,LPTOUT_WAIT
+                LD A,0Dh                ; CTRL+STOP
+                CALL LPTOUT_STROBE
                 POP AF
-                OUT (091h),A
+                SCF
+                RET
+LPTOUT_GO:      POP AF
+                CALL LPTOUT_STROBE
+                OR A                    ; carry clear: done
+                RET
+LPTOUT_STROBE:  OUT (091h),A
                 PUSH AF
                 XOR A
                 OUT (090h),A
                 INC A
                 OUT (090h),A
                 POP AF
-                OR A                    ; carry clear: done
-                RET
-LPTOUT_FAIL:    POP AF
-                SCF                     ; not ready: aborted
                 RET
 OUTDLP_I:       JP LPTOUT_I

@@ -518,3 +518,50 @@ fn a_boot_command_may_be_a_built_in_or_a_batch_file() {
     let m = booted_with_command(&[("HELLO.TXT", HELLO.to_vec()), ("RUN.BAT", bat)], "RUN");
     assert_eq!(image(&m).read_file("SAVED.TXT").unwrap(), HELLO);
 }
+
+/// The devices of MSX-DOS 1 at the prompt: NUL (and AUX, which this system
+/// lacks) take a copy without effect and read as an empty file; PRN and LST
+/// go to the printer, which waits while it is busy (the emulated machine
+/// has none: busy for ever) until CTRL+STOP ends the command with ^C; no
+/// file is made for a device name. COPY /A copies the source up to its 1Ah
+/// and ends the copy with one.
+#[test]
+fn copy_knows_the_devices_and_the_ascii_switch() {
+    let mut m = prompt_machine(&[("HELLO.TXT", HELLO.to_vec())]);
+    assert_eq!(command(&mut m, "COPY HELLO.TXT NUL"), ["1 file copied"]);
+    assert_eq!(command(&mut m, "COPY HELLO.TXT AUX"), ["1 file copied"]);
+    assert_eq!(command(&mut m, "COPY NUL EMPTY.TXT"), ["1 file copied"]);
+    assert_eq!(
+        command(&mut m, "COPY HELLO.TXT H2.TXT /A"),
+        ["1 file copied"]
+    );
+    assert_eq!(command(&mut m, "COPY HELLO.TXT H3.TXT"), ["1 file copied"]);
+    let disk = image(&m);
+    assert_eq!(disk.read_file("EMPTY.TXT").unwrap(), b"");
+    assert_eq!(
+        disk.read_file("H2.TXT").unwrap(),
+        b"Hello, MSX!\r\nSecond line\r\n\x1a"
+    );
+    assert_eq!(disk.read_file("H3.TXT").unwrap(), HELLO);
+    let names: Vec<String> = disk.list().iter().map(|f| f.name.to_string()).collect();
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.starts_with("NUL") || n.starts_with("AUX")),
+        "{names:?}"
+    );
+    // The printer: LPTOUT waits; CTRL+STOP gives up.
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 5, "COPY HELLO.TXT PRN\n").unwrap();
+    m.run_frames(end - m.frame_count() + 60);
+    assert!(
+        !at_prompt(&m),
+        "the copy to the printer did not wait:\n{}",
+        screen(&m)
+    );
+    ctrl(&mut m, Key::Stop);
+    m.run_frames(40);
+    assert!(at_prompt(&m), "{}", screen(&m));
+    assert!(screen(&m).contains("^C"), "{}", screen(&m));
+    assert!(image(&m).read_file("PRN").is_err());
+}
