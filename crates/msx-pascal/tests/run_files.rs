@@ -161,3 +161,60 @@ fn execute_runs_a_com_file_in_place_of_the_program() {
 fn sim_memory(sim: &Sim, from: u16, len: usize) -> Vec<u8> {
     (0..len).map(|i| sim.byte(from + i as u16)).collect()
 }
+
+/// `Chain(f)` (TP3, "Chain and Execute"): the `.chn` file is loaded and started like a
+/// .COM, and the global variables declared first, in the same order, in both programs
+/// keep their values: both programs have their variables at the same address. TP3's own
+/// example: the first program reads a line, the chained one counts its capitals.
+#[test]
+fn chain_keeps_the_global_variables_declared_first() {
+    let first = com("
+        var line: string[80]; prog: file;
+        begin
+          write('Text: ');
+          readln(line);
+          assign(prog, 'COUNT.CHN');
+          chain(prog);
+          writeln('not reached');
+        end.");
+    let files = MemoryFiles::new().with(
+        "count.pas",
+        "var line: string[80]; chars, capitals, i: integer;
+         procedure report;
+         var unset: integer;
+         begin
+           writeln(chars, ' characters, ', capitals, ' capitals ', unset, ' ', ioresult);
+         end;
+         begin
+           capitals := 0;
+           chars := length(line);
+           for i := 1 to length(line) do
+             if line[i] in ['A'..'Z'] then capitals := succ(capitals);
+           report;
+         end.",
+    );
+    let second = match msx_pascal::lower::compile_chn("count.pas", &files) {
+        Ok(b) => b.output,
+        Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+    };
+    // Both programs' variables start at the chain's address.
+    for out in [&first, &second] {
+        assert_eq!(out.symbol("_bss"), Some(z80_codegen::link::CHAIN_VARS));
+    }
+    let mut sim = Sim::from_image(&[(first.load, &first.bytes)], first.entry, 0, Target::Com);
+    sim.files.insert("COUNT.CHN".into(), second.bytes.clone());
+    sim.type_keys(b"Hello MSX World\r");
+    assert_eq!(sim.run(50_000_000), Stop::Halted, "{}", sim.output());
+    // "Hello MSX World": 15 characters, capitals H, M, S, X, W; the chained program's
+    // own variables after its globals (a local, the runtime's) start at 0.
+    assert!(
+        sim.output()
+            .ends_with("Hello MSX World\r\n15 characters, 5 capitals 0 0\r\n"),
+        "{:?}",
+        sim.output()
+    );
+
+    // A program without Chain keeps its variables right after its code.
+    let plain = com("var i: integer; begin i := 1 end.");
+    assert!(plain.symbol("_bss").unwrap() < 0x1000);
+}

@@ -91,34 +91,31 @@ fn unsupported_constructs_are_errors_at_their_place() {
     assert!(e.contains("only the console and text files"), "{e}");
 }
 
-/// `Execute` runs a .COM, which only MSX-DOS can: on a boot disk or a cartridge it is an
-/// error at the call; `Chain` (a .CHN program) is not supported yet, on any target.
+/// `Execute` and `Chain` run another program, which only MSX-DOS can: on a boot disk or
+/// a cartridge they are errors at the call.
 #[test]
-fn execute_needs_msx_dos_and_chain_is_refused() {
-    const SRC: &str = "var f: file;\nbegin\n  assign(f, 'next.com');\n  execute(f)\nend.";
-    let e = errors(SRC);
-    assert!(e.contains("error: `Execute` needs MSX-DOS"), "{e}");
-    assert!(e.contains("t.pas:4:3"), "{e}");
-    assert!(
-        e.contains("a boot disk has no MSX-DOS to run a .COM"),
-        "{e}"
-    );
-    let files = MemoryFiles::new().with("t.pas", SRC);
-    let e = match compile("t.pas", &files, Target::Rom) {
-        Ok(_) => panic!("compiled"),
-        Err(f) => render_diagnostics(&f.diagnostics, &f.sources),
-    };
-    assert!(e.contains("a cartridge has no MSX-DOS"), "{e}");
-    assert!(compile("t.pas", &files, Target::Com).is_ok());
-    let chain = "var f: file;\nbegin\n  assign(f, 'next.chn');\n  chain(f)\nend.";
-    for target in [Target::Com, Target::Dsk] {
-        let files = MemoryFiles::new().with("t.pas", chain);
-        let e = match compile("t.pas", &files, target) {
+fn execute_and_chain_need_msx_dos() {
+    for (routine, file) in [("execute", "next.com"), ("chain", "next.chn")] {
+        let src = format!("var f: file;\nbegin\n  assign(f, '{file}');\n  {routine}(f)\nend.");
+        let name = if routine == "chain" {
+            "Chain"
+        } else {
+            "Execute"
+        };
+        let e = errors(&src);
+        assert!(e.contains(&format!("error: `{name}` needs MSX-DOS")), "{e}");
+        assert!(e.contains("t.pas:4:3"), "{e}");
+        assert!(
+            e.contains("a boot disk has no MSX-DOS to run a program"),
+            "{e}"
+        );
+        let files = MemoryFiles::new().with("t.pas", &src);
+        let e = match compile("t.pas", &files, Target::Rom) {
             Ok(_) => panic!("compiled"),
             Err(f) => render_diagnostics(&f.diagnostics, &f.sources),
         };
-        assert!(e.contains("t.pas:4:3"), "{e}");
-        assert!(e.contains("`Chain` is not supported yet"), "{e}");
+        assert!(e.contains("a cartridge has no MSX-DOS"), "{e}");
+        assert!(compile("t.pas", &files, Target::Com).is_ok());
     }
 }
 

@@ -209,11 +209,17 @@ rt_ferase:
         ld (rt_ioerr),a
         ret
 
+; Chain(f): loads and starts a .chn file as Execute does a .COM. What makes it a chain
+; is the layout: the linker puts the variables of a program naming rt_fchain, and of a
+; .chn, at the same address (CHAIN_VARS), and a .chn's start-up keeps its globals.
+rt_fchain:
+        jp rt_fexec
+
 ; Execute(f): HL = the file variable (any kind: the FCB is at 11 in all). TP3 loads the
 ; .COM file at 0100h and starts it in place of the running program, which does not come
-; back. Error 1 (file not found) leaves the program running. Under MSX-DOS only: the
-; program stops with "Execute needs MSX-DOS" elsewhere (the compiler refuses Execute on
-; a boot disk or a cartridge; this guards code lowered without a target).
+; back. Error 1 (file not found) leaves the program running. Under MSX-DOS only:
+; elsewhere the program stops with "Execute and Chain need MSX-DOS" (the compiler
+; refuses both on a boot disk or a cartridge; this guards code lowered without a target).
 ;
 ; The loading must not overwrite what does it: a loader of 46 bytes is copied to 0082h,
 ; after an empty command line at 0080h, the opened FCB to 00C0h, and the stack starts at
@@ -263,7 +269,7 @@ rt_fexec:
         call rt_wstr
         call rt_wln
         jp rt_halt
-.msg:   db 21,"Execute needs MSX-DOS"
+.msg:   db 30,"Execute and Chain need MSX-DOS"
 ; Runs at 0082h: absolute addresses only of fixed places, no jumps inside.
 .loader:
         ld hl,0                 ; the record count, set above

@@ -164,7 +164,15 @@ fn prelude(target: Target) -> String {
     s
 }
 
-fn startup(target: Target, has_data: bool, vars: u32, uses: &dyn Fn(&str) -> bool) -> String {
+/// The start-up code: the machine set up, then the variables from `_bss + kept` to
+/// `_bss + vars` zeroed (`kept` is 0 but in a `.chn`, whose globals are shared).
+fn startup(
+    target: Target,
+    has_data: bool,
+    kept: u32,
+    vars: u32,
+    uses: &dyn Fn(&str) -> bool,
+) -> String {
     let mut s = String::new();
     match target {
         Target::Com => s.push_str("        org 0100h\n_start:\n"),
@@ -187,13 +195,21 @@ fn startup(target: Target, has_data: bool, vars: u32, uses: &dyn Fn(&str) -> boo
             }
         }
     }
-    match vars {
+    let at = |k: u32| match k {
+        0 => "_bss".to_string(),
+        k => format!("_bss+{k}"),
+    };
+    match vars - kept {
         0 => {}
-        1 => s.push_str("        xor a\n        ld (_bss),a\n"),
+        1 => {
+            let _ = writeln!(s, "        xor a\n        ld ({}),a", at(kept));
+        }
         n => {
             let _ = writeln!(
                 s,
-                "        ld hl,_bss\n        ld de,_bss+1\n        ld bc,{}\n        ld (hl),0\n        ldir",
+                "        ld hl,{}\n        ld de,{}\n        ld bc,{}\n        ld (hl),0\n        ldir",
+                at(kept),
+                at(kept + 1),
                 n - 1
             );
         }
@@ -248,6 +264,30 @@ pub fn build_with_runtime(
     target: Target,
     extra: runtime::ExtraFiles,
 ) -> Result<Output, Error> {
+    build_inner(program, target, extra, None)
+}
+
+/// Where the variables of the programs of a chain start (Turbo Pascal 3's `Chain`, under
+/// MSX-DOS): at the same address in all of them, in declaration order, so that the
+/// global variables declared first, in the same order, share their places (TP3 gets the
+/// same from equal start and end addresses). Their code and data must end below it.
+pub const CHAIN_VARS: u16 = 0x8000;
+
+/// Builds a program that a `Chain` starts (TP3's `.chn`): an MSX-DOS program loaded at
+/// 0100h like a `.com`, its variables from [`CHAIN_VARS`] on, whose start-up keeps the
+/// first `globals` bytes of them (the global variables, which the program that chained
+/// to it left there) and zeroes the rest. A program that calls `Chain` (the runtime's
+/// `rt_fchain`) gets the same layout by itself, all its variables zeroed.
+pub fn build_chn(program: &Program, globals: u32) -> Result<Output, Error> {
+    build_inner(program, Target::Com, &[], Some(globals))
+}
+
+fn build_inner(
+    program: &Program,
+    target: Target,
+    extra: runtime::ExtraFiles,
+    chained: Option<u32>,
+) -> Result<Output, Error> {
     let mut program = program.clone();
     for f in &mut program.functions {
         fold::function(f);
@@ -289,6 +329,7 @@ pub fn build_with_runtime(
     }
     let linked = runtime::link_with(&code.text, extra);
     let uses = |n: &str| linked.vars.iter().any(|(v, _)| v == n);
+    let chain_layout = chained.is_some() || linked.routines.iter().any(|r| r == "rt_fchain");
 
     // Variables: the program's, then the runtime's.
     let mut var_text = String::new();
@@ -321,7 +362,8 @@ pub fn build_with_runtime(
         None,
     );
     asm.push(&prelude(target), None);
-    asm.push(&startup(target, has_data, offset, &uses), None);
+    let kept = chained.unwrap_or(0).min(offset);
+    asm.push(&startup(target, has_data, kept, offset, &uses), None);
     asm.push(&format!("        jp {}", program.main), None);
     let base = asm.locs.len();
     asm.text.push_str(&code.text);
@@ -346,10 +388,17 @@ pub fn build_with_runtime(
     if target == Target::Rom {
         asm.push("        dephase", None);
     }
-    asm.push(
-        "\n; ---- variables (zeroed at start)\n_bss equ _data_end",
-        None,
-    );
+    if chain_layout {
+        asm.push(
+            &format!("\n; ---- variables (at the chain's address)\n_bss equ 0{CHAIN_VARS:04X}h"),
+            None,
+        );
+    } else {
+        asm.push(
+            "\n; ---- variables (zeroed at start)\n_bss equ _data_end",
+            None,
+        );
+    }
     asm.push(&var_text, None);
 
     let assembled = z80_asm::assemble(&asm.text, "program.asm", &z80_asm::Options::default())
@@ -377,6 +426,13 @@ pub fn build_with_runtime(
             what: "the code and data",
             end: file_end,
             limit: file_limit,
+        });
+    }
+    if chain_layout && file_end > CHAIN_VARS as u32 {
+        return Err(Error::TooLarge {
+            what: "the code and data of a program of a chain (its variables start there)",
+            end: file_end,
+            limit: CHAIN_VARS as u32,
         });
     }
     if bss_end > ram_limit {

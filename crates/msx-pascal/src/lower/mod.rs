@@ -65,6 +65,23 @@ pub fn compile(
     files: &dyn FileProvider,
     target: Target,
 ) -> Result<Compiled, Box<Failed>> {
+    compile_as(source_name, files, target, false)
+}
+
+/// Compiles a Pascal program into TP3's `.chn` form, the program a `Chain` starts:
+/// an MSX-DOS program loaded at 0100h whose global variables keep what the program that
+/// chained to it left at their addresses (see `z80_codegen::link::build_chn`). The
+/// `output.target` is `Target::Com`; write `output.bytes` to a `.CHN` file.
+pub fn compile_chn(source_name: &str, files: &dyn FileProvider) -> Result<Compiled, Box<Failed>> {
+    compile_as(source_name, files, Target::Com, true)
+}
+
+fn compile_as(
+    source_name: &str,
+    files: &dyn FileProvider,
+    target: Target,
+    chn: bool,
+) -> Result<Compiled, Box<Failed>> {
     let front = compile_front(source_name, &WithLibrary(files))?;
     let program = &front.program;
     let fail = |diagnostics: Vec<Diagnostic>| {
@@ -73,12 +90,17 @@ pub fn compile(
             sources: program.sources.clone(),
         })
     };
-    let ir = lower_for(program, Some(target)).map_err(|d| {
+    let (ir, globals) = lower_program(program, Some(target)).map_err(|d| {
         let mut all = front.warnings.clone();
         all.extend(d);
         fail(all)
     })?;
-    let output = z80_codegen::build(&ir, target).map_err(|e| {
+    let built = if chn {
+        z80_codegen::link::build_chn(&ir, globals)
+    } else {
+        z80_codegen::build(&ir, target)
+    };
+    let output = built.map_err(|e| {
         let span = program
             .routines
             .first()
@@ -191,6 +213,15 @@ pub fn lower_for(
     p: &CheckedProgram,
     target: Option<Target>,
 ) -> Result<ir::Program, Vec<Diagnostic>> {
+    lower_program(p, target).map(|(ir, _)| ir)
+}
+
+/// The IR and the size in bytes of the global variables, which come first in its
+/// variables (a `.chn` keeps them, see [`compile_chn`]).
+fn lower_program(
+    p: &CheckedProgram,
+    target: Option<Target>,
+) -> Result<(ir::Program, u32), Vec<Diagnostic>> {
     let mut l = Lower {
         p,
         target,
@@ -228,6 +259,7 @@ pub fn lower_for(
         let label = escape(&sym.name);
         l.place_symbol(s, &label, &mut vars);
     }
+    let globals = vars.iter().map(|v| v.size as u32).sum();
     let mut functions = Vec::new();
     for (i, r) in p.routines.iter().enumerate() {
         if r.external.is_some() {
@@ -252,7 +284,7 @@ pub fn lower_for(
             text: f.text.clone(),
         })
         .collect();
-    Ok(ir::Program {
+    let ir = ir::Program {
         main: "_main".into(),
         functions,
         rodata: l.rodata,
@@ -260,7 +292,8 @@ pub fn lower_for(
         vars,
         fixed: l.fixed,
         sources,
-    })
+    };
+    Ok((ir, globals))
 }
 
 impl<'p> Lower<'p> {

@@ -382,16 +382,8 @@ impl Lower<'_> {
                 return self.file_proc(s, r, args)
             }
             R::BlockRead | R::BlockWrite => return self.block_io(s, r, args),
-            R::Execute => return self.execute(s, args),
-            R::Chain => {
-                self.error(
-                    s.span,
-                    "`Chain` is not supported yet: a .CHN program runs on the runtime and \
-                     the global variables of the program that chains to it, and `msx build` \
-                     does not make .CHN files yet; `Execute` runs a .COM",
-                );
-                return;
-            }
+            R::Execute => return self.execute(s, "Execute", "rt_fexec", args),
+            R::Chain => return self.execute(s, "Chain", "rt_fchain", args),
             _ => {
                 self.error(
                     s.span,
@@ -426,10 +418,10 @@ impl Lower<'_> {
         self.emit(rt_stmt(name, vec![]));
     }
 
-    /// `Execute(f)`: TP3 loads the .COM file assigned to `f` at 0100h and starts it, in
-    /// place of the running program. Only MSX-DOS runs a .COM: a boot disk or a
-    /// cartridge has none, so there it is an error at the call.
-    fn execute(&mut self, s: &Stmt, args: &[Arg]) {
+    /// `Execute(f)` and `Chain(f)`: TP3 loads the .COM (or .CHN) file assigned to `f` at
+    /// 0100h and starts it, in place of the running program. Only MSX-DOS runs them: a
+    /// boot disk or a cartridge has none, so there it is an error at the call.
+    fn execute(&mut self, s: &Stmt, what: &str, routine: &str, args: &[Arg]) {
         let machine = match self.target {
             Some(Target::Dsk) => Some("a boot disk"),
             Some(Target::Rom) => Some("a cartridge"),
@@ -437,9 +429,11 @@ impl Lower<'_> {
         };
         if let Some(machine) = machine {
             self.diags.push(
-                Diagnostic::error(s.span, "`Execute` needs MSX-DOS")
-                    .with_label(format!("{machine} has no MSX-DOS to run a .COM"))
-                    .with_note("build a .com (`msx build -o prog.com`) to use `Execute`"),
+                Diagnostic::error(s.span, format!("`{what}` needs MSX-DOS"))
+                    .with_label(format!("{machine} has no MSX-DOS to run a program"))
+                    .with_note(format!(
+                        "build a .com (`msx build -o prog.com`) to use `{what}`"
+                    )),
             );
             return;
         }
@@ -447,7 +441,7 @@ impl Lower<'_> {
             return;
         };
         let fa = self.addr(f);
-        self.emit(rt_stmt("rt_fexec", vec![(Reg::HL, fa)]));
+        self.emit(rt_stmt(routine, vec![(Reg::HL, fa)]));
         self.io_check(s);
     }
 
