@@ -82,3 +82,215 @@ fn records_are_written_where_their_numbers_say_and_read_back() {
     want.extend(rec2);
     assert_eq!(disk.read_file("R.DAT").unwrap(), want);
 }
+
+#[test]
+fn random_file_errors_are_disk_basics() {
+    let (lines, _) = run_disk_with(
+        concat!(
+            "10 ON ERROR GOTO 100:MAXFILES=2\n",
+            "20 OPEN \"E.DAT\" AS #1 LEN=4:FIELD #1,2 AS A$,2 AS B$\n",
+            "30 FIELD #1,3 AS A$,2 AS B$\n",
+            "40 GET #1,1\n",
+            "50 PUT #1,0\n",
+            "60 OPEN \"F.TXT\" FOR OUTPUT AS #2:GET #2,1\n",
+            "70 PRINT #1,\"X\"\n",
+            "80 OPEN \"G.DAT\" AS #2 LEN=257\n",
+            "90 PRINT CVI(\"A\"):PRINT EOF(1):PRINT LOC(2):END\n",
+            "100 PRINT ERR;ERL:RESUME NEXT\n",
+        ),
+        &[],
+    );
+    assert_eq!(
+        lines,
+        [
+            " 50  30", " 55  40", " 5  50", " 61  60", " 61  70",
+            // LEN= is checked before the channel (ROM C6AB7 calls H.NOFO
+            // before opening).
+            " 5  80", " 5  90", " 61  90", " 0"
+        ]
+    );
+}
+
+#[test]
+fn lset_rset_keep_the_length_and_fields_stay_in_the_buffer() {
+    let (lines, disk) = run_disk_with(
+        concat!(
+            // LSET/RSET on an ordinary variable holding a literal: the
+            // literal is copied first, so the program's text is unchanged.
+            "10 X$=\"HELLO\":LSET X$=\"AB\":Y$=\"HELLO\":RSET Y$=\"LONGER TEXT\"\n",
+            "20 PRINT \"[\";X$;\"][\";Y$;\"][\";\"HELLO\";\"]\"\n",
+            // A field changed by MID$()= stays in the buffer; a copy taken
+            // by LET does not follow the buffer. A record number that is
+            // not an integer is truncated.
+            "30 OPEN \"M.DAT\" AS 1 LEN=3:FIELD 1,3 AS F$\n",
+            "40 LSET F$=\"ABC\":C$=F$:MID$(F$,2,1)=\"*\":R=2.7:PUT 1,R\n",
+            "50 LSET F$=\"xyz\":PRINT C$;F$;LOC(1);LOF(1)\n",
+            "60 GET 1,2:PRINT F$:CLOSE\n",
+        ),
+        &[],
+    );
+    assert_eq!(lines, ["[AB   ][LONGE][HELLO]", "ABCxyz 2  6", "A*C"]);
+    // Record 1 was never written: the BDOS fills the gap (its content is
+    // the disk's, not checked); record 2 is A*C.
+    let bytes = disk.read_file("M.DAT").unwrap();
+    assert_eq!(bytes.len(), 6);
+    assert_eq!(&bytes[3..], b"A*C");
+}
+
+#[test]
+fn loc_and_lof_of_sequential_files_count_what_went_through_the_disk() {
+    // Disk BASIC reads 256 bytes at OPEN and then whenever the buffer is
+    // used up; LOC is the FCB's random record, so the bytes read so far.
+    let text: Vec<u8> = (0..300).map(|i| b'A' + (i % 26) as u8).collect();
+    let (lines, _) = run_disk_with(
+        concat!(
+            "10 OPEN \"S.TXT\" FOR INPUT AS #1:PRINT LOC(1);LOF(1)\n",
+            "20 A$=INPUT$(255,#1):PRINT LOC(1)\n",
+            "30 A$=INPUT$(2,#1):PRINT LOC(1);A$\n",
+        ),
+        &[("S.TXT", &text)],
+    );
+    assert_eq!(lines, [" 256  300", " 256", " 300 VW"]);
+}
+
+#[test]
+fn maxfiles_15_opens_15_files() {
+    let (lines, disk) = run_disk_with(
+        concat!(
+            "10 MAXFILES=15\n",
+            "20 FOR I=1 TO 15:OPEN \"F\"+MID$(STR$(I),2) FOR OUTPUT AS #I:PRINT #I,I*I:NEXT\n",
+            "30 CLOSE:PRINT \"DONE\"\n",
+        ),
+        &[],
+    );
+    assert_eq!(lines, ["DONE"]);
+    for i in 1..=15 {
+        assert_eq!(
+            disk.read_file(&format!("F{i}")).unwrap(),
+            format!(" {} \r\n\x1a", i * i).as_bytes()
+        );
+    }
+}
+
+#[test]
+fn bsave_writes_the_header_and_the_bytes() {
+    let (lines, disk) = run_disk_with(
+        concat!(
+            "10 ON ERROR GOTO 100\n",
+            "20 FOR I=0 TO 9:POKE &HC000+I,I*3:NEXT\n",
+            "30 BSAVE \"B.BIN\",&HC000,&HC009\n",
+            "40 BSAVE \"E.BIN\",&HC000,&HC001,&HC100\n",
+            "50 VPOKE 1280,65:VPOKE 1281,66:BSAVE \"V.BIN\",1280,1281,S\n",
+            "60 BSAVE \"X.BIN\",&HC001,&HC000\n",
+            "70 BSAVE \"Y.BIN\",&H7000,&H7001\n",
+            "80 BSAVE \"W.BIN\",49152!,49153#:END\n",
+            "100 PRINT ERR;ERL:RESUME NEXT\n",
+        ),
+        &[],
+    );
+    // End before start, and RAM below 8000h: Illegal function call (disk
+    // ROM A69E7).
+    assert_eq!(lines, [" 5  60", " 5  70"]);
+    let mut want = vec![0xFE, 0x00, 0xC0, 0x09, 0xC0, 0x00, 0xC0];
+    want.extend((0..10).map(|i| i * 3));
+    assert_eq!(disk.read_file("B.BIN").unwrap(), want);
+    assert_eq!(
+        disk.read_file("E.BIN").unwrap(),
+        [0xFE, 0x00, 0xC0, 0x01, 0xC0, 0x00, 0xC1, 0x00, 0x03]
+    );
+    assert_eq!(
+        disk.read_file("V.BIN").unwrap(),
+        [0xFE, 0x00, 0x05, 0x01, 0x05, 0x00, 0x05, b'A', b'B']
+    );
+    // Addresses above 32767 written as numbers.
+    assert_eq!(
+        disk.read_file("W.BIN").unwrap(),
+        [0xFE, 0x00, 0xC0, 0x01, 0xC0, 0x00, 0xC0, 0x00, 0x03]
+    );
+    assert!(disk.read_file("X.BIN").is_err() && disk.read_file("Y.BIN").is_err());
+}
+
+#[test]
+fn bload_loads_runs_and_fills_vram() {
+    let (lines, _) = run_disk_with(
+        concat!(
+            "10 ON ERROR GOTO 100\n",
+            "20 BLOAD \"L.BIN\":PRINT PEEK(&HC100);PEEK(&HC103)\n",
+            "30 BLOAD \"L.BIN\",&H10:PRINT PEEK(&HC110);PEEK(&HC113)\n",
+            "40 BLOAD \"CODE.BIN\",R:PRINT PEEK(&HC300)\n",
+            "50 BLOAD \"VR.BIN\",S:PRINT VPEEK(1280);VPEEK(1281)\n",
+            "60 BLOAD \"NONE.BIN\"\n",
+            "70 BLOAD \"TEXT.TXT\"\n",
+            "80 END\n",
+            "100 PRINT ERR;ERL:RESUME NEXT\n",
+        ),
+        &[
+            (
+                "L.BIN",
+                &[
+                    0xFE, 0x00, 0xC1, 0x03, 0xC1, 0x00, 0xC1, 0x11, 0x22, 0x33, 0x44,
+                ],
+            ),
+            // LD A,42 / LD (C300h),A / RET at C200h, exec C200h.
+            (
+                "CODE.BIN",
+                &[
+                    0xFE, 0x00, 0xC2, 0x05, 0xC2, 0x00, 0xC2, 0x3E, 42, 0x32, 0x00, 0xC3, 0xC9,
+                ],
+            ),
+            (
+                "VR.BIN",
+                &[0xFE, 0x00, 0x05, 0x01, 0x05, 0x00, 0x05, b'H', b'I'],
+            ),
+            ("TEXT.TXT", b"HELLO\r\n"),
+        ],
+    );
+    assert_eq!(
+        lines,
+        [" 17  68", " 17  68", " 42", " 72  73", " 53  60", " 61  70"]
+    );
+}
+
+/// Random files, BSAVE and BLOAD from an MSX-DOS program (`Target::Com`,
+/// the BDOS at 0005h), started from the A> prompt.
+#[test]
+fn random_files_and_bsave_from_an_msx_dos_program() {
+    use msx_machine::machine::{Machine, MachineConfig, Until};
+    use msx_machine::memory::MachineLayout;
+    let src = concat!(
+        "10 OPEN \"D.DAT\" AS #1 LEN=2:FIELD #1,2 AS A$\n",
+        "20 FOR I=1 TO 3:LSET A$=MKI$(I*100):PUT #1:NEXT\n",
+        "30 GET #1,2:PRINT \"GOT\";CVI(A$);LOC(1);LOF(1):CLOSE\n",
+        "40 POKE &HA000,7:POKE &HA001,9:BSAVE \"D.BIN\",&HA000,&HA001\n",
+        "50 POKE &HA000,0:BLOAD \"D.BIN\",&H10:PRINT \"AND\";PEEK(&HA010);PEEK(&HA011)\n",
+    );
+    let out = match msx_basic::compile("t.bas", src.as_bytes(), z80_codegen::Target::Com) {
+        Ok(c) => c.output,
+        Err(f) => panic!("{f}"),
+    };
+    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
+    let mut disk = Disk::new(msx_disk::Format::Kb720);
+    disk.write_file("T.COM", &out.bytes, when).unwrap();
+    disk.set_boot_command("T").unwrap();
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    let r = m.run_until(&Until::TextOnScreen("AND".into()), 3000);
+    assert!(r.reached(), "{r:?}\n{}", screen(&m));
+    let r = m.run_until(&Until::TextOnScreen("A>".into()), 300);
+    assert!(r.reached(), "{r:?}\n{}", screen(&m));
+    let s = screen(&m);
+    assert!(s.contains("GOT 200  2  6"), "{s}");
+    assert!(s.contains("AND 7  9"), "{s}");
+    let disk = Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
+    assert_eq!(disk.read_file("D.DAT").unwrap(), [100, 0, 200, 0, 44, 1]);
+    assert_eq!(
+        disk.read_file("D.BIN").unwrap(),
+        [0xFE, 0x00, 0xA0, 0x01, 0xA0, 0x00, 0xA0, 7, 9]
+    );
+}
