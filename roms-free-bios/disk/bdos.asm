@@ -289,9 +289,13 @@ M_ENDBAT:       DB 0Dh,0Ah,"Terminate batch file (Y/N)? ",0
 ; BUFIN: DE -> [size][count][text]. Echo, BS / left arrow erase, RETURN ends
 ; (not stored, not counted); the line is built in BNCBUF and copied back.
 ; In the MSX-DOS environment the line entered becomes the template, as on
-; MSX-DOS (MSX2 Technical Handbook table 3.6): right arrow copies its next
-; character, down arrow the rest of it, up arrow or ESC voids the line
-; typed; a character typed or erased moves along the template too.
+; MSX-DOS (MSX2 Technical Handbook tables 3.6 and 3.7): RIGHT (^\) copies its
+; next character, SELECT (^X) its characters up to the next key typed, DOWN
+; (^_) the rest of it; DEL skips one of its characters, CLS (^L) skips up to
+; the next key typed; UP, ESC, ^U void the line typed; INS (^R) switches
+; insert mode (typed characters leave the template where it is); HOME (^K)
+; makes the line typed so far the template; ^J starts a new screen line; a
+; character typed or erased moves along the template too.
 F_BUFIN:        LD (FPTR),DE
                 EX DE,HL
                 CALL UBYTE
@@ -300,6 +304,7 @@ F_BUFIN_VOID:   LD HL,BNCBUF+1
                 LD B,0                  ; count
                 XOR A
                 LD (TPOS),A
+                LD (TINS),A
 F_BUFIN_KEY:    PUSH HL
                 PUSH BC
                 CALL B_CHGET
@@ -308,55 +313,172 @@ F_BUFIN_KEY:    PUSH HL
                 CP 0Dh
                 JP Z,F_BUFIN_END
                 CP 08h
-                JR Z,F_BUFIN_BS
+                JP Z,F_BUFIN_BS
                 CP 1Dh
-                JR Z,F_BUFIN_BS
+                JP Z,F_BUFIN_BS
                 CP 1Ch
-                JR Z,F_BUFIN_T1
+                JP Z,F_BUFIN_T1
                 CP 1Fh
-                JR Z,F_BUFIN_TALL
+                JP Z,F_BUFIN_TALL
                 CP 1Eh
-                JR Z,F_BUFIN_UP
+                JP Z,F_BUFIN_UP
                 CP 1Bh
-                JR Z,F_BUFIN_UP
+                JP Z,F_BUFIN_UP
+                CP 15h                  ; ^U
+                JP Z,F_BUFIN_UP
+                CP 18h
+                JP Z,F_BUFIN_CUP        ; SELECT
+                CP 0Ch
+                JP Z,F_BUFIN_SUP        ; CLS
+                CP 7Fh
+                JP Z,F_BUFIN_SK1        ; DEL
+                CP 12h
+                JP Z,F_BUFIN_INS        ; INS
+                CP 0Bh
+                JP Z,F_BUFIN_NEW        ; HOME
+                CP 0Ah
+                JP Z,F_BUFIN_LF         ; ^J
                 CP 03h
                 CALL Z,CCHIT
                 CP 20h
-                JR C,F_BUFIN_KEY
+                JP C,F_BUFIN_KEY
                 PUSH AF                 ; a character typed skips one of the template
+                LD A,(TINS)             ; (not in insert mode)
+                OR A
+                JP NZ,F_BUFIN_TP
                 LD A,(TPOS)
                 INC A
-                JR Z,F_BUFIN_TP
+                JP Z,F_BUFIN_TP
                 LD (TPOS),A
 F_BUFIN_TP:     POP AF
                 CALL BUF_PUT
-                JR F_BUFIN_KEY
+                JP F_BUFIN_KEY
 F_BUFIN_T1:     CALL TCHAR
                 CALL NC,BUF_PUT
-                JR F_BUFIN_KEY
+                JP F_BUFIN_KEY
 F_BUFIN_TALL:   CALL TCHAR
-                JR C,F_BUFIN_KEY
+                JP C,F_BUFIN_KEY
                 CALL BUF_PUT
-                JR NC,F_BUFIN_TALL
-                JR F_BUFIN_KEY
+                JP NC,F_BUFIN_TALL
+                JP F_BUFIN_KEY
 F_BUFIN_UP:     LD A,B                  ; the line typed off the screen
                 OR A
-                JR Z,F_BUFIN_VOID
+                JP Z,F_BUFIN_VOID
                 CALL BUF_RUB
                 DEC B
-                JR F_BUFIN_UP
+                JP F_BUFIN_UP
 F_BUFIN_BS:     LD A,B
                 OR A
-                JR Z,F_BUFIN_KEY
+                JP Z,F_BUFIN_KEY
                 LD A,(TPOS)
                 OR A
-                JR Z,F_BUFIN_BS1
+                JP Z,F_BUFIN_BS1
                 DEC A
                 LD (TPOS),A
 F_BUFIN_BS1:    DEC HL
                 DEC B
                 CALL BUF_RUB
-                JR F_BUFIN_KEY
+                JP F_BUFIN_KEY
+; SELECT: the template's characters up to the next occurrence of the key
+; typed next (nothing when it does not occur).
+F_BUFIN_CUP:    CALL TKEY
+                JP C,F_BUFIN_KEY
+                LD (TTGT),A
+F_BUFIN_CUPL:   LD A,(TTGT)
+                LD C,A
+                LD A,(TPOS)
+                CP C
+                JP NC,F_BUFIN_KEY
+                CALL TCHAR
+                JP C,F_BUFIN_KEY
+                CALL BUF_PUT
+                JP C,F_BUFIN_KEY
+                JR F_BUFIN_CUPL
+; CLS: the template's characters up to that key skipped.
+F_BUFIN_SUP:    CALL TKEY
+                JP C,F_BUFIN_KEY
+                LD (TPOS),A
+                JP F_BUFIN_KEY
+; DEL: one character of the template skipped.
+F_BUFIN_SK1:    CALL TCHAR
+                JP F_BUFIN_KEY
+; INS: insert mode on / off.
+F_BUFIN_INS:    LD A,(TINS)
+                XOR 1
+                LD (TINS),A
+                JP F_BUFIN_KEY
+; HOME: the line typed becomes the template (read from its start); the line
+; stays as typed.
+F_BUFIN_NEW:    CALL TSAVE
+                XOR A
+                LD (TPOS),A
+                JP F_BUFIN_KEY
+; ^J: a new line on the screen, the input goes on.
+F_BUFIN_LF:     PUSH HL
+                PUSH BC
+                LD HL,M_CRLF
+                CALL PRINTZ
+                POP BC
+                POP HL
+                JP F_BUFIN_KEY
+; TKEY: the next key, then its next occurrence in the template after TPOS:
+; A = its place, NC; CY when none (or outside the MSX-DOS environment).
+; Preserves BC, DE, HL.
+TKEY:           PUSH HL
+                PUSH BC
+                PUSH DE
+                CALL B_CHGET
+                LD C,A
+                LD A,(DOSMODE)
+                OR A
+                JR Z,TKEY_NO
+                LD A,(TLEN)
+                LD E,A
+                LD A,(TPOS)
+                LD B,A
+TKEY_L:         INC B
+                LD A,B
+                CP E
+                JR NC,TKEY_NO
+                PUSH DE
+                LD E,B
+                LD D,0
+                LD HL,TEMPL
+                ADD HL,DE
+                POP DE
+                LD A,(HL)
+                CP C
+                JR NZ,TKEY_L
+                LD A,B
+                POP DE
+                POP BC
+                POP HL
+                OR A
+                RET
+TKEY_NO:        POP DE
+                POP BC
+                POP HL
+                SCF
+                RET
+; TSAVE: in the MSX-DOS environment, the B characters at BNCBUF+1 become the
+; template. Preserves BC, HL.
+TSAVE:          LD A,(DOSMODE)
+                OR A
+                RET Z
+                LD A,B
+                LD (TLEN),A
+                OR A
+                RET Z
+                PUSH HL
+                PUSH BC
+                LD C,B
+                LD B,0
+                LD HL,BNCBUF+1
+                LD DE,TEMPL
+                LDIR
+                POP BC
+                POP HL
+                RET
 ; BUF_RUB: BS, blank, BS on the screen. Preserves BC, DE, HL.
 BUF_RUB:        PUSH HL
                 LD HL,BSSEQ
@@ -407,20 +529,7 @@ TCHAR:          LD A,(DOSMODE)
                 OR A
 TCHAR_E:        POP HL
                 RET
-F_BUFIN_END:    LD A,(DOSMODE)          ; the line becomes the template
-                OR A
-                JR Z,F_BUFIN_E2
-                LD A,B
-                LD (TLEN),A
-                OR A
-                JR Z,F_BUFIN_E2
-                PUSH BC
-                LD C,B
-                LD B,0
-                LD HL,BNCBUF+1
-                LD DE,TEMPL
-                LDIR
-                POP BC
+F_BUFIN_END:    CALL TSAVE              ; the line becomes the template
 F_BUFIN_E2:     LD A,0Dh
                 CALL B_CHPUT
                 LD A,B

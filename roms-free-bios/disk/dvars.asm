@@ -129,7 +129,9 @@ FMSIDES:        EQU VARS+239    ; DSKFMT: 1 or 2 sides
 FMDRV:          EQU VARS+240    ; DSKFMT: the drive
 DEFVE:          EQU VARS+241    ; (2) RC_DEFERR: where DISKVE points by default
 DEFBRK:         EQU VARS+243    ; (2) RC_DEFBRK: where BREAKV points by default
-VARS_END:       EQU VARS+245
+TINS:           EQU VARS+245    ; BUFIN: 1 = insert mode
+TTGT:           EQU VARS+246    ; BUFIN: where SELECT copies to
+VARS_END:       EQU VARS+247
 ; The batch file being run (command.asm): kept while programs run, so in
 ; page 3; not cleared by INIT (the boot stack may reach here then): the boot
 ; clears BATACT when it builds the MSX-DOS environment.

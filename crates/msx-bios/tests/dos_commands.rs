@@ -565,3 +565,78 @@ fn copy_knows_the_devices_and_the_ascii_switch() {
     assert!(screen(&m).contains("^C"), "{}", screen(&m));
     assert!(image(&m).read_file("PRN").is_err());
 }
+
+/// The last non-blank screen line, trimmed (the line being typed).
+fn last_line(m: &Machine) -> String {
+    let s = screen(m);
+    s.lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim()
+        .trim_end_matches('.')
+        .to_string()
+}
+
+fn type_keys(m: &mut Machine, text: &str) {
+    let f = m.frame_count();
+    let end = m.type_text_at(f + 2, text).unwrap();
+    m.run_frames(end - m.frame_count() + 2);
+}
+
+/// The template keys of MSX2 Technical Handbook table 3.6, in the sequence
+/// of its table 3.7 (DOWN, LEFT, INS, RIGHT, UP, HOME), then SELECT and CLS
+/// (up to the key typed next) and DEL (skip one).
+#[test]
+fn the_template_keys_of_table_3_6() {
+    let mut m = prompt_machine(&[]);
+    assert_eq!(command(&mut m, "DIR ABCDE"), ["File not found"]);
+    tap(&mut m, Key::Down);
+    assert_eq!(last_line(&m), "A>DIR ABCDE");
+    for _ in 0..3 {
+        tap(&mut m, Key::Left);
+    }
+    assert_eq!(last_line(&m), "A>DIR AB");
+    tap(&mut m, Key::Ins);
+    type_keys(&mut m, "XYZ");
+    assert_eq!(last_line(&m), "A>DIR ABXYZ");
+    for _ in 0..3 {
+        tap(&mut m, Key::Right);
+    }
+    assert_eq!(last_line(&m), "A>DIR ABXYZCDE");
+    tap(&mut m, Key::Up);
+    assert_eq!(last_line(&m), "A>");
+    tap(&mut m, Key::Down);
+    assert_eq!(last_line(&m), "A>DIR ABCDE");
+    tap(&mut m, Key::Up);
+    type_keys(&mut m, "XXX");
+    tap(&mut m, Key::Down);
+    assert_eq!(last_line(&m), "A>XXX ABCDE");
+    // HOME: that line is the template now.
+    tap(&mut m, Key::Home);
+    tap(&mut m, Key::Up);
+    tap(&mut m, Key::Down);
+    assert_eq!(last_line(&m), "A>XXX ABCDE");
+    // SELECT C: up to the C; CLS (SHIFT+HOME) E: the template skips to E.
+    tap(&mut m, Key::Up);
+    tap(&mut m, Key::Select);
+    type_keys(&mut m, "C");
+    assert_eq!(last_line(&m), "A>XXX AB");
+    let f = m.frame_count() + 1;
+    m.press_at(f, Key::Shift);
+    m.press_at(f + 1, Key::Home);
+    m.release_at(f + 5, Key::Home);
+    m.release_at(f + 6, Key::Shift);
+    m.run_frames(10);
+    type_keys(&mut m, "E");
+    tap(&mut m, Key::Down);
+    assert_eq!(last_line(&m), "A>XXX ABE");
+    // DEL skips one character of the template.
+    tap(&mut m, Key::Up);
+    tap(&mut m, Key::Del);
+    tap(&mut m, Key::Del);
+    tap(&mut m, Key::Down);
+    assert_eq!(last_line(&m), "A>X ABCDE");
+    typed(&mut m, "");
+    assert_eq!(output_of(&m, "X ABCDE"), ["Bad command or file name"]);
+}
