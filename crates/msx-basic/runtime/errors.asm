@@ -79,10 +79,11 @@ rt_bas_report:
         call rt_bas_freshline
         ld a,(rt_bas_errno)
         ld e,a
-        ; codes 1-25 and 50-72 have texts (60-72 are the disk ROM's); any
-        ; other is "Unprintable error" (number 23), 50-72 follow 25 in the
-        ; table (ROM J40D3)
-        cp 73
+        ; codes 1-25 and 50-71 have texts (60-71 are the disk ROM's: MSX-DOS
+        ; 1 Disk BASIC's H.ERRP handler A71D3 and its table T71F5, which
+        ; ends at 71); any other is "Unprintable error" (number 23), 50-71
+        ; follow 25 in the table (ROM J40D3)
+        cp 72
         jr nc,.unp
         cp 50
         jr nc,.file
@@ -288,7 +289,8 @@ rt_bas_callsite:
         pop hl
         ret
 
-; The messages of error codes 1-25 and 50-59 (ROM I3D75).
+; The messages of error codes 1-25 and 50-59 (ROM I3D75), then 60-71
+; (the disk ROM's T71F5).
 rt_bas_errtext:
         db "NEXT without FOR",0
         db "Syntax error",0
@@ -337,4 +339,3 @@ rt_bas_errtext:
         db "Disk I/O error",0
         db "Disk offline",0
         db "Rename across disk",0
-        db "File write protected",0

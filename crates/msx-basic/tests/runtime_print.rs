@@ -183,8 +183,11 @@ lend:   nop
 
 #[test]
 fn message_table() {
-    // The texts of ROM I3D75 by code, 60-72 the disk ROM's; 26-49 and 73
-    // up are "Unprintable error" (ROM J40D3).
+    // The texts of ROM I3D75 by code, 60-71 the disk ROM's (MSX-DOS 1
+    // Disk BASIC, source reconstruction dos1x.asm: the table T71F5 of its
+    // H.ERRP handler A71D3, which takes 60-71 only); 26-49 and 72 up are
+    // "Unprintable error" (ROM J40D3). 72 "File write protected" exists
+    // only in Disk BASIC 2 (MSX-DOS 2's table I6775 goes on to 75).
     let cases: &[(u8, &str)] = &[
         (1, "NEXT without FOR"),
         (2, "Syntax error"),
@@ -206,11 +209,26 @@ fn message_table() {
         (50, "FIELD overflow"),
         (53, "File not found"),
         (59, "File not OPEN"),
+        (51, "Internal error"),
+        (52, "Bad file number"),
+        (54, "File already open"),
+        (55, "Input past end"),
+        (56, "Bad file name"),
+        (57, "Direct statement in file"),
+        (58, "Sequential I/O only"),
         (60, "Bad FAT"),
         (61, "Bad file mode"),
+        (62, "Bad drive name"),
+        (63, "Bad sector number"),
+        (64, "File still open"),
         (65, "File already exists"),
         (66, "Disk full"),
-        (72, "File write protected"),
+        (67, "Too many files"),
+        (68, "Disk write protected"),
+        (69, "Disk I/O error"),
+        (70, "Disk offline"),
+        (71, "Rename across disk"),
+        (72, "Unprintable error"),
         (73, "Unprintable error"),
         (0, "Unprintable error"),
         (255, "Unprintable error"),
