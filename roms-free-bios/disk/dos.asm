@@ -112,6 +112,9 @@ DOSCMD:
                 CALL SKIPSP
                 OR A
                 JR NZ,DOSCMD_GO
+                LD HL,M_VER             ; the startup banner, as MSX-DOS shows
+                CALL PRINTZ             ; its version before COMMAND's prompt
+                CALL CRLF
                 CALL AUTOEXEC
                 JR DOSPR_LOOP
 DOSCMD_GO:      LD HL,CMDBUF+2

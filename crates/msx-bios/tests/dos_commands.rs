@@ -640,3 +640,33 @@ fn the_template_keys_of_table_3_6() {
     typed(&mut m, "");
     assert_eq!(output_of(&m, "X ABCDE"), ["Bad command or file name"]);
 }
+
+/// Booted to the prompt, the system says what it is first (MSX-DOS shows its
+/// version before COMMAND's prompt), then runs AUTOEXEC.BAT; a disk that
+/// boots into a command runs it without the banner.
+#[test]
+fn the_startup_banner_comes_before_the_first_prompt() {
+    let m = prompt_machine(&[]);
+    let lines: Vec<String> = screen(&m)
+        .lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "Free disk ROM: MSX-DOS 1 environment",
+            "BDOS 2.2, no MSXDOS.SYS needed"
+        ],
+        "{}",
+        screen(&m)
+    );
+    assert!(lines[2].starts_with("A>"), "{}", screen(&m));
+    let m = booted_with_command(&[], "VER");
+    assert_eq!(
+        screen(&m).matches("Free disk ROM").count(),
+        1,
+        "{}",
+        screen(&m)
+    );
+}
