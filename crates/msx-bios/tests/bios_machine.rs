@@ -23,13 +23,8 @@ fn chput_control_codes_and_esc_sequences() {
     let cart = cartridge(&format!(
         "
         ld hl,text
-pr:     ld a,(hl)
-        or a
-        jr z,done
-        call CHPUT
-        inc hl
-        jr pr
-done:   call mark
+        call print
+        call mark
         jr $
 text:   db 0Ch                          ; CLS, cursor home
         db 'ABC',08h,'X'                ; BS: X replaces C
@@ -39,6 +34,7 @@ text:   db 0Ch                          ; CLS, cursor home
         db 1Bh,'Y',32+7,32+4,1Bh,'K'    ; ESC K: clear to the end of the line
         db 1Bh,'Y',32+9,32+3,'W',1Ch,1Ch,'R'   ; 1Ch: cursor right
         db 0
+{PRINT}
 {MARK_SRC}"
     ));
     let mut m = machine_with_cartridge(cart);

@@ -7,16 +7,6 @@ mod support;
 use msx_disk::Disk;
 use support::*;
 
-/// Prints the 0-terminated text at HL (with CHPUT).
-const PRINT: &str = "
-print:  ld a,(hl)
-        or a
-        ret z
-        call CHPUT
-        inc hl
-        jr print
-";
-
 /// A program that writes 3 sequential records to TEST.DAT (FMAKE, SETDTA,
 /// WRSEQ, FCLOSE), reopens it with a fresh FCB (FOPEN), checks the size,
 /// reads it back with one random block read of 384 one-byte records, compares,
@@ -207,16 +197,13 @@ wait:   ld hl,(JIFFY)
         ld (0C106h),hl          ; year
         ld (0C108h),de          ; E = day, D = month
         ld hl,msg
-pr:     ld a,(hl)
-        or a
-        jr z,$
-        call CHPUT
-        inc hl
-        jr pr
+        call print
+        jr $
 msg:    db 'TIME READ',0
 ";
     let mut m = disk_machine();
-    m.insert_disk(0, boot_disk(program).to_bytes()).unwrap();
+    m.insert_disk(0, boot_disk(&format!("{program}{PRINT}")).to_bytes())
+        .unwrap();
     run_to_text(&mut m, "TIME READ", 3000);
     let t = m.peek_range(0xC100, 10);
     let (min1, hour1, sec1) = (t[0], t[1], t[2]);
@@ -277,16 +264,12 @@ fn size_search_rename_and_delete() {
         cp 0FFh
         jp nz,fail
         ld hl,okmsg
-        jr print
+        jr show
 fail:   ld a,b
         ld (failmsg+5),a
         ld hl,failmsg
-print:  ld a,(hl)
-        or a
-        jr z,$
-        call CHPUT
-        inc hl
-        jr print
+show:   call print
+        jr $
 okmsg:  db 'NAMES OK',0
 failmsg: db 'FAIL  ',0
 fcb1:   db 0,'DATA    TXT'
@@ -300,7 +283,7 @@ fcb4:   db 0,'OLD     BIN'
         ds 25,0
 dma:    ds 64
 ";
-    let mut disk = boot_disk(program);
+    let mut disk = boot_disk(&format!("{program}{PRINT}"));
     disk.write_file("DATA.TXT", &[b'x'; 300], when()).unwrap();
     disk.write_file("OLD.BIN", &[1; 2000], when()).unwrap();
     let free_before = disk.free_bytes();

@@ -8,12 +8,7 @@ use support::*;
 const HELLO: &str = "
         org 4000h
         ld hl,msg
-print:  ld a,(hl)
-        or a
-        jr z,done
-        call CHPUT
-        inc hl
-        jr print
+        call print
 done:   jr done
 msg:    db 'BOOTED FROM DISK',0
 ";
@@ -21,7 +16,8 @@ msg:    db 'BOOTED FROM DISK',0
 #[test]
 fn a_boot_disk_starts_its_program() {
     let mut m = disk_machine();
-    m.insert_disk(0, boot_disk(HELLO).to_bytes()).unwrap();
+    m.insert_disk(0, boot_disk(&format!("{HELLO}{PRINT}")).to_bytes())
+        .unwrap();
     run_to_text(&mut m, "BOOTED FROM DISK", 1200);
 }
 

@@ -57,12 +57,6 @@ kl:     call CHSNS
         ld hl,keysm
         call print
         jr $
-print:  ld a,(hl)
-        or a
-        ret z
-        call CHPUT
-        inc hl
-        jr print
 go:     db 'READING ',0
 keysm:  db 'KEYS:'
 keys:   ds 64
@@ -76,7 +70,7 @@ dma:    ds 128
 
 #[test]
 fn keys_typed_during_heavy_bdos_reads_are_all_seen() {
-    let mut disk = boot_disk(PROGRAM);
+    let mut disk = boot_disk(&format!("{PROGRAM}{PRINT}"));
     let data: Vec<u8> = (0..27 * 1024).map(|i| i as u8).collect();
     disk.write_file("BIG.DAT", &data, when()).unwrap();
     let mut m = disk_machine();

@@ -70,12 +70,7 @@ nib:    and 0Fh
         jr c,nibo
         add a,7
 nibo:   jp CHPUT
-print:  ld a,(hl)
-        or a
-        ret z
-        call CHPUT
-        inc hl
-        jr print
+{PRINT}
 go:     db 'GO ',0
 endm:   db 'END ',0
 sum:    dw 0
@@ -173,12 +168,6 @@ fillr:  ld (hl),a
         add a,'0'
         call CHPUT
         jr $
-print:  ld a,(hl)
-        or a
-        ret z
-        call CHPUT
-        inc hl
-        jr print
 go:     db 'GO ',0
 endm:   db 'END ',0
 fcb:    db 0,'NEW     DAT'
@@ -187,7 +176,7 @@ fcb:    db 0,'NEW     DAT'
 
 #[test]
 fn a_27_kb_file_written_by_128_byte_records_takes_under_6_seconds() {
-    let disk = boot_disk(WRITER);
+    let disk = boot_disk(&format!("{WRITER}{PRINT}"));
     let mut m = disk_machine();
     m.set_rendering(false);
     m.insert_disk(0, disk.to_bytes()).unwrap();

@@ -249,12 +249,8 @@ CALSLT  equ 001Ch
         ld a,l
         ld (0C105h),a
         ld hl,msg
-pr:     ld a,(hl)
-        or a
-        jr z,$
-        call CHPUT
-        inc hl
-        jr pr
+        call print
+        jr $
 dskfmt: ld iy,(MASTER-1)
         ld ix,401Ch
         jp CALSLT
@@ -262,7 +258,8 @@ msg:    db 'DSKFMT DONE',0
 ";
     let mut m = disk_machine();
     m.set_rendering(false);
-    m.insert_disk(0, boot_disk(program).to_bytes()).unwrap();
+    m.insert_disk(0, boot_disk(&format!("{program}{PRINT}")).to_bytes())
+        .unwrap();
     run_to_text(&mut m, "DSKFMT DONE", 6000);
     let r = m.peek_range(0xC100, 6);
     assert_eq!((r[0], r[1] & 1), (12, 1), "bad choice: {r:?}");

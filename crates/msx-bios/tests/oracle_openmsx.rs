@@ -69,15 +69,9 @@ GYPOS   equ 0FCB5h
 RESULT  equ 0C000h
 ";
 
-/// `mark`, `print` (HL = text ending in 0) and `waitce` (until the VDP command ends: S#2's
-/// CE bit), appended to every program.
+/// `mark` and `waitce` (until the VDP command ends: S#2's CE bit), appended
+/// to every program with `print` (support::PRINT, HL = text ending in 0).
 const TAIL: &str = "
-print:  ld a,(hl)
-        or a
-        ret z
-        call CHPUT
-        inc hl
-        jr print
 waitce: di
         ld a,2
         out (99h),a
@@ -100,7 +94,7 @@ mark:   ret
 const MARK: u16 = 0x7F00;
 
 fn cartridge(body: &str) -> Vec<u8> {
-    support::cartridge(&format!("{EQUS}\n{body}\n{TAIL}"))
+    support::cartridge(&format!("{EQUS}\n{body}\n{}\n{TAIL}", support::PRINT))
 }
 
 /// What one machine shows at one `mark`.

@@ -27,6 +27,18 @@ CSRX    equ 0F3DDh
 JIFFY   equ 0FC9Eh
 ";
 
+/// The routine test programs print with: `print` writes the text at HL up
+/// to its 0 byte with CHPUT and returns. Append it to a program
+/// (`format!("{program}{PRINT}")`).
+pub const PRINT: &str = "
+print:  ld a,(hl)
+        or a
+        ret z
+        call CHPUT
+        inc hl
+        jr print
+";
+
 /// Assembles `source` (with [`EQUS`] in front); returns the bytes and their
 /// origin.
 pub fn assemble(source: &str) -> (Vec<u8>, u16) {
