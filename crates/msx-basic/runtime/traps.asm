@@ -35,8 +35,21 @@
 ;@var rt_bas_trpg 128
 
 ; Start of a program that uses traps: our hook into H.TIMI, the old hook
-; kept (5 bytes, run in place after ours). The table is zero (all OFF).
+; kept (5 bytes, run in place after ours). The table is zero (all OFF), and
+; so is FNKFLG (FBCEh, one byte per function key: the ROM's trap clearing
+; J6374). CURLIN (F41Ch) becomes 0, "a program runs": the BIOS's key
+; decoder honours FNKFLG only then (Red Book 0EC5H; ROM direct mode is
+; FFFFh).
 rt_bas_trapinit:
+        ld hl,0FBCEh
+        ld b,10
+        xor a
+.fnk:   ld (hl),a
+        inc hl
+        djnz .fnk
+        ld h,a
+        ld l,a
+        ld (0F41Ch),hl
         di
         ld hl,0FD9Fh
         ld de,rt_bas_trpo
@@ -164,7 +177,9 @@ rt_bas_trpreq:
 
 ; KEY(n)/STRIG(n)/… ON/OFF/STOP: A = 0 ON, 1 OFF, 2 STOP; HL = the number
 ; (KEY: n-1), D = the entry of number 0, E = how many numbers there are.
-; "Illegal function call" (5) for a number out of range.
+; "Illegal function call" (5) for a number out of range. For KEY(n), FNKFLG
+; n-1 becomes the entry's ON bit afterwards (ROM C77E8), so the BIOS does
+; not type the key's text while its trap is ON (or ON and stopped).
 rt_bas_trsw:
         ld b,a
         ld a,h
@@ -200,7 +215,15 @@ rt_bas_trsw:
         jr z,.done
         dec a
         ld (rt_bas_trpn),a
-.done:  ei
+.done:  ld a,e
+        cp 10
+        jr nc,.ei               ; not a function key
+        ld a,(hl)
+        and 1
+        ld hl,0FBCEh            ; FNKFLG
+        add hl,de
+        ld (hl),a
+.ei:    ei
         ret
 .on:    ld a,(hl)               ; ON (J631B): a pending event now counts
         and 4

@@ -191,3 +191,24 @@ fn traps_are_refused_for_msx_dos() {
     .unwrap_err();
     assert!(e.to_string().contains("disk or cartridge"), "{e}");
 }
+
+#[test]
+fn a_trapped_function_key_types_no_text() {
+    // KEY(1) ON sets FNKFLG (ROM C77E8): the BIOS then raises the trap
+    // instead of typing F1's text; after KEY(1) OFF it types the text
+    // again. (The free BIOS's keys have no text at power-on: KEY 1 gives
+    // F1 one.)
+    let got = run_keys(
+        concat!(
+            "10 KEY 1,\"XY\":ON KEY GOSUB 100:KEY(1) ON\n",
+            "20 IF N<1 THEN 20\n",
+            "30 FOR I=1 TO 300:NEXT:PRINT \"[\";INKEY$;\"]\";PEEK(&HFBCE)\n",
+            "40 KEY(1) STOP:PRINT PEEK(&HFBCE);:KEY(1) OFF:PRINT PEEK(&HFBCE)\n",
+            "50 A$=INKEY$:IF A$=\"\" THEN 50\n",
+            "60 PRINT \"[\";A$;INKEY$;\"]\":END\n",
+            "100 N=N+1:RETURN\n",
+        ),
+        "at 200 press F1 for 6\nat 400 press F1 for 6\n",
+    );
+    assert_eq!(got, ["[] 1", " 1  0", "[XY]"]);
+}
