@@ -327,6 +327,52 @@ pub enum Stmt {
     Line(SrcLoc),
 }
 
+impl Stmt {
+    /// Calls `f` on each top-level expression of the statement: a store's address and
+    /// value, a copy's destination, source and length, a port and its value (in that
+    /// order). `Inline` and `Line` have none.
+    pub fn for_each_expr<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        match self {
+            Stmt::Store { addr, value, .. } => {
+                f(addr);
+                f(value);
+            }
+            Stmt::Eval(e) | Stmt::Push(e) => f(e),
+            Stmt::Copy { dst, src, len } => {
+                f(dst);
+                f(src);
+                f(len);
+            }
+            Stmt::PortOut { port, value } => {
+                f(port);
+                f(value);
+            }
+            Stmt::Inline(_) | Stmt::Line(_) => {}
+        }
+    }
+
+    /// [`Stmt::for_each_expr`], for rewriting.
+    pub fn for_each_expr_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        match self {
+            Stmt::Store { addr, value, .. } => {
+                f(addr);
+                f(value);
+            }
+            Stmt::Eval(e) | Stmt::Push(e) => f(e),
+            Stmt::Copy { dst, src, len } => {
+                f(dst);
+                f(src);
+                f(len);
+            }
+            Stmt::PortOut { port, value } => {
+                f(port);
+                f(value);
+            }
+            Stmt::Inline(_) | Stmt::Line(_) => {}
+        }
+    }
+}
+
 /// Where a statement came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SrcLoc {
@@ -360,6 +406,41 @@ pub enum Term {
     Ret(Option<(W, Expr)>),
     /// Jump to a label outside the routine and never come back (program end, errors).
     Goto(String),
+}
+
+impl Term {
+    /// The blocks control may go to next (none after a return or a `Goto`).
+    pub fn successors(&self) -> Vec<BlockId> {
+        match self {
+            Term::Jump(b) => vec![*b],
+            Term::Branch { then, els, .. } => vec![*then, *els],
+            Term::Switch {
+                targets, default, ..
+            } => targets.iter().copied().chain([*default]).collect(),
+            Term::Ret(_) | Term::Goto(_) => vec![],
+        }
+    }
+
+    /// Calls `f` on each expression the block's end evaluates: a branch's condition's
+    /// expressions (through [`Cond::for_each_expr`]), a switch's value, a returned value.
+    pub fn for_each_expr<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        match self {
+            Term::Branch { cond, .. } => cond.for_each_expr(f),
+            Term::Switch { value, .. } => f(value),
+            Term::Ret(Some((_, e))) => f(e),
+            Term::Ret(None) | Term::Jump(_) | Term::Goto(_) => {}
+        }
+    }
+
+    /// [`Term::for_each_expr`], for rewriting.
+    pub fn for_each_expr_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        match self {
+            Term::Branch { cond, .. } => cond.for_each_expr_mut(f),
+            Term::Switch { value, .. } => f(value),
+            Term::Ret(Some((_, e))) => f(e),
+            Term::Ret(None) | Term::Jump(_) | Term::Goto(_) => {}
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

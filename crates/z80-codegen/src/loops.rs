@@ -66,10 +66,10 @@ fn address_taken(program: &Program) -> HashSet<String> {
                         value,
                         ..
                     } => taken_in(value, &mut out),
-                    s => each_expr_stmt(s, &mut |e| taken_in(e, &mut out)),
+                    s => s.for_each_expr(&mut |e| taken_in(e, &mut out)),
                 }
             }
-            each_expr_term(&b.term, &mut |e| taken_in(e, &mut out));
+            b.term.for_each_expr(&mut |e| taken_in(e, &mut out));
         }
     }
     out
@@ -85,64 +85,13 @@ fn taken_in(e: &Expr, out: &mut HashSet<String>) {
     }
 }
 
-/// The top-level expressions of a statement (a store's address included).
-fn each_expr_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
-    match s {
-        Stmt::Store { addr, value, .. } => {
-            f(addr);
-            f(value);
-        }
-        Stmt::Eval(e) | Stmt::Push(e) => f(e),
-        Stmt::Copy { dst, src, len } => {
-            f(dst);
-            f(src);
-            f(len);
-        }
-        Stmt::PortOut { port, value } => {
-            f(port);
-            f(value);
-        }
-        Stmt::Inline(_) | Stmt::Line(_) => {}
-    }
-}
-
-fn each_expr_term(t: &Term, f: &mut dyn FnMut(&Expr)) {
-    match t {
-        Term::Branch { cond, .. } => cond.for_each_expr(f),
-        Term::Switch { value, .. } => f(value),
-        Term::Ret(Some((_, e))) => f(e),
-        _ => {}
-    }
-}
-
 /// Rewrites every expression of a statement, bottom-up.
 fn map_stmt(s: &mut Stmt, f: &mut dyn FnMut(&mut Expr)) {
-    match s {
-        Stmt::Store { addr, value, .. } => {
-            map_expr(addr, f);
-            map_expr(value, f);
-        }
-        Stmt::Eval(e) | Stmt::Push(e) => map_expr(e, f),
-        Stmt::Copy { dst, src, len } => {
-            map_expr(dst, f);
-            map_expr(src, f);
-            map_expr(len, f);
-        }
-        Stmt::PortOut { port, value } => {
-            map_expr(port, f);
-            map_expr(value, f);
-        }
-        Stmt::Inline(_) | Stmt::Line(_) => {}
-    }
+    s.for_each_expr_mut(&mut |e| map_expr(e, f));
 }
 
 fn map_term(t: &mut Term, f: &mut dyn FnMut(&mut Expr)) {
-    match t {
-        Term::Branch { cond, .. } => cond.for_each_expr_mut(&mut |e| map_expr(e, f)),
-        Term::Switch { value, .. } => map_expr(value, f),
-        Term::Ret(Some((_, e))) => map_expr(e, f),
-        _ => {}
-    }
+    t.for_each_expr_mut(&mut |e| map_expr(e, f));
 }
 
 fn map_expr(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
@@ -198,17 +147,6 @@ fn step(s: &Stmt, v: &str) -> Option<u16> {
     }
 }
 
-fn successors(t: &Term) -> Vec<BlockId> {
-    match t {
-        Term::Jump(b) => vec![*b],
-        Term::Branch { then, els, .. } => vec![*then, *els],
-        Term::Switch {
-            targets, default, ..
-        } => targets.iter().copied().chain([*default]).collect(),
-        Term::Ret(_) | Term::Goto(_) => vec![],
-    }
-}
-
 /// Dominator sets (`dom[b][d]`: d dominates b), for the blocks reachable from 0.
 fn dominators(f: &Function, preds: &[Vec<BlockId>]) -> Vec<Vec<bool>> {
     let n = f.blocks.len();
@@ -249,12 +187,12 @@ fn function(f: &mut Function, ctx: &Ctx, vars: &mut Vec<Var>) {
     while let Some(b) = work.pop() {
         if b < n && !reach[b] {
             reach[b] = true;
-            work.extend(successors(&f.blocks[b].term));
+            work.extend(f.blocks[b].term.successors());
         }
     }
     let mut preds = vec![Vec::new(); n];
     for (b, block) in f.blocks.iter().enumerate().filter(|(b, _)| reach[*b]) {
-        for s in successors(&block.term) {
+        for s in block.term.successors() {
             if s < n {
                 preds[s].push(b);
             }
@@ -264,7 +202,7 @@ fn function(f: &mut Function, ctx: &Ctx, vars: &mut Vec<Var>) {
     // Loops by header, innermost (smallest) first.
     let mut loops: HashMap<BlockId, HashSet<BlockId>> = HashMap::new();
     for (b, block) in f.blocks.iter().enumerate().filter(|(b, _)| reach[*b]) {
-        for h in successors(&block.term) {
+        for h in block.term.successors() {
             if h < n && dom[b][h] {
                 let body = loops.entry(h).or_insert_with(|| HashSet::from([h]));
                 let mut work = vec![b];
@@ -345,9 +283,9 @@ fn reduce_loop(
                 }
                 _ => {}
             }
-            each_expr_stmt(s, &mut visit);
+            s.for_each_expr(&mut visit);
         }
-        each_expr_term(&block.term, &mut visit);
+        block.term.for_each_expr(&mut visit);
         if let Term::Branch {
             cond: Cond::Flag { call, .. },
             ..

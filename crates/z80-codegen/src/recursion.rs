@@ -247,7 +247,7 @@ fn plan_one(
         term_use.push(u);
     }
     // Liveness, backwards to a fixed point.
-    let succ: Vec<Vec<BlockId>> = f.blocks.iter().map(|b| successors(&b.term)).collect();
+    let succ: Vec<Vec<BlockId>> = f.blocks.iter().map(|b| b.term.successors()).collect();
     let n = f.blocks.len();
     let mut live_in: Vec<Set> = vec![0; n];
     loop {
@@ -352,17 +352,6 @@ fn stmt_facts(area: &Area, s: &Stmt, bad: &mut bool) -> Option<(Set, Set)> {
     Some((uses, def))
 }
 
-fn successors(t: &Term) -> Vec<BlockId> {
-    match t {
-        Term::Jump(b) => vec![*b],
-        Term::Branch { then, els, .. } => vec![*then, *els],
-        Term::Switch {
-            targets, default, ..
-        } => targets.iter().copied().chain([*default]).collect(),
-        Term::Ret(_) | Term::Goto(_) => vec![],
-    }
-}
-
 /// How a label is mentioned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum How {
@@ -391,21 +380,12 @@ fn visit_function<'a>(f: &'a Function, v: &mut dyn FnMut(Mention<'a>)) {
 
 fn visit_stmt<'a>(s: &'a Stmt, v: &mut dyn FnMut(Mention<'a>)) {
     match s {
-        Stmt::Store { w, addr, value } => {
-            match addr {
-                Expr::Sym(l, o) => v(Mention::Label(l, How::Store(*o, *w))),
-                a => visit_expr(a, v),
-            }
-            visit_expr(value, v);
-        }
-        Stmt::Eval(e) | Stmt::Push(e) => visit_expr(e, v),
-        Stmt::Copy { dst, src, len } => {
-            for e in [dst, src, len] {
-                visit_expr(e, v);
-            }
-        }
-        Stmt::PortOut { port, value } => {
-            visit_expr(port, v);
+        Stmt::Store {
+            w,
+            addr: Expr::Sym(l, o),
+            value,
+        } => {
+            v(Mention::Label(l, How::Store(*o, *w)));
             visit_expr(value, v);
         }
         Stmt::Inline(items) => {
@@ -416,7 +396,7 @@ fn visit_stmt<'a>(s: &'a Stmt, v: &mut dyn FnMut(Mention<'a>)) {
                 }
             }
         }
-        Stmt::Line(_) => {}
+        s => s.for_each_expr(&mut |e| visit_expr(e, v)),
     }
 }
 
@@ -430,28 +410,24 @@ fn visit_stmt_calls<'a>(s: &'a Stmt, v: &mut dyn FnMut(&'a Call)) {
 
 fn visit_term<'a>(t: &'a Term, v: &mut dyn FnMut(Mention<'a>)) {
     match t {
+        // Through `visit_cond`, which names a `Flag` condition's call.
         Term::Branch { cond, .. } => visit_cond(cond, v),
-        Term::Switch { value, .. } => visit_expr(value, v),
-        Term::Ret(Some((_, e))) => visit_expr(e, v),
-        Term::Ret(None) | Term::Jump(_) => {}
         Term::Goto(l) => v(Mention::Label(l, How::Other)),
+        t => t.for_each_expr(&mut |e| visit_expr(e, v)),
     }
 }
 
 fn visit_cond<'a>(c: &'a Cond, v: &mut dyn FnMut(Mention<'a>)) {
     match c {
-        Cond::True | Cond::False => {}
-        Cond::Cmp { l, r, .. } => {
-            visit_expr(l, v);
-            visit_expr(r, v);
-        }
-        Cond::NonZero(_, e) => visit_expr(e, v),
+        // The nested conditions through `visit_cond` again, so that a `Flag` inside
+        // them is named as a call too.
         Cond::Not(c) => visit_cond(c, v),
         Cond::And(a, b) | Cond::Or(a, b) => {
             visit_cond(a, v);
             visit_cond(b, v);
         }
         Cond::Flag { call, .. } => visit_call(call, v),
+        c => c.for_each_expr(&mut |e| visit_expr(e, v)),
     }
 }
 
@@ -464,24 +440,15 @@ fn visit_call<'a>(c: &'a Call, v: &mut dyn FnMut(Mention<'a>)) {
 
 fn visit_expr<'a>(e: &'a Expr, v: &mut dyn FnMut(Mention<'a>)) {
     match e {
-        Expr::Const(..) => {}
         Expr::Sym(l, _) => v(Mention::Label(l, How::Other)),
         Expr::Load(w, a) => match &**a {
             Expr::Sym(l, o) => v(Mention::Label(l, How::Load(*o, *w))),
             a => visit_expr(a, v),
         },
-        Expr::Un(_, _, a)
-        | Expr::ZExt(a)
-        | Expr::SExt(a)
-        | Expr::Lo(a)
-        | Expr::Hi(a)
-        | Expr::PortIn(a) => visit_expr(a, v),
-        Expr::Bin(_, _, a, b) => {
-            visit_expr(a, v);
-            visit_expr(b, v);
-        }
+        // Conditions and calls name their calls (`Expr::for_each_child` does not).
         Expr::Cond(c) => visit_cond(c, v),
         Expr::Call(c) => visit_call(c, v),
+        e => e.for_each_child(&mut |c| visit_expr(c, v)),
     }
 }
 
