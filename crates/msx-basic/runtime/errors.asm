@@ -19,6 +19,7 @@
 ;@var rt_bas_stmt 2
 ;@var rt_bas_errstmt 2
 ;@var rt_bas_endhook 2
+;@var rt_bas_exithook 2
 
 ; ON ERROR GOTO (ROM J406F: with a handler set and none running, an error
 ; goes to the handler instead of being printed; ERR and ERL keep it; an
@@ -203,6 +204,10 @@ rt_bas_end:
         call rt_bas_freshline
         ld hl,.ok
         call rt_bas_prz
+        ld hl,(rt_bas_exithook) ; an MSX-DOS program gives H.TIMI back
+        ld a,h
+        or l
+        call nz,.hook
         jp rt_halt
 .ok:    db "Ok",13,10,0
 .hook:  jp (hl)

@@ -59,17 +59,9 @@ rt_bas_playinit:
         ld (hl),0
         inc hl
         djnz .ch
-        di
-        ld hl,0FD9Fh
-        ld de,rt_bas_plold
-        ld bc,5
-        ldir
-        ld a,0C3h
-        ld (0FD9Fh),a
         ld hl,rt_bas_pltimi
-        ld (0FDA0h),hl
-        ei
-        ret
+        ld de,rt_bas_plold
+        jp rt_bas_hookset
 
 ; H.TIMI: the three channels. Keeps every register.
 rt_bas_pltimi:

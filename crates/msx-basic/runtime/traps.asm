@@ -50,15 +50,95 @@ rt_bas_trapinit:
         ld h,a
         ld l,a
         ld (0F41Ch),hl
-        di
-        ld hl,0FD9Fh
+        ld hl,rt_bas_timi
         ld de,rt_bas_trpo
+        jp rt_bas_hookset
+
+;@var rt_bas_hksv 5
+
+; HL = a handler for H.TIMI (FD9Fh), DE = 5 bytes where the hook's old
+; content goes (the handler ends by running them). A program in pages 1-2
+; (disk, cartridge) hooks with JP handler. Under MSX-DOS the program is
+; in page 0, which is not there while the BIOS serves the interrupt (the
+; MSX-DOS environment's 0038h puts the BIOS in page 0 and calls its
+; KEYINT, whose H.TIMI call finds RAM in pages 1-3 only), so the hook is
+; an inter-slot call, RST 30h (CALLF), slot, handler, RET, with the slot
+; of the RAM in the handler's page (RAMAD0-RAMAD3, F341h-F344h, which
+; MSX-DOS sets); the program's end (rt_bas_exithook) then puts H.TIMI
+; back as it was, before MSX-DOS reuses the program's memory.
+rt_bas_hookset:
+        di
+        push hl
+        push de
+        ld hl,BDOS
+        ld a,h
+        or a
+        jr nz,.save             ; not MSX-DOS
+        ld a,(rt_bas_hksv)
+        or a
+        jr nz,.save             ; the first hook kept H.TIMI already
+        ld hl,0FD9Fh
+        ld de,rt_bas_hksv
         ld bc,5
         ldir
-        ld a,0C3h
-        ld (0FD9Fh),a
-        ld hl,rt_bas_timi
-        ld (0FDA0h),hl
+        ld hl,rt_bas_unhook
+        ld (rt_bas_exithook),hl
+.save:  pop de
+        ld hl,0FD9Fh
+        ld bc,5
+        ldir
+        pop de                  ; DE = the handler
+        ld hl,BDOS
+        ld a,h
+        or a
+        ld hl,0FD9Fh
+        jr z,.callf
+        ld (hl),0C3h            ; JP handler
+        inc hl
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        ei
+        ret
+.callf: ld (hl),0F7h            ; RST 30h
+        inc hl
+        ld a,d                  ; the handler's page
+        rlca
+        rlca
+        and 3
+        push hl
+        ld hl,0F341h
+        add a,l
+        ld l,a
+        ld a,(hl)               ; RAMADn
+        pop hl
+        ld (hl),a
+        inc hl
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        inc hl
+        ld (hl),0C9h            ; RET
+        ei
+        ret
+
+; The end of an MSX-DOS program that hooked H.TIMI: the hook as it was
+; before, the PSG's three channels silent (PLAY stops with the program).
+rt_bas_unhook:
+        di
+        ld hl,rt_bas_hksv
+        ld de,0FD9Fh
+        ld bc,5
+        ldir
+        ld b,3
+        ld a,8
+.mute:  out (0A0h),a
+        push af
+        xor a
+        out (0A1h),a
+        pop af
+        inc a
+        djnz .mute
         ei
         ret
 

@@ -150,15 +150,6 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
             )
         })
         .collect();
-    if target == Target::Com
-        && (lower::uses_traps(&parsed.program) || lower::uses_play(&parsed.program))
-    {
-        return Err(fail(vec![diag(
-            None,
-            None,
-            "event traps (ON KEY/STOP/SPRITE/STRIG/INTERVAL GOSUB) and PLAY need the disk or cartridge target: an MSX-DOS program cannot hook the timer interrupt yet".into(),
-        )]));
-    }
     let lowered = lower::lower(&parsed.program, name, &listing).map_err(|errors| {
         let mut errors: Vec<LowerError> = errors;
         errors.sort_by_key(|e| (e.line, e.statement));

@@ -181,15 +181,68 @@ fn trap_numbers_out_of_range_are_illegal_function_calls() {
     );
 }
 
+/// An MSX-DOS program (`Target::Com`, at 0100h: page 0, which the
+/// environment replaces by the BIOS while it serves the interrupt) hooks
+/// H.TIMI by an inter-slot call; traps and PLAY work, and at its end
+/// H.TIMI is as it was (MSX-DOS reuses the program's memory).
 #[test]
-fn traps_are_refused_for_msx_dos() {
-    let e = msx_basic::compile(
-        "t.bas",
-        b"10 ON INTERVAL=5 GOSUB 10\n",
-        z80_codegen::Target::Com,
-    )
-    .unwrap_err();
-    assert!(e.to_string().contains("disk or cartridge"), "{e}");
+fn traps_and_play_work_in_an_msx_dos_program() {
+    use msx_disk::{Disk, Format, Timestamp};
+    use msx_machine::machine::{Machine, MachineConfig, Until};
+    use msx_machine::memory::MachineLayout;
+    let src = concat!(
+        "10 ON INTERVAL=10 GOSUB 100:INTERVAL ON\n",
+        "20 PLAY \"T255L64CDE\"\n",
+        "30 IF N<3 THEN 30\n",
+        "40 INTERVAL OFF:IF PLAY(0) THEN 40\n",
+        "50 PRINT \"TICKS\";N:END\n",
+        "100 N=N+1:RETURN\n",
+    );
+    let out = match msx_basic::compile("t.bas", src.as_bytes(), z80_codegen::Target::Com) {
+        Ok(c) => c.output,
+        Err(f) => panic!("{f}"),
+    };
+    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
+    let mut disk = Disk::new(Format::Kb720);
+    disk.write_file("T.COM", &out.bytes, when).unwrap();
+    disk.set_boot_command("T").unwrap();
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    // The interrupt reaches the handlers in the program's page 0.
+    for handler in ["rt_bas_timi", "rt_bas_pltimi"] {
+        let at = out.symbol(handler).unwrap();
+        assert!(at < 0x4000, "{handler} at {at:04x}: not in page 0");
+        let r = m.run_until(&Until::PcReached(at), 3000);
+        assert!(r.reached(), "{handler}: {r:?}");
+    }
+    let r = m.run_until(&Until::TextOnScreen("TICKS 3".into()), 3000);
+    let text = |m: &Machine| {
+        let t = m.text_screen().expect("a text mode");
+        (0..t.rows)
+            .map(|r| t.line(r))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(r.reached(), "{r:?}\n{}", text(&m));
+    let r = m.run_until(&Until::TextOnScreen("A>".into()), 300);
+    assert!(r.reached(), "{r:?}\n{}", text(&m));
+    // Back at the prompt: H.TIMI no longer calls into the program, and
+    // the machine keeps running (interrupts are served) for a while.
+    let hook = m.peek_range(0xFD9F, 5);
+    let target = u16::from_le_bytes([hook[2], hook[3]]);
+    for handler in ["rt_bas_timi", "rt_bas_pltimi"] {
+        assert_ne!(Some(target), out.symbol(handler), "{hook:02x?}");
+    }
+    let f = m.frame_count();
+    m.run_until(&Until::TextOnScreen("never".into()), 30);
+    assert!(m.frame_count() >= f + 30);
+    assert!(text(&m).contains("A>"));
 }
 
 #[test]

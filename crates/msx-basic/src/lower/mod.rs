@@ -40,7 +40,6 @@ use z80_codegen::ir::{
 use crate::parse::{Expr, Program, Span, StmtKind, Type, Var};
 
 pub use consts::to_double;
-pub(crate) use traps::{uses_play, uses_traps};
 
 /// The compiler's own runtime routines (arrays, GOSUB stack, DATA, screen
 /// statements), in the back end's link format.

@@ -238,9 +238,16 @@ impl Rt {
         rt.set_width(32);
         rt.ram.sync_cursor();
         rt.poke(TTYPOS, &[0]);
-        // The output hook and the END hook are 0 at a program's start (the
-        // linker zeroes every variable): the screen, no files to close.
-        for v in ["rt_bas_pout", "rt_bas_endhook"] {
+        // The output hook, the END hooks and FIELD's buffer range are 0 at
+        // a program's start (the linker zeroes every variable): the
+        // screen, no files to close, no H.TIMI to give back, no FIELD.
+        for v in [
+            "rt_bas_pout",
+            "rt_bas_endhook",
+            "rt_bas_exithook",
+            "rt_bas_fldlo",
+            "rt_bas_fldhi",
+        ] {
             let at = rt.symbol(v);
             rt.poke(at, &[0, 0]);
         }
