@@ -1445,20 +1445,13 @@ rt_bas_bsave:
         jr nz,.vram
         call rt_bas_bwrite      ; from RAM at DE
         jp rt_bas_bclose
-.vram:  ld (rt_bas_fbsv+4),hl   ; bytes left (exec is written already)
-.chunk: ld hl,(rt_bas_fbsv+4)
-        ld a,h
-        or l
-        jp z,rt_bas_bclose
-        ld bc,256
-        or a
-        sbc hl,bc
-        jr nc,.big
-        add hl,bc
-        ld b,h
-        ld c,l
-        ld hl,0
-.big:   ld (rt_bas_fbsv+4),hl
+.vram:  dec hl
+        ld (rt_bas_fbsv+4),hl   ; bytes left - 1 (exec is written already)
+        xor a
+        ld (rt_bas_fbsv+7),a
+.chunk: ld hl,rt_bas_fbsv+4
+        call rt_bas_bpiece
+        jp c,rt_bas_bclose
         push bc
         ld hl,(rt_bas_fbsv)     ; VRAM address
         ld de,0F55Eh
@@ -1591,20 +1584,13 @@ rt_bas_bload:
         ret nz
         ld hl,(rt_bas_fbsv+4)   ; ,R: the code at exec, as a subroutine
         jp rt_bas_bcall
-.vram:  ld (rt_bas_fbsv+2),hl   ; bytes left
-.chunk: ld hl,(rt_bas_fbsv+2)
-        ld a,h
-        or l
-        jp z,rt_bas_bclose
-        ld bc,256
-        or a
-        sbc hl,bc
-        jr nc,.big
-        add hl,bc
-        ld b,h
-        ld c,l
-        ld hl,0
-.big:   ld (rt_bas_fbsv+2),hl
+.vram:  dec hl
+        ld (rt_bas_fbsv+2),hl   ; bytes left - 1
+        xor a
+        ld (rt_bas_fbsv+7),a
+.chunk: ld hl,rt_bas_fbsv+2
+        call rt_bas_bpiece
+        jp c,rt_bas_bclose
         ld h,b
         ld l,c
         ld de,0F55Eh
@@ -1623,6 +1609,33 @@ rt_bas_bload:
         add hl,bc
         ld (rt_bas_fbsv),hl
         jr .chunk
+
+; A VRAM BSAVE or BLOAD goes in pieces through BUF: (HL) = the bytes left
+; minus 1 (so 65535 is all 64 KB). BC = the next piece (1-256), the word
+; at HL counted down; carry when the last piece has gone (rt_bas_fbsv+7).
+rt_bas_bpiece:
+        ld a,(rt_bas_fbsv+7)
+        or a
+        scf
+        ret nz
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        ld bc,256
+        ld a,d
+        or a
+        jr z,.last
+        dec d
+        ld (hl),d
+        or a                    ; no carry
+        ret
+.last:  ld b,0
+        ld c,e
+        inc bc                  ; 1-256
+        ld a,1
+        ld (rt_bas_fbsv+7),a
+        or a
+        ret
 
 ; DE = address, HL = bytes (1-32768): read from rt_bas_ffcb; HL = bytes
 ; read.

@@ -294,3 +294,27 @@ fn random_files_and_bsave_from_an_msx_dos_program() {
         [0xFE, 0x00, 0xA0, 0x01, 0xA0, 0x00, 0xA0, 7, 9]
     );
 }
+
+#[test]
+fn all_64_kb_of_vram_go_to_a_file_and_back() {
+    let (lines, disk) = run_disk_with(
+        concat!(
+            // SCREEN 8: the BIOS's LDIRMV/LDIRVM take 16-bit addresses
+            // (SCREEN 0-4 wrap at 16 KB, as on MSX2).
+            "10 SCREEN 8:VPOKE 1280,7:VPOKE &HFFFF,9:VPOKE &H8000,5\n",
+            "20 BSAVE \"ALL.VRM\",0,&HFFFF,S\n",
+            "30 VPOKE 1280,0:VPOKE &HFFFF,0:VPOKE &H8000,0\n",
+            "40 BLOAD \"ALL.VRM\",S:A=VPEEK(1280):B=VPEEK(&HFFFF):C=VPEEK(&H8000)\n",
+            "50 SCREEN 0:PRINT A;B;C\n",
+        ),
+        &[],
+    );
+    let bytes = disk.read_file("ALL.VRM").unwrap();
+    assert_eq!(bytes.len(), 7 + 65536);
+    assert_eq!(bytes[..7], [0xFE, 0, 0, 0xFF, 0xFF, 0, 0]);
+    assert_eq!(
+        (bytes[7 + 1280], bytes[7 + 0x8000], bytes[7 + 0xFFFF]),
+        (7, 5, 9)
+    );
+    assert_eq!(lines, [" 7  9  5"]);
+}
