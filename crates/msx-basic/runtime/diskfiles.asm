@@ -921,7 +921,8 @@ rt_bas_kill:
         jp rt_bas_error
 
 ; NAME old AS new: HL = old, DE = new. 65 File already exists, 53 File
-; not found.
+; not found, 64 File still open, 71 Rename across disk when the new name
+; gives another drive.
 rt_bas_rename:
         push hl
         ex de,hl
@@ -948,7 +949,21 @@ rt_bas_rename:
         ld de,rt_bas_ffcb+1
         ld c,64
         call rt_bas_fbusy
-        ld hl,0F55Eh+1
+        ld a,(0F55Eh)           ; the new name's drive (0: the old one's)
+        or a
+        jr z,.same
+        ld b,a
+        ld a,(rt_bas_ffcb)      ; the old name's drive (0: the current one)
+        or a
+        jr nz,.drv
+        push bc
+        ld c,19h                ; CURDRV: A = 0 for A:
+        call rt_bas_bdos
+        pop bc
+        inc a
+.drv:   cp b
+        jr nz,.across
+.same:  ld hl,0F55Eh+1
         ld de,rt_bas_ffcb+17
         ld bc,11
         ldir
@@ -958,6 +973,9 @@ rt_bas_rename:
         inc a
         ret nz
         ld e,53
+        jp rt_bas_error
+.across:
+        ld e,71                 ; Rename across disk (disk ROM A6F20)
         jp rt_bas_error
 
 ; Error C (64 File still open, 54 File already open) when the 11-byte

@@ -161,7 +161,8 @@ fn kill_and_name() {
             "60 NAME \"NONE.TXT\" AS \"X.TXT\"\n",
             "70 KILL \"*.BAK\"\n",
             "80 OPEN \"KEEP.TXT\" FOR INPUT AS #1:KILL \"KEEP.TXT\"\n",
-            "90 NAME \"KEEP.TXT\" AS \"K2.TXT\":END\n",
+            "90 NAME \"KEEP.TXT\" AS \"K2.TXT\"\n",
+            "95 CLOSE:NAME \"A:KEEP.TXT\" AS \"B:K3.TXT\":NAME \"KEEP.TXT\" AS \"A:K4.TXT\":END\n",
             "100 PRINT ERR;ERL:RESUME NEXT\n",
         ),
         &[
@@ -174,11 +175,11 @@ fn kill_and_name() {
     );
     assert_eq!(
         lines,
-        [" 65  40", " 53  50", " 53  60", " 64  80", " 64  90"]
+        [" 65  40", " 53  50", " 53  60", " 64  80", " 64  90", " 71  95"]
     );
     let mut names: Vec<String> = disk.list().iter().map(|f| f.name.to_string()).collect();
     names.sort();
-    assert_eq!(names, ["KEEP.TXT", "NEW.TXT", "T.BIN"]);
+    assert_eq!(names, ["K4.TXT", "NEW.TXT", "T.BIN"]);
     assert_eq!(disk.read_file("NEW.TXT").unwrap(), b"old");
 }
 
