@@ -318,3 +318,22 @@ fn all_64_kb_of_vram_go_to_a_file_and_back() {
     );
     assert_eq!(lines, [" 7  9  5"]);
 }
+
+#[test]
+fn a_record_the_file_ends_inside_reads_with_zeros() {
+    // The BDOS counts a partial last record as read (MSX-DOS 1 kernel: the
+    // record count is rounded up, the missing bytes zeroed), so GET gives
+    // no error for it; the record after it is Input past end.
+    let (lines, _) = run_disk_with(
+        concat!(
+            "10 ON ERROR GOTO 100\n",
+            "20 OPEN \"P.DAT\" AS #1 LEN=4:FIELD #1,4 AS R$\n",
+            "30 GET #1,2:PRINT ASC(R$);ASC(MID$(R$,2));LEN(R$);LOC(1)\n",
+            "40 GET #1:PRINT \"NO\"\n",
+            "50 END\n",
+            "100 PRINT ERR;ERL:RESUME NEXT\n",
+        ),
+        &[("P.DAT", b"ABCDE")],
+    );
+    assert_eq!(lines, [" 69  0  4  2", " 55  40", "NO"]);
+}

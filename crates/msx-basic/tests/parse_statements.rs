@@ -531,7 +531,12 @@ fn random_file_and_bsave_statements() {
         ]
     );
 
-    // BSAVE's S ends the statement; FIELD needs AS.
+    // FOR RANDOM is no MSX-BASIC (ROM C6AB7); BSAVE's S ends the
+    // statement; FIELD needs AS.
+    assert!(matches!(
+        errors("10 OPEN \"R\" FOR RANDOM AS 1\n")[0].kind,
+        DiagnosticKind::Syntax(_)
+    ));
     assert!(matches!(
         errors("10 BSAVE \"B\",1,2,SX\n")[0].kind,
         DiagnosticKind::Syntax(_)
