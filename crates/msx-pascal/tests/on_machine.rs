@@ -191,3 +191,72 @@ fn reals_print_on_the_machine() {
     let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
     check(&mut m);
 }
+
+/// `Execute` and `Chain` on the emulated MSX2 under the free disk ROM's MSX-DOS
+/// environment (its BDOS, not the runner's): FIRST.COM reads a line, chains to
+/// COUNT.CHN, which finds the line in the shared global and executes LAST.COM; that
+/// one ends at the A> prompt.
+#[test]
+fn execute_and_chain_under_msx_dos() {
+    let com = |src: &str| {
+        let files = MemoryFiles::new().with("t.pas", src);
+        match compile("t.pas", &files, Target::Com) {
+            Ok(b) => b.output,
+            Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+        }
+    };
+    let first = com("
+        var line: string[40]; prog: file;
+        begin
+          line := 'Hello MSX World';
+          assign(prog, 'COUNT.CHN');
+          chain(prog);
+          writeln('not reached');
+        end.");
+    let files = MemoryFiles::new().with(
+        "count.pas",
+        "var line: string[40]; capitals, i: integer; next: file;
+         begin
+           capitals := 0;
+           for i := 1 to length(line) do
+             if line[i] in ['A'..'Z'] then capitals := capitals + 1;
+           writeln('CHAINED ', length(line), ' ', capitals);
+           assign(next, 'NONE.COM');
+           {$I-} execute(next); {$I+}
+           writeln('MISSING ', ioresult);
+           assign(next, 'LAST.COM');
+           execute(next);
+           writeln('not reached');
+         end.",
+    );
+    let count = match msx_pascal::lower::compile_chn("count.pas", &files) {
+        Ok(b) => b.output,
+        Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+    };
+    let last = com("begin writeln('EXECUTED ', paramcount) end.");
+    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
+    let mut disk = Disk::new(Format::Kb720);
+    disk.write_file("FIRST.COM", &first.bytes, when).unwrap();
+    disk.write_file("COUNT.CHN", &count.bytes, when).unwrap();
+    disk.write_file("LAST.COM", &last.bytes, when).unwrap();
+    disk.set_boot_command("FIRST WITH WORDS").unwrap();
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    let outcome = m.run_until(&Until::TextOnScreen("EXECUTED".into()), 3000);
+    let text = || m.text_screen().map(|t| t.to_string()).unwrap_or_default();
+    assert!(outcome.reached(), "{outcome:?}\n{}", text());
+    let outcome = m.run_until(&Until::TextOnScreen("A>".into()), 300);
+    let text = m.text_screen().map(|t| t.to_string()).unwrap_or_default();
+    assert!(outcome.reached(), "{outcome:?}\n{text}");
+    // 15 characters, capitals H, M, S, X, W; LAST.COM's command line is empty.
+    for want in ["CHAINED 15 5", "MISSING 1", "EXECUTED 0"] {
+        assert!(text.contains(want), "{want:?} not in\n{text}");
+    }
+    assert!(!text.contains("not reached"), "{text}");
+}
