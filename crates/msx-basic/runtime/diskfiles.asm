@@ -920,36 +920,32 @@ rt_bas_kill:
         ld e,53
         jp rt_bas_error
 
-; NAME old AS new: HL = old, DE = new. 65 File already exists, 53 File
-; not found, 64 File still open, 71 Rename across disk when the new name
-; gives another drive.
+; NAME old AS new: HL = old, DE = new, both may hold '?' and '*': every
+; matching file is renamed, a '?' of the new name keeping the old
+; character (the BDOS's FREN). As the disk ROM's A6F20: 64 File still
+; open, 53 File not found, 71 Rename across disk when the new name gives
+; another drive, 65 File already exists.
 rt_bas_rename:
-        push hl
-        ex de,hl
+        push de
         ld de,rt_bas_ffcb
-        xor a
-        call rt_bas_fname
-        ld de,0F55Eh            ; SFIRST's entry goes to BUF
-        ld c,1Ah
-        call rt_bas_bdos
-        ld de,rt_bas_ffcb
-        ld c,11h                ; SFIRST: is the new name taken?
-        call rt_bas_bdos
-        inc a
-        ld e,65
-        jp nz,rt_bas_error
-        ld hl,rt_bas_ffcb       ; the new name to FCB+16 (FREN's place)
-        ld de,0F55Eh
-        ld bc,12
-        ldir
-        pop hl
-        ld de,rt_bas_ffcb
-        xor a
+        ld a,1
         call rt_bas_fname
         ld de,rt_bas_ffcb+1
         ld c,64
         call rt_bas_fbusy
-        ld a,(0F55Eh)           ; the new name's drive (0: the old one's)
+        ld de,0F55Eh            ; SFIRST's entry goes to BUF
+        ld c,1Ah
+        call rt_bas_bdos
+        ld de,rt_bas_ffcb
+        ld c,11h                ; SFIRST: is there such a file?
+        call rt_bas_bdos
+        inc a
+        jr z,.none
+        pop hl
+        ld de,0F55Eh+64         ; the new name, an FCB after the entry
+        ld a,1
+        call rt_bas_fname
+        ld a,(0F55Eh+64)        ; the new name's drive (0: the old one's)
         or a
         jr z,.same
         ld b,a
@@ -963,7 +959,7 @@ rt_bas_rename:
         inc a
 .drv:   cp b
         jr nz,.across
-.same:  ld hl,0F55Eh+1
+.same:  ld hl,0F55Eh+65
         ld de,rt_bas_ffcb+17
         ld bc,11
         ldir
@@ -972,10 +968,14 @@ rt_bas_rename:
         call rt_bas_bdos
         inc a
         ret nz
+        ld e,65                 ; the new name is taken
+        jp rt_bas_error
+.none:  pop hl
+        call rt_bas_sfree
         ld e,53
         jp rt_bas_error
 .across:
-        ld e,71                 ; Rename across disk (disk ROM A6F20)
+        ld e,71
         jp rt_bas_error
 
 ; Error C (64 File still open, 54 File already open) when the 11-byte

@@ -270,3 +270,23 @@ fn clear_closes_the_files() {
     assert_eq!(lines, ["KEPT"]);
     assert_eq!(disk.read_file("C.TXT").unwrap(), b"KEPT\r\n\x1a");
 }
+
+#[test]
+fn name_with_wildcards_renames_every_match() {
+    // Disk BASIC's NAME takes wildcards (disk ROM A6F20 evaluates both
+    // names with them); '?' in the new name keeps the old character.
+    let (lines, disk) = run_disk_with(
+        concat!(
+            "10 ON ERROR GOTO 100\n",
+            "20 NAME \"*.BAK\" AS \"*.OLD\"\n",
+            "30 NAME \"*.BAK\" AS \"*.OLD\":END\n",
+            "100 PRINT ERR;ERL:RESUME NEXT\n",
+        ),
+        &[("A.BAK", b"a"), ("BB.BAK", b"b"), ("C.TXT", b"c")],
+    );
+    assert_eq!(lines, [" 53  30"]);
+    let mut names: Vec<String> = disk.list().iter().map(|f| f.name.to_string()).collect();
+    names.sort();
+    assert_eq!(names, ["A.OLD", "BB.OLD", "C.TXT", "T.BIN"]);
+    assert_eq!(disk.read_file("BB.OLD").unwrap(), b"b");
+}
