@@ -123,13 +123,22 @@ rt_bas_hookset:
         ret
 
 ; The end of an MSX-DOS program that hooked H.TIMI: the hook as it was
-; before, the PSG's three channels silent (PLAY stops with the program).
+; before, the PSG's three channels silent (PLAY stops with the program),
+; FNKFLG clear and CURLIN FFFFh again, so the function keys type their
+; texts at the prompt.
 rt_bas_unhook:
         di
         ld hl,rt_bas_hksv
         ld de,0FD9Fh
         ld bc,5
         ldir
+        ld hl,0FBCEh
+        ld b,10
+.fnk:   ld (hl),0
+        inc hl
+        djnz .fnk
+        ld hl,0FFFFh
+        ld (0F41Ch),hl
         ld b,3
         ld a,8
 .mute:  out (0A0h),a

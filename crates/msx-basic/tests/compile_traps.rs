@@ -191,7 +191,7 @@ fn traps_and_play_work_in_an_msx_dos_program() {
     use msx_machine::machine::{Machine, MachineConfig, Until};
     use msx_machine::memory::MachineLayout;
     let src = concat!(
-        "10 ON INTERVAL=10 GOSUB 100:INTERVAL ON\n",
+        "10 ON INTERVAL=10 GOSUB 100:INTERVAL ON:ON KEY GOSUB 100:KEY(1) ON\n",
         "20 PLAY \"T255L64CDE\"\n",
         "30 IF N<3 THEN 30\n",
         "40 INTERVAL OFF:IF PLAY(0) THEN 40\n",
@@ -234,6 +234,9 @@ fn traps_and_play_work_in_an_msx_dos_program() {
     assert!(r.reached(), "{r:?}\n{}", text(&m));
     // Back at the prompt: H.TIMI no longer calls into the program, and
     // the machine keeps running (interrupts are served) for a while.
+    // FNKFLG is clear and CURLIN is direct mode again (F-keys type text).
+    assert_eq!(m.peek_range(0xFBCE, 10), [0; 10]);
+    assert_eq!(m.peek_range(0xF41C, 2), [0xFF, 0xFF]);
     let hook = m.peek_range(0xFD9F, 5);
     let target = u16::from_le_bytes([hook[2], hook[3]]);
     for handler in ["rt_bas_timi", "rt_bas_pltimi"] {
