@@ -170,6 +170,8 @@ F_TERM0_HALT:   HALT
                 JR F_TERM0_HALT
 
 F_CONIN:        CALL B_CHGET
+                CALL PKEY
+                JR Z,F_CONIN
                 CP 03h
                 CALL Z,CCHIT
                 PUSH AF
@@ -190,7 +192,7 @@ F_LSTOUT:       CALL CHKCC
 F_DIRIO:        LD A,E
                 CP 0FFh
                 JR Z,F_DIRIO_IN
-                CALL B_CHPUT
+                CALL BIOS_CHPUT         ; raw: no printer echo
                 JP RET0
 F_DIRIO_IN:     CALL B_CHSNS
                 JP Z,RET0               ; no key: A = 0
@@ -232,7 +234,11 @@ CHKCC:
                 POP HL
                 CP 03h
                 JR Z,CHKCC_C
-                CP 13h
+                CALL PKEY               ; ^P / ^N: taken
+                JR NZ,CHKCC_S
+                CALL B_CHGET
+                JR CHKCC_NO
+CHKCC_S:        CP 13h
                 JR NZ,CHKCC_NO
                 CALL B_CHGET            ; CTRL+S: taken, then any key goes on
                 CALL B_CHGET
@@ -242,6 +248,36 @@ CHKCC_NO:       POP AF
                 RET
 CHKCC_C:        CALL B_CHGET
                 JR BREAK
+; PKEY: A = 10h (^P) switches the printer echo on, 0Eh (^N) off, as MSX-DOS
+; does (MSX2 Technical Handbook table 3.5): Z when it was one of them (A
+; changed), else NZ with A kept.
+PKEY:           CP 10h
+                JR Z,PKEY_ON
+                CP 0Eh
+                RET NZ
+                XOR A
+                JR PKEY_SET
+PKEY_ON:        LD A,1
+PKEY_SET:       LD (PECHO),A
+                XOR A                   ; Z
+                RET
+; B_CHPUT: the BIOS's CHPUT, and with the printer echo on (^P) LPTOUT too;
+; CTRL+STOP while the printer is busy switches the echo off. Every output of
+; this ROM's console goes through here (06h, the CP/M BIOS and others that
+; must stay raw call BIOS_CHPUT). Preserves every register.
+B_CHPUT:        CALL BIOS_CHPUT
+                PUSH AF
+                LD A,(PECHO)
+                OR A
+                JR Z,B_CHPUT_E
+                POP AF
+                PUSH AF
+                CALL B_LPTOUT
+                JR NC,B_CHPUT_E
+                XOR A
+                LD (PECHO),A
+B_CHPUT_E:      POP AF
+                RET
 ; CCHIT: A = 03h was read: BREAK in the MSX-DOS environment, else A stays.
 CCHIT:
                 PUSH AF
@@ -338,6 +374,8 @@ F_BUFIN_KEY:    PUSH HL
                 JP Z,F_BUFIN_NEW        ; HOME
                 CP 0Ah
                 JP Z,F_BUFIN_LF         ; ^J
+                CALL PKEY               ; ^P / ^N
+                JP Z,F_BUFIN_KEY
                 CP 03h
                 CALL Z,CCHIT
                 CP 20h

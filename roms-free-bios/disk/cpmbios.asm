@@ -77,7 +77,7 @@ CPM_CONST:      CALL B_CHSNS            ; A = FFh when a key waits, else 0
                 DEC A
                 RET
 CPM_CONOUT:     LD A,C
-                JP B_CHPUT
+                JP BIOS_CHPUT
 CPM_LIST:       LD A,C
                 JP B_LPTOUT
 CPM_READER:     LD A,1Ah                ; no AUX device: end of file

@@ -17,7 +17,7 @@ B_CALSLT:       EQU 001Ch
 B_ENASLT:       EQU 0024h
 B_CHSNS:        EQU 009Ch
 B_CHGET:        EQU 009Fh
-B_CHPUT:        EQU 00A2h
+BIOS_CHPUT:     EQU 00A2h      ; (B_CHPUT, bdos.asm: with the printer echo)
 B_INITXT:       EQU 006Ch
 B_INIT32:       EQU 006Fh
 B_LPTOUT:       EQU 00A5h

@@ -131,7 +131,8 @@ DEFVE:          EQU VARS+241    ; (2) RC_DEFERR: where DISKVE points by default
 DEFBRK:         EQU VARS+243    ; (2) RC_DEFBRK: where BREAKV points by default
 TINS:           EQU VARS+245    ; BUFIN: 1 = insert mode
 TTGT:           EQU VARS+246    ; BUFIN: where SELECT copies to
-VARS_END:       EQU VARS+247
+PECHO:          EQU VARS+247    ; 1 = console output echoed to the printer (^P)
+VARS_END:       EQU VARS+248
 ; The batch file being run (command.asm): kept while programs run, so in
 ; page 3; not cleared by INIT (the boot stack may reach here then): the boot
 ; clears BATACT when it builds the MSX-DOS environment.

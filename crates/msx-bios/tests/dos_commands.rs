@@ -670,3 +670,28 @@ fn the_startup_banner_comes_before_the_first_prompt() {
         screen(&m)
     );
 }
+
+/// CTRL+P sends the console output to the printer too, CTRL+N stops it
+/// (MSX2 Technical Handbook table 3.5). The machine has no printer (busy
+/// for ever), so with the echo on the output waits for it, until CTRL+STOP
+/// switches the echo off.
+#[test]
+fn ctrl_p_echoes_to_the_printer_and_ctrl_n_stops() {
+    let mut m = prompt_machine(&[]);
+    let count = |m: &Machine| screen(m).matches("BDOS 2.2").count();
+    assert_eq!(count(&m), 1, "the banner");
+    ctrl(&mut m, Key::P);
+    m.run_frames(10);
+    type_keys(&mut m, "VER\n");
+    m.run_frames(60);
+    assert_eq!(count(&m), 1, "the output did not wait:\n{}", screen(&m));
+    ctrl(&mut m, Key::Stop);
+    m.run_frames(60);
+    assert_eq!(count(&m), 2, "{}", screen(&m));
+    assert!(at_prompt(&m), "{}", screen(&m));
+    ctrl(&mut m, Key::P);
+    m.run_frames(10);
+    ctrl(&mut m, Key::N);
+    m.run_frames(10);
+    assert_eq!(command(&mut m, "VER").len(), 2, "{}", screen(&m));
+}
