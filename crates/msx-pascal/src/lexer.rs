@@ -197,6 +197,8 @@ impl TokenKind {
         match self {
             TokenKind::Ident(name) => format!("identifier `{name}`"),
             TokenKind::Keyword(k) => format!("`{}`", k.text().to_ascii_lowercase()),
+            // Only hexadecimal constants are negative here (`$FFFF` is -1).
+            TokenKind::Int(v) if *v < 0 => format!("number `${:04X}`", *v as u16),
             TokenKind::Int(v) => format!("number `{v}`"),
             TokenKind::Real(v) => format!("number `{v}`"),
             TokenKind::Str(_) => "a string".to_string(),
@@ -594,6 +596,7 @@ mod tests {
         assert_eq!(kinds("$8000")[0], TokenKind::Int(-32768));
         assert_eq!(kinds("$7fff")[0], TokenKind::Int(32767));
         assert_eq!(kinds("40000")[0], TokenKind::Int(40000));
+        assert_eq!(TokenKind::Int(-1).describe(), "number `$FFFF`");
         assert_eq!(kinds("2E-1")[0], TokenKind::Real(0.2));
     }
 
