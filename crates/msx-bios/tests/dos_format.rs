@@ -270,3 +270,35 @@ msg:    db 'DSKFMT DONE',0
     assert!(disk.list().is_empty(), "PROGRAM.BIN is gone");
     assert_eq!(disk.free_bytes(), 713 * 1024);
 }
+
+/// FORMAT (0147h) in the main ROM goes through H.FORM to the disk ROM's
+/// formatter: the same questions, answered here by typed keys, outside the
+/// MSX-DOS environment (a boot program); CY = 0 once the disk is formatted.
+#[test]
+fn the_bios_format_entry_runs_the_formatter() {
+    let program = "
+FORMAT  equ 0147h
+        org 4000h
+        call FORMAT
+        push af
+        pop hl
+        ld a,l
+        ld (0C100h),a           ; flags
+        ld hl,msg
+        call print
+        jr $
+msg:    db 'FORMAT RETURNED',0
+";
+    let mut m = disk_machine();
+    m.set_rendering(false);
+    m.insert_disk(0, boot_disk(&format!("{program}{PRINT}")).to_bytes())
+        .unwrap();
+    run_to_text(&mut m, "? ", 3000);
+    type_text(&mut m, "2 ");
+    run_to_text(&mut m, "FORMAT RETURNED", 60 * 80);
+    assert!(screen(&m).contains("Format complete"), "{}", screen(&m));
+    assert_eq!(m.peek_range(0xC100, 1)[0] & 1, 0, "carry");
+    let disk = image(&m);
+    assert!(disk.list().is_empty());
+    assert_eq!(disk.free_bytes(), 713 * 1024);
+}
