@@ -246,6 +246,7 @@ RAMTEST:
         INCLUDE "bdos.asm"
         INCLUDE "fat.asm"
         INCLUDE "fcb.asm"
+        INCLUDE "devio.asm"
         INCLUDE "dos.asm"
         INCLUDE "command.asm"
 DISK_END:

@@ -15,6 +15,11 @@ FCBOUT:
                 LD BC,37
                 JP UMOVE
 
+; FCBLOGIO: FCBLOG for the record functions; an FCB open on a device
+; (devio.asm) needs no disk: CY = 0.
+FCBLOGIO:
+                CALL DEVFCB
+                RET NZ                  ; (OR A: CY = 0)
 ; FCBLOG: log in the FCB's drive (0 = default). CY = bad drive or disk error.
 FCBLOG:
                 LD A,(LFCB)
@@ -108,9 +113,12 @@ OPENFILL:
 
 ; ---- 0F FOPEN ------------------------------------------------------------------------
 F_FOPEN:        CALL FCBIN
+                CALL GETPAT
+                CALL FCBDEV
+                JP NZ,DEVOPEN
+                LD (LFCB+18h),A         ; (0: not a device yet)
                 CALL FCBLOG
                 JP C,RETFF
-                CALL GETPAT
                 LD DE,PAT
                 XOR A
                 CALL FINDFILE
@@ -121,6 +129,8 @@ F_FOPEN:        CALL FCBIN
 
 ; ---- 10 FCLOSE: size, first cluster, date and time to the entry; buffers out. --
 F_FCLOSE:       CALL FCBIN
+                CALL DEVFCB
+                JP NZ,RET0              ; a device: nothing to write
                 CALL FCBLOG
                 JP C,RETFF
                 LD A,(LFCB+19h)
@@ -157,9 +167,12 @@ F_FCLOSE:       CALL FCBIN
 
 ; ---- 16 FMAKE: create (an existing file is emptied) and open. --------------------
 F_FMAKE:        CALL FCBIN
+                CALL GETPAT
+                CALL FCBDEV
+                JP NZ,DEVOPEN
+                LD (LFCB+18h),A
                 CALL FCBLOG
                 JP C,RETFF
-                CALL GETPAT
                 LD HL,PAT
                 LD B,11
 F_FMAKE_W:      LD A,(HL)
@@ -481,7 +494,7 @@ F_SEQ:          LD (FWRITE),A
                 XOR A
                 LD (FZERO),A
                 CALL FCBIN
-                CALL FCBLOG
+                CALL FCBLOGIO
                 LD A,1
                 JP C,RETA
                 LD A,(FWRITE)
@@ -508,7 +521,7 @@ F_RND:          LD (FWRITE),A
                 XOR A
                 LD (FZERO),A
                 CALL FCBIN
-                CALL FCBLOG
+                CALL FCBLOGIO
                 LD A,1
                 JP C,RETA
 F_RND_GO:       LD A,(FWRITE)
@@ -523,7 +536,7 @@ F_RND_GO:       LD A,(FWRITE)
 F_WRZER:        LD A,1
                 LD (FWRITE),A
                 CALL FCBIN
-                CALL FCBLOG
+                CALL FCBLOGIO
                 LD A,1
                 JP C,RETA
 F_WRZER_L:      CALL RNDPOS             ; gap = record position - size
@@ -573,7 +586,7 @@ F_BLK:          LD (FWRITE),A
                 XOR A
                 LD (FZERO),A
                 CALL FCBIN
-                CALL FCBLOG
+                CALL FCBLOGIO
                 LD HL,0
                 LD A,1
                 RET C
@@ -715,6 +728,8 @@ RRADD:
 
 ; SETSIZE: the file's size becomes FPOS: clusters added or freed. CY = disk full.
 SETSIZE:
+                CALL DEVFCB             ; a device has no size
+                RET NZ
                 LD A,1
                 LD (CLALLOC),A
                 LD HL,LFCB+10h          ; TMP32 = size - new size
@@ -872,6 +887,8 @@ CLUSAT_ERR:     SCF
 ; when FZERO), direction FWRITE. Reads stop at the end of the file; writes
 ; extend it. FDONE = bytes moved. CY = disk full or disk error.
 FILEIO:
+                CALL DEVFCB
+                JP NZ,DEVIO
                 LD HL,0
                 LD (FDONE),HL
                 LD A,(FWRITE)
