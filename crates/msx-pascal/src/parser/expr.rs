@@ -127,24 +127,35 @@ impl Parser<'_, '_> {
         Ok(Expr { kind, span })
     }
 
-    fn set_constructor(&mut self) -> PResult<Expr> {
-        let start = self.bump().span;
+    /// `lo [.. hi] {, lo [.. hi]}`: a set constructor's elements, a `case` arm's labels.
+    pub(super) fn ranges(&mut self) -> PResult<Vec<(Expr, Option<Expr>)>> {
         let mut items = Vec::new();
-        if !self.is_sym(Symbol::RBracket) {
-            loop {
-                let lo = self.expr()?;
-                let hi = if self.eat_sym(Symbol::DotDot) {
-                    Some(self.expr()?)
-                } else {
-                    None
-                };
-                items.push(SetItem { lo, hi });
-                if !self.eat_sym(Symbol::Comma) {
-                    break;
-                }
+        loop {
+            let lo = self.expr()?;
+            let hi = if self.eat_sym(Symbol::DotDot) {
+                Some(self.expr()?)
+            } else {
+                None
+            };
+            items.push((lo, hi));
+            if !self.eat_sym(Symbol::Comma) {
+                return Ok(items);
             }
         }
+    }
+
+    fn set_constructor(&mut self) -> PResult<Expr> {
+        let start = self.bump().span;
+        let items = if self.is_sym(Symbol::RBracket) {
+            Vec::new()
+        } else {
+            self.ranges()?
+        };
         self.expect_sym(Symbol::RBracket)?;
+        let items = items
+            .into_iter()
+            .map(|(lo, hi)| SetItem { lo, hi })
+            .collect();
         Ok(Expr {
             kind: ExprKind::Set(items),
             span: start.to(self.prev_span()),

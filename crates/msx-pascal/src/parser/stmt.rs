@@ -279,19 +279,11 @@ impl Parser<'_, '_> {
             if self.is_kw(Keyword::End) || self.at_eof() {
                 break;
             }
-            let mut labels = Vec::new();
-            loop {
-                let lo = self.expr()?;
-                let hi = if self.eat_sym(Symbol::DotDot) {
-                    Some(self.expr()?)
-                } else {
-                    None
-                };
-                labels.push(CaseLabel { lo, hi });
-                if !self.eat_sym(Symbol::Comma) {
-                    break;
-                }
-            }
+            let labels = self
+                .ranges()?
+                .into_iter()
+                .map(|(lo, hi)| CaseLabel { lo, hi })
+                .collect();
             self.expect_sym(Symbol::Colon)?;
             let body = self.statement()?;
             arms.push(CaseArm { labels, body });
