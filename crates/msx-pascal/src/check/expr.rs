@@ -283,29 +283,23 @@ impl Checker<'_> {
     /// An index converted for an array whose index type is `index_ty`; integer-like indexes
     /// become 16-bit integers, constant indexes are checked against the bounds.
     fn index_value(&mut self, index: Expr, index_ty: TypeId) -> Expr {
-        let (Some(want), Some(have)) = (
+        let want = match (
             self.types.ord_class(index_ty),
             self.types.ord_class(index.ty),
-        ) else {
-            if !self.types.is_error(index.ty) {
-                let expected = self.types.name(index_ty);
-                self.mismatch(
-                    index.span,
-                    &format!("an index of type {expected}"),
-                    index.ty,
-                );
+        ) {
+            (Some(want), Some(have)) if want == have => want,
+            _ => {
+                if !self.types.is_error(index.ty) {
+                    let expected = self.types.name(index_ty);
+                    self.mismatch(
+                        index.span,
+                        &format!("an index of type {expected}"),
+                        index.ty,
+                    );
+                }
+                return index;
             }
-            return index;
         };
-        if want != have {
-            let expected = self.types.name(index_ty);
-            self.mismatch(
-                index.span,
-                &format!("an index of type {expected}"),
-                index.ty,
-            );
-            return index;
-        }
         if let (Some(v), Some((lo, hi))) = (index.const_ord(), self.types.ordinal_range(index_ty)) {
             if v < lo || v > hi {
                 self.diags.push(

@@ -60,21 +60,16 @@ impl Lower<'_> {
 
     /// Whether `e` names a real in memory (used in place).
     fn real_in_memory(&self, e: &Expr) -> bool {
-        matches!(
-            e.kind,
-            ExprKind::Var(_)
-                | ExprKind::WithRecord(_)
-                | ExprKind::Index { .. }
-                | ExprKind::Field { .. }
-                | ExprKind::Deref(_)
-                | ExprKind::Call { .. }
-        ) || matches!(
-            e.kind,
-            ExprKind::Convert {
-                conv: Conversion::Retype,
-                ..
-            }
-        )
+        self.is_lvalue(e)
+            || matches!(
+                e.kind,
+                ExprKind::Deref(_)
+                    | ExprKind::Call { .. }
+                    | ExprKind::Convert {
+                        conv: Conversion::Retype,
+                        ..
+                    }
+            )
     }
 
     /// The address of a 6-byte real holding the value of `e` (a real expression, or an

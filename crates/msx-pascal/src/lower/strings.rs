@@ -236,7 +236,9 @@ impl Lower<'_> {
         ));
     }
 
-    fn is_lvalue(&self, e: &Expr) -> bool {
+    /// A variable, a `with` record, an element or a field: a place with a static or
+    /// computed address.
+    pub(crate) fn is_lvalue(&self, e: &Expr) -> bool {
         matches!(
             e.kind,
             ExprKind::Var(_)
