@@ -12,7 +12,11 @@ use crate::registers::{flag, Registers};
 /// A Z80 CPU. The bus is passed to every call instead of being owned, so
 /// the machine keeps its devices and lends them to the CPU for one step or
 /// one run.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Two CPUs are equal when their state is: the derived `attention` byte is
+/// left out (it may lag a register set by hand until the next `step` or
+/// `run`, which look at the registers themselves).
+#[derive(Clone, Debug)]
 pub struct Cpu {
     /// All registers, readable and writable between instructions.
     pub regs: Registers,
@@ -32,10 +36,18 @@ pub struct Cpu {
     /// Q of the previous instruction, for SCF/CCF (transient within a step).
     pub(crate) last_q: u8,
     /// Something other than a plain instruction may happen at the next
-    /// step: a pending prefix, NMI, /INT asserted, or the one-instruction
-    /// shadow of EI or LD A,I/R. Derived from those (never saved); lets the
-    /// common step test one byte. Recomputed at the start of `step` and
-    /// `run`, since callers may set `regs.halted` or `regs.ei_delay`.
+    /// step: a pending prefix, NMI, /INT asserted while IFF1 is set, HALT,
+    /// or the one-instruction shadow of EI or LD A,I/R. Derived from those
+    /// (never saved); lets the common step test one byte. Recomputed at the
+    /// start of `step` and `run`, since callers may set `regs.halted`,
+    /// `regs.ei_delay` or `regs.iff1`.
+    ///
+    /// /INT with IFF1 clear does not count: an interrupt handler runs with
+    /// the line still asserted until it reads the device's status, and
+    /// every instruction of it would otherwise go through the special step.
+    /// Whatever sets IFF1 again sets `attention` itself: EI (its shadow),
+    /// RETN/RETI (copying IFF2, when the line is asserted), a line change
+    /// (`set_int_line`).
     pub(crate) attention: bool,
     /// M1 cycles whose refresh (R's low 7 bits going up by one) is not yet
     /// in `regs.r`: counting them costs one addition per instruction, the
@@ -43,6 +55,38 @@ pub struct Cpu {
     /// (see [`Cpu::sync_r`]) before R is read or written and before `step`
     /// and `run` return, so it is always 0 between calls.
     pub(crate) r_pending: u8,
+}
+
+impl Cpu {
+    /// Everything but the derived `attention` byte, for `Eq` and `Hash`.
+    #[allow(clippy::type_complexity)]
+    fn state_key(&self) -> (&Registers, u64, bool, bool, u8, u64, bool, u8, u8) {
+        (
+            &self.regs,
+            self.cycles,
+            self.int_line,
+            self.nmi_pending,
+            self.prefix,
+            self.m1_cycles,
+            self.after_ld_a_ir,
+            self.last_q,
+            self.r_pending,
+        )
+    }
+}
+
+impl PartialEq for Cpu {
+    fn eq(&self, other: &Self) -> bool {
+        self.state_key() == other.state_key()
+    }
+}
+
+impl Eq for Cpu {}
+
+impl core::hash::Hash for Cpu {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.state_key().hash(state);
+    }
 }
 
 impl Default for Cpu {
@@ -74,7 +118,7 @@ impl Cpu {
     pub(crate) fn refresh_attention(&mut self) {
         self.attention = self.prefix != 0
             || self.nmi_pending
-            || self.int_line
+            || (self.int_line && self.regs.iff1)
             || self.after_ld_a_ir
             || self.regs.halted
             || self.regs.ei_delay;
@@ -167,9 +211,10 @@ impl Cpu {
     #[inline]
     pub fn step<B: Bus>(&mut self, bus: &mut B) -> u32 {
         let start = self.cycles;
-        // `regs.halted` and `regs.ei_delay` are tested as well as
-        // `attention`, since the caller may have changed them.
-        if self.attention | self.regs.halted | self.regs.ei_delay {
+        // `regs.halted`, `regs.ei_delay` and `regs.iff1` are tested as
+        // well as `attention`, since the caller may have changed them.
+        if self.attention | self.regs.halted | self.regs.ei_delay | (self.int_line & self.regs.iff1)
+        {
             self.step_special(bus);
         } else {
             self.last_q = self.regs.q;
@@ -242,8 +287,8 @@ impl Cpu {
     /// with no interrupt possible, time is skipped in whole M1 cycles
     /// without touching the bus.
     pub fn run<B: Bus>(&mut self, bus: &mut B, until_cycle: u64) {
-        // The caller may have changed `regs.halted` or `regs.ei_delay`;
-        // inside the loop every change sets `attention` itself.
+        // The caller may have changed `regs.halted`, `regs.ei_delay` or
+        // `regs.iff1`; inside the loop every change sets `attention` itself.
         self.refresh_attention();
         while self.cycles < until_cycle {
             if self.attention {
@@ -254,6 +299,8 @@ impl Cpu {
                     // Only R's low 7 bits count: n modulo 256 will do.
                     self.r_pending = self.r_pending.wrapping_add(n as u8);
                     self.regs.ei_delay = false;
+                    // As n halted steps leave Q and the previous Q.
+                    self.last_q = if n == 1 { self.regs.q } else { 0 };
                     self.regs.q = 0;
                     self.after_ld_a_ir = false;
                     self.refresh_attention();

@@ -756,3 +756,80 @@ fn msx_timings_with_one_m1_wait_state() {
         assert_eq!(cpu.step(&mut sys), *expect, "{code:02X?}");
     }
 }
+
+/// Random programs made of the instructions that decide when an interrupt
+/// is taken (EI, DI, RETN, RETI, HALT, LD A,I/R, DD prefixes) between
+/// plain ones, with /INT going up and down at random moments and IFF1 set
+/// by hand now and then: `run` (which keeps a waiting /INT with IFF1 clear
+/// off its `attention` byte) takes every interrupt at the same instruction
+/// as `step` (which looks at the line and IFF1 before every instruction).
+#[test]
+fn run_takes_interrupts_at_the_same_instruction_as_step_over_random_programs() {
+    const PIECES: &[&[u8]] = &[
+        &[0x00],       // NOP
+        &[0x3C],       // INC A
+        &[0xFB],       // EI
+        &[0xF3],       // DI
+        &[0xED, 0x45], // RETN
+        &[0xED, 0x4D], // RETI
+        &[0x76],       // HALT
+        &[0xED, 0x57], // LD A,I
+        &[0xED, 0x5F], // LD A,R
+        &[0xDD, 0x23], // INC IX
+        &[0xDD],       // a lone prefix (the next piece runs with it)
+        &[0xC5],       // PUSH BC (return addresses for RETN/RETI)
+        &[0x18, 0x03], // JR +3
+    ];
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for program in 0..60 {
+        let mut mem = Vec::with_capacity(0x10000);
+        while mem.len() < 0x10000 {
+            // Mostly plain instructions, so handlers run for a while with
+            // the line still asserted.
+            let r = next();
+            let piece = if r % 3 == 0 {
+                PIECES[(r >> 8) as usize % PIECES.len()]
+            } else {
+                &[0x00][..]
+            };
+            mem.extend_from_slice(piece);
+        }
+        mem.truncate(0x10000);
+        let mut a_sys = Sys::new(&mem);
+        a_sys.ack = 0xFF; // RST 38h in IM 0, a vector low byte in IM 2
+        let mut b_sys = Sys::new(&mem);
+        b_sys.ack = 0xFF;
+        let mut a = cpu_at(0);
+        a.regs.im = (next() % 3) as u8;
+        a.set_m1_wait_states(1);
+        let mut b = a.clone();
+        let mut until = 0;
+        for stretch in 0..300 {
+            let r = next();
+            if r & 3 == 0 {
+                let line = r & 4 != 0;
+                a.set_int_line(line);
+                b.set_int_line(line);
+            }
+            if r & 0x78 == 0 {
+                // The caller may set IFF1 between calls.
+                let iff1 = r & 0x80 != 0;
+                a.regs.iff1 = iff1;
+                b.regs.iff1 = iff1;
+            }
+            until += 1 + (r >> 16) % 60;
+            a.run(&mut a_sys, until);
+            while b.cycles() < until {
+                b.step(&mut b_sys);
+            }
+            assert_eq!(a, b, "program {program}, stretch {stretch}");
+        }
+        assert_eq!(a_sys.mem, b_sys.mem, "program {program}");
+    }
+}

@@ -78,6 +78,9 @@ impl Cpu {
                     // RETN, and RETI (y = 1), which also copies IFF2 to IFF1
                     // on the Z80; a Z80 PIO tells them apart on the bus.
                     self.regs.iff1 = self.regs.iff2;
+                    // A waiting /INT is taken right after it (`attention`
+                    // leaves out /INT while IFF1 is clear).
+                    self.attention |= self.int_line & self.regs.iff1;
                     self.ret(bus);
                 }
                 6 => self.regs.im = IM_BY_Y[y as usize],
