@@ -199,7 +199,13 @@ impl Machine {
         let state = MachineState {
             cpu: self.cpu.save_state(),
             memory: b.memory.save_state(),
-            vdp: b.vdp.clone(),
+            vdp: {
+                // The state holds the exact line count (idle lines are
+                // counted only when someone looks).
+                let mut vdp = b.vdp.clone();
+                vdp.sync_lines();
+                vdp
+            },
             psg: b.psg.clone(),
             ppi: b.ppi.clone(),
             rtc: b.rtc.clone(),

@@ -155,7 +155,10 @@ pub struct Vdp {
     reset_pal: bool,
     /// PAL timing of the current frame (R#9 NT latched at frame start).
     pal_timing: bool,
-    /// Next line (from frame start) to render.
+    /// Next line (from frame start) to render. While the lines are idle
+    /// (see [`Vdp::lines_idle`]) it may lag behind `time`: the lines whose
+    /// turn has passed are counted by [`Vdp::sync_lines`] when someone
+    /// looks.
     next_line: u32,
     frames: u64,
     blink_on: bool,
@@ -220,6 +223,11 @@ pub struct Vdp {
     #[cfg(test)]
     #[serde(skip)]
     eager_cmd: bool,
+    /// Tests: an event at every line, idle or not, as before idle lines
+    /// were skipped (the reference `idle_lines_tests` compares with).
+    #[cfg(test)]
+    #[serde(skip)]
+    every_line_event: bool,
 }
 
 impl Vdp {
@@ -273,6 +281,8 @@ impl Vdp {
             irq_check: true,
             #[cfg(test)]
             eager_cmd: false,
+            #[cfg(test)]
+            every_line_event: false,
         };
         for i in 0..16 {
             vdp.palette_rgb[i] = grb_to_rgb(vdp.palette[i]);
@@ -298,6 +308,7 @@ impl Vdp {
     /// position and the frame counter are kept (as openMSX does).
     pub fn reset(&mut self, now: u64) {
         self.run_to(now);
+        self.sync_lines();
         let config = VdpConfig {
             vram_kb: (self.vram.bytes().len() / 1024) as u32,
             pal: self.reset_pal,
@@ -492,9 +503,13 @@ impl Vdp {
                 0
             };
         }
-        self.regs[usize::from(reg)] = value;
         if old != value && EVENT_REGISTERS & (1 << reg) != 0 {
+            // The lines passed so far were idle or not under the old plan.
+            self.sync_lines();
+            self.regs[usize::from(reg)] = value;
             self.plan = self.make_plan();
+        } else {
+            self.regs[usize::from(reg)] = value;
         }
         match reg {
             0 | 1 => {
@@ -646,46 +661,90 @@ impl Vdp {
     #[inline(never)]
     fn advance_through_events(&mut self, target: u64) {
         self.irq_check = true;
+        if self.lines_idle() {
+            self.advance_idle(target);
+            return;
+        }
         while self.time < target {
-            let plan = self.plan;
-            let frame_ticks = u64::from(plan.ticks_per_frame);
-            let frame_end = self.frame_start + frame_ticks;
-            let render_at = self.frame_start
-                + u64::from(self.next_line) * u64::from(TICKS_PER_LINE)
-                + u64::from(timing::RENDER_POINT);
-            let chunk_end = target.min(frame_end).min(render_at);
-            let from = (self.time - self.frame_start) as u32;
-            let to = (chunk_end - self.frame_start) as u32;
-
-            // The engine's work is only owed here: it is done when the line
-            // drawn next reads VRAM, at a speed change, or when something
-            // else looks (see `cmd_owed`).
-            self.owe_cmd(chunk_end, plan.cmd_speed(from));
-            let crossed = |t: u32| from < t && t <= to;
-            if crossed(plan.display_end) {
-                self.s0 |= S0_F;
-            }
-            if let Some(h) = plan.hscan {
-                if crossed(h) {
-                    self.fh = true;
-                }
-            }
-            self.time = chunk_end;
-            if chunk_end == render_at && self.next_line < plan.lines_per_frame {
-                self.render_line(self.next_line);
+            let line = self.next_line;
+            let (chunk_end, render_at, frame_end) = self.run_chunk(target, line);
+            if chunk_end == render_at && line < self.plan.lines_per_frame {
+                self.render_line(line);
                 self.next_line += 1;
             }
             if chunk_end == frame_end {
                 self.start_frame();
             }
         }
-        self.next_event = self.next_event_tick();
+        self.after_events(false);
+    }
+
+    /// [`Vdp::advance_through_events`] while the lines are idle: events
+    /// only where the engine's speed may change, VBlank, the line
+    /// interrupt and the frame end; the lines passed are counted. (Neither
+    /// rendering nor the plan's display and sprite bits change in here: a
+    /// new frame's plan has the same registers.)
+    #[inline(never)]
+    fn advance_idle(&mut self, target: u64) {
+        self.count_idle_lines();
+        while self.time < target {
+            let line = self.idle_event_line();
+            let (chunk_end, _, frame_end) = self.run_chunk(target, line);
+            self.count_idle_lines();
+            if chunk_end == frame_end {
+                self.start_frame();
+            }
+        }
+        self.after_events(true);
+    }
+
+    /// Runs time to the next of `target`, the frame end and the render
+    /// point of `line`, raising VBlank and the line interrupt on the way;
+    /// returns that time, the render point and the frame end.
+    #[inline(always)]
+    fn run_chunk(&mut self, target: u64, line: u32) -> (u64, u64, u64) {
+        let plan = self.plan;
+        let frame_ticks = u64::from(plan.ticks_per_frame);
+        let frame_end = self.frame_start + frame_ticks;
+        let render_at = self.frame_start
+            + u64::from(line) * u64::from(TICKS_PER_LINE)
+            + u64::from(timing::RENDER_POINT);
+        let chunk_end = target.min(frame_end).min(render_at);
+        let from = (self.time - self.frame_start) as u32;
+        let to = (chunk_end - self.frame_start) as u32;
+
+        // The engine's work is only owed here: it is done when the line
+        // drawn next reads VRAM, at a speed change, or when something
+        // else looks (see `cmd_owed`).
+        self.owe_cmd(chunk_end, plan.cmd_speed(from));
+        let crossed = |t: u32| from < t && t <= to;
+        if crossed(plan.display_end) {
+            self.s0 |= S0_F;
+        }
+        if let Some(h) = plan.hscan {
+            if crossed(h) {
+                self.fh = true;
+            }
+        }
+        self.time = chunk_end;
+        (chunk_end, render_at, frame_end)
+    }
+
+    /// After the event loop: the next event, the engine's speed now and
+    /// how far the fast path may run at it.
+    #[inline(always)]
+    fn after_events(&mut self, idle: bool) {
+        self.next_event = self.next_event_tick(idle);
         let tick = self.tick_in_frame();
         let speed = self.plan.cmd_speed(tick);
         // The owed work keeps the speed of the stretch it was owed in.
         if speed != self.line_speed {
             self.settle_cmd();
             self.line_speed = speed;
+        }
+        if idle {
+            self.line_end = self.idle_line_end(tick, speed);
+            return;
         }
         let next_line = (tick / TICKS_PER_LINE + 1) * TICKS_PER_LINE;
         // Up to the next event the engine's speed can only change at the
@@ -703,16 +762,108 @@ impl Vdp {
         };
     }
 
+    /// `line_end` while the lines are idle: the next event may be many
+    /// lines away, and the engine's speed changes only where the display
+    /// lines start or stop (a register write that could change it ends the
+    /// fast path), so the fast path may run to the first such line
+    /// boundary with another speed. (With an event at every line this is
+    /// the rule above: the next line boundary or none.)
+    #[inline(never)]
+    fn idle_line_end(&self, tick: u32, speed: usize) -> u64 {
+        let line = tick / TICKS_PER_LINE;
+        let plan = &self.plan;
+        let change = [plan.display_first, plan.display_stop]
+            .into_iter()
+            .filter(|&l| l > line && plan.cmd_speed(l * TICKS_PER_LINE) != speed)
+            .min();
+        #[cfg(test)]
+        let change = if self.eager_cmd {
+            Some(line + 1)
+        } else {
+            change
+        };
+        match change {
+            Some(l) => self
+                .next_event
+                .min(self.frame_start + u64::from(l * TICKS_PER_LINE)),
+            None => self.next_event,
+        }
+    }
+
+    /// Whether no line of the frame needs its event: nothing is drawn
+    /// (rendering off) and no sprite is checked (display off, or a mode or
+    /// R#8 without sprites). A line then only marks the frame as not drawn
+    /// whole, so its turn is counted when someone looks
+    /// ([`Vdp::sync_lines`]) instead of stopping the port accesses' fast
+    /// path 262 times a frame.
+    #[inline]
+    fn lines_idle(&self) -> bool {
+        #[cfg(test)]
+        if self.every_line_event {
+            return false;
+        }
+        !(self.render || (self.plan.display_on && self.plan.sprites_on))
+    }
+
+    /// The line at whose render point the event loop stops next while the
+    /// lines are idle: the next line where the command engine's speed may
+    /// change (the first display line and the one after the last: a
+    /// stretch of owed work keeps the speed of its start, so those render
+    /// points still split it as before), else none (`lines_per_frame`).
+    #[inline(never)]
+    fn idle_event_line(&self) -> u32 {
+        let plan = &self.plan;
+        [plan.display_first, plan.display_stop]
+            .into_iter()
+            .filter(|&l| l >= self.next_line)
+            .min()
+            .unwrap_or(plan.lines_per_frame)
+            .min(plan.lines_per_frame)
+    }
+
+    /// Counts the idle lines whose render point `time` has passed (the
+    /// fast path moves time past them without an event): each would only
+    /// have marked the frame as not drawn whole if its row is visible.
+    /// Called before anything that reads `next_line` or changes whether
+    /// the lines are idle.
+    pub(crate) fn sync_lines(&mut self) {
+        if self.lines_idle() {
+            self.count_idle_lines();
+        }
+    }
+
+    /// [`Vdp::sync_lines`] once the lines are known to be idle.
+    #[inline(never)]
+    fn count_idle_lines(&mut self) {
+        let tick = self.tick_in_frame();
+        let Some(from_render) = tick.checked_sub(timing::RENDER_POINT) else {
+            return;
+        };
+        let passed = (from_render / TICKS_PER_LINE + 1).min(self.plan.lines_per_frame);
+        if passed > self.next_line {
+            let first = self.plan.first_visible;
+            if self.next_line < first + FRAME_HEIGHT as u32 && passed > first {
+                self.screen.row_skipped();
+            }
+            self.next_line = passed;
+        }
+    }
+
     /// The first tick after now at which [`Vdp::run_to`] has something to
     /// do besides moving time (a line to draw, the frame end, VBlank, the
     /// line interrupt), for the current registers; a register write resets
     /// it.
-    fn next_event_tick(&self) -> u64 {
+    fn next_event_tick(&self, idle: bool) -> u64 {
         let plan = &self.plan;
         let at = |offset: u32| self.frame_start + u64::from(offset);
         let mut next = at(plan.ticks_per_frame);
-        if self.next_line < plan.lines_per_frame {
-            next = next.min(at(self.next_line * TICKS_PER_LINE + timing::RENDER_POINT));
+        let line = if idle {
+            self.idle_event_line()
+        } else {
+            self.next_line
+        };
+        if line < plan.lines_per_frame {
+            next = next.min(at(line * TICKS_PER_LINE + timing::RENDER_POINT));
         }
         let mut consider = |t: u64| {
             if t > self.time {
@@ -910,7 +1061,13 @@ impl Vdp {
     /// the first visible line (line 18 NTSC, 45 PAL) of a frame to get that
     /// frame.
     pub fn set_render(&mut self, on: bool) {
-        self.render = on;
+        if on != self.render {
+            // Whether the lines are idle may change: count the idle lines
+            // passed, and find the next event again.
+            self.sync_lines();
+            self.render = on;
+            self.next_event = 0;
+        }
     }
 
     /// Whether lines are drawn.
@@ -950,6 +1107,8 @@ impl Vdp {
     }
 }
 
+#[cfg(test)]
+mod idle_lines_tests;
 #[cfg(test)]
 mod irq_check_tests;
 #[cfg(test)]

@@ -1,0 +1,238 @@
+//! Idle lines (rendering off, no sprite check) without events of their own
+//! (see `Vdp::lines_idle`) against an event at every line, as the VDP did
+//! before: over random port traffic with mode, display, sprite, geometry
+//! and interrupt-line writes, commands running across lines, rendering
+//! switched on and off, everything the CPU, the display and a saved state
+//! can see must be the same.
+
+use super::*;
+use proptest::prelude::*;
+
+/// One thing the CPU (or the host) does, `dt` T-states after the previous.
+#[derive(Clone, Debug)]
+enum Act {
+    /// A register write through port 0x99.
+    Reg(u8, u8),
+    /// A command: R#32–R#46 through port 0x9B (NX/NY high bytes 0).
+    Command([u8; 15]),
+    /// A VRAM write or read through port 0x98.
+    Data(Option<u8>),
+    /// A status read (R#15 then port 0x99).
+    Status(u8),
+    /// A polling loop: `n` reads of a status register 13 T-states apart
+    /// (dense accesses find the line boundaries where the command engine's
+    /// speed changes).
+    Poll(u8, u8),
+    /// `run_to` (what the machine does at an interrupt or frame end).
+    Run,
+    /// Rendering on or off (`run_frames` switches it at frame ends, a
+    /// host at any time).
+    Render(bool),
+}
+
+/// Registers that decide whether lines are idle or where the speed
+/// changes: the mode and IE1 (R#0), display enable, mode and sprite size
+/// (R#1, IE0 kept), sprites off (R#8), NT and LN (R#9), adjust (R#18), the
+/// interrupt line (R#19), scroll (R#23), and R#15 (no effect on timing).
+const REGS: [(u8, u8); 8] = [
+    (0, 0x16),
+    (1, 0x5A),
+    (8, 0x0A),
+    (9, 0x82),
+    (18, 0xFF),
+    (19, 0xFF),
+    (23, 0xFF),
+    (15, 0x0F),
+];
+
+fn act() -> impl Strategy<Value = Act> {
+    prop_oneof![
+        4 => (0usize..REGS.len(), any::<u8>()).prop_map(|(i, v)| {
+            let (r, keep) = REGS[i];
+            let v = if r == 1 { (v & keep) | 0x20 } else { v & keep };
+            Act::Reg(r, v)
+        }),
+        2 => (prop::array::uniform15(any::<u8>()), 0usize..5).prop_map(|(mut r, op)| {
+            r[1] &= 1;
+            r[5] &= 1;
+            r[9] = 0;
+            r[11] = 0;
+            r[14] = ([0xC, 0x8, 0x9, 0xD, 0xE][op] << 4) | (r[14] & 0x0F);
+            Act::Command(r)
+        }),
+        2 => prop::option::of(any::<u8>()).prop_map(Act::Data),
+        2 => prop::sample::select(vec![0u8, 1, 2, 7, 8, 9]).prop_map(Act::Status),
+        1 => (prop::sample::select(vec![2u8, 7]), 1u8..40).prop_map(|(r, n)| Act::Poll(r, n)),
+        1 => Just(Act::Run),
+        1 => any::<bool>().prop_map(Act::Render),
+    ]
+}
+
+/// A VDP in SCREEN 5, display on, one sprite on screen, rendering off.
+fn vdp(every_line_event: bool) -> Vdp {
+    let mut v = Vdp::new(VdpConfig::default()).unwrap();
+    v.every_line_event = every_line_event;
+    v.set_render(false);
+    let mut now = 0;
+    let mut reg = |v: &mut Vdp, r: u8, x: u8| {
+        now += 20;
+        v.write_port(0x99, x, now);
+        v.write_port(0x99, 0x80 | r, now);
+    };
+    for (r, x) in [
+        (0, 0x06),
+        (1, 0x60),
+        (2, 0x1F),
+        (5, 0xEF),
+        (6, 0x0F),
+        (8, 0x08),
+        (9, 0x80),
+        (11, 0),
+    ] {
+        reg(&mut v, r, x);
+    }
+    v.vram_mut()[0x7600..0x7604].copy_from_slice(&[40, 50, 0, 0]);
+    v.vram_mut()[0x7604] = 216;
+    v
+}
+
+/// The line count a saved state would hold.
+fn synced_line(v: &Vdp) -> u32 {
+    let mut c = v.clone();
+    c.sync_lines();
+    c.next_line
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn idle_lines_without_events_match_an_event_at_every_line(
+        acts in prop::collection::vec((prop_oneof![3 => 0u64..4000, 1 => 0u64..300], act()), 1..300),
+    ) {
+        let (mut a, mut b) = (vdp(false), vdp(true));
+        let mut now = 1000;
+        let mut frames = 0;
+        for (i, (dt, act)) in acts.iter().enumerate() {
+            now += dt;
+            let write = |v: &mut Vdp, port: u8, x: u8, now: u64| v.write_port(port, x, now);
+            match act {
+                Act::Reg(r, x) => {
+                    for v in [&mut a, &mut b] {
+                        write(v, 0x99, *x, now);
+                        write(v, 0x99, 0x80 | r, now + 10);
+                    }
+                }
+                Act::Command(regs) => {
+                    for v in [&mut a, &mut b] {
+                        write(v, 0x99, 32, now);
+                        write(v, 0x99, 0x80 | 17, now + 10);
+                        for (k, x) in regs.iter().enumerate() {
+                            write(v, 0x9B, *x, now + 20 + 12 * k as u64);
+                        }
+                    }
+                    now += 200;
+                }
+                Act::Data(Some(x)) => {
+                    write(&mut a, 0x98, *x, now);
+                    write(&mut b, 0x98, *x, now);
+                }
+                Act::Data(None) => {
+                    prop_assert_eq!(a.read_port(0x98, now), b.read_port(0x98, now), "VRAM read, act {}", i);
+                }
+                Act::Status(n) => {
+                    for v in [&mut a, &mut b] {
+                        write(v, 0x99, *n, now);
+                        write(v, 0x99, 0x8F, now + 10);
+                    }
+                    prop_assert_eq!(a.read_port(0x99, now + 20), b.read_port(0x99, now + 20), "S#{}, act {}", n, i);
+                }
+                Act::Poll(n, count) => {
+                    for v in [&mut a, &mut b] {
+                        write(v, 0x99, *n, now);
+                        write(v, 0x99, 0x8F, now + 10);
+                    }
+                    for k in 0..u64::from(*count) {
+                        now += 13;
+                        prop_assert_eq!(a.read_port(0x99, now + 10), b.read_port(0x99, now + 10), "S#{} poll {}, act {}", n, k, i);
+                    }
+                }
+                Act::Run => {
+                    a.run_to(now);
+                    b.run_to(now);
+                }
+                Act::Render(on) => {
+                    a.set_render(*on);
+                    b.set_render(*on);
+                }
+            }
+            prop_assert_eq!(a.frame_count(), b.frame_count());
+            prop_assert_eq!(a.irq(), b.irq(), "INT, act {}", i);
+            prop_assert_eq!(synced_line(&a), synced_line(&b), "line count, act {}", i);
+            if a.frame_count() != frames {
+                frames = a.frame_count();
+                prop_assert!(a.frame() == b.frame(), "frame {} differs", frames);
+            }
+        }
+        now += 2 * 262 * 228;
+        a.run_to(now);
+        b.run_to(now);
+        prop_assert_eq!(a.registers(), b.registers());
+        prop_assert_eq!(a.status(), b.status());
+        prop_assert_eq!(synced_line(&a), synced_line(&b));
+        prop_assert!(a.vram() == b.vram(), "VRAM differs");
+        prop_assert!(a.frame() == b.frame(), "frames differ");
+    }
+}
+
+/// The command engine's speed changes where the display lines start and
+/// stop; with idle lines the fast path must still stop there. Polls S#2
+/// densely across both boundaries while an LMMV runs with sprites off
+/// (lines idle, display on), in every phase against the 13-T-state step,
+/// and compares how far the command got.
+#[test]
+fn idle_lines_keep_the_engine_speed_change_at_the_display_boundaries() {
+    let probe = vdp(false);
+    let boundaries = [probe.plan.display_first, probe.plan.display_stop];
+    for line in boundaries {
+        // The line's start in CPU T-states from the frame start (tick 0).
+        let start = u64::from(line * TICKS_PER_LINE) / TICKS_PER_CPU_CYCLE;
+        for phase in 0..13 {
+            let mut pair = [vdp(false), vdp(true)];
+            let mut now = start - 2000;
+            for v in &mut pair {
+                let mut t = now;
+                let mut out = |port: u8, x: u8| {
+                    t += 12;
+                    v.write_port(port, x, t);
+                };
+                // Sprites off: the lines are idle, the speed still changes.
+                out(0x99, 0x0A);
+                out(0x99, 0x88);
+                // LMMV 256 x 212 at (0, 0), colour 5, IMP.
+                out(0x99, 36);
+                out(0x99, 0x80 | 17);
+                for x in [0, 0, 0, 0, 0, 1, 212, 0, 5, 0, 0x80] {
+                    out(0x9B, x);
+                }
+                // R#15 = 2 for the polls.
+                out(0x99, 2);
+                out(0x99, 0x8F);
+            }
+            now = start - 300 + phase;
+            while now < start + 300 {
+                let [a, b] = &mut pair;
+                assert_eq!(
+                    a.read_port(0x99, now),
+                    b.read_port(0x99, now),
+                    "S#2 at line {line}, phase {phase}, T {now}"
+                );
+                now += 13;
+            }
+            let [a, b] = &mut pair;
+            a.run_to(now);
+            b.run_to(now);
+            assert!(a.vram() == b.vram(), "line {line}, phase {phase}");
+            assert_eq!(a.status(), b.status(), "line {line}, phase {phase}");
+        }
+    }
+}
