@@ -798,6 +798,16 @@ C_COPY_LD:      LD HL,(CCNT)
                 OR L
                 JP Z,C_NOTFND
                 LD (CIDX),HL
+                LD A,(CTOCON)           ; wildcards to one file: joined
+                OR A
+                JR NZ,C_COPY_EACH
+                LD A,(CAMB)
+                OR A
+                JR Z,C_COPY_EACH
+                LD HL,CFCB2+1
+                CALL HASQ
+                JP Z,COPYALL
+C_COPY_EACH:
                 LD HL,0
                 LD (CCNT),HL
                 LD HL,NAMLST
@@ -1180,7 +1190,9 @@ CC_ERR:         EX DE,HL
 
 ; COPYCAT: COPY a+b[+c...] dest: the sources one after the other into dest,
 ; in ASCII mode (each source up to its 1Ah, one 1Ah at the end) unless /B
-; (MSX2 Technical Handbook 2.2, COPY (4)). No wildcards in the sources.
+; (MSX2 Technical Handbook 2.2, COPY (4)). No wildcards in the sources here;
+; COPY *.TXT ALL.TXT (one source with wildcards, one destination without)
+; concatenates the files it matches (COPYALL).
 COPYCAT:
                 LD HL,(TAILP)           ; the destination follows the last source
 COPYCAT_F:      LD DE,CFCB1
@@ -1197,55 +1209,16 @@ COPYCAT_D:      LD DE,CFCB2
                 LD HL,CFCB2+1
                 CALL HASQ
                 JP NZ,MISSING
-                LD DE,CFCB2
-                CALL F_FMAKE
-                OR A
-                LD HL,M_FULDIR
-                JP NZ,PRINTZ
-                LD IX,CFCB2
-                CALL RECIX1
+                CALL CATMAKE
+                RET NZ
                 LD HL,(TAILP)
 COPYCAT_S:      LD DE,CFCB1
                 CALL ARGFCB
                 PUSH HL
-                LD DE,CFCB1
-                CALL F_FOPEN
-                OR A
-                JR NZ,COPYCAT_NF
-                CALL REC1
-COPYCAT_R:      LD HL,TYPEBUF
-                LD (DMAADR),HL
-                LD HL,TYPEMAX
-                LD DE,CFCB1
-                CALL F_RDBLK
-                LD A,H
-                OR L
-                JR Z,COPYCAT_NEXT
-                LD (CTMP),HL
-                LD A,(CSW)              ; ASCII: up to the 1Ah
-                AND 4
-                JR NZ,COPYCAT_W
-                LD B,H
-                LD C,L
-                LD HL,TYPEBUF
-                LD A,1Ah
-                CPIR
-                JR NZ,COPYCAT_W
-                DEC HL                  ; HL -> the 1Ah: its offset is the count
-                LD DE,-TYPEBUF
-                ADD HL,DE
-                LD (CTMP),HL
-                CALL COPYCAT_PUT
-                JR NZ,COPYCAT_FULL
-                JR COPYCAT_NEXT
-COPYCAT_W:      CALL COPYCAT_PUT
-                JR NZ,COPYCAT_FULL
-                LD HL,(CTMP)
-                LD DE,TYPEMAX
-                OR A
-                SBC HL,DE
-                JR Z,COPYCAT_R
-COPYCAT_NEXT:   POP HL
+                CALL CATONE
+                POP DE
+                JR NZ,COPYCAT_DEL
+                EX DE,HL
                 CALL SKIPSP
                 CP '+'
                 JR NZ,COPYCAT_END
@@ -1259,17 +1232,13 @@ COPYCAT_END:    LD A,(CSW)
                 LD HL,1
                 LD (CTMP),HL
                 CALL COPYCAT_PUT
-                JR NZ,COPYCAT_FULL2
+                LD HL,M_NOSPACE
+                JR NZ,COPYCAT_DEL
 COPYCAT_CL:     LD DE,CFCB2
                 CALL F_FCLOSE
                 LD HL,1
                 LD (CCNT),HL
                 JP C_COPY_END
-COPYCAT_NF:     POP HL
-                LD HL,M_NOTFND
-                JR COPYCAT_DEL
-COPYCAT_FULL:   POP HL
-COPYCAT_FULL2:  LD HL,M_NOSPACE
 COPYCAT_DEL:    PUSH HL                 ; no half-made destination left
                 LD DE,CFCB2
                 CALL F_FCLOSE
@@ -1277,6 +1246,115 @@ COPYCAT_DEL:    PUSH HL                 ; no half-made destination left
                 CALL F_FDEL
                 POP HL
                 JP PRINTZ
+; CATMAKE: the destination CFCB2 made (record size 1). NZ after a message.
+CATMAKE:
+                LD HL,CFCB2+12
+                LD B,25
+                CALL ZEROB
+                LD DE,CFCB2
+                CALL F_FMAKE
+                OR A
+                JR NZ,CATMAKE_F
+                LD IX,CFCB2
+                CALL RECIX1
+                XOR A                   ; Z
+                RET
+CATMAKE_F:      LD HL,M_FULDIR
+                CALL PRINTZ
+                OR 1                    ; NZ
+                RET
+; CATONE: the file of CFCB1 appended to CFCB2, up to its 1Ah unless /B. NZ
+; and HL = the message when it is missing or the disk is full.
+CATONE:
+                LD DE,CFCB1
+                CALL F_FOPEN
+                OR A
+                LD HL,M_NOTFND
+                RET NZ
+                CALL REC1
+CATONE_R:       LD HL,TYPEBUF
+                LD (DMAADR),HL
+                LD HL,TYPEMAX
+                LD DE,CFCB1
+                CALL F_RDBLK
+                LD A,H
+                OR L
+                RET Z
+                LD (CTMP),HL
+                LD A,(CSW)              ; ASCII: up to the 1Ah
+                AND 4
+                JR NZ,CATONE_W
+                LD B,H
+                LD C,L
+                LD HL,TYPEBUF
+                LD A,1Ah
+                CPIR
+                JR NZ,CATONE_W
+                DEC HL                  ; HL -> the 1Ah: its offset is the count
+                LD DE,-TYPEBUF
+                ADD HL,DE
+                LD (CTMP),HL
+                CALL COPYCAT_PUT
+                LD HL,M_NOSPACE
+                RET
+CATONE_W:       CALL COPYCAT_PUT
+                LD HL,M_NOSPACE
+                RET NZ
+                LD HL,(CTMP)
+                LD DE,TYPEMAX
+                OR A
+                SBC HL,DE
+                JR Z,CATONE_R
+                XOR A
+                RET
+; COPYALL: COPY with wildcards to one name: the (CIDX) files of NAMLST (each
+; name shown) into CFCB2 as COPYCAT joins them; the destination itself, when
+; it matches, is left out (it was emptied).
+COPYALL:
+                CALL CATMAKE
+                RET NZ
+                LD HL,NAMLST
+                LD (CNPTR),HL
+COPYALL_L:      LD HL,(CNPTR)
+                LD DE,CFCB1+1
+                LD BC,11
+                LDIR
+                LD HL,CFCB1+12
+                LD B,25
+                CALL ZEROB
+                LD A,(CFCB1)            ; the destination itself?
+                CALL REALDRV
+                LD C,A
+                LD A,(CFCB2)
+                CALL REALDRV
+                CP C
+                JR NZ,COPYALL_GO
+                LD HL,CFCB1+1
+                LD DE,CFCB2+1
+                LD B,11
+COPYALL_SAME:   LD A,(DE)
+                CP (HL)
+                JR NZ,COPYALL_GO
+                INC HL
+                INC DE
+                DJNZ COPYALL_SAME
+                JR COPYALL_N
+COPYALL_GO:     LD HL,CFCB1+1
+                CALL PRDOT
+                CALL CRLF
+                CALL CATONE
+                JP NZ,COPYCAT_DEL
+COPYALL_N:      LD HL,(CNPTR)
+                LD DE,11
+                ADD HL,DE
+                LD (CNPTR),HL
+                LD HL,(CIDX)
+                DEC HL
+                LD (CIDX),HL
+                LD A,H
+                OR L
+                JR NZ,COPYALL_L
+                JP COPYCAT_END
 ; COPYCAT_PUT: (CTMP) bytes from TYPEBUF to the destination. NZ = disk full.
 COPYCAT_PUT:
                 LD HL,(CTMP)

@@ -695,3 +695,40 @@ fn ctrl_p_echoes_to_the_printer_and_ctrl_n_stops() {
     m.run_frames(10);
     assert_eq!(command(&mut m, "VER").len(), 2, "{}", screen(&m));
 }
+
+/// COPY with wildcards to one file name joins the files it matches (ASCII
+/// mode: each up to its 1Ah, one 1Ah at the end), each name shown; the
+/// destination, when it matches too, is left out.
+#[test]
+fn copy_with_wildcards_to_one_name_concatenates() {
+    let mut m = prompt_machine(&[
+        ("A1.TXT", b"one\r\n\x1agarbage".to_vec()),
+        ("A2.TXT", b"two\r\n".to_vec()),
+        ("B.TXT", b"bee\r\n".to_vec()),
+    ]);
+    assert_eq!(
+        command(&mut m, "COPY A*.TXT ALL.TXT"),
+        ["A1.TXT", "A2.TXT", "1 file copied"]
+    );
+    assert_eq!(
+        image(&m).read_file("ALL.TXT").unwrap(),
+        b"one\r\ntwo\r\n\x1a"
+    );
+    assert_eq!(
+        command(&mut m, "COPY *.TXT ALL.TXT"),
+        ["A1.TXT", "A2.TXT", "B.TXT", "1 file copied"]
+    );
+    assert_eq!(
+        image(&m).read_file("ALL.TXT").unwrap(),
+        b"one\r\ntwo\r\nbee\r\n\x1a"
+    );
+    // /B: the bytes as they are.
+    assert_eq!(
+        command(&mut m, "COPY A?.TXT BIN.DAT /B"),
+        ["A1.TXT", "A2.TXT", "1 file copied"]
+    );
+    assert_eq!(
+        image(&m).read_file("BIN.DAT").unwrap(),
+        b"one\r\n\x1agarbagetwo\r\n"
+    );
+}
