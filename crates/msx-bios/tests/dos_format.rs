@@ -302,3 +302,23 @@ msg:    db 'FORMAT RETURNED',0
     assert!(disk.list().is_empty());
     assert_eq!(disk.free_bytes(), 713 * 1024);
 }
+
+/// A disk that was never formatted (every byte zero) put in the drive at
+/// the prompt: FORMAT makes it usable, DIR finds it empty and MSX-DOS
+/// writes to it.
+#[test]
+fn format_makes_a_blank_disk_usable() {
+    let mut m = prompt_machine(Format::Kb720);
+    m.eject_disk(0);
+    m.insert_disk(0, vec![0; 737_280]).unwrap();
+    format_at_prompt(&mut m, '2');
+    type_text(&mut m, "DIR\n");
+    run_to_text(&mut m, "File not found", 600);
+    copy_con(&mut m, "FRESH.TXT", "on a fresh disk");
+    let disk = image(&m);
+    assert_eq!(
+        disk.read_file("FRESH.TXT").unwrap(),
+        b"on a fresh disk\r\n\x1a"
+    );
+    assert_eq!(disk.free_bytes(), 712 * 1024);
+}
