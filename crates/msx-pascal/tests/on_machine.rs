@@ -25,6 +25,11 @@ fn boot(out: &Output, files: &[(&str, &[u8])]) -> Machine {
         disk.write_file(name, data, when).unwrap();
     }
     disk.set_boot_program("T.BIN", out.load, out.entry).unwrap();
+    machine_with(&disk)
+}
+
+/// An MSX2 with the free BIOS and disk ROM, the disk in drive A.
+fn machine_with(disk: &Disk) -> Machine {
     let layout = MachineLayout::msx2(
         msx_bios::main_rom().to_vec(),
         msx_bios::sub_rom().to_vec(),
@@ -240,14 +245,7 @@ fn execute_and_chain_under_msx_dos() {
     disk.write_file("COUNT.CHN", &count.bytes, when).unwrap();
     disk.write_file("LAST.COM", &last.bytes, when).unwrap();
     disk.set_boot_command("FIRST WITH WORDS").unwrap();
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        Some(msx_bios::disk_rom().to_vec()),
-    );
-    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-    m.set_rendering(false);
-    m.insert_disk(0, disk.to_bytes()).unwrap();
+    let mut m = machine_with(&disk);
     let outcome = m.run_until(&Until::TextOnScreen("EXECUTED".into()), 3000);
     let text = || m.text_screen().map(|t| t.to_string()).unwrap_or_default();
     assert!(outcome.reached(), "{outcome:?}\n{}", text());
