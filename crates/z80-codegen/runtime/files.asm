@@ -221,12 +221,14 @@ rt_fchain:
 ; elsewhere the program stops with "Execute and Chain need MSX-DOS" (the compiler
 ; refuses both on a boot disk or a cartridge; this guards code lowered without a target).
 ;
-; The loading must not overwrite what does it: a loader of 46 bytes is copied to 0082h,
-; after an empty command line at 0080h, the opened FCB to 00C0h, and the stack starts at
-; 0100h; all of them lie below the program the new one replaces. One random block read
-; (27h) of 128-byte records fills 0100h up to the top of the TPA (the word at 0006h);
-; then the loader sets the DTA back to 0080h and starts the program at 0100h as
-; MSX-DOS does, SP at the top of the TPA with 0000h (a warm boot) to return to.
+; The loading must not overwrite what does it: the opened FCB is copied to 005Ch (the
+; default FCB, its last byte at 0080h) and a loader of 46 bytes to 0082h, both below the
+; program the new one replaces, and the stack stays where it is, near the top of the
+; TPA (an interrupt may come at any time and needs room there). One random block read
+; (27h) of 128-byte records fills 0100h up to 256 bytes below the stack; then the
+; loader sets the DTA back to 0080h, leaves an empty command line there, and starts
+; the program at 0100h as MSX-DOS does: SP at the top of the TPA (the word at 0006h)
+; with 0000h (a warm boot) to return to.
 rt_fexec:
         ld a,high(BDOS)
         or a
@@ -243,26 +245,25 @@ rt_fexec:
         ld a,1
         ld (rt_ioerr),a
         ret
-.open:  ld de,0C0h
+.open:  ld de,05Ch
         ld bc,37
         ldir
         ld hl,128
-        ld (0C0h+14),hl     ; record size
+        ld (05Ch+14),hl         ; record size
         ld l,h
-        ld (0C0h+33),hl     ; random record 0
-        ld (0C0h+35),hl
+        ld (05Ch+33),hl         ; random record 0
+        ld (05Ch+35),hl
         ld hl,.loader
         ld de,082h
         ld bc,.end-.loader
         ldir
-        ld hl,(6)               ; records: (top of the TPA - 0100h) / 128
-        dec h
+        ld hl,-0200h            ; records: (SP - 256 - 0100h) / 128
+        add hl,sp
         add hl,hl
         ld l,h
         ld h,0
         rl h
         ld (082h+1),hl
-        ld sp,0100h
         jp 082h
 .nodos: ld hl,.msg
         ld de,0
@@ -278,7 +279,7 @@ rt_fexec:
         ld c,1Ah
         call BDOS
         pop hl
-        ld de,0C0h
+        ld de,05Ch
         ld c,27h
         call BDOS               ; A = 1 at the end of the file: the usual case
         ld de,080h
