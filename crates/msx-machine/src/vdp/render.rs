@@ -124,31 +124,51 @@ impl Screen {
         }
     }
 
-    /// Where to draw `row`: 640 pixels if `wide`, else 320 (call
-    /// [`Screen::row_done`] after drawing).
-    pub fn row_mut(&mut self, row: usize, wide: bool) -> &mut [u32] {
+    /// The buffer to draw `row` into, lent out so that the drawing can
+    /// borrow the VDP while it writes: the frame in progress itself, or the
+    /// scratch row for a 256-pixel row of a wide frame. Its
+    /// [`RowBuffer::row_mut`] is 640 pixels if `wide`, else 320; give it
+    /// back with [`Screen::put_row`].
+    pub fn take_row(&mut self, row: usize, wide: bool) -> RowBuffer {
         self.drawn = self.drawn.max(row + 1);
         if wide {
             self.any_wide = true;
             if self.width == NARROW_WIDTH {
                 self.widen();
             }
-            &mut self.building[row * WIDE_WIDTH..(row + 1) * WIDE_WIDTH]
-        } else if self.width == WIDE_WIDTH {
-            &mut self.scratch
+        }
+        if !wide && self.width == WIDE_WIDTH {
+            RowBuffer {
+                pixels: std::mem::take(&mut self.scratch),
+                start: 0,
+                len: NARROW_WIDTH,
+                row,
+                scratch: true,
+            }
         } else {
-            &mut self.building[row * NARROW_WIDTH..(row + 1) * NARROW_WIDTH]
+            RowBuffer {
+                pixels: std::mem::take(&mut self.building),
+                start: row * self.width,
+                len: self.width,
+                row,
+                scratch: false,
+            }
         }
     }
 
-    /// `row` is drawn: a 256-pixel row of a wide frame is doubled into it.
-    pub fn row_done(&mut self, row: usize, wide: bool) {
-        if !wide && self.width == WIDE_WIDTH {
+    /// `row` is drawn: its buffer comes back, and a 256-pixel row of a wide
+    /// frame is doubled into the frame.
+    pub fn put_row(&mut self, buffer: RowBuffer) {
+        if buffer.scratch {
+            self.scratch = buffer.pixels;
+            let row = buffer.row;
             let dst = &mut self.building[row * WIDE_WIDTH..(row + 1) * WIDE_WIDTH];
             for (pair, &px) in dst.chunks_exact_mut(2).zip(&self.scratch) {
                 pair[0] = px;
                 pair[1] = px;
             }
+        } else {
+            self.building = buffer.pixels;
         }
     }
 
@@ -204,6 +224,23 @@ impl Screen {
 
     pub fn frame(&self) -> &Frame {
         &self.frame
+    }
+}
+
+/// One row of the frame in progress, lent out by [`Screen::take_row`].
+pub(super) struct RowBuffer {
+    pixels: Vec<u32>,
+    start: usize,
+    len: usize,
+    row: usize,
+    /// `pixels` is the scratch row, not the frame.
+    scratch: bool,
+}
+
+impl RowBuffer {
+    /// The row's pixels (320 or 640).
+    pub fn row_mut(&mut self) -> &mut [u32] {
+        &mut self.pixels[self.start..self.start + self.len]
     }
 }
 
@@ -427,38 +464,59 @@ impl Vdp {
         }
         let wide = mode.is_wide();
         let border = self.border_colors(mode);
-        // The line buffer is kept between lines (only the `width` pixels
-        // drawn now are read), so it is not cleared 262 times a frame.
-        let mut line = std::mem::take(&mut self.line_buf);
-        line.resize(512, 0);
-        let Ok(buf) = <&mut [u32; 512]>::try_from(&mut line[..]) else {
-            return;
-        };
-        let width = if display && enabled {
-            self.settle_cmd();
-            self.render_display(buf, mode, d)
-        } else {
-            0
-        };
-        if let Some(plane) = sprites {
-            self.overlay_sprites(buf, &plane, mode);
-        }
         let shift = plan.x_shift;
         let scale = if wide { 2 } else { 1 };
         let x0 = (LEFT_BORDER + shift) * scale;
-        let row = row as usize;
-        let out = self.screen.row_mut(row, wide);
+        // The display pixels a line may write (a mode draws at most this
+        // many; sprites too).
+        let span = if wide { 512 } else { 256 };
+        let draw = display && enabled;
+        if draw {
+            self.settle_cmd();
+        }
+        let mut target = self.screen.take_row(row as usize, wide);
+        let out = target.row_mut();
         // The display part, clipped to the row; the border around it.
         let len = out.len() as i32;
         let start = x0.clamp(0, len);
-        let end = (x0 + width as i32).clamp(start, len);
-        let (start, end) = (start as usize, end as usize);
-        let skip = (start as i32 - x0) as usize;
-        out[start..end].copy_from_slice(&buf[skip..skip + (end - start)]);
+        let end = if start == x0 && x0 + span <= len {
+            // The whole display span lies inside the row (always, with the
+            // V9938's adjust range): drawn straight into the frame.
+            let (start, span) = (start as usize, span as usize);
+            let buf = &mut out[start..start + span];
+            let width = if draw {
+                self.render_display(buf, mode, d)
+            } else {
+                0
+            };
+            if let Some(plane) = sprites {
+                self.overlay_sprites(buf, &plane, mode);
+            }
+            start + width
+        } else {
+            // Otherwise through the line buffer, clipped.
+            let mut line = std::mem::take(&mut self.line_buf);
+            line.resize(512, 0);
+            let buf = &mut line[..span as usize];
+            let width = if draw {
+                self.render_display(buf, mode, d)
+            } else {
+                0
+            };
+            if let Some(plane) = sprites {
+                self.overlay_sprites(buf, &plane, mode);
+            }
+            let end = (x0 + width as i32).clamp(start, len) as usize;
+            let start = start as usize;
+            let skip = (start as i32 - x0) as usize;
+            out[start..end].copy_from_slice(&buf[skip..skip + (end - start)]);
+            self.line_buf = line;
+            end
+        };
+        let start = start as usize;
         fill_border(&mut out[..start], 0, border);
         fill_border(&mut out[end..], end, border);
-        self.screen.row_done(row, wide);
-        self.line_buf = line;
+        self.screen.put_row(target);
     }
 
     /// Border colours for even and odd pixels (they differ only in GRAPHIC5).
@@ -475,7 +533,7 @@ impl Vdp {
     }
 
     /// Draw the display pixels of display line `d`; returns their number.
-    fn render_display(&mut self, buf: &mut [u32; 512], mode: Mode, d: u32) -> usize {
+    fn render_display(&mut self, buf: &mut [u32], mode: Mode, d: u32) -> usize {
         let y = (d + u32::from(self.regs[23])) & 0xFF;
         let fg = self.foreground_palette();
         let name_base = (u32::from(self.regs[2]) << 10) | 0x3FF;
@@ -603,7 +661,7 @@ impl Vdp {
         (name_mask >> 7) & (page_mask | y)
     }
 
-    fn render_bitmap(&mut self, buf: &mut [u32; 512], mode: Mode, y: u32, fg: &[u32; 16]) -> usize {
+    fn render_bitmap(&mut self, buf: &mut [u32], mode: Mode, y: u32, fg: &[u32; 16]) -> usize {
         let base = self.bitmap_vram_line(mode, y) * 128;
         let v = &self.vram;
         let pairs = &mut self.nibble_pairs;
@@ -656,7 +714,7 @@ impl Vdp {
     }
 
     /// Put the sprite plane over the display pixels.
-    fn overlay_sprites(&self, buf: &mut [u32; 512], plane: &SpritePlane, mode: Mode) {
+    fn overlay_sprites(&self, buf: &mut [u32], plane: &SpritePlane, mode: Mode) {
         let pal = self.palette_rgb;
         for (x, c) in plane.iter().enumerate() {
             let Some(c) = *c else { continue };
