@@ -390,3 +390,50 @@ fn stores_through_element_addresses_keep_their_values() {
     });
     assert_eq!(run(&program(stmts, vars), Target::Com), want);
 }
+
+/// TP3's `Chain` layout: a `.chn` (`build_chn`) has its variables at `CHAIN_VARS` and its
+/// start-up keeps the first `globals` bytes, zeroing the rest; a program naming
+/// `rt_fchain` gets the same address, all of it zeroed; any other program keeps its
+/// variables right after its data.
+#[test]
+fn chain_layout_keeps_the_globals_of_a_chn() {
+    use z80_codegen::link::{build_chn, CHAIN_VARS};
+    let show = vec![
+        wint(load(W::Word, sym("g"))),
+        space(),
+        wint(load(W::Word, sym("loc"))),
+    ];
+    let p = program(show.clone(), vec![var("g"), var("loc")]);
+    let chn = build_chn(&p, 2).unwrap();
+    assert_eq!(chn.symbol("g"), Some(CHAIN_VARS));
+    assert_eq!(chn.symbol("loc"), Some(CHAIN_VARS + 2));
+    // What a chaining program left at the two words: g stays, loc is zeroed.
+    let mut left = Sim::from_image(
+        &[
+            (chn.load, &chn.bytes),
+            (CHAIN_VARS, &[0x39, 0x30, 0x07, 0x00]),
+        ],
+        chn.entry,
+        chn.symbol("rt_halt").unwrap(),
+        Target::Com,
+    );
+    assert_eq!(left.run(1_000_000), Stop::Halted);
+    assert_eq!(left.output(), "12345 0");
+    // Started on zeroed memory, both are 0.
+    let mut fresh = Sim::new(&chn);
+    assert_eq!(fresh.run(1_000_000), Stop::Halted);
+    assert_eq!(fresh.output(), "0 0");
+
+    let mut chaining = show;
+    chaining.push(Stmt::Eval(call(
+        "rt_fchain",
+        vec![(Reg::HL, sym("g"))],
+        W::Word,
+    )));
+    let p = program(chaining, vec![var("g"), var("loc")]);
+    let com = build(&p, Target::Com).unwrap();
+    assert_eq!(com.symbol("g"), Some(CHAIN_VARS));
+    assert!(com.asm.contains("ld hl,_bss\n"), "all variables zeroed");
+    let plain = build(&program(vec![], vec![var("g")]), Target::Com).unwrap();
+    assert!(plain.symbol("g").unwrap() < 0x0200);
+}
