@@ -75,8 +75,11 @@ INIT_HIMEM:     CALL FINDRAM
                 LD (CHGBDOS),A
                 LD (CHGEXT),A
                 ; Drives: a second drive answers TRACK 00 with the motor on.
-                LD A,1
+                ; With one, B: is simulated on it as MSX-DOS does (fdc.asm).
+                LD A,2
                 LD (NDRV),A
+                DEC A
+                LD (NPHYS),A
                 LD A,81h
                 LD (FDC_DRV),A
                 LD A,0D0h               ; FORCE INTERRUPT: type I status
@@ -87,7 +90,7 @@ INIT_HIMEM:     CALL FINDRAM
                 AND 04h
                 JR Z,INIT_ONE
                 LD A,2
-                LD (NDRV),A
+                LD (NPHYS),A
 INIT_ONE:       XOR A                   ; drive A:, motor off
                 LD (DRVREG),A
                 LD (FDC_DRV),A

@@ -36,7 +36,7 @@ VARS:           EQU 0EF80h
 
 ; ---- variables (VARS up to F1C8h) ------------------------------------------------
 DSKSLT:         EQU VARS+0      ; slot ID of this ROM
-NDRV:           EQU VARS+1      ; drives found (1 or 2)
+NDRV:           EQU VARS+1      ; logical drives (2; B: is a phantom on one drive)
 CURDRV:         EQU VARS+2      ; default drive of the BDOS (0 = A:)
 DMAADR:         EQU VARS+3      ; (2) BDOS transfer address
 USRP1:          EQU VARS+5      ; slot ID of the caller's page 1 (BDOS entry)
@@ -132,7 +132,9 @@ DEFBRK:         EQU VARS+243    ; (2) RC_DEFBRK: where BREAKV points by default
 TINS:           EQU VARS+245    ; BUFIN: 1 = insert mode
 TTGT:           EQU VARS+246    ; BUFIN: where SELECT copies to
 PECHO:          EQU VARS+247    ; 1 = console output echoed to the printer (^P)
-VARS_END:       EQU VARS+248
+NPHYS:          EQU VARS+248    ; physical drives found (1 or 2)
+LASTLOG:        EQU VARS+249    ; one drive: the logical drive whose disk is in it
+VARS_END:       EQU VARS+250
 ; The batch file being run (command.asm): kept while programs run, so in
 ; page 3; not cleared by INIT (the boot stack may reach here then): the boot
 ; clears BATACT when it builds the MSX-DOS environment.

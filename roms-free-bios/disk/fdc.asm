@@ -51,6 +51,7 @@ DSKIO_IN:
                 LD HL,NDRV
                 CP (HL)
                 JP NC,IO_BADPAR
+                CALL PHANTOM            ; IODRV: the physical drive
                 LD A,C                  ; geometry from the media byte
                 CP 0F8h
                 JP C,IO_BADPAR
@@ -437,13 +438,75 @@ IO_STATUS:      EI
 IO_STERR:       SCF
                 RET
 
+; ---- one drive for A: and B: ---------------------------------------------------------
+; PHANTOM: A = logical drive. With one drive, B: is simulated on it as
+; MSX-DOS does: when the drive holds the other logical drive's disk, "Insert
+; diskette for drive B:" / "and strike a key when ready " (the wording of
+; the MSX-DOS disk ROMs), a key, and the other logical drive counts as
+; changed (its disk left); the drive's own change bit, set by the swap asked
+; for, is cleared. IODRV = the physical drive. Preserves BC, DE, HL.
+PHANTOM:
+                PUSH HL
+                PUSH DE
+                PUSH BC
+                LD C,A
+                LD A,(NPHYS)
+                CP 2
+                JR NC,PHANTOM_END       ; two drives: each its own
+                XOR A
+                LD (IODRV),A
+                LD A,(LASTLOG)
+                CP C
+                JR Z,PHANTOM_END
+                INC A                   ; the other one's bit
+                LD B,A
+                LD A,(CHGBDOS)
+                OR B
+                LD (CHGBDOS),A
+                LD A,(CHGEXT)
+                OR B
+                LD (CHGEXT),A
+                LD A,C
+                LD (LASTLOG),A
+                LD HL,M_PHANT1
+                CALL PRINTZ
+                LD A,C
+                ADD A,'A'
+                CALL B_CHPUT
+                LD HL,M_PHANT2
+                CALL PRINTZ
+                CALL B_CHGET
+                LD HL,M_DECRLF
+                CALL PRINTZ
+                LD A,(DRVREG)           ; the change bit of the swap: read, cleared
+                AND 0C0h
+                LD (DRVREG),A
+                LD (FDC_DRV),A
+                LD A,(FDC_DRV)
+PHANTOM_END:    LD A,(NPHYS)
+                CP 2
+                JR C,PHANTOM_RET
+                LD A,C
+                LD (IODRV),A
+PHANTOM_RET:    POP BC
+                POP DE
+                POP HL
+                RET
+M_PHANT1:       DB 0Dh,0Ah,"Insert diskette for drive ",0
+M_PHANT2:       DB ":",0Dh,0Ah,"and strike a key when ready ",0
+
 ; ---- disk change ------------------------------------------------------------------
-; POLLCHG: A = drive. Reads the drive register's change bit (the read clears
-; it) and records a change for both the BDOS and DSKCHG callers.
+; POLLCHG: A = logical drive. Reads the drive register's change bit (the read
+; clears it) and records a change for both the BDOS and DSKCHG callers; with
+; one drive for A: and B:, for both.
 POLLCHG:
                 PUSH BC
                 LD B,A
-                LD A,(DRVREG)
+                LD A,(NPHYS)
+                DEC A
+                JR NZ,POLLCHG_SEL
+                LD B,A                  ; one drive: the physical 0
+POLLCHG_SEL:    LD A,(DRVREG)
                 AND 0C0h
                 OR B
                 LD (DRVREG),A
@@ -451,6 +514,10 @@ POLLCHG:
                 LD A,(FDC_DRV)
                 AND 04h
                 JR NZ,POLLCHG_NO
+                LD A,(NPHYS)
+                DEC A
+                LD A,3                  ; one drive: A: and B: both
+                JR Z,POLLCHG_BIT
                 LD A,B                  ; bit of this drive
                 INC A
                 CP 3

@@ -51,7 +51,14 @@ DSKFMT:
                 CALL FORGET
                 LD A,(FMDRV)
                 LD (IODRV),A
-                CALL IO_TRKREG          ; start from a RESTORE
+                LD HL,NPHYS             ; one drive for A: and B:: its disk is
+                LD A,(HL)               ; the one asked for now
+                DEC A
+                JR NZ,FMT_PHYS
+                LD (IODRV),A
+                LD A,(FMDRV)
+                LD (LASTLOG),A
+FMT_PHYS:       CALL IO_TRKREG          ; start from a RESTORE
                 LD (HL),0FFh
                 CALL MOTORON
                 CALL FMTBUILD

@@ -241,8 +241,8 @@ fn date_and_time_set_and_show_the_clock() {
 #[test]
 fn drive_change_cls_ver_basic_and_unknown_commands() {
     let mut m = prompt_machine(&[("HELLO.TXT", HELLO.to_vec())]);
-    // The default machine has one drive.
-    assert_eq!(command(&mut m, "B:"), ["Invalid drive specification"]);
+    // The default machine has one drive: A: and B: (simulated on it).
+    assert_eq!(command(&mut m, "C:"), ["Invalid drive specification"]);
     assert!(command(&mut m, "A:").is_empty());
     assert!(command(&mut m, "VER")[0].contains("MSX-DOS 1"));
     assert!(command(&mut m, "BASIC")[0].starts_with("No BASIC"));
@@ -731,4 +731,66 @@ fn copy_with_wildcards_to_one_name_concatenates() {
         image(&m).read_file("BIN.DAT").unwrap(),
         b"one\r\n\x1agarbagetwo\r\n"
     );
+}
+
+/// Runs until the screen asks for the disk of drive `letter` once more
+/// than `asked` times, puts `disk` in the drive (returning the one taken
+/// out) and strikes a key.
+fn swap_for(m: &mut Machine, letter: char, asked: usize, disk: Vec<u8>) -> Vec<u8> {
+    let want = format!("Insert diskette for drive {letter}:");
+    for _ in 0..300 {
+        if screen(m).matches(&want).count() > asked {
+            break;
+        }
+        m.run_frames(2);
+    }
+    assert!(
+        screen(m).matches(&want).count() > asked,
+        "no `{want}`:\n{}",
+        screen(m)
+    );
+    assert!(screen(m).contains("and strike a key when ready"));
+    let out = m.eject_disk(0).expect("a disk");
+    m.insert_disk(0, disk).unwrap();
+    type_keys(m, " ");
+    out
+}
+
+/// One drive holds A: and B: as on MSX-DOS: using the other letter asks
+/// for its disk first; each letter then sees its own disk, and writes go to
+/// the disk asked for.
+#[test]
+fn one_drive_serves_as_a_and_b() {
+    let mut m = prompt_machine(&[("ON_A.TXT", HELLO.to_vec())]);
+    let mut other = Disk::new(Format::Kb720);
+    other.write_file("ON_B.TXT", b"bee", when()).unwrap();
+    assert!(command(&mut m, "B:").is_empty());
+    type_keys(&mut m, "DIR\n");
+    let disk_a = swap_for(&mut m, 'B', 0, other.to_bytes());
+    for _ in 0..200 {
+        if at_prompt(&m) {
+            break;
+        }
+        m.run_frames(5);
+    }
+    let s = screen(&m);
+    assert!(s.contains("ON_B     TXT"), "{s}");
+    assert!(!s.contains("ON_A     TXT"), "{s}");
+    // B: is written on B's disk.
+    assert_eq!(command(&mut m, "COPY ON_B.TXT NEW.TXT"), ["1 file copied"]);
+    // A: again: its disk is asked for.
+    type_keys(&mut m, "DIR A:\n");
+    let disk_b = swap_for(&mut m, 'A', 0, disk_a);
+    for _ in 0..200 {
+        if at_prompt(&m) {
+            break;
+        }
+        m.run_frames(5);
+    }
+    let s = screen(&m);
+    assert!(s.contains("ON_A     TXT"), "{s}");
+    let a = image(&m);
+    assert!(a.read_file("NEW.TXT").is_err(), "A's disk got B's file");
+    let b = Disk::from_bytes(&disk_b).unwrap();
+    assert_eq!(b.read_file("NEW.TXT").unwrap(), b"bee");
 }
