@@ -209,6 +209,82 @@ mod on_the_machine {
         check_screen(&mut m);
     }
 
+    /// `--format chn` (by the extension) and `--dos` with `--add`: a program that chains
+    /// to a chain file, which executes a .COM, all on one MSX-DOS disk.
+    #[test]
+    fn chain_files_and_dos_disks_work_together() {
+        let dir = super::scratch("chain");
+        let first = super::write(
+            &dir,
+            "first.pas",
+            "var line: string[40]; prog: file;
+             begin
+               line := 'Hello MSX World';
+               assign(prog, 'COUNT.CHN');
+               chain(prog);
+               writeln('not reached');
+             end.",
+        );
+        let count = super::write(
+            &dir,
+            "count.pas",
+            "var line: string[40]; capitals, i: integer; next: file;
+             begin
+               capitals := 0;
+               for i := 1 to length(line) do
+                 if line[i] in ['A'..'Z'] then capitals := capitals + 1;
+               writeln('CHAINED ', length(line), ' ', capitals);
+               assign(next, 'LAST.COM');
+               execute(next);
+             end.",
+        );
+        let last = super::write(&dir, "last.pas", "begin writeln('EXECUTED') end.");
+        for (src, out) in [(&count, "count.chn"), (&last, "last.com")] {
+            let status = super::msx()
+                .arg("build")
+                .arg(src)
+                .arg("-o")
+                .arg(dir.join(out))
+                .status()
+                .unwrap();
+            assert!(status.success(), "{out}");
+        }
+        let chn = dir.join("count.chn").display().to_string();
+        let com = dir.join("last.com").display().to_string();
+        let mut m = build_and_boot(
+            &first,
+            &dir.join("first.dsk"),
+            &["--dos", "--add", &chn, "--add", &com],
+        );
+        let outcome = m.run_until(&Until::TextOnScreen("EXECUTED".into()), 3000);
+        let text = m.text_screen().map(|t| t.to_string()).unwrap_or_default();
+        assert!(outcome.reached(), "{outcome:?}\n{text}");
+        // 15 characters, capitals H, M, S, X, W: the global survived the chain.
+        assert!(text.contains("CHAINED 15 5"), "{text}");
+        assert!(!text.contains("not reached"), "{text}");
+        // A chain file is no boot disk's program, and BASIC has no Chain.
+        let out = super::msx()
+            .arg("build")
+            .arg(&first)
+            .arg("--format")
+            .arg("chn")
+            .arg("--dos")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let bas = super::write(&dir, "b.bas", "10 PRINT 1\n");
+        let out = super::msx()
+            .arg("build")
+            .arg(&bas)
+            .arg("-o")
+            .arg(dir.join("b.chn"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("BASIC programs have no Chain"));
+        assert!(!dir.join("b.chn").exists());
+    }
+
     /// The MarMSX Minesweeper (the front end's rebuilt copy) boots from a disk and draws
     /// its menu in SCREEN 5 with the VDP command engine.
     #[test]

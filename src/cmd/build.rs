@@ -1,12 +1,15 @@
 //! `msx build`: compile a Turbo Pascal or MSX-BASIC program to a bootable `.dsk`, an
-//! MSX-DOS `.com` or a `.rom` cartridge.
+//! MSX-DOS `.com` (or a Pascal `.chn` chain file) or a `.rom` cartridge.
 
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use msx_disk::{Disk, Format as DiskFormat};
-use msx_pascal::{lower::compile, render_diagnostics, DirFiles};
+use msx_pascal::{
+    lower::{compile, compile_chn},
+    render_diagnostics, DirFiles,
+};
 use z80_codegen::{Output, Target};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -17,6 +20,8 @@ pub enum Format {
     Com,
     /// A 16 or 32 KB cartridge image.
     Rom,
+    /// A Turbo Pascal chain file, started by another program's `Chain` under MSX-DOS.
+    Chn,
 }
 
 #[derive(clap::Args)]
@@ -54,6 +59,7 @@ fn format_of(path: &Path) -> Option<Format> {
         "dsk" => Some(Format::Dsk),
         "com" => Some(Format::Com),
         "rom" => Some(Format::Rom),
+        "chn" => Some(Format::Chn),
         _ => None,
     }
 }
@@ -164,8 +170,12 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
             Format::Dsk => "dsk",
             Format::Com => "com",
             Format::Rom => "rom",
+            Format::Chn => "chn",
         })
     });
+    if format == Format::Chn && is_basic {
+        bail!("--format chn makes a Turbo Pascal chain file: BASIC programs have no Chain");
+    }
     if !args.add.is_empty() && format != Format::Dsk {
         bail!("--add puts files on a disk: it needs --format dsk");
     }
@@ -194,18 +204,20 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         Format::Dsk => Target::Dsk,
         Format::Com => Target::Com,
         Format::Rom => Target::Rom,
+        // A chain file runs under MSX-DOS, as the program that chains to it.
+        Format::Chn => Target::Com,
     };
     let compiled = if is_basic {
         compile_basic(&args.input, target)?
     } else {
-        compile_pascal(&args.input, target)?
+        compile_pascal(&args.input, target, format == Format::Chn)?
     };
     let Some(Compiled { output: out, basic }) = compiled else {
         return Ok(ExitCode::FAILURE);
     };
     let out = &out;
     let bytes = match format {
-        Format::Com | Format::Rom => out.bytes.clone(),
+        Format::Com | Format::Rom | Format::Chn => out.bytes.clone(),
         Format::Dsk => {
             let when = super::disk_timestamp()?;
             let mut disk = Disk::new(DiskFormat::Kb720);
@@ -281,14 +293,21 @@ fn file_name(input: &Path) -> Result<String> {
         .to_string())
 }
 
-/// Compiles a Pascal program; `None` after printing its diagnostics when it does not compile.
-fn compile_pascal(input: &Path, target: Target) -> Result<Option<Compiled>> {
+/// Compiles a Pascal program (as a chain file when `chn`); `None` after printing its
+/// diagnostics when it does not compile.
+fn compile_pascal(input: &Path, target: Target, chn: bool) -> Result<Option<Compiled>> {
     let dir = match input.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
     let name = file_name(input)?;
-    let built = match compile(&name, &DirFiles::new(dir), target) {
+    let files = DirFiles::new(dir);
+    let result = if chn {
+        compile_chn(&name, &files)
+    } else {
+        compile(&name, &files, target)
+    };
+    let built = match result {
         Ok(b) => b,
         Err(failed) => {
             eprint!(
