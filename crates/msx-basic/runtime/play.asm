@@ -34,6 +34,7 @@
 ;@var rt_bas_plhold 1
 ;@var rt_bas_plch 1
 ;@var rt_bas_plstr 3
+;@var rt_bas_plbrk 1
 
 ; Per channel c, settings at rt_bas_plst + 6*c: +0 octave, +1 length, +2
 ; tempo, +3 volume register value, +4 envelope period (word).
@@ -70,6 +71,9 @@ rt_bas_pltimi:
         push de
         push hl
         push ix
+        ld a,(0FC9Bh)           ; INTFLG: 3 after CTRL+STOP
+        cp 3
+        call z,rt_bas_plbreak
         ld ix,rt_bas_plq
         ld c,0
 .ch:    call rt_bas_plone
@@ -85,6 +89,36 @@ rt_bas_pltimi:
         pop bc
         pop af
         jp rt_bas_plold
+
+; CTRL+STOP, seen by the interrupt (INTFLG 3; an ON STOP trap that is
+; on takes it first: its hook runs before this one and clears INTFLG).
+; What the ROM's STOP check does (ISCNTC, bios.asm C04F0: INTFLG cleared,
+; then GICINI C089E): every queue emptied and the three channels' volumes
+; 0, so the music stops. The PLAY statement that is queueing its strings
+; drops the rest of them (rt_bas_plbrk; the next PLAY clears it).
+rt_bas_plbreak:
+        xor a
+        ld (0FC9Bh),a
+        ld ix,rt_bas_plq
+        ld de,117
+        ld b,3
+.q:     ld (ix+0),a             ; no note sounding, none queued
+        ld (ix+1),a
+        ld (ix+2),a
+        ld (ix+3),a
+        ld (ix+4),a
+        add ix,de
+        djnz .q
+        ld e,a
+        ld a,8
+        call rt_bas_plpsg
+        inc a
+        call rt_bas_plpsg
+        inc a
+        call rt_bas_plpsg
+        ld a,1
+        ld (rt_bas_plbrk),a
+        ret
 
 ; One channel at an interrupt: IX = its queue, C = the channel. Keeps C,
 ; IX.
@@ -190,7 +224,9 @@ rt_bas_plpsg:
 rt_bas_play:
         push bc
         push de
-        ld a,1
+        xor a
+        ld (rt_bas_plbrk),a
+        inc a
         ld (rt_bas_plhold),a
         xor a
         call rt_bas_plmml
@@ -253,7 +289,10 @@ rt_bas_plmml:
         ldir                    ; a copy of the descriptor: length, text
         pop hl
         call rt_bas_sfree
-.cmd:   call rt_bas_plget
+.cmd:   ld a,(rt_bas_plbrk)     ; CTRL+STOP: the rest dropped
+        or a
+        ret nz
+        call rt_bas_plget
         ret c
         cp ' '
         jp z,.cmd
@@ -687,7 +726,10 @@ rt_bas_plpush:
         push af
         push de
         push bc
-.wait:  call rt_bas_plqueue
+.wait:  ld a,(rt_bas_plbrk)     ; CTRL+STOP while waiting: no note
+        or a
+        jr nz,.drop
+        call rt_bas_plqueue
         ld de,4
         add hl,de               ; +4 count
         ld a,(hl)
@@ -698,6 +740,10 @@ rt_bas_plpush:
         ei
         halt
         jr .wait
+.drop:  pop bc
+        pop de
+        pop af
+        ret
 .room:  dec hl                  ; +3 head
         add a,(hl)              ; the free entry: (head + count) MOD 16
         and 15

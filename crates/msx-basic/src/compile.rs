@@ -94,6 +94,7 @@ fn runtime_files() -> Vec<(&'static str, String)> {
         ("play.asm", crate::RT_PLAY_ASM.to_string()),
         ("using.asm", crate::RT_USING_ASM.to_string()),
         ("diskfiles.asm", crate::RT_FILES_ASM.to_string()),
+        ("machine.asm", crate::RT_MACHINE_ASM.to_string()),
         ("rt_extra.asm", lower::RT_EXTRA_ASM.to_string()),
         ("rt_draw.asm", lower::RT_DRAW_ASM.to_string()),
     ]

@@ -62,6 +62,9 @@ pub const RT_PLAY_ASM: &str = include_str!("../runtime/play.asm");
 /// Disk BASIC's sequential files through the BDOS (OPEN, PRINT #, INPUT #,
 /// LINE INPUT #, EOF, CLOSE, MAXFILES, KILL, NAME).
 pub const RT_FILES_ASM: &str = include_str!("../runtime/diskfiles.asm");
+/// USR (machine code called with the argument in DAC) and the printer
+/// (LPRINT, LPOS), VARPTR(#n).
+pub const RT_MACHINE_ASM: &str = include_str!("../runtime/machine.asm");
 /// PRINT USING.
 pub const RT_USING_ASM: &str = include_str!("../runtime/using.asm");
 

@@ -101,3 +101,32 @@ fn bad_mml_is_an_illegal_function_call() {
     let s = harness::run("10 PRINT PLAY(4)\n");
     assert!(s.contains("Illegal function call in 10"), "{s}");
 }
+
+#[test]
+fn ctrl_stop_empties_the_queues_and_silences_the_psg() {
+    // 22 whole notes at T120 (120 interrupts each; a queue holds 16): PLAY
+    // waits for room for 6 notes x 2 s. CTRL+STOP (as the ROM's STOP check,
+    // ISCNTC C04F0 → GICINI C089E) empties the queues and silences the PSG;
+    // the waiting PLAY drops the rest of its string, so it ends long before
+    // the 12 s; a later PLAY plays again.
+    let out = harness::build(concat!(
+        "1 SCREEN 0:WIDTH 40\n",
+        "10 TIME=0:PLAY \"L1CDEFGABCDEFGABCDEFGAB\":T=TIME\n",
+        "20 PRINT PLAY(0);T<600;:PLAY \"L64C\":PRINT PLAY(0)\n",
+    ));
+    let mut m = harness::boot(&out);
+    let script = msx_machine::machine::KeyScript::parse("at 400 press CTRL+STOP for 6\n").unwrap();
+    m.schedule_script(&script);
+    let halt = out.symbol("rt_halt").unwrap();
+    // Right after the key: the volumes are 0 and nothing is queued.
+    m.run_frames(420);
+    assert_eq!([psg(&m, 8), psg(&m, 9), psg(&m, 10)], [0, 0, 0]);
+    assert_ne!(m.cpu().regs.pc, halt);
+    harness::run_to_end(&out, &mut m, 3000);
+    let s = harness::screen(&m);
+    assert_eq!(
+        s.lines().next().map(|l| l.trim_end()),
+        Some(" 0 -1 -1"),
+        "{s}"
+    );
+}

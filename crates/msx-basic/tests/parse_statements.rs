@@ -330,12 +330,12 @@ fn diagnostics_name_line_and_statement() {
     assert_eq!(e[0].kind, DiagnosticKind::Unsupported("LOAD".into()));
     assert_eq!((e[0].line, e[0].statement), (450, 2));
 
-    let e = errors("10 A=1:LPRINT 1\n20 FILES\n30 X=(1+\n40 DEF USR=100\n");
+    let e = errors("10 A=1:LLIST\n20 FILES\n30 X=(1+\n40 DEF USR=USR\n");
     let lines: Vec<u16> = e.iter().map(|d| d.line).collect();
     assert_eq!(lines, [10, 20, 30, 40]);
     assert_eq!(
         e[0].to_string(),
-        "line 10: LPRINT is not supported yet (statement 2, byte 4)"
+        "line 10: LLIST is not supported yet (statement 2, byte 4)"
     );
     assert!(matches!(e[2].kind, DiagnosticKind::Syntax(_)));
 
@@ -543,6 +543,57 @@ fn random_file_and_bsave_statements() {
     ));
     assert!(matches!(
         errors("10 FIELD 1,2 A$\n")[0].kind,
+        DiagnosticKind::Syntax(_)
+    ));
+}
+
+#[test]
+fn usr_varptr_and_lprint_forms() {
+    // DEF USR[n]: the digit is the cruncher's 0-9 token (ROM C4FF4).
+    let s = stmts("10 DEFUSR=&HC000:DEF USR3=100\n");
+    assert!(matches!(s[0].kind, StmtKind::DefUsr { number: 0, .. }));
+    assert!(matches!(s[1].kind, StmtKind::DefUsr { number: 3, .. }));
+    // USR5(x): the number, then the argument; a string argument makes a
+    // string, a number a double.
+    let s = stmts("10 A=USR5(1):B$=USR(\"X\")\n");
+    let StmtKind::Let { value, .. } = &s[0].kind else {
+        panic!("{:?}", s[0].kind)
+    };
+    let ExprKind::Call(_, args) = &value.kind else {
+        panic!("{value:?}")
+    };
+    assert!(matches!(args[0].kind, ExprKind::Int(5)));
+    assert_eq!(type_of(value), Some(Type::Double));
+    let StmtKind::Let { value, .. } = &s[1].kind else {
+        panic!("{:?}", s[1].kind)
+    };
+    assert_eq!(type_of(value), Some(Type::String));
+    assert!(matches!(
+        errors("10 A=USR12(1)\n")[0].kind,
+        DiagnosticKind::Syntax(_)
+    ));
+    // VARPTR of a variable, an element, a file; not of an expression.
+    let s = stmts("10 P=VARPTR(A$):P=VARPTR(M%(2)):P=VARPTR(#1)\n");
+    for (st, n) in s.iter().zip([1, 1, 2]) {
+        let StmtKind::Let { value, .. } = &st.kind else {
+            panic!("{:?}", st.kind)
+        };
+        let ExprKind::Call(_, args) = &value.kind else {
+            panic!("{value:?}")
+        };
+        assert_eq!(args.len(), n);
+        assert_eq!(type_of(value), Some(Type::Integer));
+    }
+    assert!(matches!(
+        errors("10 P=VARPTR(1+2)\n")[0].kind,
+        DiagnosticKind::Syntax(_)
+    ));
+    // LPRINT takes PRINT's items and USING, no file number.
+    let s = stmts("10 LPRINT 1;\"A\",:LPRINT USING \"##\";5\n");
+    assert!(matches!(s[0].kind, StmtKind::Lprint(_)));
+    assert!(matches!(s[1].kind, StmtKind::Lprint(_)));
+    assert!(matches!(
+        errors("10 LPRINT #1,1\n")[0].kind,
         DiagnosticKind::Syntax(_)
     ));
 }

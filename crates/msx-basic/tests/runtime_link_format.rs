@@ -13,6 +13,7 @@ const FILES: &[(&str, &str)] = &[
     ("play.asm", msx_basic::RT_PLAY_ASM),
     ("using.asm", msx_basic::RT_USING_ASM),
     ("diskfiles.asm", msx_basic::RT_FILES_ASM),
+    ("machine.asm", msx_basic::RT_MACHINE_ASM),
 ];
 
 /// The code of a line: no comment, no label.

@@ -176,6 +176,8 @@ pub(crate) struct Lowerer<'p> {
     /// are inserted there at the end, when every array is known.
     clears: Vec<(BlockId, usize)>,
     errors: Vec<LowerError>,
+    /// The program calls USR or sets DEF USR: its start fills USRTAB.
+    pub(crate) usr: bool,
 }
 
 /// Lowers a parsed program. All errors come back together.
@@ -216,6 +218,7 @@ pub fn lower(prog: &Program, source_name: &str, listing: &str) -> Result<Lowered
         next_sites: Vec::new(),
         resumes: Vec::new(),
         errors: Vec::new(),
+        usr: false,
     };
     l.run();
     if !l.errors.is_empty() {
@@ -291,6 +294,16 @@ impl<'p> Lowerer<'p> {
         }
         self.resume_marks = onerror::uses_statement_resume(self.prog);
 
+        self.lower_lines();
+        if self.usr {
+            // After the other start-up calls, before the first line.
+            self.blocks[entry]
+                .stmts
+                .push(IStmt::Eval(call("rt_bas_usrinit", vec![], W::Word)));
+        }
+    }
+
+    fn lower_lines(&mut self) {
         let lines = &self.prog.lines;
         for (i, line) in lines.iter().enumerate() {
             self.line = line.number;

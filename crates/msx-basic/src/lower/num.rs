@@ -537,6 +537,27 @@ impl Lowerer<'_> {
                 self.call_stmt(routine, vec![(Reg::HL, s)]);
                 Ok(t)
             }
+            K::Usr => {
+                // USR[n](x) with a number: x in DAC as its own type.
+                let n = usr_number(arg(0)?);
+                self.usr = true;
+                let x = arg(1)?;
+                if type_of(x) == Some(Type::Integer) {
+                    // An integer (VALTYP 2), as MSX passes -50 or A%+1:
+                    // an operation beyond -32768..32767 stops with
+                    // Overflow here where MSX would pass a double.
+                    let v = self.int(x)?;
+                    self.call_stmt("rt_bas_usri", vec![(Reg::HL, v), (Reg::A, byte(n))]);
+                } else {
+                    let p = self.dac(x)?;
+                    let valtyp = if p == Type::Single { 4 } else { 8 };
+                    self.call_stmt(
+                        "rt_bas_usrd",
+                        vec![(Reg::A, byte(n)), (Reg::BC, word(valtyp))],
+                    );
+                }
+                Ok(Type::Double)
+            }
             K::Loc | K::Lof => {
                 let n = self.int(arg(0)?)?;
                 let routine = if k == K::Loc {
@@ -652,6 +673,25 @@ impl Lowerer<'_> {
                 Ok(self.hoist(call("rt_bx_point", vec![], W::Word)))
             }
             K::Err => Ok(self.hoist(zext(load(W::Byte, sym("rt_bas_errno"))))),
+            K::Varptr => match args {
+                // The address of the value: 2, 4 or 8 bytes of the number,
+                // a string's 3-byte descriptor.
+                [v] => {
+                    let a = self.address_of(v)?;
+                    Ok(self.hoist(a))
+                }
+                [n, _] => {
+                    let n = self.int(n)?;
+                    Ok(self.hoist(call("rt_bas_fcbptr", vec![(Reg::HL, n)], W::Word)))
+                }
+                _ => Err(missing()),
+            },
+            K::Lpos => {
+                if let Ok(a) = a0 {
+                    let _ = self.num(a)?;
+                }
+                Ok(self.hoist(call("rt_bas_lpos", vec![], W::Word)))
+            }
             K::Pad | K::Pdl => {
                 let n = self.int(a0?)?;
                 let r = if k == K::Pad {
@@ -699,6 +739,14 @@ impl Lowerer<'_> {
                 }
             },
         }
+    }
+}
+
+/// The n of `USR[n]`: the parser's constant 0-9.
+pub(crate) fn usr_number(e: &Expr) -> i64 {
+    match e.kind {
+        ExprKind::Int(n) => i64::from(n),
+        _ => 0,
     }
 }
 

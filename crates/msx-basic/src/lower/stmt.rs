@@ -35,6 +35,27 @@ impl Lowerer<'_> {
         match &s.kind {
             StmtKind::Let { target, value } => self.assign(target, value, span),
             StmtKind::Print(items) => self.print(items),
+            StmtKind::Lprint(body) => {
+                self.call_stmt("rt_bas_lselout", vec![]);
+                let body = Stmt {
+                    kind: (**body).clone(),
+                    span,
+                };
+                self.statement(&body, next)?;
+                self.call_stmt("rt_bas_lselend", vec![]);
+                Ok(())
+            }
+            StmtKind::DefUsr { number, address } => {
+                // USRTAB entry n (F39Ah + 2n), as the ROM's J500E stores it.
+                let a = self.address(address)?;
+                self.usr = true;
+                self.emit(IStmt::Store {
+                    w: W::Word,
+                    addr: word(0xF39A + 2 * i64::from(*number)),
+                    value: a,
+                });
+                Ok(())
+            }
             StmtKind::PrintFile { number, body } => {
                 let n = self.int(number)?;
                 self.call_stmt("rt_bas_fselout", vec![(Reg::HL, n)]);

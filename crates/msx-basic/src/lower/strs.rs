@@ -126,6 +126,12 @@ impl Lowerer<'_> {
                 };
                 self.str_call(r, vec![])
             }
+            K::Usr => {
+                let n = super::num::usr_number(arg(0)?);
+                self.usr = true;
+                let s = self.string(arg(1)?)?;
+                self.str_call("rt_bas_usrs", vec![(Reg::HL, s), (Reg::A, byte(n))])
+            }
             K::Sprite => {
                 let n = self.int(arg(0)?)?;
                 self.str_call("rt_bx_getspr", vec![(Reg::HL, n)])

@@ -113,7 +113,9 @@ pub enum ExprKind {
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// A built-in function, named by its keyword (`LEFT$`, `RND`, `TIME`,
     /// `INKEY$`, `INPUT$`, `STRING$`, `INSTR`, `VPEEK`…), with its arguments
-    /// in source order (`INSTR` with 2 or 3, `MID$` with 2 or 3).
+    /// in source order (`INSTR` with 2 or 3, `MID$` with 2 or 3). `USR[n](x)`
+    /// has two: the constant n (0-9) and x. `VARPTR(v)` has one, the variable
+    /// or element; `VARPTR(#n)` two: n and the string constant `"#"`.
     Call(Keyword, Vec<Expr>),
     /// `FN name(args)`: a DEF FN function; `ty` is the type of its name.
     UserFn(Var, Vec<Expr>),
@@ -484,6 +486,14 @@ pub enum StmtKind {
     },
     /// `RESTORE [line]`.
     Restore(Option<u16>),
+    /// `DEF USR[n] = address`: USRTAB entry `n` (0-9).
+    DefUsr {
+        number: u8,
+        address: Expr,
+    },
+    /// `LPRINT …` / `LPRINT USING …`: `body` is the `Print` or `PrintUsing`
+    /// whose output goes to the printer.
+    Lprint(Box<StmtKind>),
     /// `DEF FN name(params) = body`.
     DefFn {
         name: Var,

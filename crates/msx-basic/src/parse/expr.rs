@@ -37,15 +37,7 @@ const KEYWORD_FUNCTIONS: &[(K, Args)] = &[
 
 /// Functions MSX-BASIC has that the compiler refuses (files, printer,
 /// machine-code calls, error trapping).
-const UNSUPPORTED_FUNCTIONS: &[K] = &[
-    K::Usr,
-    K::Varptr,
-    K::AttrStr,
-    K::DskiStr,
-    K::Lpos,
-    K::Dskf,
-    K::Fpos,
-];
+const UNSUPPORTED_FUNCTIONS: &[K] = &[K::AttrStr, K::DskiStr, K::Dskf, K::Fpos];
 
 fn binop(k: K) -> Option<BinOp> {
     Some(match k {
@@ -188,6 +180,24 @@ impl Parser<'_, '_> {
             return self.unsupported(k.spelling());
         }
         self.cur.bump();
+        if k == K::Usr {
+            let n = self.usr_number()?;
+            let span = self.span();
+            let x = self.arguments(1, 1)?.remove(0);
+            return Ok(ExprKind::Call(
+                k,
+                vec![
+                    Expr {
+                        kind: ExprKind::Int(i16::from(n)),
+                        span,
+                    },
+                    x,
+                ],
+            ));
+        }
+        if k == K::Varptr {
+            return self.varptr();
+        }
         let args = if k.is_function() {
             match k {
                 K::LeftStr | K::RightStr => self.arguments(2, 2)?,
@@ -220,6 +230,46 @@ impl Parser<'_, '_> {
             }
         };
         Ok(ExprKind::Call(k, args))
+    }
+
+    /// The digit after USR (ROM C4FF4: a crunched 0-9, else 0).
+    pub fn usr_number(&mut self) -> PResult<u8> {
+        match self.cur.peek() {
+            Some(Lex::Num(Number::Integer(n))) if (0..=9).contains(&n) => {
+                self.cur.bump();
+                Ok(n as u8)
+            }
+            Some(Lex::Char(c)) if c.is_ascii_digit() => {
+                self.cur.bump();
+                Ok(c - b'0')
+            }
+            Some(Lex::Num(_)) => self.syntax("USR number 0-9 expected"),
+            _ => Ok(0),
+        }
+    }
+
+    /// `VARPTR(variable)` or `VARPTR(#file)` (ROM J4E53).
+    fn varptr(&mut self) -> PResult<ExprKind> {
+        self.expect_char(b'(')?;
+        let span = self.span();
+        if self.cur.eat_char(b'#') {
+            let n = self.expr()?;
+            self.expect_char(b')')?;
+            let mark = Expr {
+                kind: ExprKind::Str(b"#".to_vec()),
+                span,
+            };
+            return Ok(ExprKind::Call(K::Varptr, vec![n, mark]));
+        }
+        let kind = match self.cur.peek() {
+            Some(Lex::Char(c)) if c.is_ascii_uppercase() => match self.variable()? {
+                LValue::Scalar(v) => ExprKind::Var(v),
+                LValue::Element(v, i) => ExprKind::Element(v, i),
+            },
+            _ => return self.syntax("variable expected"),
+        };
+        self.expect_char(b')')?;
+        Ok(ExprKind::Call(K::Varptr, vec![Expr { kind, span }]))
     }
 
     /// `(a, b, …)` with between `min` and `max` expressions.

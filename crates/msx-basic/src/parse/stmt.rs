@@ -11,11 +11,7 @@ use crate::keywords::Keyword as K;
 
 /// Statements MSX-BASIC has that the compiler refuses, with the words the
 /// diagnostic uses. Anything else unknown is refused by its own spelling.
-const UNSUPPORTED: &[(K, &str)] = &[
-    (K::Call, "CALL"),
-    (K::Lprint, "LPRINT"),
-    (K::Llist, "LLIST"),
-];
+const UNSUPPORTED: &[(K, &str)] = &[(K::Call, "CALL"), (K::Llist, "LLIST")];
 
 impl Parser<'_, '_> {
     /// Statements up to the end of the line; in a THEN or ELSE branch
@@ -58,6 +54,10 @@ impl Parser<'_, '_> {
         Ok(match k {
             K::Let => self.assignment()?,
             K::Print => self.print()?,
+            K::Lprint => match self.print()? {
+                StmtKind::PrintFile { .. } => return self.syntax("LPRINT takes no file number"),
+                body => StmtKind::Lprint(Box::new(body)),
+            },
             K::Goto => StmtKind::Goto(self.line_number()?),
             K::Gosub => StmtKind::Gosub(self.line_number()?),
             K::Return => StmtKind::Return(self.optional_line_number()),
@@ -832,8 +832,14 @@ impl Parser<'_, '_> {
     }
 
     fn def(&mut self) -> PResult<StmtKind> {
-        if self.cur.peek() == Some(Lex::Kw(K::Usr)) {
-            return self.unsupported("DEF USR");
+        if self.cur.eat_kw(K::Usr) {
+            // DEF USR[n] = address (ROM J500E).
+            let number = self.usr_number()?;
+            self.expect_kw(K::Equal)?;
+            return Ok(StmtKind::DefUsr {
+                number,
+                address: self.expr()?,
+            });
         }
         self.expect_kw(K::Fn)?;
         let name = self.name_and_type()?;

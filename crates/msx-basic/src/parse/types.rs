@@ -27,6 +27,9 @@ enum Ret {
     Fixed(Type),
     /// The type of the first argument (INT, FIX, ABS).
     SameAsArg,
+    /// USR: a string for a string argument, else a double (the routine's
+    /// VALTYP decides at run time; every number type fits a double).
+    Usr,
 }
 
 const FUNCTION_TYPES: &[(K, Ret)] = &[
@@ -79,6 +82,10 @@ const FUNCTION_TYPES: &[(K, Ret)] = &[
     (K::Time, Ret::Fixed(Type::Single)),
     (K::Fre, Ret::Fixed(Type::Single)),
     (K::Err, Ret::Fixed(Type::Integer)),
+    // VARPTR and LPOS end in C2F99 (HL to DAC as an integer).
+    (K::Varptr, Ret::Fixed(Type::Integer)),
+    (K::Lpos, Ret::Fixed(Type::Integer)),
+    (K::Usr, Ret::Usr),
     // A line number, 0-65535 (65535: no line): a number, not an integer.
     (K::Erl, Ret::Fixed(Type::Single)),
 ];
@@ -104,6 +111,10 @@ pub fn type_of(e: &Expr) -> Option<Type> {
             match ret {
                 Ret::Fixed(t) => Some(t),
                 Ret::SameAsArg => numeric(type_of(args.first()?)?),
+                Ret::Usr => match type_of(args.get(1)?)? {
+                    Type::String => Some(Type::String),
+                    _ => Some(Type::Double),
+                },
             }
         }
     }

@@ -61,6 +61,8 @@ struct Ram {
     screen: Screen,
     keys: VecDeque<u8>,
     lines: VecDeque<Vec<u8>>,
+    /// Every byte the stub LPTOUT sent to the printer (port 5).
+    printer: Vec<u8>,
 }
 
 impl Bus for Ram {
@@ -91,9 +93,13 @@ impl Bus for Ram {
         }
     }
     fn output(&mut self, port: u16, value: u8, _cycle: u64) {
-        if port & 0xFF == 1 {
-            self.screen.put(value);
-            self.sync_cursor();
+        match port & 0xFF {
+            1 => {
+                self.screen.put(value);
+                self.sync_cursor();
+            }
+            5 => self.printer.push(value),
+            _ => {}
         }
     }
 }
@@ -146,6 +152,7 @@ pub fn source(lines_table: &str) -> String {
         msx_basic::RT_INPUT_ASM,
         msx_basic::RT_MATH_ASM,
         msx_basic::RT_FILES_ASM,
+        msx_basic::RT_MACHINE_ASM,
     ];
     let mut vars = String::new();
     let mut at = VARS;
@@ -202,6 +209,7 @@ impl Rt {
             (0x009C, &[0xDB, 0x03, 0xB7, 0xC9]), // CHSNS: in a,(3): or a: ret
             (0x009F, &[0xDB, 0x02, 0xC9]),       // CHGET: in a,(2): ret
             (0x00A2, &[0xD3, 0x01, 0xC9]),       // CHPUT: out (1),a: ret
+            (0x00A5, &[0xD3, 0x05, 0xB7, 0xC9]), // LPTOUT: out (5),a: or a: ret
             (0x00B1, &[0xDB, 0x04, 0x21, 0x5D, 0xF5, 0xB7, 0xC9]), // INLIN
             (0x00C6, &[0xC9]),                   // POSIT
             (0x00D2, &[0xC9]),                   // TOTEXT
@@ -231,6 +239,7 @@ impl Rt {
                 },
                 keys: VecDeque::new(),
                 lines: VecDeque::new(),
+                printer: Vec::new(),
             },
             asm,
             cycles: 0,
@@ -306,6 +315,11 @@ impl Rt {
                 c => (c as char).to_string(),
             })
             .collect()
+    }
+
+    /// What reached the printer (LPTOUT).
+    pub fn printer(&self) -> Vec<u8> {
+        self.ram.printer.clone()
     }
 
     pub fn clear_output(&mut self) {
