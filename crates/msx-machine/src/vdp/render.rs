@@ -319,11 +319,18 @@ fn table_run<const N: usize>(v: &Vram, base: u32, first: u32, bits: u32) -> [u8;
 }
 
 /// The 2 KB pattern table of the text modes and GRAPHIC1: R#4 gives the
-/// address bits above the 11 index bits, so the table is one aligned run.
-fn pattern_table(v: &Vram, pattern_base: u32) -> &[u8] {
+/// address bits above the 11 index bits, so the table is one aligned run
+/// (an array, so that an index `ch << 3 | line` needs no bounds check).
+fn pattern_table(v: &Vram, pattern_base: u32) -> &[u8; 2048] {
+    /// Never used: VRAM is a power of two of at least 16 KB, so an
+    /// aligned 2 KB run always fits.
+    static NONE: [u8; 2048] = [0; 2048];
     let bytes = v.bytes();
     let start = table_addr(pattern_base, 0, 11) as usize & (bytes.len() - 1);
-    bytes.get(start..start + 2048).unwrap_or(&[])
+    bytes
+        .get(start..start + 2048)
+        .and_then(|run| run.try_into().ok())
+        .unwrap_or(&NONE)
 }
 
 /// The two pixels of every GRAPHIC4/GRAPHIC6 byte (high nibble first) in
@@ -548,13 +555,14 @@ impl Vdp {
                 );
                 // Text modes: rows do not scroll, only the line inside a row
                 // does (what openMSX does; real chips differ).
-                let l = (d + u32::from(self.regs[23])) & 7;
+                let l = ((d + u32::from(self.regs[23])) & 7) as usize;
                 let runs = self.glyphs[0].runs(fc, bc);
                 let names: [u8; 40] = table_run(v, name_base, (d / 8) * 40 + 0xC00, 12);
                 let patterns = pattern_table(v, pattern_base);
-                for (&ch, out) in names.iter().zip(buf.chunks_exact_mut(6)) {
-                    let index = usize::from(ch) * 8 + l as usize;
-                    let pat = patterns.get(index).copied().unwrap_or(0);
+                // Fixed-size pieces: each glyph row is one 6-pixel copy.
+                let (cells, _) = buf[..240].as_chunks_mut::<6>();
+                for (&ch, out) in names.iter().zip(cells) {
+                    let pat = patterns[usize::from(ch) << 3 | l];
                     out.copy_from_slice(&runs[usize::from(pat)][..6]);
                 }
                 240
@@ -574,17 +582,18 @@ impl Vdp {
                 } else {
                     (fc, bc)
                 };
-                let l = (d + u32::from(self.regs[23])) & 7;
+                let l = ((d + u32::from(self.regs[23])) & 7) as usize;
                 let [plain, blinking] = &mut self.glyphs;
                 let (plain, blinking) = (plain.runs(fc, bc), blinking.runs(bfc, bbc));
                 let row = d / 8;
                 let names: [u8; 80] = table_run(v, name_base, row * 80, 12);
+                // One blink bit per column, eight columns to a byte.
+                let blinks: [u8; 10] = table_run(v, color_base, row * 10, 9);
                 let patterns = pattern_table(v, pattern_base);
-                for ((col, &ch), out) in (0..80).zip(&names).zip(buf.chunks_exact_mut(6)) {
-                    let blink = v.read(table_addr(color_base, row * 10 + col / 8, 9));
-                    let index = usize::from(ch) * 8 + l as usize;
-                    let pat = patterns.get(index).copied().unwrap_or(0);
-                    let runs = if blink & (0x80 >> (col & 7)) != 0 {
+                let (cells, _) = buf[..480].as_chunks_mut::<6>();
+                for ((col, &ch), out) in (0..80).zip(&names).zip(cells) {
+                    let pat = patterns[usize::from(ch) << 3 | l];
+                    let runs = if blinks[col / 8] & (0x80 >> (col & 7)) != 0 {
                         blinking
                     } else {
                         plain
@@ -762,6 +771,11 @@ mod tests {
             }
             let base = base | 0x3FF;
             let run: [u8; 80] = table_run(&v, base, first, bits);
+            for (i, &b) in run.iter().enumerate() {
+                prop_assert_eq!(b, v.read(table_addr(base, first + i as u32, bits)), "index {}", i);
+            }
+            // TEXT2's blink bits: ten bytes.
+            let run: [u8; 10] = table_run(&v, base, first, bits);
             for (i, &b) in run.iter().enumerate() {
                 prop_assert_eq!(b, v.read(table_addr(base, first + i as u32, bits)), "index {}", i);
             }
