@@ -491,6 +491,10 @@ pub struct CmdEngine {
     /// VDP tick up to which the engine has worked.
     time: u64,
     mode: Option<CmdMode>,
+    /// [`CmdEngine::untimed`]'s answer, kept (made again whenever the mode
+    /// or the command changes, and after a load): every port access asks.
+    #[serde(skip)]
+    untimed: bool,
 }
 
 impl CmdEngine {
@@ -515,6 +519,7 @@ impl CmdEngine {
             transfer: false,
             time: 0,
             mode: None,
+            untimed: true,
         }
     }
 
@@ -527,7 +532,19 @@ impl CmdEngine {
     /// Whether [`CmdEngine::run`] has nothing to do but note the time (no
     /// mode, idle, or waiting for the CPU): then the chip can skip time
     /// without asking it which speed applies.
+    #[inline]
     pub fn untimed(&self) -> bool {
+        self.untimed
+    }
+
+    /// Makes the kept [`CmdEngine::untimed`] again from the mode and the
+    /// command.
+    pub fn refresh_untimed(&mut self) {
+        self.untimed = self.untimed_now();
+    }
+
+    /// [`CmdEngine::untimed`] worked out from the mode and the command.
+    pub(crate) fn untimed_now(&self) -> bool {
         self.mode.is_none() || self.op.timing().is_none()
     }
 
@@ -591,6 +608,7 @@ impl CmdEngine {
             self.done();
         }
         self.mode = mode;
+        self.refresh_untimed();
     }
 
     /// Write R#32 + `index` at VDP tick `now` (the caller has already run
@@ -633,6 +651,7 @@ impl CmdEngine {
         self.status &= !CE;
         self.op = Op::Idle;
         self.cmr = 0;
+        self.refresh_untimed();
     }
 
     fn start(&mut self, vram: &mut Vram, now: u64) {
@@ -648,6 +667,7 @@ impl CmdEngine {
             return;
         }
         self.op = op;
+        self.refresh_untimed();
         self.status |= CE;
         self.ny &= 1023;
         let arg = self.arg;
@@ -1266,6 +1286,7 @@ mod tests {
             prop_assert_eq!(a.time, b.time);
             prop_assert!(va.bytes() == vb.bytes(), "VRAM differs at {}", t);
             prop_assert_eq!(va.touched(), vb.touched(), "watched page written at {}", t);
+            prop_assert_eq!(a.untimed(), a.untimed_now(), "kept untimed at {}", t);
             va.watch([watched]);
             vb.watch([watched]);
         }

@@ -168,6 +168,11 @@ proptest! {
             prop_assert_eq!(a.frame_count(), b.frame_count());
             prop_assert_eq!(a.irq(), b.irq(), "INT, act {}", i);
             prop_assert_eq!(synced_line(&a), synced_line(&b), "line count, act {}", i);
+            // The engine's kept `untimed` (asked by every port access) as
+            // worked out afresh, across mode changes and commands.
+            for v in [&a, &b] {
+                prop_assert_eq!(v.cmd.untimed(), v.cmd.untimed_now(), "kept untimed, act {}", i);
+            }
             if a.frame_count() != frames {
                 frames = a.frame_count();
                 prop_assert!(a.frame() == b.frame(), "frame {} differs", frames);

@@ -335,6 +335,7 @@ impl Vdp {
     /// at their defaults).
     pub(crate) fn after_load(&mut self) {
         self.plan = self.make_plan();
+        self.cmd.refresh_untimed();
         self.irq_check = true;
     }
 
