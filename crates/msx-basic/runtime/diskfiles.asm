@@ -920,6 +920,84 @@ rt_bas_kill:
         ld e,53
         jp rt_bas_error
 
+; FILES [pattern]: HL = the pattern (0: "*.*"; '?' and '*' allowed). As
+; the disk ROM's A6E88: a new line first unless at the start of one; each
+; matching name as 8 characters, '.' (a blank when the extension is
+; blank) and 3; after a name a blank when TTYPOS + 12 < LINLEN, else a new
+; line (none at the start of a line); no new line at the end. 53 File not
+; found when nothing matches.
+rt_bas_files:
+        ld a,h
+        or l
+        jr nz,.name
+        ld hl,.all
+.name:  ld de,rt_bas_ffcb
+        ld a,1
+        call rt_bas_fname
+        ld de,0F55Eh            ; the entries go to BUF
+        ld c,1Ah                ; SETDTA
+        call rt_bas_bdos
+        ld de,rt_bas_ffcb
+        ld c,11h                ; SFIRST
+        call rt_bas_bdos
+        inc a
+        jr nz,.found
+        ld e,53
+        jp rt_bas_error
+.found: call rt_bas_freshline
+.one:   ld hl,0F55Eh+1
+        ld b,11
+.c:     ld a,(hl)
+        inc hl
+        call rt_bas_chput
+        ld a,b
+        cp 4
+        jr nz,.n
+        ld a,(hl)               ; after the name: '.' unless no extension
+        cp ' '
+        jr z,.dot
+        ld a,'.'
+.dot:   call rt_bas_chput
+.n:     djnz .c
+        ld a,(0F661h)           ; TTYPOS
+        or a
+        jr z,.next
+        add a,12
+        ld b,a
+        ld a,(0F3B0h)           ; LINLEN
+        dec a
+        cp b                    ; TTYPOS + 12 < LINLEN: a blank
+        ld a,' '
+        call nc,rt_bas_chput
+        call c,rt_bas_prnl
+.next:  ld de,rt_bas_ffcb
+        ld c,12h                ; SNEXT
+        call rt_bas_bdos
+        inc a
+        jr nz,.one
+        ret
+.all:   db 3
+        dw .alltx
+.alltx: db "*.*"
+
+; DSKF(d): HL = d (0 the current drive, 1 A:, ...); HL = its free
+; clusters (the BDOS's 1Bh), as the disk ROM's A7061 (an integer). 5
+; Illegal function call past 255, 62 Bad drive name for a drive the
+; system does not have.
+rt_bas_dskf:
+        ld a,h
+        or a
+        jr nz,.fc
+        ld e,l
+        ld c,1Bh                ; ALLOC
+        call rt_bas_bdos
+        inc a
+        ret nz
+        ld e,62
+        jp rt_bas_error
+.fc:    ld e,5
+        jp rt_bas_error
+
 ; NAME old AS new: HL = old, DE = new, both may hold '?' and '*': every
 ; matching file is renamed, a '?' of the new name keeping the old
 ; character (the BDOS's FREN). As the disk ROM's A6F20: 64 File still

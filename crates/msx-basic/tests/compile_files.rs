@@ -290,3 +290,42 @@ fn name_with_wildcards_renames_every_match() {
     assert_eq!(names, ["A.OLD", "BB.OLD", "C.TXT", "T.BIN"]);
     assert_eq!(disk.read_file("BB.OLD").unwrap(), b"b");
 }
+
+#[test]
+fn files_lists_the_directory_and_dskf_counts_free_clusters() {
+    // The disk ROM's FILES (A6E88): each name as 8 characters, '.' (a
+    // blank without extension) and 3; a blank after it while TTYPOS + 12 <
+    // LINLEN, else a new line; 53 File not found when nothing matches.
+    // DSKF (A7061): the free clusters of a 720 KB disk, 713 clusters of
+    // 1 KB ((1440 - 14 sectors) / 2) less each file's clusters.
+    let src = concat!(
+        "10 FILES\n",
+        "20 PRINT:FILES \"*.TXT\"\n",
+        "30 PRINT:PRINT DSKF(0);DSKF(1)\n",
+        "40 FILES \"NONE.*\"\n",
+    );
+    let big = vec![0x55u8; 1500];
+    let (lines, disk) = run_disk_with(
+        src,
+        &[
+            ("A.TXT", b"0123456789"),
+            ("BB.BAS", &big),
+            ("CCCCCCCC.DAT", b"x"),
+            ("NOEXT", b""),
+        ],
+    );
+    let program = build(&format!("1 SCREEN 0:WIDTH 40\n{src}")).bytes.len();
+    let free = 713 - program.div_ceil(1024) - 2 - 1 - 1;
+    assert_eq!(disk.free_bytes(), free as u64 * 1024);
+    let lines: Vec<&str> = lines.iter().map(|l| l.trim_end()).collect();
+    assert_eq!(
+        lines,
+        [
+            "T       .BIN A       .TXT BB      .BAS",
+            "CCCCCCCC.DAT NOEXT",
+            "A       .TXT",
+            &format!(" {free}  {free}"),
+            "File not found in 40",
+        ]
+    );
+}

@@ -148,3 +148,51 @@ fn lprint_and_lpos_compile_for_every_target() {
         }
     }
 }
+
+#[test]
+fn usr_varptr_files_and_dskf_from_an_msx_dos_program() {
+    use msx_disk::{Format, Timestamp};
+    use msx_machine::machine::{Machine, MachineConfig, Until};
+    use msx_machine::memory::MachineLayout;
+    // USR0 doubles an integer (as in the first test), POKEd at &HA000.
+    let code = [0x2A, 0xF8, 0xF7, 0x29, 0x22, 0xF8, 0xF7, 0xC9];
+    let src = format!(
+        "10 FOR I=0 TO 7:READ B:POKE &HA000+I,B:NEXT:DEFUSR=&HA000\n\
+         20 A%=300:PRINT \"USR\";USR(A%);PEEK(VARPTR(A%)+1)\n\
+         40 ON ERROR GOTO 100:PRINT USR1(0)\n\
+         50 FILES \"T.*\":PRINT:PRINT \"FREE\";DSKF(0)\n\
+         60 END\n\
+         100 PRINT \"ERR\";ERR:RESUME 50\n{}",
+        data(1000, &code)
+    );
+    let out = match msx_basic::compile("t.bas", src.as_bytes(), z80_codegen::Target::Com) {
+        Ok(c) => c.output,
+        Err(f) => panic!("{f}"),
+    };
+    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
+    let mut disk = Disk::new(Format::Kb720);
+    disk.write_file("T.COM", &out.bytes, when).unwrap();
+    disk.set_boot_command("T").unwrap();
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    let r = m.run_until(&Until::TextOnScreen("FREE".into()), 3000);
+    assert!(r.reached(), "{r:?}\n{}", screen(&m));
+    let r = m.run_until(&Until::TextOnScreen("A>".into()), 300);
+    assert!(r.reached(), "{r:?}\n{}", screen(&m));
+    let s = screen(&m);
+    let free = 713 - out.bytes.len().div_ceil(1024);
+    for want in [
+        "USR 600  1".to_string(),
+        "ERR 5".to_string(),
+        "T       .COM".to_string(),
+        format!("FREE {free}"),
+    ] {
+        assert!(s.contains(&want), "{want}: {s}");
+    }
+}

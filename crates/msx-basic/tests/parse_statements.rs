@@ -330,7 +330,7 @@ fn diagnostics_name_line_and_statement() {
     assert_eq!(e[0].kind, DiagnosticKind::Unsupported("LOAD".into()));
     assert_eq!((e[0].line, e[0].statement), (450, 2));
 
-    let e = errors("10 A=1:LLIST\n20 FILES\n30 X=(1+\n40 DEF USR=USR\n");
+    let e = errors("10 A=1:LLIST\n20 LOAD \"X\"\n30 X=(1+\n40 DEF USR=USR\n");
     let lines: Vec<u16> = e.iter().map(|d| d.line).collect();
     assert_eq!(lines, [10, 20, 30, 40]);
     assert_eq!(

@@ -686,6 +686,10 @@ impl Lowerer<'_> {
                 }
                 _ => Err(missing()),
             },
+            K::Dskf => {
+                let d = self.int(a0?)?;
+                Ok(self.hoist(call("rt_bas_dskf", vec![(Reg::HL, d)], W::Word)))
+            }
             K::Lpos => {
                 if let Ok(a) = a0 {
                     let _ = self.num(a)?;

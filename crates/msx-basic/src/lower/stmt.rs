@@ -242,6 +242,17 @@ impl Lowerer<'_> {
                 self.call_stmt("rt_bas_maxfiles", vec![(Reg::HL, n)]);
                 Ok(())
             }
+            StmtKind::Files(pattern) => {
+                let p = match pattern {
+                    Some(p) => match self.string_arg(p)? {
+                        Some(p) => p,
+                        None => return Ok(()),
+                    },
+                    None => word(0),
+                };
+                self.call_stmt("rt_bas_files", vec![(Reg::HL, p)]);
+                Ok(())
+            }
             StmtKind::Kill(name) => {
                 if let Some(name) = self.string_arg(name)? {
                     self.call_stmt("rt_bas_kill", vec![(Reg::HL, name)]);

@@ -392,6 +392,8 @@ pub enum StmtKind {
     MaxFiles(Expr),
     /// `KILL name`.
     Kill(Expr),
+    /// `FILES [pattern]`: the directory listing (`*.*` when omitted).
+    Files(Option<Expr>),
     /// `NAME old AS new`.
     Rename {
         from: Expr,

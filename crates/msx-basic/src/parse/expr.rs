@@ -35,9 +35,9 @@ const KEYWORD_FUNCTIONS: &[(K, Args)] = &[
     (K::Erl, Args::None),
 ];
 
-/// Functions MSX-BASIC has that the compiler refuses (files, printer,
-/// machine-code calls, error trapping).
-const UNSUPPORTED_FUNCTIONS: &[K] = &[K::AttrStr, K::DskiStr, K::Dskf, K::Fpos];
+/// Functions MSX-BASIC has that the compiler refuses (ATTR$ and DSKI$,
+/// which need MSX-DOS 2 or sector access, and FPOS).
+const UNSUPPORTED_FUNCTIONS: &[K] = &[K::AttrStr, K::DskiStr, K::Fpos];
 
 fn binop(k: K) -> Option<BinOp> {
     Some(match k {

@@ -148,6 +148,11 @@ impl Parser<'_, '_> {
             K::Open => self.open()?,
             K::Close => self.close()?,
             K::Kill => StmtKind::Kill(self.expr()?),
+            K::Files => StmtKind::Files(if self.cur.at_statement_end() {
+                None
+            } else {
+                Some(self.expr()?)
+            }),
             K::Name => {
                 let from = self.expr()?;
                 if !self.eat_word("AS") {

@@ -85,6 +85,8 @@ const FUNCTION_TYPES: &[(K, Ret)] = &[
     // VARPTR and LPOS end in C2F99 (HL to DAC as an integer).
     (K::Varptr, Ret::Fixed(Type::Integer)),
     (K::Lpos, Ret::Fixed(Type::Integer)),
+    // DSKF ends in MAKINT (disk ROM A7061).
+    (K::Dskf, Ret::Fixed(Type::Integer)),
     (K::Usr, Ret::Usr),
     // A line number, 0-65535 (65535: no line): a number, not an integer.
     (K::Erl, Ret::Fixed(Type::Single)),
