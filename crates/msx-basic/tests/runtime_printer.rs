@@ -84,3 +84,17 @@ fn the_printer_line_is_255_columns_and_commas_stop_at_238() {
     assert_eq!(rt.printer(), b" ");
     rt.call("rt_bas_lselend", 0, 0, 0);
 }
+
+#[test]
+fn lptout_giving_up_is_device_io_error() {
+    // LPTOUT's carry (CTRL+STOP while the printer is busy) is 19 Device
+    // I/O error, as OUTDLP's M73B2; the error goes to the screen.
+    let mut rt = Rt::new();
+    rt.poke(LPTPOS, &[0]);
+    rt.call("rt_bas_lselout", 0, 0, 0);
+    rt.printer_fails();
+    let d = rt.literal(SCRATCH, SCRATCH + 40, b"A");
+    assert_eq!(rt.call("rt_bas_prs", d, 0, 0), runtime_support::End::Halt);
+    assert_eq!(rt.errno(), 19);
+    assert!(rt.output().contains("Device I/O error"), "{}", rt.output());
+}

@@ -63,6 +63,8 @@ struct Ram {
     lines: VecDeque<Vec<u8>>,
     /// Every byte the stub LPTOUT sent to the printer (port 5).
     printer: Vec<u8>,
+    /// The stub LPTOUT returns carry (port 6 bit 0).
+    printer_fails: bool,
 }
 
 impl Bus for Ram {
@@ -89,6 +91,7 @@ impl Bus for Ram {
                 self.sync_cursor();
                 0
             }
+            6 => u8::from(self.printer_fails),
             _ => 0xFF,
         }
     }
@@ -209,10 +212,15 @@ impl Rt {
             (0x009C, &[0xDB, 0x03, 0xB7, 0xC9]), // CHSNS: in a,(3): or a: ret
             (0x009F, &[0xDB, 0x02, 0xC9]),       // CHGET: in a,(2): ret
             (0x00A2, &[0xD3, 0x01, 0xC9]),       // CHPUT: out (1),a: ret
-            (0x00A5, &[0xD3, 0x05, 0xB7, 0xC9]), // LPTOUT: out (5),a: or a: ret
+            // LPTOUT: out (5),a, carry = bit 0 of port 6 (the printer
+            // gave up: CTRL+STOP while busy), A kept.
+            (
+                0x00A5,
+                &[0xD3, 0x05, 0xC5, 0x47, 0xDB, 0x06, 0x0F, 0x78, 0xC1, 0xC9],
+            ),
             (0x00B1, &[0xDB, 0x04, 0x21, 0x5D, 0xF5, 0xB7, 0xC9]), // INLIN
-            (0x00C6, &[0xC9]),                   // POSIT
-            (0x00D2, &[0xC9]),                   // TOTEXT
+            (0x00C6, &[0xC9]),                                     // POSIT
+            (0x00D2, &[0xC9]),                                     // TOTEXT
         ];
         let mut body = 0x0010usize;
         for (entry, bytes) in stubs {
@@ -240,6 +248,7 @@ impl Rt {
                 keys: VecDeque::new(),
                 lines: VecDeque::new(),
                 printer: Vec::new(),
+                printer_fails: false,
             },
             asm,
             cycles: 0,
@@ -315,6 +324,11 @@ impl Rt {
                 c => (c as char).to_string(),
             })
             .collect()
+    }
+
+    /// Makes the stub LPTOUT fail (carry) from now on.
+    pub fn printer_fails(&mut self) {
+        self.ram.printer_fails = true;
     }
 
     /// What reached the printer (LPTOUT).
