@@ -367,3 +367,129 @@ fn sc52png_renders_back_what_png2sc5_read() {
         "{err}"
     );
 }
+
+/// Colour 2 of the power-on palette, (1, 6, 1); colour 3, (3, 7, 3); colour 4, (1, 1, 7).
+const MEDIUM_GREEN: [u8; 4] = [36, 218, 36, 255];
+const LIGHT_GREEN: [u8; 4] = [109, 255, 109, 255];
+const DARK_BLUE: [u8; 4] = [36, 36, 255, 255];
+
+#[test]
+fn screen_6_four_pixels_per_byte() {
+    let dir = scratch("sc6");
+    // 2 bits per pixel, the left pixel in bits 7-6: clear, black, green, light green.
+    save(&dir, "four.png", 512, 2, |x, _| match x {
+        0 => CLEAR,
+        1 => BLACK,
+        2 => MEDIUM_GREEN,
+        _ => LIGHT_GREEN,
+    });
+    ok(&dir, &["gfx", "png2sc", "--screen", "6", "four.png"]);
+    let sc6 = std::fs::read(dir.join("four.sc6")).unwrap();
+    assert_eq!(sc6.len(), 256, "128 bytes per line");
+    for line in sc6.chunks(128) {
+        assert_eq!(line[0], 0b00_01_10_11);
+        assert!(line[1..].iter().all(|&b| b == 0xFF));
+    }
+    // Back: 512 pixels wide, colour 0 shown black.
+    ok(&dir, &["gfx", "sc2png", "four.sc6", "-o", "back.png"]);
+    let back = image::open(dir.join("back.png")).unwrap().to_rgb8();
+    assert_eq!(back.dimensions(), (512, 2));
+    assert_eq!(back.get_pixel(0, 1).0, [0, 0, 0]);
+    assert_eq!(back.get_pixel(2, 1).0, [36, 218, 36]);
+    assert_eq!(back.get_pixel(511, 1).0, [109, 255, 109]);
+
+    // Colour 4 of the power-on palette is beyond SCREEN 6's four.
+    save(&dir, "blue.png", 512, 3, |x, y| {
+        if (x, y) == (9, 1) {
+            DARK_BLUE
+        } else {
+            BLACK
+        }
+    });
+    let err = fails(&dir, &["gfx", "png2sc", "--screen", "6", "blue.png"]);
+    assert!(
+        err.contains("blue.png")
+            && err.contains("#2424FF")
+            && err.contains("(9, 1)")
+            && err.contains("colour 4")
+            && err.contains("SCREEN 6"),
+        "{err}"
+    );
+    // 256 pixels is SCREEN 5's width, not SCREEN 6's.
+    save(&dir, "narrow.png", 256, 1, |_, _| BLACK);
+    let err = fails(&dir, &["gfx", "png2sc", "--screen", "6", "narrow.png"]);
+    assert!(
+        err.contains("256 pixels wide") && err.contains("512"),
+        "{err}"
+    );
+}
+
+#[test]
+fn screen_7_from_the_output_extension() {
+    let dir = scratch("sc7");
+    save(&dir, "wide.png", 512, 1, |x, _| match x {
+        0 => WHITE,
+        1 => CYAN,
+        _ => GREY,
+    });
+    ok(&dir, &["gfx", "png2sc", "wide.png", "-o", "WIDE.SC7"]);
+    let sc7 = std::fs::read(dir.join("WIDE.SC7")).unwrap();
+    assert_eq!(sc7.len(), 256);
+    assert_eq!(sc7[0], 0xF7);
+    assert!(sc7[1..].iter().all(|&b| b == 0xEE));
+    ok(&dir, &["gfx", "sc2png", "WIDE.SC7", "-o", "back.png"]);
+    let back = image::open(dir.join("back.png")).unwrap().to_rgb8();
+    assert_eq!(back.dimensions(), (512, 1));
+    assert_eq!(back.get_pixel(1, 0).0, [72, 218, 255]);
+    // Without --screen or a .scN name there is no way to know the mode.
+    let err = fails(&dir, &["gfx", "png2sc", "wide.png", "-o", "wide.bin"]);
+    assert!(err.contains("--screen"), "{err}");
+}
+
+#[test]
+fn screen_8_bytes_are_green_red_blue() {
+    let dir = scratch("sc8");
+    // GGGRRRBB: white FF; green 7, red 1, blue level 4 (145, the third of 0, 2, 4, 7)
+    // is 111 001 10; a transparent pixel is byte 0.
+    save(&dir, "c.png", 256, 1, |x, _| match x {
+        0 => WHITE,
+        1 => [36, 255, 145, 255],
+        2 => CLEAR,
+        _ => [0, 0, 255, 255],
+    });
+    ok(&dir, &["gfx", "png2sc", "--screen", "8", "c.png"]);
+    let sc8 = std::fs::read(dir.join("c.sc8")).unwrap();
+    assert_eq!(&sc8[..4], &[0xFF, 0b1110_0110, 0x00, 0x03]);
+    assert_eq!(sc8.len(), 256);
+    ok(&dir, &["gfx", "sc2png", "c.sc8", "-o", "back.png"]);
+    let back = image::open(dir.join("back.png")).unwrap().to_rgb8();
+    assert_eq!(back.get_pixel(1, 0).0, [36, 255, 145]);
+
+    // Blue level 5 (182) is no SCREEN 8 blue; --quantize takes 145 (level 4).
+    save(&dir, "b.png", 256, 2, |x, y| {
+        if (x, y) == (3, 1) {
+            [0, 0, 182, 255]
+        } else {
+            BLACK
+        }
+    });
+    let err = fails(&dir, &["gfx", "png2sc", "--screen", "8", "b.png"]);
+    assert!(
+        err.contains("b.png") && err.contains("#0000B6") && err.contains("(3, 1)"),
+        "{err}"
+    );
+    ok(
+        &dir,
+        &["gfx", "png2sc", "--screen", "8", "b.png", "--quantize"],
+    );
+    let sc8 = std::fs::read(dir.join("b.sc8")).unwrap();
+    assert_eq!(sc8[256 + 3], 0b10);
+    // Its colours are fixed: no palette to number or write.
+    let err = fails(
+        &dir,
+        &[
+            "gfx", "png2sc", "--screen", "8", "c.png", "--colors", "image",
+        ],
+    );
+    assert!(err.contains("fixed"), "{err}");
+}
