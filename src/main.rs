@@ -24,16 +24,17 @@ enum Command {
     Asm(cmd::asm::AsmArgs),
     /// Disassemble a Z80 binary.
     Disasm(cmd::asm::DisasmArgs),
-    /// MSX disk images: new, ls, add, get, rm.
+    /// MSX disk images: new, ls, add, get, rm, rename, dos.
     Disk(cmd::disk::DiskArgs),
-    /// Compile a Pascal or BASIC program into a bootable disk, a .COM or a ROM.
+    /// Compile a Pascal or BASIC program into a bootable disk, a .COM, a ROM or a .CHN.
     Build(cmd::build::BuildArgs),
     /// Play a disk, ROM, or program in a window, with keyboard and sound.
     Play(cmd::play::PlayArgs),
     /// Graphics conversion: PNG to MSX screen formats.
     Gfx(cmd::gfx::GfxArgs),
     /// Run a disk or ROM on the emulator, headless, and dump what it shows.
-    Run(cmd::run::RunArgs),
+    // Boxed: its many options make it much larger than the other variants.
+    Run(Box<cmd::run::RunArgs>),
 }
 
 fn main() -> std::process::ExitCode {
@@ -43,7 +44,7 @@ fn main() -> std::process::ExitCode {
         Command::Asm(args) => cmd::asm::run_asm(args),
         Command::Disasm(args) => cmd::asm::run_disasm(args),
         Command::Disk(args) => cmd::disk::run(args),
-        Command::Run(args) => cmd::run::run(args),
+        Command::Run(args) => cmd::run::run(*args),
         Command::Build(args) => cmd::build::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Gfx(args) => cmd::gfx::run(args),

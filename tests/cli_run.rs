@@ -405,3 +405,72 @@ fn golden_files_are_compared_and_blessed() {
     let out = run("2", &["--bless"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// `--printer OUT` plugs in a printer and saves what the BIOS's LPTOUT sent it;
+/// without it the port reads busy and LPTOUT waits (here: LPTSTT says busy).
+#[test]
+fn printer_output_is_saved() {
+    let dir = scratch("printer");
+    let src = "
+        org 4000h
+        db 'AB'
+        dw init
+        dw 0,0,0,0,0,0
+init:   call 00A8h          ; LPTSTT: A = 0 and Z when busy or absent
+        ld a,'B'
+        jr z,report
+        ld hl,msg
+print:  ld a,(hl)
+        or a
+        jr z,done
+        call 00A5h          ; LPTOUT
+        inc hl
+        jr print
+done:   ld a,'R'
+report: push af
+        ld a,23h
+        out (2Eh),a
+        pop af
+        out (2Fh),a
+halt:   jr halt
+msg:    db 'Printed', 13, 10, 0
+";
+    let asm = z80_asm::assemble(src, "lpt.asm", &z80_asm::Options::default()).unwrap();
+    let mut rom = asm.bytes;
+    rom.resize(0x4000, 0xFF);
+    std::fs::write(dir.join("lpt.rom"), rom).unwrap();
+    let out = msx(
+        &dir,
+        &[
+            "run",
+            "lpt.rom",
+            "--frames",
+            "400",
+            "--until-debug",
+            "R",
+            "--printer",
+            "paper.txt",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.join("paper.txt")).unwrap(),
+        b"Printed\r\n"
+    );
+    // No printer: busy.
+    let out = msx(
+        &dir,
+        &["run", "lpt.rom", "--frames", "400", "--until-debug", "B"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

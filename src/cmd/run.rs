@@ -76,6 +76,10 @@ pub struct RunArgs {
     /// Write the disk back to FILE at the end if the program changed it.
     #[arg(long)]
     pub save_disk: bool,
+    /// Plug a printer into the printer port and save what it received (LPRINT,
+    /// LPTOUT, MSX-DOS's PRN) to this file. Without it the port reads busy.
+    #[arg(long, value_name = "OUT")]
+    pub printer: Option<PathBuf>,
     /// Start from a save state (written by --save-state or `msx play`)
     /// instead of power-on. The machine must be built the same way (same
     /// FILE, ROMs, --ram, --machine): the state names what differs.
@@ -136,6 +140,9 @@ fn build_machine(args: &RunArgs, media: MediaKind, image: Vec<u8>) -> Result<Mac
     }
     if args.wav.is_some() {
         machine.set_audio_capture(true);
+    }
+    if args.printer.is_some() {
+        machine.plug_printer(true);
     }
     if args.trace.is_some() {
         machine.set_trace(Some(args.trace_limit.max(1)));
@@ -210,6 +217,9 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
     }
     if let Some(out) = &args.wav {
         write_atomic(out, &machine.wav_bytes())?;
+    }
+    if let Some(out) = &args.printer {
+        write_atomic(out, machine.printer_output())?;
     }
     if let Some(out) = &args.save_state {
         write_atomic(out, &machine.save_state())?;

@@ -270,7 +270,7 @@ fn damaged_states_get_typed_errors() {
         m.load_state(&version),
         Err(StateError::UnsupportedVersion {
             found: 1,
-            supported: 2
+            supported: 3
         })
     );
     let mut flipped = bytes.clone();
@@ -363,4 +363,36 @@ proptest! {
             m.run_frames(2);
         }
     }
+}
+
+/// The printer port travels in the state: what was printed, and that a printer
+/// is plugged in (the loading machine has none of its own).
+#[test]
+fn the_printer_travels_in_the_state() {
+    const PRINTS: &str = "
+again:  ld a,'P'
+        call 00A5h          ; LPTOUT
+        ld b,30
+wait:   ei
+        halt
+        djnz wait
+        jr again
+";
+    let printing = || machine_with(cartridge(PRINTS));
+    let mut a = printing();
+    a.plug_printer(true);
+    a.run_frames(200);
+    let before = a.printer_output().len();
+    assert!(before >= 2, "printed {before} bytes");
+    let mut b = printing();
+    b.load_state(&a.save_state()).unwrap();
+    assert_eq!(b.printer_output(), a.printer_output());
+    a.run_frames(100);
+    b.run_frames(100);
+    assert!(a.printer_output().len() > before);
+    assert_eq!(b.printer_output(), a.printer_output());
+    // Without a printer the same program prints nothing (LPTOUT waits).
+    let mut c = printing();
+    c.run_frames(200);
+    assert!(c.printer_output().is_empty());
 }

@@ -15,6 +15,7 @@
 use z80_cpu::Bus;
 
 use super::debug_device::DebugDevice;
+use super::printer::PrinterPort;
 use crate::memory::Memory;
 use crate::ppi::Ppi;
 use crate::psg::Psg;
@@ -28,6 +29,8 @@ enum Port {
     Open,
     /// 0x2E/0x2F.
     Debug,
+    /// 0x90/0x91.
+    Printer,
     /// 0x98–0x9B.
     Vdp,
     /// 0xA0–0xA2.
@@ -44,8 +47,9 @@ enum Port {
 /// wiring table of `docs/devices.md`).
 const PORTS: [Port; 256] = {
     let mut t = [Port::Open; 256];
-    let ranges: [(usize, usize, Port); 6] = [
+    let ranges: [(usize, usize, Port); 7] = [
         (0x2E, 0x2F, Port::Debug),
+        (0x90, 0x91, Port::Printer),
         (0x98, 0x9B, Port::Vdp),
         (0xA0, 0xA2, Port::Psg),
         (0xA8, 0xAB, Port::Ppi),
@@ -74,6 +78,7 @@ pub(crate) struct Board {
     pub ppi: Ppi,
     pub rtc: Rtc,
     pub debug: DebugDevice,
+    pub printer: PrinterPort,
     /// The /INT level as last computed from the VDP.
     pub int_level: bool,
     /// The run loop must end its stretch: the INT level changed, or a VDP
@@ -186,6 +191,7 @@ impl Board {
     fn other_input(&mut self, port: u8, cycle: u64) -> u8 {
         match PORTS[usize::from(port)] {
             Port::Open | Port::Debug => 0xFF,
+            Port::Printer => self.printer.read(port),
             Port::Vdp => self.vdp_input(port, cycle),
             Port::Psg => self.psg.read_io(port, cycle),
             Port::Ppi => self.ppi.read(port),
@@ -212,6 +218,7 @@ impl Board {
         match PORTS[usize::from(port)] {
             Port::Open => {}
             Port::Debug => self.debug.write(port, value, cycle),
+            Port::Printer => self.printer.write(port, value),
             Port::Vdp => self.vdp_output(port, value, cycle),
             Port::Psg => self.psg.write_io(port, value, cycle),
             Port::Ppi => {
@@ -232,6 +239,10 @@ mod tests {
     fn port_map() {
         let named = |p: usize| PORTS[p];
         assert_eq!(named(0x2E), Port::Debug);
+        assert_eq!(named(0x8F), Port::Open);
+        assert_eq!(named(0x90), Port::Printer);
+        assert_eq!(named(0x91), Port::Printer);
+        assert_eq!(named(0x92), Port::Open);
         assert_eq!(named(0x97), Port::Open);
         assert_eq!(named(0x9B), Port::Vdp);
         assert_eq!(named(0x9C), Port::Open);
@@ -240,6 +251,6 @@ mod tests {
         assert_eq!(named(0xAB), Port::Ppi);
         assert_eq!(named(0xB5), Port::Rtc);
         assert_eq!(named(0xFC), Port::Mapper);
-        assert_eq!(PORTS.iter().filter(|&&p| p != Port::Open).count(), 19);
+        assert_eq!(PORTS.iter().filter(|&&p| p != Port::Open).count(), 21);
     }
 }

@@ -47,6 +47,7 @@ mod audio;
 mod board;
 mod debug_device;
 mod input;
+mod printer;
 mod run;
 mod script;
 mod state;
@@ -55,6 +56,7 @@ mod trace;
 pub use audio::wav_bytes;
 pub use debug_device::DebugDevice;
 pub use input::{type_events, KeyAction, KeyEvent, TypingPace, UntypableChar};
+pub use printer::PrinterPort;
 pub use run::{RunOutcome, Until};
 pub use script::{KeyScript, ScriptError};
 pub use state::{StateError, STATE_FORMAT_VERSION, STATE_MAGIC};
@@ -184,6 +186,7 @@ impl Machine {
                 ppi: Ppi::new(),
                 rtc,
                 debug: DebugDevice::new(),
+                printer: PrinterPort::default(),
                 int_level: false,
                 resync: false,
                 timing_key: 0,
@@ -396,6 +399,24 @@ impl Machine {
     /// What programs printed on the debug device (ports 0x2E/0x2F).
     pub fn debug_output(&self) -> &[u8] {
         self.board.debug.output()
+    }
+
+    /// Plugs a printer into the printer port (`true`), or pulls it out. With
+    /// none (the power-on state) the port reads busy, as on an MSX without a
+    /// printer; a plugged-in printer is always ready and keeps what it is sent.
+    pub fn plug_printer(&mut self, plugged: bool) {
+        self.board.printer.plug(plugged);
+    }
+
+    /// The bytes the printer took (LPTOUT, LPRINT, MSX-DOS's PRN…), since
+    /// power-on or the last [`Machine::take_printer_output`].
+    pub fn printer_output(&self) -> &[u8] {
+        self.board.printer.printed()
+    }
+
+    /// The printer's output, removed.
+    pub fn take_printer_output(&mut self) -> Vec<u8> {
+        self.board.printer.take_printed()
     }
 
     /// The debug output, removed.

@@ -1,6 +1,6 @@
 //! Save states as bytes: [`Machine::save_state`] and [`Machine::load_state`].
 //!
-//! # Format (version 2)
+//! # Format (version 3)
 //!
 //! | offset | size | field |
 //! |---|---|---|
@@ -16,7 +16,7 @@
 //! state (CPU in `z80-cpu`'s own state layout, slots and mapper with all RAM,
 //! VDP with VRAM, command engine and the frame being drawn, PSG, PPI and
 //! keyboard, RTC, floppy controller with the disks and their modified flags,
-//! cartridge banks and SCC, debug device, pending key events and unmixed
+//! cartridge banks and SCC, debug device, printer port, pending key events and unmixed
 //! audio). ROM bytes are never stored: a state loads only into a machine
 //! whose fingerprint is the same, and the error names what differs.
 //!
@@ -28,7 +28,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{InputQueue, Machine};
-use crate::machine::DebugDevice;
+use crate::machine::{DebugDevice, PrinterPort};
 use crate::memory::{MemoryState, SlotContent};
 use crate::ppi::Ppi;
 use crate::psg::{Chip, Psg};
@@ -38,7 +38,7 @@ use crate::vdp::Vdp;
 /// The first bytes of every state.
 pub const STATE_MAGIC: &[u8; 8] = b"MSXSTATE";
 /// The format version this build writes and reads.
-pub const STATE_FORMAT_VERSION: u16 = 2;
+pub const STATE_FORMAT_VERSION: u16 = 3;
 const HEADER_LEN: usize = 26;
 
 /// Why bytes are not a state this machine can load. The machine is left
@@ -131,6 +131,7 @@ struct MachineState {
     ppi: Ppi,
     rtc: Rtc,
     debug: DebugDevice,
+    printer: PrinterPort,
     int_level: bool,
     resync: bool,
     timing_key: u64,
@@ -210,6 +211,7 @@ impl Machine {
             ppi: b.ppi.clone(),
             rtc: b.rtc.clone(),
             debug: b.debug.clone(),
+            printer: b.printer.clone(),
             int_level: b.int_level,
             resync: b.resync,
             timing_key: b.timing_key,
@@ -275,6 +277,7 @@ impl Machine {
         b.ppi = state.ppi;
         b.rtc = state.rtc;
         b.debug = state.debug;
+        b.printer = state.printer;
         b.int_level = state.int_level;
         b.resync = state.resync;
         b.timing_key = state.timing_key;
