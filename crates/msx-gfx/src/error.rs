@@ -67,6 +67,31 @@ pub enum GfxError {
     BitmapSize { len: usize, line: usize },
     #[error("a palette file is 32 bytes, this one is {0}")]
     PaletteSize(usize),
+    #[error("the picture is {width} × {height}; tiles need sides that are multiples of 8")]
+    TileSize { width: u32, height: u32 },
+    #[error("the picture is {width} × {height}; a SCREEN 2 screen is 256 × 192 (or pass --tiles)")]
+    ScreenSize { width: u32, height: u32 },
+    #[error(
+        "tile ({}, {}) row {row} (pixels ({x}, {y}) to ({}, {y})) has more than two colours: \
+         {colours} (pass --quantize)", tile.0, tile.1, x + 7
+    )]
+    TileRow {
+        tile: (u32, u32),
+        row: u32,
+        x: u32,
+        y: u32,
+        colours: String,
+    },
+    #[error("more than 256 different tiles: a pattern table holds 256")]
+    TooManyTiles,
+    #[error("{0} bytes is not a SCREEN 2 VRAM image (0x3800 to 0x4000 bytes)")]
+    ScreenBytes(usize),
+    #[error("{patterns} pattern bytes and {colours} colour bytes: both must be the same whole number of 8-byte tiles")]
+    TileTables { patterns: usize, colours: usize },
+    #[error("a name table of {names} bytes is not whole rows of {columns} tiles")]
+    NameTable { names: usize, columns: u32 },
+    #[error("name {name} at byte {at} of the name table is beyond the {count} tiles")]
+    NameOutOfSet { at: usize, name: u8, count: usize },
     #[error("the data ends at 0x{end:X}: a BSAVE header holds 16-bit addresses")]
     HeaderEnd { end: u64 },
 }

@@ -8,6 +8,7 @@
 //! - [`bitmap`]: the bitmap modes SCREEN 5, 6, 7 and 8 ([`Screen`]), both ways.
 //! - [`palette`]: 3-bit colours, the power-on palette, `.pal` files.
 //! - [`index`]: pictures to colour indices (`--colors msx|image`, `--quantize`).
+//! - [`tiles`]: SCREEN 2/4 pattern, colour and name tables.
 //! - [`bsave`]: the 7-byte BSAVE header.
 
 pub mod bitmap;
@@ -16,6 +17,7 @@ mod error;
 pub mod index;
 pub mod palette;
 mod quantize;
+pub mod tiles;
 
 pub use bitmap::{decode, encode, Encoded, Screen};
 pub use error::GfxError;

@@ -35,19 +35,30 @@ impl Cpu {
 
 /// A VDP showing `bytes` at page 0 in `screen`, with `pal` loaded, after a whole frame.
 fn show(screen: Screen, bytes: &[u8], pal: Option<&palette::Palette>) -> Vdp {
+    // Display on; sprites off (R#8 SPD), 212 lines (R#9 LN), page 0, backdrop 0.
+    let regs = [
+        (1, 0x40),
+        (0, r0(screen)),
+        (8, 0x0A),
+        (9, 0x80),
+        (2, 0x1F),
+        (7, 0),
+    ];
+    show_with(&regs, bytes, pal)
+}
+
+/// A VDP with `regs` written, `pal` loaded and `bytes` from VRAM address 0, after a
+/// whole frame.
+fn show_with(regs: &[(u8, u8)], bytes: &[u8], pal: Option<&palette::Palette>) -> Vdp {
     let vdp = Vdp::new(VdpConfig {
         vram_kb: 128,
         pal: false,
     })
     .unwrap();
     let mut cpu = Cpu { vdp, now: 0 };
-    // Display on; sprites off (R#8 SPD), 212 lines (R#9 LN), page 0, backdrop 0.
-    cpu.reg(1, 0x40);
-    cpu.reg(0, r0(screen));
-    cpu.reg(8, 0x0A);
-    cpu.reg(9, 0x80);
-    cpu.reg(2, 0x1F);
-    cpu.reg(7, 0x00);
+    for &(r, v) in regs {
+        cpu.reg(r, v);
+    }
     if let Some(pal) = pal {
         cpu.reg(16, 0);
         for b in palette::to_pal_bytes(pal) {
@@ -72,15 +83,21 @@ fn show(screen: Screen, bytes: &[u8], pal: Option<&palette::Palette>) -> Vdp {
 
 /// Compares the displayed area of the frame with the expected picture.
 fn assert_frame(vdp: &Vdp, screen: Screen, want: &image::RgbImage) {
+    assert_frame_at(vdp, screen.width(), 14, want, &screen.to_string());
+}
+
+/// Compares the frame from row `top` (14 for 212 lines, 24 for 192) with the picture,
+/// `width` being the mode's pixels per line.
+fn assert_frame_at(vdp: &Vdp, width: u32, top: usize, want: &image::RgbImage, what: &str) {
     let frame = vdp.frame();
     let (x0, scale) = if frame.width == 640 { (64, 2) } else { (32, 1) };
     // A 512-pixel mode fills the 640 frame one to one; 256-pixel modes use 320.
-    let step = if screen.width() == 512 { 1 } else { scale };
+    let step = if width == 512 { 1 } else { scale };
     for y in 0..want.height() {
         for x in 0..want.width() {
-            let p = frame.pixel((x0 + x * step) as usize, 14 + y as usize);
+            let p = frame.pixel((x0 + x * step) as usize, top + y as usize);
             let got = [(p >> 16) as u8, (p >> 8) as u8, p as u8];
-            assert_eq!(got, want.get_pixel(x, y).0, "{screen} pixel ({x}, {y})");
+            assert_eq!(got, want.get_pixel(x, y).0, "{what} pixel ({x}, {y})");
         }
     }
 }
@@ -172,4 +189,74 @@ fn screen_8_every_byte() {
     assert_eq!(enc.bytes[1], 1, "pixel (1, 0) is byte 1");
     let vdp = show(screen, &enc.bytes, None);
     assert_frame(&vdp, screen, &rgb(&img));
+}
+
+/// GRAPHIC2 as BASIC's SCREEN 2 sets it: names at 0x1800 (R#2 = 6), colours at 0x2000
+/// (R#3 = 0xFF), patterns at 0 (R#4 = 3), sprite attributes at 0x1B00 (R#5 = 0x36),
+/// 192 lines, sprites off.
+const SCREEN_2: [(u8, u8); 9] = [
+    (1, 0x40),
+    (0, 0x02),
+    (2, 0x06),
+    (3, 0xFF),
+    (10, 0x00),
+    (4, 0x03),
+    (5, 0x36),
+    (8, 0x0A),
+    (9, 0x00),
+];
+
+/// Two power-on colours per tile row, changing with the row and the column, some
+/// transparent pixels (the backdrop, black).
+fn two_per_row(w: u32, h: u32, f: impl Fn(u32, u32) -> (usize, usize, bool)) -> image::RgbaImage {
+    image::RgbaImage::from_fn(w, h, |x, y| {
+        let (a, b, left) = f(x, y);
+        let i = if left { a } else { b };
+        if i == 0 {
+            return image::Rgba([0, 0, 0, 0]);
+        }
+        let [r, g, b] = POWER_ON[i].to_rgb8();
+        image::Rgba([r, g, b, 255])
+    })
+}
+
+#[test]
+fn screen_2_whole_screen() {
+    let img = two_per_row(256, 192, |x, y| {
+        let a = ((x / 8 + y) % 16) as usize;
+        let b = ((x / 8 * 3 + y / 8 + 5) % 16) as usize;
+        (a, b, (x * 7 + y * 3) % 5 < 2)
+    });
+    let vram = msx_gfx::tiles::encode_screen(&img, false).unwrap();
+    let vdp = show_with(&SCREEN_2, &vram, None);
+    assert_frame_at(&vdp, 256, 24, &rgb(&img), "SCREEN 2");
+    let back = msx_gfx::tiles::decode_screen(&vram, None).unwrap();
+    assert_eq!(back, rgb(&img));
+}
+
+#[test]
+fn screen_2_tile_set_in_each_third() {
+    // 32 × 24 tiles from 12 different ones.
+    let img = two_per_row(256, 192, |x, y| {
+        let kind = (x / 8 + y / 8 * 5) % 12;
+        let a = (kind + 2) as usize;
+        let b = (15 - kind / 3) as usize;
+        (a, b, (x % 8 + y % 8 + kind) % 3 == 0)
+    });
+    let set = msx_gfx::tiles::encode_tiles(&img, false).unwrap();
+    assert_eq!(set.patterns.len(), 12 * 8);
+    assert_eq!(set.names.len(), 768);
+    // A program copies the set into each third's pattern and colour banks.
+    let mut vram = vec![0u8; 0x3800];
+    for third in 0..3 {
+        let at = third * 0x800;
+        vram[at..at + set.patterns.len()].copy_from_slice(&set.patterns);
+        vram[0x2000 + at..0x2000 + at + set.colours.len()].copy_from_slice(&set.colours);
+    }
+    vram[0x1800..0x1800 + 768].copy_from_slice(&set.names);
+    vram[0x1B00] = 0xD0;
+    let vdp = show_with(&SCREEN_2, &vram, None);
+    assert_frame_at(&vdp, 256, 24, &rgb(&img), "SCREEN 2 tiles");
+    let back = msx_gfx::tiles::decode_tiles(&set, 32, None).unwrap();
+    assert_eq!(back, rgb(&img));
 }
