@@ -493,3 +493,104 @@ fn screen_8_bytes_are_green_red_blue() {
     );
     assert!(err.contains("fixed"), "{err}");
 }
+
+/// Colour 15 (white) on colour 4 (dark blue) in the first tile row, one colour in the
+/// others, the rest of the screen black.
+fn tile_screen(dir: &Path, name: &str, third_colour_at: Option<(u32, u32)>) {
+    save(dir, name, 256, 192, |x, y| {
+        if Some((x, y)) == third_colour_at {
+            return GREY;
+        }
+        match (x, y) {
+            (1 | 2 | 7, 0) => WHITE,
+            (0..=7, 0) => DARK_BLUE,
+            (8..=15, 0..=7) => CYAN,
+            _ => BLACK,
+        }
+    });
+}
+
+#[test]
+fn screen_2_tables_at_basics_addresses() {
+    let dir = scratch("sc2");
+    tile_screen(&dir, "t.png", None);
+    ok(&dir, &["gfx", "png2sc2", "t.png"]);
+    let vram = std::fs::read(dir.join("t.sc2")).unwrap();
+    assert_eq!(vram.len(), 0x3800);
+    // Tile 0, row 0: 15 takes the 1 bits (pixels 1, 2, 7), 4 the 0 bits.
+    assert_eq!(vram[0], 0b0110_0001);
+    assert_eq!(vram[0x2000], 0xF4);
+    // Row 1 of tile 0 is all black (colour 1): pattern 0, colour 1 on 1.
+    assert_eq!((vram[1], vram[0x2001]), (0x00, 0x11));
+    // Tile 1 is cyan (7) throughout.
+    assert_eq!(&vram[8..16], &[0; 8]);
+    assert_eq!(&vram[0x2008..0x2010], &[0x77; 8]);
+    // Names 0..255 in each third; the sprite list ends at once.
+    assert_eq!(vram[0x1800 + 255], 255);
+    assert_eq!(vram[0x1800 + 256], 0);
+    assert_eq!(vram[0x1B00], 0xD0);
+    ok(&dir, &["gfx", "sc22png", "t.sc2", "-o", "back.png"]);
+    let back = image::open(dir.join("back.png")).unwrap().to_rgb8();
+    assert_eq!(back.get_pixel(1, 0).0, [255, 255, 255]);
+    assert_eq!(back.get_pixel(0, 0).0, [36, 36, 255]);
+    assert_eq!(back.get_pixel(9, 5).0, [72, 218, 255]);
+    // With a header for BLOAD ,S.
+    ok(
+        &dir,
+        &["gfx", "png2sc2", "t.png", "-o", "h.sc2", "--header"],
+    );
+    let h = std::fs::read(dir.join("h.sc2")).unwrap();
+    assert_eq!(&h[..7], &[0xFE, 0, 0, 0xFF, 0x37, 0, 0]);
+}
+
+#[test]
+fn screen_2_a_third_colour_in_a_row() {
+    let dir = scratch("sc2three");
+    // Grey at (4, 0) joins white and dark blue in tile (0, 0) row 0.
+    tile_screen(&dir, "three.png", Some((4, 0)));
+    let err = fails(&dir, &["gfx", "png2sc2", "three.png"]);
+    assert!(
+        err.contains("three.png")
+            && err.contains("tile (0, 0) row 0")
+            && err.contains("#2424FF")
+            && err.contains("#FFFFFF")
+            && err.contains("#B6B6B6"),
+        "{err}"
+    );
+    // --quantize: grey is nearer white (73² · 3) than blue, so white and blue stay.
+    ok(&dir, &["gfx", "png2sc2", "three.png", "--quantize"]);
+    let vram = std::fs::read(dir.join("three.sc2")).unwrap();
+    assert_eq!((vram[0], vram[0x2000]), (0b0110_1001, 0xF4));
+}
+
+#[test]
+fn screen_2_tile_set_without_duplicates() {
+    let dir = scratch("tiles");
+    // 3 × 2 tiles: cyan, black, cyan / black, black, white-on-blue row.
+    save(&dir, "set.png", 24, 16, |x, y| match (x / 8, y / 8) {
+        (0 | 2, 0) => CYAN,
+        (2, 1) if y == 8 && x % 2 == 0 => WHITE,
+        (2, 1) if y == 8 => DARK_BLUE,
+        _ => BLACK,
+    });
+    ok(&dir, &["gfx", "png2sc2", "--tiles", "set.png", "-o", "set"]);
+    let pat = std::fs::read(dir.join("set.pat")).unwrap();
+    let col = std::fs::read(dir.join("set.col")).unwrap();
+    let nam = std::fs::read(dir.join("set.nam")).unwrap();
+    assert_eq!(nam, vec![0, 1, 0, 1, 1, 2]);
+    assert_eq!(pat.len(), 24);
+    assert_eq!(&col[..8], &[0x77; 8]);
+    assert_eq!(&col[8..16], &[0x11; 8]);
+    assert_eq!((pat[16], col[16]), (0b1010_1010, 0xF4));
+    assert_eq!(&col[17..], &[0x11; 7]);
+    ok(&dir, &["gfx", "tiles2png", "set", "--columns", "3"]);
+    let back = image::open(dir.join("set.png")).unwrap().to_rgb8();
+    assert_eq!(back.dimensions(), (24, 16));
+    assert_eq!(back.get_pixel(16, 0).0, [72, 218, 255]);
+    assert_eq!(back.get_pixel(18, 8).0, [255, 255, 255]);
+    assert_eq!(back.get_pixel(19, 8).0, [36, 36, 255]);
+    // Not whole tiles.
+    save(&dir, "odd.png", 20, 8, |_, _| BLACK);
+    let err = fails(&dir, &["gfx", "png2sc2", "--tiles", "odd.png"]);
+    assert!(err.contains("odd.png") && err.contains("20 × 8"), "{err}");
+}

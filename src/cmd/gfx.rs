@@ -5,7 +5,7 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use msx_gfx::{bsave, palette, Options, Screen};
+use msx_gfx::{bsave, palette, tiles, Options, Screen};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -25,6 +25,49 @@ enum GfxCommand {
     Png2sc5(PngIn),
     /// Render a SCREEN 5 bitmap as a PNG (`sc2png --screen 5`).
     Sc52png(ScIn),
+    /// Convert a PNG to SCREEN 2/4 tiles: a whole-screen VRAM image, or with --tiles a
+    /// tile set (.pat, .col, .nam).
+    Png2sc2(Png2Sc2Args),
+    /// Render a SCREEN 2/4 VRAM image (0x3800 bytes or more, BSAVE header or not) as a PNG.
+    Sc22png(ScIn),
+    /// Render a tile set (BASE.pat, BASE.col, BASE.nam) as a PNG.
+    Tiles2png(Tiles2PngArgs),
+}
+
+#[derive(Args)]
+struct Png2Sc2Args {
+    /// The picture: 256 × 192, or with --tiles any size in whole 8 × 8 tiles.
+    input: PathBuf,
+    /// The file to write (default: INPUT with the extension .sc2); with --tiles the
+    /// base name of the three tables (default: INPUT without its extension).
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+    /// Write the distinct tiles (at most 256) as OUT.pat and OUT.col, and the name of
+    /// each tile position, row by row, as OUT.nam.
+    #[arg(long)]
+    tiles: bool,
+    /// A tile row with more than two colours takes the two that show it best, and a
+    /// colour outside the power-on palette its nearest entry.
+    #[arg(long)]
+    quantize: bool,
+    /// Start the VRAM image with the 7-byte BSAVE header, for `BLOAD "X",S`.
+    #[arg(long, conflicts_with = "tiles")]
+    header: bool,
+}
+
+#[derive(Args)]
+struct Tiles2PngArgs {
+    /// The tables' base name: BASE.pat, BASE.col and BASE.nam are read.
+    base: PathBuf,
+    /// The PNG to write (default: BASE.png).
+    #[arg(short, long, value_name = "OUT.png")]
+    output: Option<PathBuf>,
+    /// Tiles per row of the picture.
+    #[arg(long, default_value_t = 32)]
+    columns: u32,
+    /// Palette file (32 bytes); default: the power-on palette.
+    #[arg(long, value_name = "IN.pal")]
+    palette: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -105,6 +148,9 @@ pub fn run(args: GfxArgs) -> Result<ExitCode> {
         }
         GfxCommand::Png2sc5(a) => png2sc(a, Screen::Sc5),
         GfxCommand::Sc52png(a) => sc2png(a, Screen::Sc5),
+        GfxCommand::Png2sc2(a) => png2sc2(a),
+        GfxCommand::Sc22png(a) => sc22png(a),
+        GfxCommand::Tiles2png(a) => tiles2png(a),
     }
     .map(|()| ExitCode::SUCCESS)
 }
@@ -168,20 +214,72 @@ fn png2sc(a: PngIn, screen: Screen) -> Result<()> {
     Ok(())
 }
 
-fn sc2png(a: ScIn, screen: Screen) -> Result<()> {
-    let data = super::read_input(&a.input)?;
-    let palette = match &a.palette {
-        Some(p) => {
-            let bytes = super::read_input(p)?;
-            Some(palette::from_pal_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", p.display()))?)
-        }
-        None => None,
-    };
-    let img = msx_gfx::decode(bsave::strip(&data), screen, palette.as_ref())
-        .map_err(|e| anyhow!("{}: {e}", a.input.display()))?;
+/// The palette of `--palette`, if given.
+fn read_palette(path: Option<&Path>) -> Result<Option<palette::Palette>> {
+    let Some(p) = path else { return Ok(None) };
+    let bytes = super::read_input(p)?;
+    let pal = palette::from_pal_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", p.display()))?;
+    Ok(Some(pal))
+}
+
+fn write_png(img: &image::RgbImage, output: &Path) -> Result<()> {
     let mut png = Vec::new();
     img.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
         .context("cannot encode the PNG")?;
+    super::write_atomic(output, &png)
+}
+
+fn sc2png(a: ScIn, screen: Screen) -> Result<()> {
+    let data = super::read_input(&a.input)?;
+    let palette = read_palette(a.palette.as_deref())?;
+    let img = msx_gfx::decode(bsave::strip(&data), screen, palette.as_ref())
+        .map_err(|e| anyhow!("{}: {e}", a.input.display()))?;
     let output = a.output.unwrap_or_else(|| a.input.with_extension("png"));
-    super::write_atomic(&output, &png)
+    write_png(&img, &output)
+}
+
+fn png2sc2(a: Png2Sc2Args) -> Result<()> {
+    let name = a.input.display().to_string();
+    let img = image::open(&a.input)
+        .with_context(|| format!("cannot read {name}"))?
+        .to_rgba8();
+    let fail = |e: msx_gfx::GfxError| anyhow!("{name}: {e}");
+    if a.tiles {
+        let set = tiles::encode_tiles(&img, a.quantize).map_err(fail)?;
+        let base = a.output.unwrap_or_else(|| a.input.with_extension(""));
+        super::write_atomic(&base.with_extension("pat"), &set.patterns)?;
+        super::write_atomic(&base.with_extension("col"), &set.colours)?;
+        return super::write_atomic(&base.with_extension("nam"), &set.names);
+    }
+    let vram = tiles::encode_screen(&img, a.quantize).map_err(fail)?;
+    let bytes = if a.header {
+        bsave::with_header(0, &vram).map_err(fail)?
+    } else {
+        vram
+    };
+    let output = a.output.unwrap_or_else(|| a.input.with_extension("sc2"));
+    super::write_atomic(&output, &bytes)
+}
+
+fn sc22png(a: ScIn) -> Result<()> {
+    let data = super::read_input(&a.input)?;
+    let palette = read_palette(a.palette.as_deref())?;
+    let img = tiles::decode_screen(bsave::strip(&data), palette.as_ref())
+        .map_err(|e| anyhow!("{}: {e}", a.input.display()))?;
+    let output = a.output.unwrap_or_else(|| a.input.with_extension("png"));
+    write_png(&img, &output)
+}
+
+fn tiles2png(a: Tiles2PngArgs) -> Result<()> {
+    let read = |ext: &str| super::read_input(&a.base.with_extension(ext));
+    let set = tiles::Tiles {
+        patterns: read("pat")?,
+        colours: read("col")?,
+        names: read("nam")?,
+    };
+    let palette = read_palette(a.palette.as_deref())?;
+    let img = tiles::decode_tiles(&set, a.columns, palette.as_ref())
+        .map_err(|e| anyhow!("{}: {e}", a.base.display()))?;
+    let output = a.output.unwrap_or_else(|| a.base.with_extension("png"));
+    write_png(&img, &output)
 }
