@@ -207,7 +207,10 @@ impl Board {
         // Most writes only move the VDP's time or store a plain register:
         // then neither the INT level nor the timing key can have changed,
         // and the VDP says so.
-        if self.vdp.take_irq_check() {
+        // (Tested first and taken only when set: no store on the common
+        // OUT.)
+        if self.vdp.irq_check() {
+            self.vdp.take_irq_check();
             self.vdp_written(port);
         }
     }
