@@ -68,3 +68,44 @@ fn an_unsupported_statement_is_named_and_nothing_is_written() {
     );
     assert!(!dir.join("bad.dsk").exists(), "an output file was written");
 }
+
+/// LPRINT reaches the printer `msx run --printer` plugs in: MSX-BASIC's number
+/// blanks, `;` and `,` (14-column zones), TAB as blanks to the next multiple of 8
+/// (the BIOS's OUTDLP), and CR LF at each line's end.
+#[test]
+fn lprint_reaches_the_printer() {
+    let dir = scratch("lprint");
+    let listing = "10 LPRINT \"SCORE\";42\n20 LPRINT \"A\",\"B\"\n30 LPRINT CHR$(9);\"T\"\n40 PRINT \"DONE\"\n";
+    std::fs::write(dir.join("lp.bas"), listing).unwrap();
+    let out = msx(&dir, &["build", "lp.bas", "-o", "lp.dsk"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = msx(
+        &dir,
+        &[
+            "run",
+            "lp.dsk",
+            "--frames",
+            "900",
+            "--until-text",
+            "DONE",
+            "--printer",
+            "paper.txt",
+        ],
+    );
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let paper = std::fs::read(dir.join("paper.txt")).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&paper),
+        "SCORE 42 \r\nA             B\r\n        T\r\n"
+    );
+}
