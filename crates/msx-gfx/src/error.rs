@@ -92,6 +92,25 @@ pub enum GfxError {
     NameTable { names: usize, columns: u32 },
     #[error("name {name} at byte {at} of the name table is beyond the {count} tiles")]
     NameOutOfSet { at: usize, name: u8, count: usize },
+    #[error("the picture is {width} × {height}; a sheet of {size} × {size} sprites needs sides that are multiples of {size}")]
+    SpriteSheet { width: u32, height: u32, size: u32 },
+    #[error("sprite {sprite} at ({x}, {y}) has more than one colour: {colours}; sprite mode 1 gives a sprite one colour")]
+    SpriteColours {
+        sprite: usize,
+        x: u32,
+        y: u32,
+        colours: String,
+    },
+    #[error("sprite {sprite} at ({x}, {y}) line {line} has the colours {colours}: two planes show at most two colours and their OR")]
+    SpriteLine {
+        sprite: usize,
+        x: u32,
+        y: u32,
+        line: usize,
+        colours: String,
+    },
+    #[error("{patterns} pattern bytes and {colours} colour bytes do not make whole sprites")]
+    SpriteTables { patterns: usize, colours: usize },
     #[error("the data ends at 0x{end:X}: a BSAVE header holds 16-bit addresses")]
     HeaderEnd { end: u64 },
 }

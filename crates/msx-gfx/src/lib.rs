@@ -9,6 +9,7 @@
 //! - [`palette`]: 3-bit colours, the power-on palette, `.pal` files.
 //! - [`index`]: pictures to colour indices (`--colors msx|image`, `--quantize`).
 //! - [`tiles`]: SCREEN 2/4 pattern, colour and name tables.
+//! - [`sprites`]: sprite patterns and colours, modes 1 and 2.
 //! - [`bsave`]: the 7-byte BSAVE header.
 
 pub mod bitmap;
@@ -17,6 +18,7 @@ mod error;
 pub mod index;
 pub mod palette;
 mod quantize;
+pub mod sprites;
 pub mod tiles;
 
 pub use bitmap::{decode, encode, Encoded, Screen};

@@ -260,3 +260,124 @@ fn screen_2_tile_set_in_each_third() {
     let back = msx_gfx::tiles::decode_tiles(&set, 32, None).unwrap();
     assert_eq!(back, rgb(&img));
 }
+
+use msx_gfx::sprites::{self, Mode, Size};
+
+/// A sprite sheet where pixel colours come from `f(sprite, line, column)` (0: none).
+fn sheet(cols: u32, rows: u32, n: u32, f: impl Fn(u32, u32, u32) -> u8) -> image::RgbaImage {
+    image::RgbaImage::from_fn(cols * n, rows * n, |x, y| {
+        let s = y / n * cols + x / n;
+        match f(s, y % n, x % n) {
+            0 => image::Rgba([0, 0, 0, 0]),
+            i => {
+                let [r, g, b] = POWER_ON[usize::from(i)].to_rgb8();
+                image::Rgba([r, g, b, 255])
+            }
+        }
+    })
+}
+
+/// Where sprite `s` of a sheet `cols` wide goes on the screen: apart from the others.
+fn place(s: usize, cols: u32) -> (u32, u32) {
+    let s = s as u32;
+    (8 + (s % cols) * 24, 20 + (s / cols) * 24)
+}
+
+/// The screen the sprites should make: the sheet's sprites at their places on black.
+fn expected(img: &image::RgbaImage, cols: u32, n: u32, height: u32) -> image::RgbImage {
+    let mut want = image::RgbImage::new(256, height);
+    for (x, y, p) in img.enumerate_pixels() {
+        if p[3] == 255 {
+            let (px, py) = place((y / n * cols + x / n) as usize, cols);
+            want.put_pixel(px + x % n, py + y % n, image::Rgb([p[0], p[1], p[2]]));
+        }
+    }
+    want
+}
+
+#[test]
+fn sprite_mode_2_with_or_colour_planes() {
+    // 4 × 2 sprites of 16 × 16: lines of one colour, of two, and of three where one is
+    // the OR of the others (2|4 = 6, 1|8 = 9, 3|12 = 15, 5|10 = 15).
+    let triples = [[2, 4, 6], [1, 8, 9], [3, 12, 15], [5, 10, 15]];
+    let img = sheet(4, 2, 16, |s, l, c| {
+        let t = triples[(s as usize + l as usize) % 4];
+        let k = (c + l + s) % 5;
+        match l % 4 {
+            0 if k < 3 => t[k as usize],
+            1 if k < 2 => t[0],
+            1 if k == 2 => t[2],
+            2 if k % 2 == 0 => 7,
+            3 if s != 5 && (c * l) % 7 == 3 => 13,
+            _ => 0,
+        }
+    });
+    let set = sprites::encode(&img, Size::S16, Mode::Two).unwrap();
+    assert!(
+        set.planes.iter().all(|&(_, n)| n == 2),
+        "every sprite has a three-colour line"
+    );
+    // SCREEN 5 as BASIC sets it: attributes 0x7600 (R#5 = 0xEF, R#11 = 0), colours
+    // 0x7400, patterns 0x7800 (R#6 = 0x0F); 16 × 16 sprites (R#1 SI), sprites on.
+    let mut vram = vec![0u8; 0x8000];
+    vram[0x7800..0x7800 + set.patterns.len()].copy_from_slice(&set.patterns);
+    vram[0x7400..0x7400 + set.colours.len()].copy_from_slice(&set.colours);
+    let mut plane = 0;
+    for (s, &(first, count)) in set.planes.iter().enumerate() {
+        let (x, y) = place(s, 4);
+        for p in first..first + count {
+            let a = 0x7600 + plane * 4;
+            // Line Y + 1 is the sprite's first.
+            vram[a..a + 4].copy_from_slice(&[(y - 1) as u8, x as u8, (p * 4) as u8, 0]);
+            plane += 1;
+        }
+    }
+    vram[0x7600 + plane * 4] = 0xD8;
+    let regs = [
+        (1, 0x42),
+        (0, 0x06),
+        (8, 0x08),
+        (9, 0x80),
+        (2, 0x1F),
+        (5, 0xEF),
+        (11, 0x00),
+        (6, 0x0F),
+        (7, 0),
+    ];
+    let vdp = show_with(&regs, &vram, None);
+    assert_frame_at(&vdp, 256, 14, &expected(&img, 4, 16, 80), "sprite mode 2");
+    let back = sprites::decode(&set.patterns, &set.colours, Size::S16, Mode::Two, 4, None).unwrap();
+    assert_eq!(back, img);
+}
+
+#[test]
+fn sprite_mode_1_one_colour_each() {
+    // 4 × 2 sprites of 8 × 8, each of its own colour.
+    let img = sheet(4, 2, 8, |s, l, c| {
+        if (l * 3 + c + s) % 4 < 2 {
+            (s + 2) as u8
+        } else {
+            0
+        }
+    });
+    let set = sprites::encode(&img, Size::S8, Mode::One).unwrap();
+    assert_eq!(set.colours, vec![2, 3, 4, 5, 6, 7, 8, 9]);
+    // SCREEN 2: attributes 0x1B00 (R#5 = 0x36), patterns 0x3800 (R#6 = 7), 8 × 8.
+    let mut vram = vec![0u8; 0x4000];
+    vram[0x3800..0x3800 + set.patterns.len()].copy_from_slice(&set.patterns);
+    for (s, &(first, _)) in set.planes.iter().enumerate() {
+        let (x, y) = place(s, 4);
+        let a = 0x1B00 + s * 4;
+        vram[a..a + 4].copy_from_slice(&[(y - 1) as u8, x as u8, first as u8, set.colours[first]]);
+    }
+    vram[0x1B00 + set.planes.len() * 4] = 0xD0;
+    let regs: Vec<(u8, u8)> = SCREEN_2
+        .iter()
+        .map(|&(r, v)| if r == 8 { (8, 0x08) } else { (r, v) })
+        .chain([(6, 0x07)])
+        .collect();
+    let vdp = show_with(&regs, &vram, None);
+    assert_frame_at(&vdp, 256, 24, &expected(&img, 4, 8, 60), "sprite mode 1");
+    let back = sprites::decode(&set.patterns, &set.colours, Size::S8, Mode::One, 4, None).unwrap();
+    assert_eq!(back, img);
+}
