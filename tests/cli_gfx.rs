@@ -594,3 +594,96 @@ fn screen_2_tile_set_without_duplicates() {
     let err = fails(&dir, &["gfx", "png2sc2", "--tiles", "odd.png"]);
     assert!(err.contains("odd.png") && err.contains("20 × 8"), "{err}");
 }
+
+#[test]
+fn sprites_mode_2_with_an_or_plane() {
+    let dir = scratch("spr");
+    // Two 16 × 16 sprites. Sprite 0: line 0 has white (15) at x 0 and cyan (7) at x 8;
+    // line 1 has medium green (2), dark blue (4) and dark red (6 = 2 | 4) at x 0, 1, 2.
+    // Sprite 1: one grey (14) pixel at (15, 15).
+    save(&dir, "s.png", 32, 16, |x, y| match (x, y) {
+        (0, 0) => WHITE,
+        (8, 0) => CYAN,
+        (0, 1) => MEDIUM_GREEN,
+        (1, 1) => DARK_BLUE,
+        (2, 1) => [182, 36, 36, 255],
+        (31, 15) => GREY,
+        _ => CLEAR,
+    });
+    ok(&dir, &["gfx", "png2spr", "s.png"]);
+    let spr = std::fs::read(dir.join("s.spr")).unwrap();
+    let spc = std::fs::read(dir.join("s.spc")).unwrap();
+    // Sprite 0 takes planes 0 and 1, sprite 1 plane 2: 3 patterns, 3 × 16 colours.
+    assert_eq!(spr.len(), 96);
+    assert_eq!(spc.len(), 48);
+    // Plane 0: line 0 colour 7 (the lower of 7 and 15) at x 8: right half, byte 16.
+    assert_eq!((spr[0], spr[16], spc[0]), (0x00, 0x80, 7));
+    // Line 1: 2 and 6 (= 2 | 4) in plane 0, colour 2.
+    assert_eq!((spr[1], spc[1]), (0b1010_0000, 2));
+    // Plane 1 (bytes 32..64): line 0 white at x 0, line 1 4 and 6; CC on every line.
+    assert_eq!((spr[32], spc[16]), (0x80, 0x40 | 15));
+    assert_eq!((spr[33], spc[17]), (0b0110_0000, 0x40 | 4));
+    assert!(spc[16..32].iter().all(|c| c & 0x40 != 0));
+    // Plane 2: sprite 1, pixel (15, 15): byte 16 + 15, bit 0.
+    assert_eq!(spr[64 + 31], 0x01);
+    assert_eq!(spc[32 + 15], 14);
+    assert!(spc[32..47].iter().all(|&c| c == 0));
+    ok(
+        &dir,
+        &["gfx", "spr2png", "s", "--columns", "2", "-o", "back.png"],
+    );
+    let back = image::open(dir.join("back.png")).unwrap().to_rgba8();
+    assert_eq!(back.dimensions(), (32, 16));
+    assert_eq!(back.get_pixel(2, 1).0, [182, 36, 36, 255]);
+    assert_eq!(back.get_pixel(0, 0).0, WHITE);
+    assert_eq!(back.get_pixel(5, 5).0[3], 0);
+
+    // Three colours with no OR among them: 2, 4, 7.
+    save(&dir, "bad.png", 16, 16, |x, y| match (x, y) {
+        (0, 3) => MEDIUM_GREEN,
+        (1, 3) => DARK_BLUE,
+        (2, 3) => CYAN,
+        _ => CLEAR,
+    });
+    let err = fails(&dir, &["gfx", "png2spr", "bad.png"]);
+    assert!(
+        err.contains("bad.png") && err.contains("sprite 0") && err.contains("line 3"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sprites_mode_1_one_colour_each() {
+    let dir = scratch("spr1");
+    save(&dir, "m.png", 16, 8, |x, y| match (x, y) {
+        (0, 0) | (7, 7) => WHITE,
+        (8.., _) if x == y + 8 => CYAN,
+        _ => CLEAR,
+    });
+    ok(
+        &dir,
+        &[
+            "gfx", "png2spr", "m.png", "--size", "8", "--mode", "1", "-o", "m",
+        ],
+    );
+    assert_eq!(
+        std::fs::read(dir.join("m.spr")).unwrap(),
+        vec![0x80, 0, 0, 0, 0, 0, 0, 0x01, 0x80, 0x40, 0x20, 0x10, 8, 4, 2, 1]
+    );
+    assert_eq!(std::fs::read(dir.join("m.spc")).unwrap(), vec![15, 7]);
+    save(
+        &dir,
+        "two.png",
+        8,
+        8,
+        |x, _| if x == 0 { WHITE } else { CYAN },
+    );
+    let err = fails(
+        &dir,
+        &["gfx", "png2spr", "two.png", "--size", "8", "--mode", "1"],
+    );
+    assert!(
+        err.contains("sprite 0") && err.contains("more than one colour"),
+        "{err}"
+    );
+}

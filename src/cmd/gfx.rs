@@ -5,7 +5,7 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use msx_gfx::{bsave, palette, tiles, Options, Screen};
+use msx_gfx::{bsave, palette, sprites, tiles, Options, Screen};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -32,6 +32,80 @@ enum GfxCommand {
     Sc22png(ScIn),
     /// Render a tile set (BASE.pat, BASE.col, BASE.nam) as a PNG.
     Tiles2png(Tiles2PngArgs),
+    /// Convert a PNG of sprites to the pattern table (BASE.spr) and colours (BASE.spc).
+    Png2spr(Png2SprArgs),
+    /// Render sprites (BASE.spr, BASE.spc) as a PNG.
+    Spr2png(Spr2PngArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SpriteSize {
+    #[value(name = "8")]
+    S8,
+    #[value(name = "16")]
+    S16,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SpriteMode {
+    /// SCREEN 1-3: one colour per sprite.
+    #[value(name = "1")]
+    One,
+    /// SCREEN 4-8: a colour per line, a second (CC) plane where a line needs it.
+    #[value(name = "2")]
+    Two,
+}
+
+#[derive(Args)]
+struct SpriteKind {
+    /// Sprite size in pixels.
+    #[arg(long, value_enum, default_value = "16")]
+    size: SpriteSize,
+    /// Sprite mode.
+    #[arg(long, value_enum, default_value = "2")]
+    mode: SpriteMode,
+}
+
+impl SpriteKind {
+    fn lib(&self) -> (sprites::Size, sprites::Mode) {
+        let size = match self.size {
+            SpriteSize::S8 => sprites::Size::S8,
+            SpriteSize::S16 => sprites::Size::S16,
+        };
+        let mode = match self.mode {
+            SpriteMode::One => sprites::Mode::One,
+            SpriteMode::Two => sprites::Mode::Two,
+        };
+        (size, mode)
+    }
+}
+
+#[derive(Args)]
+struct Png2SprArgs {
+    /// The sheet: sprites side by side, taken in reading order.
+    input: PathBuf,
+    /// The base name of the outputs (default: INPUT without its extension).
+    #[arg(short, long, value_name = "BASE")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    kind: SpriteKind,
+}
+
+#[derive(Args)]
+struct Spr2PngArgs {
+    /// The base name: BASE.spr and BASE.spc are read.
+    base: PathBuf,
+    /// The PNG to write (default: BASE.png).
+    #[arg(short, long, value_name = "OUT.png")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    kind: SpriteKind,
+    /// Sprites per row of the picture.
+    #[arg(long, default_value_t = 8)]
+    columns: u32,
+    /// Palette file (32 bytes); default: the power-on palette.
+    #[arg(long, value_name = "IN.pal")]
+    palette: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -151,6 +225,8 @@ pub fn run(args: GfxArgs) -> Result<ExitCode> {
         GfxCommand::Png2sc2(a) => png2sc2(a),
         GfxCommand::Sc22png(a) => sc22png(a),
         GfxCommand::Tiles2png(a) => tiles2png(a),
+        GfxCommand::Png2spr(a) => png2spr(a),
+        GfxCommand::Spr2png(a) => spr2png(a),
     }
     .map(|()| ExitCode::SUCCESS)
 }
@@ -282,4 +358,30 @@ fn tiles2png(a: Tiles2PngArgs) -> Result<()> {
         .map_err(|e| anyhow!("{}: {e}", a.base.display()))?;
     let output = a.output.unwrap_or_else(|| a.base.with_extension("png"));
     write_png(&img, &output)
+}
+
+fn png2spr(a: Png2SprArgs) -> Result<()> {
+    let name = a.input.display().to_string();
+    let img = image::open(&a.input)
+        .with_context(|| format!("cannot read {name}"))?
+        .to_rgba8();
+    let (size, mode) = a.kind.lib();
+    let set = sprites::encode(&img, size, mode).map_err(|e| anyhow!("{name}: {e}"))?;
+    let base = a.output.unwrap_or_else(|| a.input.with_extension(""));
+    super::write_atomic(&base.with_extension("spr"), &set.patterns)?;
+    super::write_atomic(&base.with_extension("spc"), &set.colours)
+}
+
+fn spr2png(a: Spr2PngArgs) -> Result<()> {
+    let patterns = super::read_input(&a.base.with_extension("spr"))?;
+    let colours = super::read_input(&a.base.with_extension("spc"))?;
+    let palette = read_palette(a.palette.as_deref())?;
+    let (size, mode) = a.kind.lib();
+    let img = sprites::decode(&patterns, &colours, size, mode, a.columns, palette.as_ref())
+        .map_err(|e| anyhow!("{}: {e}", a.base.display()))?;
+    let mut png = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .context("cannot encode the PNG")?;
+    let output = a.output.unwrap_or_else(|| a.base.with_extension("png"));
+    super::write_atomic(&output, &png)
 }
