@@ -286,6 +286,8 @@ pub fn decode(
         }
     }
     let n = size.pixels();
+    // More columns than sprites would only add empty space (and could overflow).
+    let columns = columns.min(groups.len() as u32);
     let rows = (groups.len() as u32).div_ceil(columns);
     let mut img = image::RgbaImage::new(columns * n, rows * n);
     for (s, group) in groups.iter().enumerate() {
