@@ -1,6 +1,7 @@
 //! `msx gfx` end to end, through the binary, on small PNGs made here. The expected
-//! bytes are worked out by hand from the SCREEN 5 format: 4 bits per pixel, the left
-//! pixel in the high nibble, 128 bytes per line.
+//! bytes are worked out by hand from the formats: SCREEN 5 (4 bits per pixel, the left
+//! pixel in the high nibble, 128 bytes per line), SCREEN 6/7/8, SCREEN 2 tiles and
+//! sprites (see docs/gfx.md).
 
 mod support;
 use support::{msx, scratch};
