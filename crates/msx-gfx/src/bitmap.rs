@@ -132,8 +132,9 @@ pub fn encode(img: &image::RgbaImage, screen: Screen, opts: Options) -> Result<E
     })
 }
 
-/// Packs indices of `bits` bits into bytes, the left pixel in the high bits.
-pub fn pack(pixels: &[u8], bits: u32) -> Vec<u8> {
+/// Packs indices of `bits` bits (2, 4 or 8: a mode's) into bytes, the left pixel in the
+/// high bits.
+pub(crate) fn pack(pixels: &[u8], bits: u32) -> Vec<u8> {
     let per_byte = (8 / bits) as usize;
     let mask = ((1u16 << bits) - 1) as u8;
     pixels
@@ -147,8 +148,8 @@ pub fn pack(pixels: &[u8], bits: u32) -> Vec<u8> {
         .collect()
 }
 
-/// The indices in `bytes`, `bits` bits each, the left pixel in the high bits.
-pub fn unpack(bytes: &[u8], bits: u32) -> Vec<u8> {
+/// The indices in `bytes`, `bits` bits each (2, 4 or 8), the left pixel in the high bits.
+pub(crate) fn unpack(bytes: &[u8], bits: u32) -> Vec<u8> {
     let per_byte = 8 / bits;
     let mask = ((1u16 << bits) - 1) as u8;
     bytes

@@ -71,12 +71,16 @@ fn distinct(pixels: &[Pixel]) -> (Vec<Pixel>, HashMap<Pixel, usize>) {
     (order, rank)
 }
 
-/// Turns the picture into indices below `screen`'s colour count (see the module comment).
+/// Turns the picture into indices below `screen`'s colour count (see the module comment);
+/// SCREEN 8, which has no palette, is refused.
 pub fn index_picture(
     img: &image::RgbaImage,
     screen: Screen,
     opts: Options,
 ) -> Result<Indexed, GfxError> {
+    if !screen.has_palette() {
+        return Err(GfxError::FixedColours);
+    }
     let max = screen.colours();
     let pixels: Vec<Pixel> = img.pixels().map(pixel_of).collect();
     let (order, rank) = distinct(&pixels);
