@@ -129,6 +129,7 @@ impl Screen {
     /// scratch row for a 256-pixel row of a wide frame. Its
     /// [`RowBuffer::row_mut`] is 640 pixels if `wide`, else 320; give it
     /// back with [`Screen::put_row`].
+    #[inline]
     pub fn take_row(&mut self, row: usize, wide: bool) -> RowBuffer {
         self.drawn = self.drawn.max(row + 1);
         if wide {
@@ -158,6 +159,7 @@ impl Screen {
 
     /// `row` is drawn: its buffer comes back, and a 256-pixel row of a wide
     /// frame is doubled into the frame.
+    #[inline]
     pub fn put_row(&mut self, buffer: RowBuffer) {
         if buffer.scratch {
             self.scratch = buffer.pixels;
@@ -239,6 +241,7 @@ pub(super) struct RowBuffer {
 
 impl RowBuffer {
     /// The row's pixels (320 or 640).
+    #[inline]
     pub fn row_mut(&mut self) -> &mut [u32] {
         &mut self.pixels[self.start..self.start + self.len]
     }
