@@ -88,6 +88,26 @@ pub(super) struct Screen {
     #[serde(with = "crate::codec::pixels")]
     scratch: Vec<u32>,
     frame: Frame,
+    /// The border each row of `building` holds (`None` or missing: not
+    /// known). The buffers are swapped, not copied, so `building` holds the
+    /// frame before last; a row whose border is the same as it was there
+    /// is not filled again. Anything that rewrites a row otherwise (widening,
+    /// narrowing, a width change, a doubled scratch row) forgets the
+    /// record. Not saved: a loaded screen starts without records.
+    #[serde(skip)]
+    borders: Vec<Option<RowBorder>>,
+    /// The records of `frame.pixels`, swapped with it.
+    #[serde(skip)]
+    frame_borders: Vec<Option<RowBorder>>,
+}
+
+/// The border of one row: `colors` (even, odd columns) on columns
+/// `..start` and `end..`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RowBorder {
+    pub colors: [u32; 2],
+    pub start: usize,
+    pub end: usize,
 }
 
 impl Screen {
@@ -121,6 +141,8 @@ impl Screen {
                 height: FRAME_HEIGHT,
                 pixels: vec![0; NARROW_WIDTH * FRAME_HEIGHT],
             },
+            borders: Vec::new(),
+            frame_borders: Vec::new(),
         }
     }
 
@@ -164,6 +186,9 @@ impl Screen {
         if buffer.scratch {
             self.scratch = buffer.pixels;
             let row = buffer.row;
+            if let Some(record) = self.borders.get_mut(row) {
+                *record = None;
+            }
             let dst = &mut self.building[row * WIDE_WIDTH..(row + 1) * WIDE_WIDTH];
             for (pair, &px) in dst.chunks_exact_mut(2).zip(&self.scratch) {
                 pair[0] = px;
@@ -184,6 +209,7 @@ impl Screen {
     /// each pixel doubled (in place, from the end, so nothing is read after
     /// it is overwritten).
     fn widen(&mut self) {
+        self.borders.clear();
         self.building.resize(WIDE_WIDTH * FRAME_HEIGHT, 0);
         for row in (0..self.drawn.min(FRAME_HEIGHT)).rev() {
             for i in (0..NARROW_WIDTH).rev() {
@@ -198,6 +224,7 @@ impl Screen {
     /// A wide frame without 512-pixel rows becomes narrow: every other pixel
     /// (in place, from the start).
     fn narrow(&mut self) {
+        self.borders.clear();
         for row in 0..FRAME_HEIGHT {
             for i in 0..NARROW_WIDTH {
                 self.building[row * NARROW_WIDTH + i] = self.building[row * WIDE_WIDTH + 2 * i];
@@ -215,10 +242,15 @@ impl Screen {
         }
         if self.complete {
             std::mem::swap(&mut self.building, &mut self.frame.pixels);
+            std::mem::swap(&mut self.borders, &mut self.frame_borders);
             self.frame.width = self.width;
         }
         self.width = self.frame.width;
-        self.building.resize(self.width * FRAME_HEIGHT, 0);
+        if self.building.len() != self.width * FRAME_HEIGHT {
+            // Rows of another width: what they hold is no row of this one.
+            self.borders.clear();
+            self.building.resize(self.width * FRAME_HEIGHT, 0);
+        }
         self.any_wide = false;
         self.drawn = 0;
         self.complete = true;
@@ -226,6 +258,26 @@ impl Screen {
 
     pub fn frame(&self) -> &Frame {
         &self.frame
+    }
+
+    /// Fill the border of the lent `buffer` (`border` on columns `..start`
+    /// and `end..`) unless its row already holds exactly that border.
+    #[inline]
+    pub fn fill_borders(&mut self, buffer: &mut RowBuffer, border: RowBorder) {
+        if !buffer.scratch {
+            if self.borders.len() != FRAME_HEIGHT {
+                self.borders.resize(FRAME_HEIGHT, None);
+            }
+            if let Some(record) = self.borders.get_mut(buffer.row) {
+                if *record == Some(border) {
+                    return;
+                }
+                *record = Some(border);
+            }
+        }
+        let out = buffer.row_mut();
+        fill_border(&mut out[..border.start], 0, border.colors);
+        fill_border(&mut out[border.end..], border.end, border.colors);
     }
 }
 
@@ -524,8 +576,12 @@ impl Vdp {
             end
         };
         let start = start as usize;
-        fill_border(&mut out[..start], 0, border);
-        fill_border(&mut out[end..], end, border);
+        let border = RowBorder {
+            colors: border,
+            start,
+            end,
+        };
+        self.screen.fill_borders(&mut target, border);
         self.screen.put_row(target);
     }
 
@@ -751,7 +807,76 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// Draw `row` as the line drawing does: `fill` on the display columns
+    /// `x0..x0 + width`, the border around them.
+    fn draw_row(
+        screen: &mut Screen,
+        row: usize,
+        wide: bool,
+        colors: [u32; 2],
+        x0: usize,
+        width: usize,
+        fill: u32,
+    ) {
+        let mut target = screen.take_row(row, wide);
+        let out = target.row_mut();
+        let end = (x0 + width).min(out.len());
+        let start = x0.min(end);
+        out[start..end].fill(fill);
+        screen.fill_borders(&mut target, RowBorder { colors, start, end });
+        screen.put_row(target);
+    }
+
     proptest! {
+        /// Borders kept from the frame before last give the frames that
+        /// filling every border gives, across border colours and
+        /// positions, narrow and wide rows (widening and narrowing frames),
+        /// display-off rows and frames left incomplete (rendering off).
+        #[test]
+        fn kept_borders_match_filled_borders(
+            frames in prop::collection::vec(
+                (any::<u64>(), 0u8..4, any::<bool>()),
+                1..12,
+            ),
+        ) {
+            let mut kept = Screen::new();
+            let mut filled = Screen::new();
+            for (seed, wide_kind, incomplete) in frames {
+                let mut x = seed | 1;
+                let mut next = move || {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    x
+                };
+                for row in 0..FRAME_HEIGHT {
+                    let r = next();
+                    if incomplete && r % 17 == 0 {
+                        kept.row_skipped();
+                        filled.row_skipped();
+                        continue;
+                    }
+                    // Whole frames narrow or wide, or rows mixed.
+                    let wide = match wide_kind {
+                        0 => false,
+                        1 => true,
+                        _ => r & 0x100 != 0,
+                    };
+                    let scale = if wide { 2 } else { 1 };
+                    let colors = [[1, 1], [2, 2], [1, 3]][(r >> 12) as usize % 3];
+                    let x0 = [24, 32, 49][(r >> 16) as usize % 3] * scale;
+                    let width = [0, 240, 256][(r >> 20) as usize % 3] * scale;
+                    let fill = (r >> 32) as u32 & 0xFF;
+                    draw_row(&mut kept, row, wide, colors, x0, width, fill);
+                    filled.borders.clear();
+                    draw_row(&mut filled, row, wide, colors, x0, width, fill);
+                }
+                kept.finish_frame();
+                filled.finish_frame();
+                prop_assert_eq!(kept.frame(), filled.frame());
+            }
+        }
+
         /// The kept runs give, for any sequence of colour pairs (repeated
         /// or changing), the pixels the bit-by-bit drawing gives.
         /// Table runs read as one copy give the bytes read one by one,
