@@ -688,3 +688,63 @@ fn sprites_mode_1_one_colour_each() {
         "{err}"
     );
 }
+
+#[test]
+fn tiles_and_sprites_in_the_pictures_own_colours() {
+    let dir = scratch("own");
+    let odd = [100, 150, 200, 255]; // (3, 4, 5) in 3 bits, not a power-on colour
+    let red = [255, 0, 0, 255];
+    // An 8 × 8 sprite: odd at x 0, red at x 1 on line 0, nothing else.
+    save(&dir, "o.png", 8, 8, |x, y| match (x, y) {
+        (0, 0) => odd,
+        (1, 0) => red,
+        _ => CLEAR,
+    });
+    let err = fails(&dir, &["gfx", "png2spr", "o.png", "--size", "8"]);
+    assert!(err.contains("#6496C8") && err.contains("(0, 0)"), "{err}");
+    ok(
+        &dir,
+        &[
+            "gfx",
+            "png2spr",
+            "o.png",
+            "--size",
+            "8",
+            "--colors",
+            "image",
+            "--palette",
+            "o.pal",
+        ],
+    );
+    // Colour 0 stays "no pixel": odd is 1, red 2; line 0 has two colours, so a CC plane.
+    let spr = std::fs::read(dir.join("o.spr")).unwrap();
+    let spc = std::fs::read(dir.join("o.spc")).unwrap();
+    assert_eq!(
+        spr,
+        vec![0x80, 0, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0, 0, 0, 0]
+    );
+    assert_eq!((spc[0], spc[16]), (1, 0x40 | 2));
+    let pal = std::fs::read(dir.join("o.pal")).unwrap();
+    assert_eq!(&pal[..6], &[0x00, 0, 0x35, 4, 0x70, 0]);
+
+    // A SCREEN 2 tile set: the same two colours fill one tile row, index 0 is odd
+    // (no pixel is transparent), red is 1: red takes the 1 bits.
+    save(&dir, "t.png", 8, 8, |x, _| if x < 4 { odd } else { red });
+    ok(
+        &dir,
+        &[
+            "gfx",
+            "png2sc2",
+            "--tiles",
+            "t.png",
+            "--colors",
+            "image",
+            "--palette",
+            "t.pal",
+        ],
+    );
+    assert_eq!(std::fs::read(dir.join("t.pat")).unwrap(), vec![0x0F; 8]);
+    assert_eq!(std::fs::read(dir.join("t.col")).unwrap(), vec![0x10; 8]);
+    let pal = std::fs::read(dir.join("t.pal")).unwrap();
+    assert_eq!(&pal[..4], &[0x35, 4, 0x70, 0]);
+}

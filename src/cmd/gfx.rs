@@ -89,6 +89,16 @@ struct Png2SprArgs {
     output: Option<PathBuf>,
     #[command(flatten)]
     kind: SpriteKind,
+    /// How pixel colours become colour indices (image: the sheet's own 15 colours).
+    #[arg(long, value_enum, default_value = "msx")]
+    colors: Colors,
+    /// With --colors msx a colour outside the power-on palette takes its nearest entry;
+    /// with --colors image more than 15 colours are cut to 15 by median cut.
+    #[arg(long)]
+    quantize: bool,
+    /// Also write the palette (32 bytes, as for port 0x9A).
+    #[arg(long, value_name = "OUT.pal")]
+    palette: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -120,10 +130,17 @@ struct Png2Sc2Args {
     /// each tile position, row by row, as OUT.nam.
     #[arg(long)]
     tiles: bool,
-    /// A tile row with more than two colours takes the two that show it best, and a
-    /// colour outside the power-on palette its nearest entry.
+    /// A tile row with more than two colours takes the two that show it best; with
+    /// --colors msx a colour outside the power-on palette takes its nearest entry, with
+    /// --colors image more than 16 colours are cut to 16 by median cut.
     #[arg(long)]
     quantize: bool,
+    /// How pixel colours become colour indices.
+    #[arg(long, value_enum, default_value = "msx")]
+    colors: Colors,
+    /// Also write the palette (32 bytes, as for port 0x9A).
+    #[arg(long, value_name = "OUT.pal")]
+    palette: Option<PathBuf>,
     /// Start the VRAM image with the 7-byte BSAVE header, for `BLOAD "X",S`.
     #[arg(long, conflicts_with = "tiles")]
     header: bool,
@@ -260,6 +277,22 @@ fn parse_address(s: &str) -> Result<u16, String> {
     u16::from_str_radix(digits, radix).map_err(|_| format!("`{s}` is not an address 0-65535"))
 }
 
+fn options(colors: Colors, quantize: bool) -> Options {
+    let colors = match colors {
+        Colors::Msx => msx_gfx::Colors::Msx,
+        Colors::Image => msx_gfx::Colors::Image,
+    };
+    Options { colors, quantize }
+}
+
+/// Writes `--palette`, when asked for.
+fn write_palette(path: Option<&Path>, pal: &palette::Palette) -> Result<()> {
+    match path {
+        Some(p) => super::write_atomic(p, &palette::to_pal_bytes(pal)),
+        None => Ok(()),
+    }
+}
+
 fn png2sc(a: PngIn, screen: Screen) -> Result<()> {
     let name = a.input.display().to_string();
     if !screen.has_palette() && (a.palette.is_some() || a.colors == Colors::Image) {
@@ -268,13 +301,7 @@ fn png2sc(a: PngIn, screen: Screen) -> Result<()> {
     let img = image::open(&a.input)
         .with_context(|| format!("cannot read {name}"))?
         .to_rgba8();
-    let opts = Options {
-        colors: match a.colors {
-            Colors::Msx => msx_gfx::Colors::Msx,
-            Colors::Image => msx_gfx::Colors::Image,
-        },
-        quantize: a.quantize,
-    };
+    let opts = options(a.colors, a.quantize);
     let encoded = msx_gfx::encode(&img, screen, opts).map_err(|e| anyhow!("{name}: {e}"))?;
     let bytes = if a.header {
         bsave::with_header(a.address, &encoded.bytes).map_err(|e| anyhow!("{name}: {e}"))?
@@ -320,21 +347,24 @@ fn png2sc2(a: Png2Sc2Args) -> Result<()> {
         .with_context(|| format!("cannot read {name}"))?
         .to_rgba8();
     let fail = |e: msx_gfx::GfxError| anyhow!("{name}: {e}");
+    let opts = options(a.colors, a.quantize);
     if a.tiles {
-        let set = tiles::encode_tiles(&img, a.quantize).map_err(fail)?;
+        let (set, pal) = tiles::encode_tiles(&img, opts).map_err(fail)?;
         let base = a.output.unwrap_or_else(|| a.input.with_extension(""));
         super::write_atomic(&base.with_extension("pat"), &set.patterns)?;
         super::write_atomic(&base.with_extension("col"), &set.colours)?;
-        return super::write_atomic(&base.with_extension("nam"), &set.names);
+        super::write_atomic(&base.with_extension("nam"), &set.names)?;
+        return write_palette(a.palette.as_deref(), &pal);
     }
-    let vram = tiles::encode_screen(&img, a.quantize).map_err(fail)?;
+    let (vram, pal) = tiles::encode_screen(&img, opts).map_err(fail)?;
     let bytes = if a.header {
         bsave::with_header(0, &vram).map_err(fail)?
     } else {
         vram
     };
     let output = a.output.unwrap_or_else(|| a.input.with_extension("sc2"));
-    super::write_atomic(&output, &bytes)
+    super::write_atomic(&output, &bytes)?;
+    write_palette(a.palette.as_deref(), &pal)
 }
 
 fn sc22png(a: ScIn) -> Result<()> {
@@ -366,10 +396,12 @@ fn png2spr(a: Png2SprArgs) -> Result<()> {
         .with_context(|| format!("cannot read {name}"))?
         .to_rgba8();
     let (size, mode) = a.kind.lib();
-    let set = sprites::encode(&img, size, mode).map_err(|e| anyhow!("{name}: {e}"))?;
+    let opts = options(a.colors, a.quantize);
+    let set = sprites::encode(&img, size, mode, opts).map_err(|e| anyhow!("{name}: {e}"))?;
     let base = a.output.unwrap_or_else(|| a.input.with_extension(""));
     super::write_atomic(&base.with_extension("spr"), &set.patterns)?;
-    super::write_atomic(&base.with_extension("spc"), &set.colours)
+    super::write_atomic(&base.with_extension("spc"), &set.colours)?;
+    write_palette(a.palette.as_deref(), &set.palette)
 }
 
 fn spr2png(a: Spr2PngArgs) -> Result<()> {

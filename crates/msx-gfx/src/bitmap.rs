@@ -79,6 +79,11 @@ impl Screen {
         (self.width() * self.bits() / 8) as usize
     }
 
+    /// "SCREEN 5" … "SCREEN 8", for messages.
+    pub fn name(self) -> &'static str {
+        ["SCREEN 5", "SCREEN 6", "SCREEN 7", "SCREEN 8"][usize::from(self.number() - 5)]
+    }
+
     /// Whether pixels are palette indices (all but SCREEN 8).
     pub fn has_palette(self) -> bool {
         self != Self::Sc8
@@ -87,7 +92,7 @@ impl Screen {
 
 impl std::fmt::Display for Screen {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "SCREEN {}", self.number())
+        f.write_str(self.name())
     }
 }
 

@@ -30,7 +30,7 @@ pub enum GfxError {
     },
     #[error("{count} distinct colours, {screen} shows {max} (reduce them, or pass --quantize)")]
     TooManyColours {
-        screen: Screen,
+        screen: &'static str,
         count: usize,
         max: usize,
     },
@@ -44,7 +44,7 @@ pub enum GfxError {
          {screen} shows colours 0 to {last} (use --colors image, or --quantize)"
     )]
     IndexTooHigh {
-        screen: Screen,
+        screen: &'static str,
         colour: Hex,
         x: u32,
         y: u32,

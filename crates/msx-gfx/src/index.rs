@@ -81,14 +81,29 @@ pub fn index_picture(
     if !screen.has_palette() {
         return Err(GfxError::FixedColours);
     }
-    let max = screen.colours();
+    index_into(img, screen.colours(), screen.name(), false, opts)
+}
+
+/// [`index_picture`] for `max` colours (4 or 16) of a format called `name` in messages.
+/// With `reserve_zero`, index 0 is kept for transparency even when no pixel is clear
+/// (sprites: colour 0 never shows).
+pub(crate) fn index_into(
+    img: &image::RgbaImage,
+    max: usize,
+    name: &'static str,
+    reserve_zero: bool,
+    opts: Options,
+) -> Result<Indexed, GfxError> {
     let pixels: Vec<Pixel> = img.pixels().map(pixel_of).collect();
     let (order, rank) = distinct(&pixels);
-    if order.len() > max && !opts.quantize {
+    let solid = order.iter().filter(|p| **p != Pixel::Clear).count();
+    let room = max - usize::from(reserve_zero);
+    let count = if reserve_zero { solid } else { order.len() };
+    if count > room && !opts.quantize {
         return Err(GfxError::TooManyColours {
-            screen,
-            count: order.len(),
-            max,
+            screen: name,
+            count,
+            max: room,
         });
     }
     let at = |p: Pixel| {
@@ -96,8 +111,8 @@ pub fn index_picture(
         (i % img.width().max(1), i / img.width().max(1))
     };
     let (map, palette) = match opts.colors {
-        Colors::Msx => (msx_indices(&order, screen, opts.quantize, at)?, POWER_ON),
-        Colors::Image => image_indices(&order, max),
+        Colors::Msx => (msx_indices(&order, max, name, opts.quantize, at)?, POWER_ON),
+        Colors::Image => image_indices(&order, max, reserve_zero),
     };
     let pixels = pixels.iter().map(|p| map[rank[p]]).collect();
     Ok(Indexed { pixels, palette })
@@ -106,11 +121,11 @@ pub fn index_picture(
 /// The power-on palette index of each distinct pixel value.
 fn msx_indices(
     order: &[Pixel],
-    screen: Screen,
+    max: usize,
+    screen: &'static str,
     quantize: bool,
     at: impl Fn(Pixel) -> (u32, u32),
 ) -> Result<Vec<u8>, GfxError> {
-    let max = screen.colours();
     let mut map = Vec::with_capacity(order.len());
     for &p in order {
         let Pixel::Solid(c) = p else {
@@ -147,10 +162,11 @@ fn msx_indices(
     Ok(map)
 }
 
-/// The picture's own colours: index 0 for transparency when there is any, then the
+/// The picture's own colours: index 0 for transparency when there is any (or it is
+/// reserved), then the
 /// colours in order of appearance (median-cut boxes when there are too many).
-fn image_indices(order: &[Pixel], max: usize) -> (Vec<u8>, Palette) {
-    let first = usize::from(order.contains(&Pixel::Clear));
+fn image_indices(order: &[Pixel], max: usize, reserve_zero: bool) -> (Vec<u8>, Palette) {
+    let first = usize::from(reserve_zero || order.contains(&Pixel::Clear));
     let solids: Vec<[u8; 3]> = order
         .iter()
         .filter_map(|p| match p {

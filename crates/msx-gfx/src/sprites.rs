@@ -21,12 +21,14 @@
 //!
 //! Anything else is refused naming the sprite, the line and its colours. A sprite that
 //! needs a second plane on any line gets one for all its lines (CC set on each).
-//! Colours are power-on palette indices (alpha below 128 is no pixel).
+//! Colours are power-on palette indices, or the picture's own (alpha below 128 is no
+//! pixel).
 
 use crate::error::Hex;
+use crate::index::index_into;
 use crate::index::{pixel_of, Pixel};
-use crate::palette::{Palette, POWER_ON};
-use crate::GfxError;
+use crate::palette::{nearest, Palette, POWER_ON};
+use crate::{Colors, GfxError, Options};
 
 /// Sprite sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,22 +76,43 @@ pub struct Sprites {
     pub colours: Vec<u8>,
     /// For each sprite of the picture, its first plane and how many (1 or 2).
     pub planes: Vec<(usize, usize)>,
+    /// The palette the colours index: the power-on palette, or the picture's own.
+    pub palette: Palette,
 }
 
-/// The power-on index of a pixel, `None` for no pixel.
-fn index_of(p: Pixel, x: u32, y: u32) -> Result<Option<u8>, GfxError> {
+/// The power-on index of a pixel (exact, or with `quantize` the nearest), 0 for no pixel.
+fn index_of(p: Pixel, quantize: bool, x: u32, y: u32) -> Result<u8, GfxError> {
     match p {
-        Pixel::Clear => Ok(None),
+        Pixel::Clear => Ok(0),
         Pixel::Solid(c) => {
             let c3 = crate::Rgb3::from_rgb8(c);
-            (1..16)
-                .find(|&i| POWER_ON[i] == c3)
-                .map(|i| Some(i as u8))
-                .ok_or(GfxError::NotInPalette {
+            match (1..16).find(|&i| POWER_ON[i] == c3) {
+                Some(i) => Ok(i as u8),
+                None if quantize => Ok(nearest(&POWER_ON[1..], c) as u8 + 1),
+                None => Err(GfxError::NotInPalette {
                     colour: Hex(c),
                     x,
                     y,
-                })
+                }),
+            }
+        }
+    }
+}
+
+/// Every pixel's colour index (0: no pixel) and the palette.
+fn indices(img: &image::RgbaImage, opts: Options) -> Result<(Vec<u8>, Palette), GfxError> {
+    match opts.colors {
+        Colors::Msx => {
+            let idx = img
+                .enumerate_pixels()
+                .map(|(x, y, p)| index_of(pixel_of(p), opts.quantize, x, y))
+                .collect::<Result<_, _>>()?;
+            Ok((idx, POWER_ON))
+        }
+        Colors::Image => {
+            // Colour 0 never shows in a sprite: it stays for "no pixel".
+            let indexed = index_into(img, 16, "a sprite sheet", true, opts)?;
+            Ok((indexed.pixels, indexed.palette))
         }
     }
 }
@@ -132,8 +155,15 @@ fn split_line(set: &[u8]) -> Option<(PlaneLine, PlaneLine)> {
 }
 
 /// Converts a picture whose sides are multiples of the sprite size, sprites taken in
-/// reading order, for sprite `mode`.
-pub fn encode(img: &image::RgbaImage, size: Size, mode: Mode) -> Result<Sprites, GfxError> {
+/// reading order, for sprite `mode`. Colours are the power-on palette's ([`Colors::Msx`],
+/// with `quantize` the nearest entry) or the picture's own 15 ([`Colors::Image`], with
+/// `quantize` cut to 15 by median cut).
+pub fn encode(
+    img: &image::RgbaImage,
+    size: Size,
+    mode: Mode,
+    opts: Options,
+) -> Result<Sprites, GfxError> {
     let n = size.pixels();
     let (w, h) = img.dimensions();
     if w == 0 || h == 0 || !w.is_multiple_of(n) || !h.is_multiple_of(n) {
@@ -143,10 +173,12 @@ pub fn encode(img: &image::RgbaImage, size: Size, mode: Mode) -> Result<Sprites,
             size: n,
         });
     }
+    let (all, palette) = indices(img, opts)?;
     let mut out = Sprites {
         patterns: Vec::new(),
         colours: Vec::new(),
         planes: Vec::new(),
+        palette,
     };
     let mut number = 0;
     for sy in 0..h / n {
@@ -156,7 +188,8 @@ pub fn encode(img: &image::RgbaImage, size: Size, mode: Mode) -> Result<Sprites,
             for (l, row) in idx.iter_mut().enumerate().take(n as usize) {
                 for (c, v) in row.iter_mut().enumerate().take(n as usize) {
                     let (x, y) = (sx * n + c as u32, sy * n + l as u32);
-                    *v = index_of(pixel_of(img.get_pixel(x, y)), x, y)?;
+                    let i = all[(y * w + x) as usize];
+                    *v = (i != 0).then_some(i);
                 }
             }
             let first = out.patterns.len() / size.pattern_bytes();
@@ -172,9 +205,9 @@ pub fn encode(img: &image::RgbaImage, size: Size, mode: Mode) -> Result<Sprites,
     Ok(out)
 }
 
-fn colours_named(set: &[u8]) -> String {
+fn colours_named(set: &[u8], palette: &Palette) -> String {
     set.iter()
-        .map(|&i| format!("{i} ({})", Hex(POWER_ON[usize::from(i)].to_rgb8())))
+        .map(|&i| format!("{i} ({})", Hex(palette[usize::from(i) & 15].to_rgb8())))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -194,7 +227,7 @@ fn encode_mode1(
             sprite: number,
             x: at.0,
             y: at.1,
-            colours: colours_named(&set),
+            colours: colours_named(&set, &out.palette),
         });
     }
     let bits = idx.map(|l| l.map(|v| v.is_some()));
@@ -222,7 +255,7 @@ fn encode_mode2(
                 x: at.0,
                 y: at.1,
                 line: l,
-                colours: colours_named(&set),
+                colours: colours_named(&set, &out.palette),
             });
         };
         for (p, (colour, shows)) in [planes.0, planes.1].into_iter().enumerate() {

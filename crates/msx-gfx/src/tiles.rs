@@ -9,14 +9,15 @@
 //! 0..255 three times and the tables are 6144 bytes each).
 //!
 //! Colours are indices of the power-on palette (the TMS9918 colours; 0 is transparent),
-//! as with `--colors msx` in the bitmap modes. Each row is made canonical so equal
+//! as with `--colors msx` in the bitmap modes, or with [`Colors::Image`] the picture's own
+//! 16 colours numbered as in the bitmap modes (SCREEN 4 on an MSX2 loads a palette). Each row is made canonical so equal
 //! tiles give equal bytes: two colours `lo < hi` give `hi` to the 1 bits and `lo` to
 //! the 0 bits; a row of one colour `c` is pattern 0x00 and colour `c c`.
 
 use crate::error::Hex;
-use crate::index::{pixel_of, Pixel};
+use crate::index::{index_into, pixel_of, Pixel, ALPHA_CUT};
 use crate::palette::{nearest, Palette, POWER_ON};
-use crate::GfxError;
+use crate::{Colors, GfxError, Options};
 use std::collections::HashMap;
 
 /// The tables of a picture made of tiles.
@@ -56,10 +57,11 @@ fn row_bytes(indices: &[u8; 8]) -> Option<(u8, u8)> {
 /// other.
 const NEVER: u32 = 1 << 24;
 
-fn cost(p: Pixel, entry: usize, palette: &Palette) -> u32 {
+fn cost(p: Pixel, entry: usize, palette: &Palette, zero_clear: bool) -> u32 {
     match (p, entry) {
         (Pixel::Clear, 0) => 0,
-        (Pixel::Clear, _) | (Pixel::Solid(_), 0) => NEVER,
+        (Pixel::Clear, _) => NEVER,
+        (Pixel::Solid(_), 0) if zero_clear => NEVER,
         (Pixel::Solid(c), e) => {
             let q = palette[e].to_rgb8();
             (0..3)
@@ -70,15 +72,14 @@ fn cost(p: Pixel, entry: usize, palette: &Palette) -> u32 {
 }
 
 /// The two palette entries that show the row with the least squared error, each pixel
-/// taking the nearer of the two (the first pair of equal cost wins).
-fn cheapest_pair(row: &[Pixel; 8], palette: &Palette) -> [u8; 8] {
+/// taking the nearer of the two (the first pair of equal cost wins). `zero_clear`: entry
+/// 0 is the transparent colour, for clear pixels only.
+fn cheapest_pair(row: &[Pixel; 8], palette: &Palette, zero_clear: bool) -> [u8; 8] {
+    let cost = |p, e| cost(p, e, palette, zero_clear);
     let mut best = (u32::MAX, 0usize, 0usize);
     for a in 0..16 {
         for b in a..16 {
-            let total: u32 = row
-                .iter()
-                .map(|&p| cost(p, a, palette).min(cost(p, b, palette)))
-                .sum();
+            let total: u32 = row.iter().map(|&p| cost(p, a).min(cost(p, b))).sum();
             if total < best.0 {
                 best = (total, a, b);
             }
@@ -86,7 +87,7 @@ fn cheapest_pair(row: &[Pixel; 8], palette: &Palette) -> [u8; 8] {
     }
     let (_, a, b) = best;
     row.map(|p| {
-        if cost(p, a, palette) <= cost(p, b, palette) {
+        if cost(p, a) <= cost(p, b) {
             a as u8
         } else {
             b as u8
@@ -113,9 +114,30 @@ fn index_of(p: Pixel, quantize: bool, x: u32, y: u32) -> Result<u8, GfxError> {
     }
 }
 
-/// The tiles of a picture whose sides are multiples of 8, in reading order, each as
-/// 8 (pattern, colour) rows.
-fn cut(img: &image::RgbaImage, quantize: bool) -> Result<Vec<[(u8, u8); 8]>, GfxError> {
+/// Every pixel's colour index and the palette: the power-on palette's indices (exact,
+/// or with `quantize` the nearest), or the picture's own 16 colours.
+fn indices(img: &image::RgbaImage, opts: Options) -> Result<(Vec<u8>, Palette), GfxError> {
+    match opts.colors {
+        Colors::Msx => {
+            let idx = img
+                .enumerate_pixels()
+                .map(|(x, y, p)| index_of(pixel_of(p), opts.quantize, x, y))
+                .collect::<Result<_, _>>()?;
+            Ok((idx, POWER_ON))
+        }
+        Colors::Image => {
+            let indexed = index_into(img, 16, "SCREEN 2", false, opts)?;
+            Ok((indexed.pixels, indexed.palette))
+        }
+    }
+}
+
+/// A tile's 8 (pattern, colour) rows.
+type Tile = [(u8, u8); 8];
+
+/// The tiles of a picture whose sides are multiples of 8, in reading order, and the
+/// palette their colours index.
+fn cut(img: &image::RgbaImage, opts: Options) -> Result<(Vec<Tile>, Palette), GfxError> {
     let (w, h) = img.dimensions();
     if w == 0 || h == 0 || !w.is_multiple_of(8) || !h.is_multiple_of(8) {
         return Err(GfxError::TileSize {
@@ -123,6 +145,9 @@ fn cut(img: &image::RgbaImage, quantize: bool) -> Result<Vec<[(u8, u8); 8]>, Gfx
             height: h,
         });
     }
+    let (all, palette) = indices(img, opts)?;
+    // Index 0 is see-through unless the picture's own colours gave it to a colour.
+    let zero_clear = opts.colors == Colors::Msx || img.pixels().any(|p| p[3] < ALPHA_CUT);
     let mut tiles = Vec::with_capacity((w / 8 * h / 8) as usize);
     for ty in 0..h / 8 {
         for tx in 0..w / 8 {
@@ -131,14 +156,12 @@ fn cut(img: &image::RgbaImage, quantize: bool) -> Result<Vec<[(u8, u8); 8]>, Gfx
                 let y = ty * 8 + r as u32;
                 let pixels: [Pixel; 8] =
                     std::array::from_fn(|i| pixel_of(img.get_pixel(tx * 8 + i as u32, y)));
-                let mut indices = [0u8; 8];
-                for (i, &p) in pixels.iter().enumerate() {
-                    indices[i] = index_of(p, quantize, tx * 8 + i as u32, y)?;
-                }
+                let at = (y * w + tx * 8) as usize;
+                let indices: [u8; 8] = std::array::from_fn(|i| all[at + i]);
                 *row_out = match row_bytes(&indices) {
                     Some(bytes) => bytes,
-                    None if quantize => {
-                        let two = cheapest_pair(&pixels, &POWER_ON);
+                    None if opts.quantize => {
+                        let two = cheapest_pair(&pixels, &palette, zero_clear);
                         row_bytes(&two).unwrap_or((0, 0))
                     }
                     None => {
@@ -169,10 +192,10 @@ fn cut(img: &image::RgbaImage, quantize: bool) -> Result<Vec<[(u8, u8); 8]>, Gfx
             tiles.push(tile);
         }
     }
-    Ok(tiles)
+    Ok((tiles, palette))
 }
 
-fn split(tiles: &[[(u8, u8); 8]]) -> (Vec<u8>, Vec<u8>) {
+fn split(tiles: &[Tile]) -> (Vec<u8>, Vec<u8>) {
     let patterns = tiles.iter().flat_map(|t| t.map(|r| r.0)).collect();
     let colours = tiles.iter().flat_map(|t| t.map(|r| r.1)).collect();
     (patterns, colours)
@@ -180,15 +203,19 @@ fn split(tiles: &[[(u8, u8); 8]]) -> (Vec<u8>, Vec<u8>) {
 
 /// A whole SCREEN 2 picture (256 × 192): the VRAM image from 0x0000 to 0x37FF, the
 /// tables where BASIC puts them, the name table 0..255 in each third, and the sprite
-/// attribute table ending at its first entry (Y = 0xD0), so no sprite shows.
-pub fn encode_screen(img: &image::RgbaImage, quantize: bool) -> Result<Vec<u8>, GfxError> {
+/// attribute table ending at its first entry (Y = 0xD0), so no sprite shows; and the
+/// palette the colours index.
+pub fn encode_screen(
+    img: &image::RgbaImage,
+    opts: Options,
+) -> Result<(Vec<u8>, Palette), GfxError> {
     if img.dimensions() != (256, 192) {
         return Err(GfxError::ScreenSize {
             width: img.width(),
             height: img.height(),
         });
     }
-    let tiles = cut(img, quantize)?;
+    let (tiles, palette) = cut(img, opts)?;
     let (patterns, colours) = split(&tiles);
     let mut vram = vec![0u8; SCREEN_BYTES];
     vram[PATTERNS..PATTERNS + 6144].copy_from_slice(&patterns);
@@ -197,15 +224,15 @@ pub fn encode_screen(img: &image::RgbaImage, quantize: bool) -> Result<Vec<u8>, 
         *name = i as u8;
     }
     vram[SPRITE_ATTRIBUTES] = 0xD0;
-    Ok(vram)
+    Ok((vram, palette))
 }
 
 /// A tile set: the distinct tiles of a picture (sides multiples of 8) in order of first
-/// appearance, at most 256, and the name of each tile position.
-pub fn encode_tiles(img: &image::RgbaImage, quantize: bool) -> Result<Tiles, GfxError> {
-    let tiles = cut(img, quantize)?;
-    let mut unique: Vec<[(u8, u8); 8]> = Vec::new();
-    let mut seen: HashMap<[(u8, u8); 8], u8> = HashMap::new();
+/// appearance, at most 256, and the name of each tile position; and the palette.
+pub fn encode_tiles(img: &image::RgbaImage, opts: Options) -> Result<(Tiles, Palette), GfxError> {
+    let (tiles, palette) = cut(img, opts)?;
+    let mut unique: Vec<Tile> = Vec::new();
+    let mut seen: HashMap<Tile, u8> = HashMap::new();
     let mut names = Vec::with_capacity(tiles.len());
     for t in tiles {
         let name = match seen.get(&t) {
@@ -223,11 +250,12 @@ pub fn encode_tiles(img: &image::RgbaImage, quantize: bool) -> Result<Tiles, Gfx
         names.push(name);
     }
     let (patterns, colours) = split(&unique);
-    Ok(Tiles {
+    let tiles = Tiles {
         patterns,
         colours,
         names,
-    })
+    };
+    Ok((tiles, palette))
 }
 
 /// Draws one tile row into `out` (8 pixels) as the VDP shows it with a black backdrop.
@@ -333,7 +361,7 @@ mod tests {
         let k = Pixel::Solid([0, 0, 0]);
         let row = [w, w, g, w, g, w, k, w];
         assert_eq!(
-            cheapest_pair(&row, &POWER_ON),
+            cheapest_pair(&row, &POWER_ON, true),
             [15, 15, 15, 15, 15, 15, 1, 15]
         );
     }

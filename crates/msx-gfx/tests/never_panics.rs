@@ -46,9 +46,12 @@ proptest! {
         for colors in [Colors::Msx, Colors::Image] {
             let _ = encode(&img, s, Options { colors, quantize });
         }
-        let _ = tiles::encode_tiles(&img, quantize);
-        let _ = sprites::encode(&img, Size::S8, Mode::Two);
-        let _ = sprites::encode(&img, Size::S16, Mode::One);
+        for colors in [Colors::Msx, Colors::Image] {
+            let opts = Options { colors, quantize };
+            let _ = tiles::encode_tiles(&img, opts);
+            let _ = sprites::encode(&img, Size::S8, Mode::Two, opts);
+            let _ = sprites::encode(&img, Size::S16, Mode::One, opts);
+        }
     }
 
     /// Power-on colours a mode can show, any arrangement: back exactly.

@@ -227,7 +227,8 @@ fn screen_2_whole_screen() {
         let b = ((x / 8 * 3 + y / 8 + 5) % 16) as usize;
         (a, b, (x * 7 + y * 3) % 5 < 2)
     });
-    let vram = msx_gfx::tiles::encode_screen(&img, false).unwrap();
+    let (vram, pal) = msx_gfx::tiles::encode_screen(&img, Options::default()).unwrap();
+    assert_eq!(pal, POWER_ON);
     let vdp = show_with(&SCREEN_2, &vram, None);
     assert_frame_at(&vdp, 256, 24, &rgb(&img), "SCREEN 2");
     let back = msx_gfx::tiles::decode_screen(&vram, None).unwrap();
@@ -243,7 +244,7 @@ fn screen_2_tile_set_in_each_third() {
         let b = (15 - kind / 3) as usize;
         (a, b, (x % 8 + y % 8 + kind) % 3 == 0)
     });
-    let set = msx_gfx::tiles::encode_tiles(&img, false).unwrap();
+    let (set, _) = msx_gfx::tiles::encode_tiles(&img, Options::default()).unwrap();
     assert_eq!(set.patterns.len(), 12 * 8);
     assert_eq!(set.names.len(), 768);
     // A program copies the set into each third's pattern and colour banks.
@@ -312,7 +313,7 @@ fn sprite_mode_2_with_or_colour_planes() {
             _ => 0,
         }
     });
-    let set = sprites::encode(&img, Size::S16, Mode::Two).unwrap();
+    let set = sprites::encode(&img, Size::S16, Mode::Two, Options::default()).unwrap();
     assert!(
         set.planes.iter().all(|&(_, n)| n == 2),
         "every sprite has a three-colour line"
@@ -360,7 +361,7 @@ fn sprite_mode_1_one_colour_each() {
             0
         }
     });
-    let set = sprites::encode(&img, Size::S8, Mode::One).unwrap();
+    let set = sprites::encode(&img, Size::S8, Mode::One, Options::default()).unwrap();
     assert_eq!(set.colours, vec![2, 3, 4, 5, 6, 7, 8, 9]);
     // SCREEN 2: attributes 0x1B00 (R#5 = 0x36), patterns 0x3800 (R#6 = 7), 8 × 8.
     let mut vram = vec![0u8; 0x4000];
@@ -380,4 +381,91 @@ fn sprite_mode_1_one_colour_each() {
     assert_frame_at(&vdp, 256, 24, &expected(&img, 4, 8, 60), "sprite mode 1");
     let back = sprites::decode(&set.patterns, &set.colours, Size::S8, Mode::One, 4, None).unwrap();
     assert_eq!(back, img);
+}
+
+/// `n` colours none of which is in the power-on palette, at the emulator's levels.
+fn own_colour(i: u32) -> [u8; 3] {
+    let l = |v: u32| palette::level8((v % 8) as u8);
+    [l(i), l(3 + 4 * (i / 8)), l(i * 5 + 1)]
+}
+
+#[test]
+fn screen_4_tiles_in_the_pictures_own_colours() {
+    // 14 own colours and transparency, two per tile row.
+    let img = image::RgbaImage::from_fn(256, 192, |x, y| {
+        let a = (x / 8 + y) % 15;
+        let b = (x / 8 * 3 + y / 8 + 4) % 15;
+        let k = if (x + y * 3) % 7 < 3 { a } else { b };
+        match k {
+            0 => image::Rgba([0, 0, 0, 0]),
+            k => {
+                let [r, g, b] = own_colour(k);
+                image::Rgba([r, g, b, 255])
+            }
+        }
+    });
+    let opts = Options {
+        colors: Colors::Image,
+        quantize: false,
+    };
+    let (vram, pal) = msx_gfx::tiles::encode_screen(&img, opts).unwrap();
+    assert_ne!(pal, POWER_ON);
+    let vdp = show_with(&SCREEN_2, &vram, Some(&pal));
+    assert_frame_at(&vdp, 256, 24, &rgb(&img), "SCREEN 2, own colours");
+    assert_eq!(
+        msx_gfx::tiles::decode_screen(&vram, Some(&pal)).unwrap(),
+        rgb(&img)
+    );
+}
+
+#[test]
+fn sprites_in_the_sheets_own_colours() {
+    // 8 × 8 sprites, mode 2, two own colours per line (all different sprites).
+    let img = image::RgbaImage::from_fn(32, 8, |x, y| {
+        let s = x / 8;
+        let k = 1 + (s * 3 + y + u32::from((x + y) % 3 == 0)) % 15;
+        if (x * 5 + y) % 4 == 0 {
+            image::Rgba([0, 0, 0, 0])
+        } else {
+            let [r, g, b] = own_colour(k);
+            image::Rgba([r, g, b, 255])
+        }
+    });
+    let opts = Options {
+        colors: Colors::Image,
+        quantize: false,
+    };
+    let set = sprites::encode(&img, Size::S8, Mode::Two, opts).unwrap();
+    let mut vram = vec![0u8; 0x8000];
+    vram[0x7800..0x7800 + set.patterns.len()].copy_from_slice(&set.patterns);
+    vram[0x7400..0x7400 + set.colours.len()].copy_from_slice(&set.colours);
+    let mut plane = 0;
+    for (s, &(first, count)) in set.planes.iter().enumerate() {
+        let (x, y) = place(s, 4);
+        for p in first..first + count {
+            let a = 0x7600 + plane * 4;
+            vram[a..a + 4].copy_from_slice(&[(y - 1) as u8, x as u8, p as u8, 0]);
+            plane += 1;
+        }
+    }
+    vram[0x7600 + plane * 4] = 0xD8;
+    let regs = [
+        (1, 0x40),
+        (0, 0x06),
+        (8, 0x08),
+        (9, 0x80),
+        (2, 0x1F),
+        (5, 0xEF),
+        (11, 0x00),
+        (6, 0x0F),
+        (7, 0),
+    ];
+    let vdp = show_with(&regs, &vram, Some(&set.palette));
+    assert_frame_at(
+        &vdp,
+        256,
+        14,
+        &expected(&img, 4, 8, 40),
+        "own-colour sprites",
+    );
 }
