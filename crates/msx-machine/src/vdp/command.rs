@@ -754,6 +754,46 @@ impl CmdEngine {
         self.pump_read(vram);
     }
 
+    /// Whether the engine, left to run on its own, may write a byte in the
+    /// physical VRAM rows `first..=last` (row r: bytes `r << 7` to
+    /// `r << 7 | 127`; G6/G7's second bank holds rows 512–1023). The answer
+    /// may say yes too often, never no wrongly: a block command's whole
+    /// destination lines left count (in the 128 KB the addresses span), any
+    /// other timed command that writes says yes; an idle or CPU-fed engine
+    /// says no (it writes only when the CPU writes CLR). The VDP skips the
+    /// sprite checks of lines whose sprite table nothing can change.
+    pub fn may_write_rows(&self, first: u32, last: u32) -> bool {
+        if self.untimed || matches!(self.op, Op::Idle | Op::Srch | Op::Point | Op::Lmcm) {
+            return false;
+        }
+        let Some(mode) = self.mode else {
+            return false;
+        };
+        if !self.op.is_block() {
+            return true;
+        }
+        let (rows, banks): (u32, &[u32]) = match mode {
+            CmdMode::G4 | CmdMode::G5 => (1024, &[0]),
+            CmdMode::G6 | CmdMode::G7 => (512, &[0, 512]),
+        };
+        let k = self.lines_left;
+        if k >= rows {
+            return true;
+        }
+        let start = if self.up() {
+            self.dy.wrapping_sub(k.saturating_sub(1))
+        } else {
+            self.dy
+        } & (rows - 1);
+        // The lines as at most two runs of rows, each in every bank.
+        let runs = [
+            (start, (start + k).min(rows)),
+            (0, (start + k).saturating_sub(rows)),
+        ];
+        runs.iter()
+            .any(|&(a, b)| a < b && banks.iter().any(|&o| a + o <= last && first < b + o))
+    }
+
     /// What [`CmdEngine::run`] does to an [`CmdEngine::untimed`] engine:
     /// note that time has reached `until`.
     #[inline]

@@ -1,5 +1,5 @@
 //! Idle lines (rendering off, no sprite check) without events of their own
-//! (see `Vdp::lines_idle`) against an event at every line, as the VDP did
+//! (see `Vdp::idle_lines`) against an event at every line, as the VDP did
 //! before: over random port traffic with mode, display, sprite, geometry
 //! and interrupt-line writes, commands running across lines, rendering
 //! switched on and off, everything the CPU, the display and a saved state
@@ -25,6 +25,13 @@ enum Act {
     Poll(u8, u8),
     /// `run_to` (what the machine does at an interrupt or frame end).
     Run,
+    /// Sprite `n`'s Y in the attribute table at 0x7600 through port 0x98
+    /// (216 ends the list; 217 and above, as 209–212, show on no display
+    /// line unless R#23 scrolls them in).
+    SpriteY(u8, u8),
+    /// R#5: the attribute table at 0x7600 (the one `SpriteY` writes) or at
+    /// 0x7A00 (zeros: 32 sprites at Y = 0).
+    AttrBase(bool),
     /// Rendering on or off (`run_frames` switches it at frame ends, a
     /// host at any time).
     Render(bool),
@@ -60,15 +67,30 @@ fn act() -> impl Strategy<Value = Act> {
             r[14] = ([0xC, 0x8, 0x9, 0xD, 0xE][op] << 4) | (r[14] & 0x0F);
             Act::Command(r)
         }),
+        // HMMV or LMMV over the attribute table's rows (232-239; the Y
+        // bytes sit in row 236): sprites appear (Y 0, 100: the 9th on a
+        // line latches 5S) or the list ends (216) while lines pass.
+        2 => (0u8..8, 0u8..8, 1u8..8, prop::sample::select(vec![0u8, 100, 216, 217]), any::<bool>())
+            .prop_map(|(dx, dy, ny, col, hmmv)| {
+                let op = if hmmv { 0xC0 } else { 0x80 };
+                let col = if hmmv { col } else { col & 0x0F };
+                Act::Command([0, 0, 0, 0, dx, 0, 232 + dy, 0, 0, 1, ny, 0, col, 0, op])
+            }),
         2 => prop::option::of(any::<u8>()).prop_map(Act::Data),
         2 => prop::sample::select(vec![0u8, 1, 2, 7, 8, 9]).prop_map(Act::Status),
         1 => (prop::sample::select(vec![2u8, 7]), 1u8..40).prop_map(|(r, n)| Act::Poll(r, n)),
         1 => Just(Act::Run),
         1 => any::<bool>().prop_map(Act::Render),
+        3 => (0u8..3, prop_oneof![
+            3 => prop::sample::select(vec![216u8, 217, 230, 240, 250]),
+            1 => any::<u8>(),
+        ]).prop_map(|(n, y)| Act::SpriteY(n, y)),
+        1 => any::<bool>().prop_map(Act::AttrBase),
     ]
 }
 
-/// A VDP in SCREEN 5, display on, one sprite on screen, rendering off.
+/// A VDP in SCREEN 5, display on, one sprite on screen (sprite 1 below
+/// the display lines, 2 ends the list), rendering off.
 fn vdp(every_line_event: bool) -> Vdp {
     let mut v = Vdp::new(VdpConfig::default()).unwrap();
     v.every_line_event = every_line_event;
@@ -91,8 +113,13 @@ fn vdp(every_line_event: bool) -> Vdp {
     ] {
         reg(&mut v, r, x);
     }
-    v.vram_mut()[0x7600..0x7604].copy_from_slice(&[40, 50, 0, 0]);
-    v.vram_mut()[0x7604] = 216;
+    // Solid pattern 0 in colour 15 for every sprite: sprites on one line
+    // collide (X 0 and 4).
+    v.vram_mut()[0x7800..0x7820].fill(0xFF);
+    v.vram_mut()[0x7400..0x7600].fill(0x0F);
+    v.vram_mut()[0x7600..0x7604].copy_from_slice(&[40, 4, 0, 0]);
+    v.vram_mut()[0x7604] = 230;
+    v.vram_mut()[0x7608] = 216;
     v
 }
 
@@ -164,7 +191,33 @@ proptest! {
                     a.set_render(*on);
                     b.set_render(*on);
                 }
+                Act::SpriteY(n, y) => {
+                    for v in [&mut a, &mut b] {
+                        // R#14 = 1, address 0x3600 + 4n: 0x7600 + 4n.
+                        for (k, (port, x)) in [
+                            (0x99, 1),
+                            (0x99, 0x8E),
+                            (0x99, 4 * n),
+                            (0x99, 0x76),
+                            (0x98, *y),
+                        ]
+                        .into_iter()
+                        .enumerate()
+                        {
+                            write(v, port, x, now + 12 * k as u64);
+                        }
+                    }
+                    now += 60;
+                }
+                Act::AttrBase(second) => {
+                    for v in [&mut a, &mut b] {
+                        write(v, 0x99, if *second { 0xF7 } else { 0xEF }, now);
+                        write(v, 0x99, 0x85, now + 10);
+                    }
+                }
             }
+            // S#0 as a debugger sees it (the sprite number caught up).
+            prop_assert_eq!(a.peek_status(0), b.peek_status(0), "S#0 peek, act {}", i);
             prop_assert_eq!(a.frame_count(), b.frame_count());
             prop_assert_eq!(a.irq(), b.irq(), "INT, act {}", i);
             prop_assert_eq!(synced_line(&a), synced_line(&b), "line count, act {}", i);

@@ -98,7 +98,12 @@ const EVENT_REGISTERS: u32 = 1 | 1 << 1 | 1 << 8 | 1 << 9 | 1 << 18 | 1 << 19 | 
 /// The registers whose write only stores the value (masked): not one of
 /// the [`EVENT_REGISTERS`], not R#13 (restarts blinking), not R#16 (resets
 /// the palette latch). Nonexistent R#24–R#31 are stored as 0.
-const PLAIN_REGISTERS: u32 = !(EVENT_REGISTERS | 1 << 13 | 1 << 16);
+const PLAIN_REGISTERS: u32 = !(EVENT_REGISTERS | 1 << 13 | 1 << 16 | SPRITE_TABLE_REGISTERS);
+
+/// The sprite attribute table's base (R#5, R#11): the lines whose sprite
+/// checks are skipped (see [`Vdp::idle_lines`]) must be counted under the
+/// old base.
+const SPRITE_TABLE_REGISTERS: u32 = 1 << 5 | 1 << 11;
 
 /// The registers that decide when the next interrupt comes and when the
 /// frame ends (IE1 and the mode in R#0/R#1, NT and LN in R#9, adjust R#18,
@@ -156,7 +161,7 @@ pub struct Vdp {
     /// PAL timing of the current frame (R#9 NT latched at frame start).
     pal_timing: bool,
     /// Next line (from frame start) to render. While the lines are idle
-    /// (see [`Vdp::lines_idle`]) it may lag behind `time`: the lines whose
+    /// (see [`Vdp::idle_lines`]) it may lag behind `time`: the lines whose
     /// turn has passed are counted by [`Vdp::sync_lines`] when someone
     /// looks.
     next_line: u32,
@@ -442,13 +447,30 @@ impl Vdp {
         match value {
             // No expansion RAM: MXC reads 0xFF and drops writes.
             Some(_) if self.cpu_ext => {}
-            Some(v) => self.vram.write(phys, v),
+            // The same range test `Vram::write` makes, taken out here: a
+            // write near the watched pages goes out of line.
+            Some(v) if self.vram.watches(phys) => self.write_watched(phys, v),
+            Some(v) => self.vram.write_unwatched(phys, v),
             None if self.cpu_ext => self.read_buffer = 0xFF,
             None => self.read_buffer = self.vram.read(phys),
         }
         self.address = (self.address + 1) & 0x3FFF;
         if self.address == 0 && v9938 {
             self.regs[14] = (self.regs[14] + 1) & 0x07;
+        }
+    }
+
+    /// A CPU write near the watched pages (those of the sprite Y scan).
+    #[inline(never)]
+    fn write_watched(&mut self, phys: u32, v: u8) {
+        if self.sprite_checks_skippable() {
+            // The sprite table may change: the lines passed saw the old
+            // one, and the next access asks whether lines need events.
+            self.sync_lines();
+            self.vram.write(phys, v);
+            self.next_event = 0;
+        } else {
+            self.vram.write(phys, v);
         }
     }
 
@@ -470,6 +492,14 @@ impl Vdp {
     #[inline(never)]
     fn write_register_slow(&mut self, reg: u8, value: u8) {
         self.irq_check = true;
+        if (reg >= 32 || SPRITE_TABLE_REGISTERS & (1 << reg) != 0) && self.sprite_checks_skippable()
+        {
+            // A command (or a CPU-fed datum) may write the sprite table, a
+            // base may move it: the lines passed saw the old one, and
+            // whether lines need events is asked again at the next access.
+            self.sync_lines();
+            self.next_event = 0;
+        }
         if reg >= 32 || EVENT_REGISTERS & (1 << reg) != 0 {
             // The engine's registers, or its mode or speed, change now.
             self.settle_cmd();
@@ -527,6 +557,10 @@ impl Vdp {
 
     /// Read S#`reg` with its side effects.
     fn read_status(&mut self, reg: u8) -> u8 {
+        if reg == 0 {
+            // The sprite number of the lines passed, before 5S is cleared.
+            self.sync_lines();
+        }
         let value = self.peek_status(reg);
         match reg {
             // S#0 and S#1 reads clear F and FH: the INT level may change.
@@ -555,7 +589,7 @@ impl Vdp {
     pub fn peek_status(&self, reg: u8) -> u8 {
         let tick = self.tick_in_frame();
         match reg {
-            0 => self.s0,
+            0 => self.s0_now(),
             1 => {
                 // V9938 ID is 0; FH is the flag with IE1, else the raw match.
                 let fh = if self.regs[0] & 0x10 != 0 {
@@ -662,8 +696,8 @@ impl Vdp {
     #[inline(never)]
     fn advance_through_events(&mut self, target: u64) {
         self.irq_check = true;
-        if self.lines_idle() {
-            self.advance_idle(target);
+        if let Some(sprites) = self.idle_lines() {
+            self.advance_idle(target, sprites);
             return;
         }
         while self.time < target {
@@ -686,12 +720,12 @@ impl Vdp {
     /// rendering nor the plan's display and sprite bits change in here: a
     /// new frame's plan has the same registers.)
     #[inline(never)]
-    fn advance_idle(&mut self, target: u64) {
-        self.count_idle_lines();
+    fn advance_idle(&mut self, target: u64, sprites: Option<u8>) {
+        self.count_idle_lines(sprites);
         while self.time < target {
             let line = self.idle_event_line();
             let (chunk_end, _, frame_end) = self.run_chunk(target, line);
-            self.count_idle_lines();
+            self.count_idle_lines(sprites);
             if chunk_end == frame_end {
                 self.start_frame();
             }
@@ -791,19 +825,98 @@ impl Vdp {
         }
     }
 
-    /// Whether no line of the frame needs its event: nothing is drawn
+    /// Whether no line of the frame needs its event, and what the lines'
+    /// sprite checks do then. `None`: some line does (it is drawn, or its
+    /// sprites are checked and may show). `Some(None)`: nothing is drawn
     /// (rendering off) and no sprite is checked (display off, or a mode or
-    /// R#8 without sprites). A line then only marks the frame as not drawn
-    /// whole, so its turn is counted when someone looks
-    /// ([`Vdp::sync_lines`]) instead of stopping the port accesses' fast
-    /// path 262 times a frame.
+    /// R#8 without sprites). `Some(Some(last))`: nothing is drawn and the
+    /// display lines' sprite checks find no sprite on any of them (the kept
+    /// Y scan, [`sprites::SpriteRows::empty_run`]) and nothing can change
+    /// that unseen (no watched page written since the scan, a running
+    /// command cannot write those pages, and every CPU write to them, to
+    /// the table's base or to the command registers counts the lines
+    /// passed first): each check would only set S#0's sprite number to
+    /// `last` while 5S is clear. A line then needs no event of its own: its
+    /// turn is counted when someone looks ([`Vdp::sync_lines`]) instead of
+    /// stopping the port accesses' fast path 262 times a frame.
     #[inline]
-    fn lines_idle(&self) -> bool {
+    fn idle_lines(&self) -> Option<Option<u8>> {
         #[cfg(test)]
         if self.every_line_event {
-            return false;
+            return None;
         }
-        !(self.render || (self.plan.display_on && self.plan.sprites_on))
+        if self.render {
+            return None;
+        }
+        if !(self.plan.display_on && self.plan.sprites_on) {
+            return Some(None);
+        }
+        self.empty_sprite_lines().map(Some)
+    }
+
+    /// Whether the display lines' sprite checks may be skipping now (see
+    /// [`Vdp::idle_lines`]): a cheap test before the writes that could
+    /// change that (otherwise they need not count the lines passed first:
+    /// with rendering on or no sprite check the table does not matter, and
+    /// a touched table or no scan already gives every line its event).
+    #[inline]
+    fn sprite_checks_skippable(&self) -> bool {
+        !self.render
+            && self.plan.sprites_on
+            && self.plan.display_on
+            && !self.vram.touched()
+            && self.sprite_rows.is_some()
+    }
+
+    /// The sprite number every display line's check would leave in S#0 when
+    /// none of them shows a sprite, and no write can change that unseen (see
+    /// [`Vdp::idle_lines`]).
+    #[inline(never)]
+    fn empty_sprite_lines(&self) -> Option<u8> {
+        let rows = self.sprite_rows.as_ref()?;
+        if self.vram.touched() {
+            return None;
+        }
+        match self.vram.watched_rows() {
+            Some((first, last)) if !self.cmd.may_write_rows(first, last) => {}
+            None if self.cmd.untimed() => {}
+            _ => return None,
+        }
+        // The registers the scan depends on, as `check_sprites` reads them.
+        let mode = self.mode();
+        let setup = sprites::SpriteSetup {
+            mode: mode.sprite_mode(),
+            planar: mode.is_planar(),
+            attr_base: (u32::from(self.regs[11]) << 15) | (u32::from(self.regs[5]) << 7) | 0x7F,
+            pattern_base: (u32::from(self.regs[6]) << 11) | 0x7FF,
+            size16: self.regs[1] & 0x02 != 0,
+            mag: self.regs[1] & 0x01 != 0,
+            transparent: self.regs[8] & 0x20 == 0,
+        };
+        // Display line d checks line counter d - 1 + R#23.
+        let lines = self.plan.display_stop - self.plan.display_first;
+        rows.empty_run(&setup, self.regs[23].wrapping_sub(1), lines)
+    }
+
+    /// S#0 as it reads now: the sprite number of display lines passed
+    /// without their events caught up (see [`Vdp::idle_lines`]).
+    fn s0_now(&self) -> u8 {
+        if self.s0 & S0_5S == 0 {
+            if let Some(Some(last)) = self.idle_lines() {
+                if self.display_lines_passed() {
+                    return (self.s0 & (S0_F | S0_C)) | last;
+                }
+            }
+        }
+        self.s0
+    }
+
+    /// Whether a display line's render point passed since `next_line`.
+    fn display_lines_passed(&self) -> bool {
+        let passed = self.lines_passed();
+        passed > self.next_line
+            && self.next_line < self.plan.display_stop
+            && passed > self.plan.display_first
     }
 
     /// The line at whose render point the event loop stops next while the
@@ -824,27 +937,41 @@ impl Vdp {
 
     /// Counts the idle lines whose render point `time` has passed (the
     /// fast path moves time past them without an event): each would only
-    /// have marked the frame as not drawn whole if its row is visible.
-    /// Called before anything that reads `next_line` or changes whether
-    /// the lines are idle.
+    /// have marked the frame as not drawn whole if its row is visible, and
+    /// set S#0's sprite number if it checks sprites. Called before anything
+    /// that reads `next_line` or S#0 or changes whether the lines are idle.
     pub(crate) fn sync_lines(&mut self) {
-        if self.lines_idle() {
-            self.count_idle_lines();
+        if let Some(sprites) = self.idle_lines() {
+            self.count_idle_lines(sprites);
         }
     }
 
-    /// [`Vdp::sync_lines`] once the lines are known to be idle.
-    #[inline(never)]
-    fn count_idle_lines(&mut self) {
+    /// The lines (from frame start) whose render point `time` has passed.
+    fn lines_passed(&self) -> u32 {
         let tick = self.tick_in_frame();
-        let Some(from_render) = tick.checked_sub(timing::RENDER_POINT) else {
-            return;
-        };
-        let passed = (from_render / TICKS_PER_LINE + 1).min(self.plan.lines_per_frame);
+        match tick.checked_sub(timing::RENDER_POINT) {
+            Some(from_render) => (from_render / TICKS_PER_LINE + 1).min(self.plan.lines_per_frame),
+            None => 0,
+        }
+    }
+
+    /// [`Vdp::sync_lines`] once the lines are known to be idle, with what
+    /// their sprite checks do (see [`Vdp::idle_lines`]).
+    #[inline(never)]
+    fn count_idle_lines(&mut self, sprites: Option<u8>) {
+        let passed = self.lines_passed();
         if passed > self.next_line {
             let first = self.plan.first_visible;
             if self.next_line < first + FRAME_HEIGHT as u32 && passed > first {
                 self.screen.row_skipped();
+            }
+            if let Some(last) = sprites {
+                // One check or many: each sets the same number while 5S
+                // stays clear (only an S#0 read, which counts first, or a
+                // line showing sprites changes it).
+                if self.display_lines_passed() && self.s0 & S0_5S == 0 {
+                    self.s0 = (self.s0 & (S0_F | S0_C)) | last;
+                }
             }
             self.next_line = passed;
         }
@@ -1030,6 +1157,11 @@ impl Vdp {
 
     /// The physical VRAM, writable (loaders, tests, debuggers).
     pub fn vram_mut(&mut self) -> &mut [u8] {
+        // Whoever holds these may write the sprite table (as a VRAM write).
+        if self.sprite_checks_skippable() {
+            self.sync_lines();
+        }
+        self.next_event = 0;
         self.vram.bytes_mut()
     }
 

@@ -80,6 +80,30 @@ impl SpriteRows {
         (self.rows[usize::from(counter >> 6)] >> (counter & 63)) & 1 != 0
     }
 
+    /// [`LineSprites::last`] of the lines with counters `from`, `from + 1`,
+    /// … (`n` of them, mod 256) when this scan was made for `setup`'s
+    /// registers and shows a sprite on none of them; `None` otherwise. (The
+    /// caller checks that no watched VRAM page was written since.) Those
+    /// lines' checks would only set S#0's sprite number to it.
+    pub fn empty_run(&self, setup: &SpriteSetup, from: u8, n: u32) -> Option<u8> {
+        if self.key != setup.rows_key() {
+            return None;
+        }
+        // The 256 line bits turned so that counter `from` is bit 0.
+        let (q, r) = (usize::from(from >> 6), u32::from(from & 63));
+        let word = |i: usize| {
+            let lo = self.rows[(i + q) & 3] >> r;
+            lo | self.rows[(i + q + 1) & 3].checked_shl(64 - r).unwrap_or(0)
+        };
+        let n = n.min(256);
+        let shows = (0..4).any(|i| {
+            let bits = n.saturating_sub(64 * i as u32).min(64);
+            let mask = if bits == 64 { !0 } else { (1u64 << bits) - 1 };
+            word(i) & mask != 0
+        });
+        (!shows).then_some(self.last)
+    }
+
     /// [`SpriteSetup::check`] of line counter `line`, using and keeping the
     /// scan in `cache` (rebuilt, and its VRAM pages watched, when stale).
     pub fn check(

@@ -79,6 +79,13 @@ impl Vram {
         }
     }
 
+    /// [`Vram::write`] of an address [`Vram::watches`] said no to.
+    #[inline]
+    pub fn write_unwatched(&mut self, addr: u32, value: u8) {
+        debug_assert!(!self.watches(addr));
+        self.data[(addr & self.mask) as usize] = value;
+    }
+
     /// Mark `touched` if physical page `page` is watched.
     #[inline]
     fn note(&mut self, page: u32) {
@@ -103,6 +110,25 @@ impl Vram {
             (0, 0)
         };
         self.touched = false;
+    }
+
+    /// The physical rows of 128 bytes from the first to the last watched
+    /// page, if any (pages are rows), and whether the chip is 128 KB (so
+    /// that an address the command engine works out is not wrapped).
+    pub fn watched_rows(&self) -> Option<(u32, u32)> {
+        (self.watch_len != 0 && self.data.len() == 0x20000).then(|| {
+            (
+                self.watch_from >> PAGE_BITS,
+                (self.watch_from + self.watch_len - 1) >> PAGE_BITS,
+            )
+        })
+    }
+
+    /// Whether a write to physical address `addr` may mark `touched` (it
+    /// falls between the first and the last watched page).
+    #[inline]
+    pub fn watches(&self, addr: u32) -> bool {
+        (addr & self.mask).wrapping_sub(self.watch_from) < self.watch_len
     }
 
     /// Whether a watched page may have changed since [`Vram::watch`].
