@@ -883,16 +883,7 @@ impl Vdp {
             _ => return None,
         }
         // The registers the scan depends on, as `check_sprites` reads them.
-        let mode = self.mode();
-        let setup = sprites::SpriteSetup {
-            mode: mode.sprite_mode(),
-            planar: mode.is_planar(),
-            attr_base: (u32::from(self.regs[11]) << 15) | (u32::from(self.regs[5]) << 7) | 0x7F,
-            pattern_base: (u32::from(self.regs[6]) << 11) | 0x7FF,
-            size16: self.regs[1] & 0x02 != 0,
-            mag: self.regs[1] & 0x01 != 0,
-            transparent: self.regs[8] & 0x20 == 0,
-        };
+        let setup = self.sprite_setup(self.mode());
         // Display line d checks line counter d - 1 + R#23.
         let lines = self.plan.display_stop - self.plan.display_first;
         rows.empty_run(&setup, self.regs[23].wrapping_sub(1), lines)

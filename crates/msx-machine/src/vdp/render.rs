@@ -456,10 +456,10 @@ impl Vdp {
         g.line_zero() - TOP_BORDER_212
     }
 
-    /// Check the sprites of display line `d`, update S#0 and the collision
-    /// registers, and return the sprite colours of the line.
-    fn check_sprites(&mut self, d: u32, mode: Mode) -> Option<SpritePlane> {
-        let setup = SpriteSetup {
+    /// The registers the sprite check reads, in `mode` (the line drawing and
+    /// the headless empty-lines test must agree on them).
+    pub(super) fn sprite_setup(&self, mode: Mode) -> SpriteSetup {
+        SpriteSetup {
             mode: mode.sprite_mode(),
             planar: mode.is_planar(),
             attr_base: (u32::from(self.regs[11]) << 15) | (u32::from(self.regs[5]) << 7) | 0x7F,
@@ -467,7 +467,13 @@ impl Vdp {
             size16: self.regs[1] & 0x02 != 0,
             mag: self.regs[1] & 0x01 != 0,
             transparent: self.regs[8] & 0x20 == 0,
-        };
+        }
+    }
+
+    /// Check the sprites of display line `d`, update S#0 and the collision
+    /// registers, and return the sprite colours of the line.
+    fn check_sprites(&mut self, d: u32, mode: Mode) -> Option<SpritePlane> {
+        let setup = self.sprite_setup(mode);
         let counter = (d as u8).wrapping_sub(1).wrapping_add(self.regs[23]);
         let line = SpriteRows::check(&mut self.sprite_rows, &setup, &mut self.vram, counter);
         // 5th/9th sprite: latched only while F and 5S are both clear.
