@@ -96,18 +96,23 @@ fn format_follows_the_extension() {
 fn errors_name_the_place_and_write_nothing() {
     let dir = scratch("err");
     let src = write(&dir, "bad.pas", "begin\n  x := 1\nend.\n");
-    let out = dir.join("bad.com");
+    let err = build_refused(&src, &dir.join("bad.com"), &[]);
+    assert!(err.contains("bad.pas:2:3"), "{err}");
+}
+
+/// `msx build SRC -o OUT EXTRA…` that must fail: exit 1, OUT not written; its stderr.
+fn build_refused(src: &Path, out: &Path, extra: &[&str]) -> String {
     let result = msx()
         .arg("build")
-        .arg(&src)
+        .arg(src)
+        .args(extra)
         .arg("-o")
-        .arg(&out)
+        .arg(out)
         .output()
         .unwrap();
     assert_eq!(result.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&result.stderr);
-    assert!(err.contains("bad.pas:2:3"), "{err}");
-    assert!(!out.exists());
+    assert!(!out.exists(), "{} was written", out.display());
+    String::from_utf8_lossy(&result.stderr).into_owned()
 }
 
 /// A compiled program on the emulated MSX2 with the free BIOS.
@@ -263,26 +268,11 @@ mod on_the_machine {
         assert!(text.contains("CHAINED 15 5"), "{text}");
         assert!(!text.contains("not reached"), "{text}");
         // A chain file is no boot disk's program, and BASIC has no Chain.
-        let out = super::msx()
-            .arg("build")
-            .arg(&first)
-            .arg("--format")
-            .arg("chn")
-            .arg("--dos")
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1));
+        let err = super::build_refused(&first, &dir.join("x.chn"), &["--format", "chn", "--dos"]);
+        assert!(err.contains("--dos"), "{err}");
         let bas = super::write(&dir, "b.bas", "10 PRINT 1\n");
-        let out = super::msx()
-            .arg("build")
-            .arg(&bas)
-            .arg("-o")
-            .arg(dir.join("b.chn"))
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1));
-        assert!(String::from_utf8_lossy(&out.stderr).contains("BASIC programs have no Chain"));
-        assert!(!dir.join("b.chn").exists());
+        let err = super::build_refused(&bas, &dir.join("b.chn"), &[]);
+        assert!(err.contains("BASIC programs have no Chain"), "{err}");
     }
 
     /// The MarMSX Minesweeper (the front end's rebuilt copy) boots from a disk and draws
@@ -420,17 +410,6 @@ fn a_bad_manifest_names_the_place_and_writes_nothing() {
 fn dos_needs_a_disk() {
     let dir = scratch("dosfmt");
     let src = write(&dir, "t.pas", "begin writeln(1) end.");
-    let out = dir.join("t.com");
-    let result = msx()
-        .arg("build")
-        .arg(&src)
-        .arg("--dos")
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert_eq!(result.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&result.stderr);
+    let err = build_refused(&src, &dir.join("t.com"), &["--dos"]);
     assert!(err.contains("--dos"), "{err}");
-    assert!(!out.exists());
 }
