@@ -66,25 +66,8 @@ rt_bas_finit:
 ; alternate registers (the BDOS and the slot calls behind it do not).
 rt_bas_bdos:
         push ix
-        push iy
-        exx
-        push bc
-        push de
-        push hl
-        exx
-        ex af,af'
-        push af
-        ex af,af'
-        call BDOS
-        ex af,af'
-        pop af
-        ex af,af'
-        exx
-        pop hl
-        pop de
-        pop bc
-        exx
-        pop iy
+        ld ix,BDOS
+        call rt_bas_xcall
         pop ix
         ret
 
@@ -1747,25 +1730,8 @@ rt_bas_bread:
 ; BLOAD's ,R: calls HL; the machine code may change every register.
 rt_bas_bcall:
         push ix
-        push iy
-        exx
-        push bc
-        push de
         push hl
-        exx
-        ex af,af'
-        push af
-        ex af,af'
-        call .go
-        ex af,af'
-        pop af
-        ex af,af'
-        exx
-        pop hl
-        pop de
-        pop bc
-        exx
-        pop iy
+        pop ix
+        call rt_bas_xcall
         pop ix
         ret
-.go:    jp (hl)

@@ -128,6 +128,20 @@ rt_bas_usrgo:
 .def:   ld a,c
         ld (0F663h),a
         push ix
+        push de
+        pop ix                  ; IX = the routine
+        ld hl,0F7F6h
+        ld de,(0F7F8h)
+        call rt_bas_xcall
+        pop ix
+        ret
+
+; Calls IX with AF, BC, DE, HL as set and returns the routine's; keeps IY
+; and the alternate registers, which the program and the math pack hold
+; values in but machine code (USR, BLOAD's ,R) and the BDOS with the slot
+; calls behind it may change. The caller keeps its own IX (push ix, ld ix,
+; routine, call, pop ix).
+rt_bas_xcall:
         push iy
         exx
         push bc
@@ -137,8 +151,6 @@ rt_bas_usrgo:
         ex af,af'
         push af
         ex af,af'
-        ex de,hl
-        ld de,(0F7F8h)
         call .go
         ex af,af'
         pop af
@@ -149,12 +161,8 @@ rt_bas_usrgo:
         pop bc
         exx
         pop iy
-        pop ix
         ret
-.go:    push hl
-        ld hl,0F7F6h
-        ld a,(0F663h)
-        ret
+.go:    jp (ix)
 
 ; LPRINT: the PRINT routines' output goes to the printer (rt_bas_lputc)
 ; until rt_bas_lselend. While it runs TTYPOS is LPTPOS, LINLEN 253 and
