@@ -77,18 +77,24 @@ rt_bas_istmp:
 ; Carry set when the address DE is inside the heap. Keeps BC, DE, HL.
 rt_bas_inheap:
         push hl
+        push bc
         ld hl,(rt_bas_hbase)
-        scf
-        sbc hl,de               ; carry: base <= DE
-        jr nc,.no
-        ld hl,(rt_bas_hend)
-        scf
-        sbc hl,de               ; no carry: DE < end
-        ccf
+        ld bc,(rt_bas_hend)
+        call rt_bas_debtw
+        pop bc
         pop hl
         ret
-.no:    pop hl
-        or a
+
+; Carry set when HL <= DE < BC (unsigned). Changes AF and HL.
+rt_bas_debtw:
+        scf
+        sbc hl,de               ; carry: HL <= DE
+        ret nc
+        ld h,b
+        ld l,c
+        scf
+        sbc hl,de               ; no carry: DE < BC
+        ccf
         ret
 
 ; DE = a string's characters: carry when they are not a literal's, i.e.
@@ -101,18 +107,12 @@ rt_bas_notlit:
         call rt_bas_inheap
         ret c
         push hl
+        push bc
         ld hl,(rt_bas_fldlo)
-        scf
-        sbc hl,de               ; carry: lo <= DE
-        jr nc,.no
-        ld hl,(rt_bas_fldhi)
-        scf
-        sbc hl,de               ; no carry: DE < hi
-        ccf
+        ld bc,(rt_bas_fldhi)
+        call rt_bas_debtw
+        pop bc
         pop hl
-        ret
-.no:    pop hl
-        or a
         ret
 
 ;@var rt_bas_fldlo 2
