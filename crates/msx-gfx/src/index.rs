@@ -118,6 +118,51 @@ pub(crate) fn index_into(
     Ok(Indexed { pixels, palette })
 }
 
+/// Every pixel's colour index (0: clear) and the palette, for the tile and sprite
+/// formats, which take any number of power-on colours: with [`Colors::Msx`] each pixel's
+/// power-on index (exact, or with `quantize` the nearest), with [`Colors::Image`] the
+/// picture's own 16 colours ([`index_into`], `name` and `reserve_zero` as there).
+pub(crate) fn index_each(
+    img: &image::RgbaImage,
+    name: &'static str,
+    reserve_zero: bool,
+    opts: Options,
+) -> Result<(Vec<u8>, Palette), GfxError> {
+    match opts.colors {
+        Colors::Msx => {
+            let idx = img
+                .enumerate_pixels()
+                .map(|(x, y, p)| power_on_index(pixel_of(p), opts.quantize, x, y))
+                .collect::<Result<_, _>>()?;
+            Ok((idx, POWER_ON))
+        }
+        Colors::Image => {
+            let indexed = index_into(img, 16, name, reserve_zero, opts)?;
+            Ok((indexed.pixels, indexed.palette))
+        }
+    }
+}
+
+/// The power-on index of the pixel at (`x`, `y`): exact, or with `quantize` the
+/// nearest entry; 0 for a clear pixel.
+fn power_on_index(p: Pixel, quantize: bool, x: u32, y: u32) -> Result<u8, GfxError> {
+    match p {
+        Pixel::Clear => Ok(0),
+        Pixel::Solid(c) => {
+            let c3 = Rgb3::from_rgb8(c);
+            match (1..16).find(|&i| POWER_ON[i] == c3) {
+                Some(i) => Ok(i as u8),
+                None if quantize => Ok(nearest(&POWER_ON[1..], c) as u8 + 1),
+                None => Err(GfxError::NotInPalette {
+                    colour: Hex(c),
+                    x,
+                    y,
+                }),
+            }
+        }
+    }
+}
+
 /// The power-on palette index of each distinct pixel value.
 fn msx_indices(
     order: &[Pixel],

@@ -25,10 +25,9 @@
 //! pixel).
 
 use crate::error::Hex;
-use crate::index::index_into;
-use crate::index::{pixel_of, Pixel};
-use crate::palette::{nearest, Palette, POWER_ON};
-use crate::{Colors, GfxError, Options};
+use crate::index::index_each;
+use crate::palette::{Palette, POWER_ON};
+use crate::{GfxError, Options};
 
 /// Sprite sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,43 +77,6 @@ pub struct Sprites {
     pub planes: Vec<(usize, usize)>,
     /// The palette the colours index: the power-on palette, or the picture's own.
     pub palette: Palette,
-}
-
-/// The power-on index of a pixel (exact, or with `quantize` the nearest), 0 for no pixel.
-fn index_of(p: Pixel, quantize: bool, x: u32, y: u32) -> Result<u8, GfxError> {
-    match p {
-        Pixel::Clear => Ok(0),
-        Pixel::Solid(c) => {
-            let c3 = crate::Rgb3::from_rgb8(c);
-            match (1..16).find(|&i| POWER_ON[i] == c3) {
-                Some(i) => Ok(i as u8),
-                None if quantize => Ok(nearest(&POWER_ON[1..], c) as u8 + 1),
-                None => Err(GfxError::NotInPalette {
-                    colour: Hex(c),
-                    x,
-                    y,
-                }),
-            }
-        }
-    }
-}
-
-/// Every pixel's colour index (0: no pixel) and the palette.
-fn indices(img: &image::RgbaImage, opts: Options) -> Result<(Vec<u8>, Palette), GfxError> {
-    match opts.colors {
-        Colors::Msx => {
-            let idx = img
-                .enumerate_pixels()
-                .map(|(x, y, p)| index_of(pixel_of(p), opts.quantize, x, y))
-                .collect::<Result<_, _>>()?;
-            Ok((idx, POWER_ON))
-        }
-        Colors::Image => {
-            // Colour 0 never shows in a sprite: it stays for "no pixel".
-            let indexed = index_into(img, 16, "a sprite sheet", true, opts)?;
-            Ok((indexed.pixels, indexed.palette))
-        }
-    }
 }
 
 /// The pattern of one sprite from a bit per pixel, `bits[line][column]`.
@@ -173,7 +135,8 @@ pub fn encode(
             size: n,
         });
     }
-    let (all, palette) = indices(img, opts)?;
+    // Colour 0 never shows in a sprite: it stays for "no pixel".
+    let (all, palette) = index_each(img, "a sprite sheet", true, opts)?;
     let mut out = Sprites {
         patterns: Vec::new(),
         colours: Vec::new(),

@@ -15,8 +15,8 @@
 //! the 0 bits; a row of one colour `c` is pattern 0x00 and colour `c c`.
 
 use crate::error::Hex;
-use crate::index::{index_into, pixel_of, Pixel, ALPHA_CUT};
-use crate::palette::{nearest, Palette, POWER_ON};
+use crate::index::{index_each, pixel_of, Pixel, ALPHA_CUT};
+use crate::palette::{Palette, POWER_ON};
 use crate::{Colors, GfxError, Options};
 use std::collections::HashMap;
 
@@ -95,43 +95,6 @@ fn cheapest_pair(row: &[Pixel; 8], palette: &Palette, zero_clear: bool) -> [u8; 
     })
 }
 
-/// The power-on index of a pixel: exact, or with `quantize` the nearest entry.
-fn index_of(p: Pixel, quantize: bool, x: u32, y: u32) -> Result<u8, GfxError> {
-    match p {
-        Pixel::Clear => Ok(0),
-        Pixel::Solid(c) => {
-            let c3 = crate::Rgb3::from_rgb8(c);
-            match (1..16).find(|&i| POWER_ON[i] == c3) {
-                Some(i) => Ok(i as u8),
-                None if quantize => Ok(nearest(&POWER_ON[1..], c) as u8 + 1),
-                None => Err(GfxError::NotInPalette {
-                    colour: Hex(c),
-                    x,
-                    y,
-                }),
-            }
-        }
-    }
-}
-
-/// Every pixel's colour index and the palette: the power-on palette's indices (exact,
-/// or with `quantize` the nearest), or the picture's own 16 colours.
-fn indices(img: &image::RgbaImage, opts: Options) -> Result<(Vec<u8>, Palette), GfxError> {
-    match opts.colors {
-        Colors::Msx => {
-            let idx = img
-                .enumerate_pixels()
-                .map(|(x, y, p)| index_of(pixel_of(p), opts.quantize, x, y))
-                .collect::<Result<_, _>>()?;
-            Ok((idx, POWER_ON))
-        }
-        Colors::Image => {
-            let indexed = index_into(img, 16, "SCREEN 2", false, opts)?;
-            Ok((indexed.pixels, indexed.palette))
-        }
-    }
-}
-
 /// A tile's 8 (pattern, colour) rows.
 type Tile = [(u8, u8); 8];
 
@@ -145,7 +108,7 @@ fn cut(img: &image::RgbaImage, opts: Options) -> Result<(Vec<Tile>, Palette), Gf
             height: h,
         });
     }
-    let (all, palette) = indices(img, opts)?;
+    let (all, palette) = index_each(img, "SCREEN 2", false, opts)?;
     // Index 0 is see-through unless the picture's own colours gave it to a colour.
     let zero_clear = opts.colors == Colors::Msx || img.pixels().any(|p| p[3] < ALPHA_CUT);
     let mut tiles = Vec::with_capacity((w / 8 * h / 8) as usize);
