@@ -296,6 +296,49 @@ fn expected(img: &image::RgbaImage, cols: u32, n: u32, height: u32) -> image::Rg
     want
 }
 
+/// The VRAM and registers of SCREEN 5 showing mode 2 sprites `set` of `size`, four to a
+/// row as [`place`] puts them. SCREEN 5 as BASIC sets it: attributes 0x7600 (R#5 = 0xEF,
+/// R#11 = 0), colours 0x7400, patterns 0x7800 (R#6 = 0x0F); R#1's SI bit for 16 × 16,
+/// sprites on.
+fn screen_5_sprites(set: &sprites::Sprites, size: Size) -> (Vec<u8>, [(u8, u8); 9]) {
+    let mut vram = vec![0u8; 0x8000];
+    vram[0x7800..0x7800 + set.patterns.len()].copy_from_slice(&set.patterns);
+    vram[0x7400..0x7400 + set.colours.len()].copy_from_slice(&set.colours);
+    // Pattern numbers count 8 × 8 patterns: a 16 × 16 one is four of them.
+    let per_pattern = match size {
+        Size::S8 => 1,
+        Size::S16 => 4,
+    };
+    let mut plane = 0;
+    for (s, &(first, count)) in set.planes.iter().enumerate() {
+        let (x, y) = place(s, 4);
+        for p in first..first + count {
+            let a = 0x7600 + plane * 4;
+            // Line Y + 1 is the sprite's first.
+            let attributes = [(y - 1) as u8, x as u8, (p * per_pattern) as u8, 0];
+            vram[a..a + 4].copy_from_slice(&attributes);
+            plane += 1;
+        }
+    }
+    vram[0x7600 + plane * 4] = 0xD8;
+    let si = match size {
+        Size::S8 => 0,
+        Size::S16 => 0x02,
+    };
+    let regs = [
+        (1, 0x40 | si),
+        (0, 0x06),
+        (8, 0x08),
+        (9, 0x80),
+        (2, 0x1F),
+        (5, 0xEF),
+        (11, 0x00),
+        (6, 0x0F),
+        (7, 0),
+    ];
+    (vram, regs)
+}
+
 #[test]
 fn sprite_mode_2_with_or_colour_planes() {
     // 4 × 2 sprites of 16 × 16: lines of one colour, of two, and of three where one is
@@ -318,33 +361,7 @@ fn sprite_mode_2_with_or_colour_planes() {
         set.planes.iter().all(|&(_, n)| n == 2),
         "every sprite has a three-colour line"
     );
-    // SCREEN 5 as BASIC sets it: attributes 0x7600 (R#5 = 0xEF, R#11 = 0), colours
-    // 0x7400, patterns 0x7800 (R#6 = 0x0F); 16 × 16 sprites (R#1 SI), sprites on.
-    let mut vram = vec![0u8; 0x8000];
-    vram[0x7800..0x7800 + set.patterns.len()].copy_from_slice(&set.patterns);
-    vram[0x7400..0x7400 + set.colours.len()].copy_from_slice(&set.colours);
-    let mut plane = 0;
-    for (s, &(first, count)) in set.planes.iter().enumerate() {
-        let (x, y) = place(s, 4);
-        for p in first..first + count {
-            let a = 0x7600 + plane * 4;
-            // Line Y + 1 is the sprite's first.
-            vram[a..a + 4].copy_from_slice(&[(y - 1) as u8, x as u8, (p * 4) as u8, 0]);
-            plane += 1;
-        }
-    }
-    vram[0x7600 + plane * 4] = 0xD8;
-    let regs = [
-        (1, 0x42),
-        (0, 0x06),
-        (8, 0x08),
-        (9, 0x80),
-        (2, 0x1F),
-        (5, 0xEF),
-        (11, 0x00),
-        (6, 0x0F),
-        (7, 0),
-    ];
+    let (vram, regs) = screen_5_sprites(&set, Size::S16);
     let vdp = show_with(&regs, &vram, None);
     assert_frame_at(&vdp, 256, 14, &expected(&img, 4, 16, 80), "sprite mode 2");
     let back = sprites::decode(&set.patterns, &set.colours, Size::S16, Mode::Two, 4, None).unwrap();
@@ -436,30 +453,7 @@ fn sprites_in_the_sheets_own_colours() {
         quantize: false,
     };
     let set = sprites::encode(&img, Size::S8, Mode::Two, opts).unwrap();
-    let mut vram = vec![0u8; 0x8000];
-    vram[0x7800..0x7800 + set.patterns.len()].copy_from_slice(&set.patterns);
-    vram[0x7400..0x7400 + set.colours.len()].copy_from_slice(&set.colours);
-    let mut plane = 0;
-    for (s, &(first, count)) in set.planes.iter().enumerate() {
-        let (x, y) = place(s, 4);
-        for p in first..first + count {
-            let a = 0x7600 + plane * 4;
-            vram[a..a + 4].copy_from_slice(&[(y - 1) as u8, x as u8, p as u8, 0]);
-            plane += 1;
-        }
-    }
-    vram[0x7600 + plane * 4] = 0xD8;
-    let regs = [
-        (1, 0x40),
-        (0, 0x06),
-        (8, 0x08),
-        (9, 0x80),
-        (2, 0x1F),
-        (5, 0xEF),
-        (11, 0x00),
-        (6, 0x0F),
-        (7, 0),
-    ];
+    let (vram, regs) = screen_5_sprites(&set, Size::S8);
     let vdp = show_with(&regs, &vram, Some(&set.palette));
     assert_frame_at(
         &vdp,
