@@ -11,34 +11,13 @@
 #[path = "compile_harness.rs"]
 mod harness;
 
-use harness::{boot, build, run_to_end, screen};
-use msx_disk::{Disk, Timestamp};
+use harness::{boot_com, build, build_com, run_disk_with, run_until_text, screen};
+use msx_disk::Disk;
 
 /// Runs `src` behind `1 SCREEN 0:WIDTH 40`; the screen lines (the final
 /// `Ok` checked and dropped) and the disk afterwards.
 fn run_disk(src: &str) -> (Vec<String>, Disk) {
     run_disk_with(src, &[])
-}
-
-/// [`run_disk`] with files put on the disk first.
-fn run_disk_with(src: &str, files: &[(&str, &[u8])]) -> (Vec<String>, Disk) {
-    let out = build(&format!("1 SCREEN 0:WIDTH 40\n{src}"));
-    let mut m = boot(&out);
-    if !files.is_empty() {
-        let mut d = Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
-        let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
-        for (name, bytes) in files {
-            d.write_file(name, bytes, when).unwrap();
-        }
-        m.insert_disk(0, d.to_bytes()).unwrap();
-    }
-    run_to_end(&out, &mut m, 3000);
-    let s = screen(&m);
-    let mut lines: Vec<String> = s.lines().map(|l| l.to_string()).collect();
-    assert_eq!(lines.last().map(|l| l.trim()), Some("Ok"), "{s}");
-    lines.pop();
-    let disk = Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
-    (lines, disk)
 }
 
 #[test]
@@ -210,34 +189,16 @@ fn maxfiles_and_bad_names() {
 /// and returns to it.
 #[test]
 fn files_from_an_msx_dos_program() {
-    use msx_machine::machine::{Machine, MachineConfig, Until};
-    use msx_machine::memory::MachineLayout;
     let src = concat!(
         "10 OPEN \"COM.TXT\" FOR OUTPUT AS #1:PRINT #1,\"DOS\";\",\";42:CLOSE\n",
         "20 OPEN \"COM.TXT\" FOR APPEND AS #1:PRINT #1,\"MORE\":CLOSE\n",
         "30 OPEN \"COM.TXT\" FOR INPUT AS #1:INPUT #1,A$,N:LINE INPUT #1,B$\n",
         "40 PRINT \"GOT \";A$;N;B$;EOF(1)\n",
     );
-    let out = match msx_basic::compile("t.bas", src.as_bytes(), z80_codegen::Target::Com) {
-        Ok(c) => c.output,
-        Err(f) => panic!("{f}"),
-    };
-    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
-    let mut disk = Disk::new(msx_disk::Format::Kb720);
-    disk.write_file("T.COM", &out.bytes, when).unwrap();
-    disk.set_boot_command("T").unwrap();
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        Some(msx_bios::disk_rom().to_vec()),
-    );
-    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-    m.set_rendering(false);
-    m.insert_disk(0, disk.to_bytes()).unwrap();
-    let r = m.run_until(&Until::TextOnScreen("GOT DOS".into()), 3000);
-    assert!(r.reached(), "{r:?}\n{}", screen(&m));
-    let r = m.run_until(&Until::TextOnScreen("A>".into()), 300);
-    assert!(r.reached(), "{r:?}\n{}", screen(&m));
+    let out = build_com(src);
+    let mut m = boot_com(&out);
+    run_until_text(&mut m, "GOT DOS", 3000);
+    run_until_text(&mut m, "A>", 300);
     let s = screen(&m);
     assert!(s.contains("GOT DOS 42 MORE-1"), "{s}");
     let disk = Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();

@@ -18,10 +18,38 @@ pub fn build(src: &str) -> Output {
 
 /// A machine with a boot disk holding the program.
 pub fn boot(out: &Output) -> Machine {
-    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
     let mut disk = Disk::new(Format::Kb720);
-    disk.write_file("T.BIN", &out.bytes, when).unwrap();
+    disk.write_file("T.BIN", &out.bytes, when()).unwrap();
     disk.set_boot_program("T.BIN", out.load, out.entry).unwrap();
+    machine_with(&disk)
+}
+
+/// Compiles `src` as an MSX-DOS program (`Target::Com`), or panics with
+/// the diagnostics.
+pub fn build_com(src: &str) -> Output {
+    match msx_basic::compile("t.bas", src.as_bytes(), Target::Com) {
+        Ok(c) => c.output,
+        Err(f) => panic!("{f}"),
+    }
+}
+
+/// A machine booting MSX-DOS from a disk that holds the program as `T.COM`
+/// and runs it from the A> prompt.
+pub fn boot_com(out: &Output) -> Machine {
+    let mut disk = Disk::new(Format::Kb720);
+    disk.write_file("T.COM", &out.bytes, when()).unwrap();
+    disk.set_boot_command("T").unwrap();
+    machine_with(&disk)
+}
+
+/// The date the tests give the files they write.
+fn when() -> Timestamp {
+    Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap()
+}
+
+/// An MSX2 with the free BIOS and disk ROM, `disk` in drive A, not
+/// rendering (the tests read the text screen).
+fn machine_with(disk: &Disk) -> Machine {
     let layout = MachineLayout::msx2(
         msx_bios::main_rom().to_vec(),
         msx_bios::sub_rom().to_vec(),
@@ -31,6 +59,13 @@ pub fn boot(out: &Output) -> Machine {
     m.set_rendering(false);
     m.insert_disk(0, disk.to_bytes()).unwrap();
     m
+}
+
+/// Runs until `text` is on the screen, at most `max_frames` frames, or
+/// panics with the screen.
+pub fn run_until_text(m: &mut Machine, text: &str, max_frames: u64) {
+    let r = m.run_until(&Until::TextOnScreen(text.into()), max_frames);
+    assert!(r.reached(), "{r:?}\n{}", screen(m));
 }
 
 /// The text screen, one line per row, trailing blank rows dropped.
@@ -68,7 +103,31 @@ pub fn run_lines_keys(src: &str, keys: &str) -> Vec<String> {
         m.schedule_script(&script);
     }
     run_to_end(&out, &mut m, 3000);
-    let s = screen(&m);
+    lines_before_ok(&m)
+}
+
+/// Runs `src` behind `1 SCREEN 0:WIDTH 40` with `files` put on the disk
+/// first; the screen lines (as [`run_lines`]) and the disk afterwards.
+pub fn run_disk_with(src: &str, files: &[(&str, &[u8])]) -> (Vec<String>, Disk) {
+    let out = build(&format!("1 SCREEN 0:WIDTH 40\n{src}"));
+    let mut m = boot(&out);
+    if !files.is_empty() {
+        let mut d = Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
+        for (name, bytes) in files {
+            d.write_file(name, bytes, when()).unwrap();
+        }
+        m.insert_disk(0, d.to_bytes()).unwrap();
+    }
+    run_to_end(&out, &mut m, 3000);
+    let lines = lines_before_ok(&m);
+    let disk = Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
+    (lines, disk)
+}
+
+/// The screen's lines without the last, which must be `Ok` (a margin
+/// allowed: SCREEN 1).
+fn lines_before_ok(m: &Machine) -> Vec<String> {
+    let s = screen(m);
     let mut lines: Vec<String> = s.lines().map(|l| l.to_string()).collect();
     assert_eq!(lines.last().map(|l| l.trim()), Some("Ok"), "{s}");
     lines.pop();

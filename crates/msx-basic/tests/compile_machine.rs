@@ -9,7 +9,7 @@
 #[path = "compile_harness.rs"]
 mod harness;
 
-use harness::{boot, build, run_lines, run_to_end, screen};
+use harness::{boot, boot_com, build, build_com, run_lines, run_to_end, run_until_text, screen};
 use msx_disk::Disk;
 
 /// `DATA` lines holding `bytes` in decimal, from line `first` on.
@@ -151,9 +151,6 @@ fn lprint_and_lpos_compile_for_every_target() {
 
 #[test]
 fn usr_varptr_files_and_dskf_from_an_msx_dos_program() {
-    use msx_disk::{Format, Timestamp};
-    use msx_machine::machine::{Machine, MachineConfig, Until};
-    use msx_machine::memory::MachineLayout;
     // USR0 doubles an integer (as in the first test), POKEd at &HA000.
     let code = [0x2A, 0xF8, 0xF7, 0x29, 0x22, 0xF8, 0xF7, 0xC9];
     let src = format!(
@@ -165,26 +162,10 @@ fn usr_varptr_files_and_dskf_from_an_msx_dos_program() {
          100 PRINT \"ERR\";ERR:RESUME 50\n{}",
         data(1000, &code)
     );
-    let out = match msx_basic::compile("t.bas", src.as_bytes(), z80_codegen::Target::Com) {
-        Ok(c) => c.output,
-        Err(f) => panic!("{f}"),
-    };
-    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
-    let mut disk = Disk::new(Format::Kb720);
-    disk.write_file("T.COM", &out.bytes, when).unwrap();
-    disk.set_boot_command("T").unwrap();
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        Some(msx_bios::disk_rom().to_vec()),
-    );
-    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-    m.set_rendering(false);
-    m.insert_disk(0, disk.to_bytes()).unwrap();
-    let r = m.run_until(&Until::TextOnScreen("FREE".into()), 3000);
-    assert!(r.reached(), "{r:?}\n{}", screen(&m));
-    let r = m.run_until(&Until::TextOnScreen("A>".into()), 300);
-    assert!(r.reached(), "{r:?}\n{}", screen(&m));
+    let out = build_com(&src);
+    let mut m = boot_com(&out);
+    run_until_text(&mut m, "FREE", 3000);
+    run_until_text(&mut m, "A>", 300);
     let s = screen(&m);
     let free = 713 - out.bytes.len().div_ceil(1024);
     for want in [

@@ -18,29 +18,13 @@
 #[path = "compile_harness.rs"]
 mod harness;
 
-use harness::{boot, build, run_to_end, screen};
-use msx_disk::{Disk, Timestamp};
+use harness::{boot_com, build_com, run_until_text, screen};
+use msx_disk::Disk;
 
-/// Runs `src` behind `1 SCREEN 0:WIDTH 40` with `files` on the disk; the
-/// screen lines (the final `Ok` checked and dropped, blanks at the ends of
-/// lines dropped) and the disk afterwards.
+/// [`harness::run_disk_with`], blanks at the ends of lines dropped.
 fn run_disk_with(src: &str, files: &[(&str, &[u8])]) -> (Vec<String>, Disk) {
-    let out = build(&format!("1 SCREEN 0:WIDTH 40\n{src}"));
-    let mut m = boot(&out);
-    if !files.is_empty() {
-        let mut d = Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
-        let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
-        for (name, bytes) in files {
-            d.write_file(name, bytes, when).unwrap();
-        }
-        m.insert_disk(0, d.to_bytes()).unwrap();
-    }
-    run_to_end(&out, &mut m, 3000);
-    let s = screen(&m);
-    let mut lines: Vec<String> = s.lines().map(|l| l.trim_end().to_string()).collect();
-    assert_eq!(lines.last().map(|l| l.trim()), Some("Ok"), "{s}");
-    lines.pop();
-    let disk = Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
+    let (lines, disk) = harness::run_disk_with(src, files);
+    let lines = lines.iter().map(|l| l.trim_end().to_string()).collect();
     (lines, disk)
 }
 
@@ -255,8 +239,6 @@ fn bload_loads_runs_and_fills_vram() {
 /// the BDOS at 0005h), started from the A> prompt.
 #[test]
 fn random_files_and_bsave_from_an_msx_dos_program() {
-    use msx_machine::machine::{Machine, MachineConfig, Until};
-    use msx_machine::memory::MachineLayout;
     let src = concat!(
         "10 OPEN \"D.DAT\" AS #1 LEN=2:FIELD #1,2 AS A$\n",
         "20 FOR I=1 TO 3:LSET A$=MKI$(I*100):PUT #1:NEXT\n",
@@ -264,26 +246,10 @@ fn random_files_and_bsave_from_an_msx_dos_program() {
         "40 POKE &HA000,7:POKE &HA001,9:BSAVE \"D.BIN\",&HA000,&HA001\n",
         "50 POKE &HA000,0:BLOAD \"D.BIN\",&H10:PRINT \"AND\";PEEK(&HA010);PEEK(&HA011)\n",
     );
-    let out = match msx_basic::compile("t.bas", src.as_bytes(), z80_codegen::Target::Com) {
-        Ok(c) => c.output,
-        Err(f) => panic!("{f}"),
-    };
-    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
-    let mut disk = Disk::new(msx_disk::Format::Kb720);
-    disk.write_file("T.COM", &out.bytes, when).unwrap();
-    disk.set_boot_command("T").unwrap();
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        Some(msx_bios::disk_rom().to_vec()),
-    );
-    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-    m.set_rendering(false);
-    m.insert_disk(0, disk.to_bytes()).unwrap();
-    let r = m.run_until(&Until::TextOnScreen("AND".into()), 3000);
-    assert!(r.reached(), "{r:?}\n{}", screen(&m));
-    let r = m.run_until(&Until::TextOnScreen("A>".into()), 300);
-    assert!(r.reached(), "{r:?}\n{}", screen(&m));
+    let out = build_com(src);
+    let mut m = boot_com(&out);
+    run_until_text(&mut m, "AND", 3000);
+    run_until_text(&mut m, "A>", 300);
     let s = screen(&m);
     assert!(s.contains("GOT 200  2  6"), "{s}");
     assert!(s.contains("AND 7  9"), "{s}");

@@ -14,7 +14,9 @@
 #[path = "compile_harness.rs"]
 mod harness;
 
-use harness::{run_lines as run, run_lines_keys as run_keys};
+use harness::{
+    boot_com, build_com, run_lines as run, run_lines_keys as run_keys, run_until_text, screen,
+};
 
 #[test]
 fn interval_traps_every_n_interrupts_and_off_stops_them() {
@@ -187,9 +189,7 @@ fn trap_numbers_out_of_range_are_illegal_function_calls() {
 /// H.TIMI is as it was (MSX-DOS reuses the program's memory).
 #[test]
 fn traps_and_play_work_in_an_msx_dos_program() {
-    use msx_disk::{Disk, Format, Timestamp};
-    use msx_machine::machine::{Machine, MachineConfig, Until};
-    use msx_machine::memory::MachineLayout;
+    use msx_machine::machine::Until;
     let src = concat!(
         "10 ON INTERVAL=10 GOSUB 100:INTERVAL ON:ON KEY GOSUB 100:KEY(1) ON\n",
         "20 PLAY \"T255L64CDE\"\n",
@@ -198,22 +198,8 @@ fn traps_and_play_work_in_an_msx_dos_program() {
         "50 PRINT \"TICKS\";N:END\n",
         "100 N=N+1:RETURN\n",
     );
-    let out = match msx_basic::compile("t.bas", src.as_bytes(), z80_codegen::Target::Com) {
-        Ok(c) => c.output,
-        Err(f) => panic!("{f}"),
-    };
-    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
-    let mut disk = Disk::new(Format::Kb720);
-    disk.write_file("T.COM", &out.bytes, when).unwrap();
-    disk.set_boot_command("T").unwrap();
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        Some(msx_bios::disk_rom().to_vec()),
-    );
-    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-    m.set_rendering(false);
-    m.insert_disk(0, disk.to_bytes()).unwrap();
+    let out = build_com(src);
+    let mut m = boot_com(&out);
     // The interrupt reaches the handlers in the program's page 0.
     for handler in ["rt_bas_timi", "rt_bas_pltimi"] {
         let at = out.symbol(handler).unwrap();
@@ -221,17 +207,8 @@ fn traps_and_play_work_in_an_msx_dos_program() {
         let r = m.run_until(&Until::PcReached(at), 3000);
         assert!(r.reached(), "{handler}: {r:?}");
     }
-    let r = m.run_until(&Until::TextOnScreen("TICKS 3".into()), 3000);
-    let text = |m: &Machine| {
-        let t = m.text_screen().expect("a text mode");
-        (0..t.rows)
-            .map(|r| t.line(r))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    assert!(r.reached(), "{r:?}\n{}", text(&m));
-    let r = m.run_until(&Until::TextOnScreen("A>".into()), 300);
-    assert!(r.reached(), "{r:?}\n{}", text(&m));
+    run_until_text(&mut m, "TICKS 3", 3000);
+    run_until_text(&mut m, "A>", 300);
     // Back at the prompt: H.TIMI no longer calls into the program, and
     // the machine keeps running (interrupts are served) for a while.
     // FNKFLG is clear and CURLIN is direct mode again (F-keys type text).
@@ -245,7 +222,7 @@ fn traps_and_play_work_in_an_msx_dos_program() {
     let f = m.frame_count();
     m.run_until(&Until::TextOnScreen("never".into()), 30);
     assert!(m.frame_count() >= f + 30);
-    assert!(text(&m).contains("A>"));
+    assert!(screen(&m).contains("A>"));
 }
 
 #[test]
