@@ -5,26 +5,20 @@
 //! switched on and off, everything the CPU, the display and a saved state
 //! can see must be the same.
 
+use super::side_by_side::{apply, compare_after_act, finish, screen_5, write, Port};
 use super::*;
 use proptest::prelude::*;
 
 /// One thing the CPU (or the host) does, `dt` T-states after the previous.
 #[derive(Clone, Debug)]
 enum Act {
-    /// A register write through port 0x99.
-    Reg(u8, u8),
-    /// A command: R#32–R#46 through port 0x9B (NX/NY high bytes 0).
-    Command([u8; 15]),
-    /// A VRAM write or read through port 0x98.
-    Data(Option<u8>),
-    /// A status read (R#15 then port 0x99).
-    Status(u8),
+    /// What `owed_tests` does too: register writes, commands, VRAM and
+    /// status accesses, `run_to`.
+    Port(Port),
     /// A polling loop: `n` reads of a status register 13 T-states apart
     /// (dense accesses find the line boundaries where the command engine's
     /// speed changes).
     Poll(u8, u8),
-    /// `run_to` (what the machine does at an interrupt or frame end).
-    Run,
     /// Sprite `n`'s Y in the attribute table at 0x7600 through port 0x98
     /// (216 ends the list; 217 and above, as 209–212, show on no display
     /// line unless R#23 scrolls them in).
@@ -57,7 +51,7 @@ fn act() -> impl Strategy<Value = Act> {
         4 => (0usize..REGS.len(), any::<u8>()).prop_map(|(i, v)| {
             let (r, keep) = REGS[i];
             let v = if r == 1 { (v & keep) | 0x20 } else { v & keep };
-            Act::Reg(r, v)
+            Act::Port(Port::Reg(r, v))
         }),
         2 => (prop::array::uniform15(any::<u8>()), 0usize..5).prop_map(|(mut r, op)| {
             r[1] &= 1;
@@ -65,7 +59,7 @@ fn act() -> impl Strategy<Value = Act> {
             r[9] = 0;
             r[11] = 0;
             r[14] = ([0xC, 0x8, 0x9, 0xD, 0xE][op] << 4) | (r[14] & 0x0F);
-            Act::Command(r)
+            Act::Port(Port::Command(r))
         }),
         // HMMV or LMMV over the attribute table's rows (232-239; the Y
         // bytes sit in row 236): sprites appear (Y 0, 100: the 9th on a
@@ -74,12 +68,12 @@ fn act() -> impl Strategy<Value = Act> {
             .prop_map(|(dx, dy, ny, col, hmmv)| {
                 let op = if hmmv { 0xC0 } else { 0x80 };
                 let col = if hmmv { col } else { col & 0x0F };
-                Act::Command([0, 0, 0, 0, dx, 0, 232 + dy, 0, 0, 1, ny, 0, col, 0, op])
+                Act::Port(Port::Command([0, 0, 0, 0, dx, 0, 232 + dy, 0, 0, 1, ny, 0, col, 0, op]))
             }),
-        2 => prop::option::of(any::<u8>()).prop_map(Act::Data),
-        2 => prop::sample::select(vec![0u8, 1, 2, 7, 8, 9]).prop_map(Act::Status),
+        2 => prop::option::of(any::<u8>()).prop_map(|d| Act::Port(Port::Data(d))),
+        2 => prop::sample::select(vec![0u8, 1, 2, 7, 8, 9]).prop_map(|n| Act::Port(Port::Status(n))),
         1 => (prop::sample::select(vec![2u8, 7]), 1u8..40).prop_map(|(r, n)| Act::Poll(r, n)),
-        1 => Just(Act::Run),
+        1 => Just(Act::Port(Port::Run)),
         1 => any::<bool>().prop_map(Act::Render),
         3 => (0u8..3, prop_oneof![
             3 => prop::sample::select(vec![216u8, 217, 230, 240, 250]),
@@ -95,24 +89,7 @@ fn vdp(every_line_event: bool) -> Vdp {
     let mut v = Vdp::new(VdpConfig::default()).unwrap();
     v.every_line_event = every_line_event;
     v.set_render(false);
-    let mut now = 0;
-    let mut reg = |v: &mut Vdp, r: u8, x: u8| {
-        now += 20;
-        v.write_port(0x99, x, now);
-        v.write_port(0x99, 0x80 | r, now);
-    };
-    for (r, x) in [
-        (0, 0x06),
-        (1, 0x60),
-        (2, 0x1F),
-        (5, 0xEF),
-        (6, 0x0F),
-        (8, 0x08),
-        (9, 0x80),
-        (11, 0),
-    ] {
-        reg(&mut v, r, x);
-    }
+    screen_5(&mut v);
     // Solid pattern 0 in colour 15 for every sprite: sprites on one line
     // collide (X 0 and 4).
     v.vram_mut()[0x7800..0x7820].fill(0xFF);
@@ -141,38 +118,8 @@ proptest! {
         let mut frames = 0;
         for (i, (dt, act)) in acts.iter().enumerate() {
             now += dt;
-            let write = |v: &mut Vdp, port: u8, x: u8, now: u64| v.write_port(port, x, now);
             match act {
-                Act::Reg(r, x) => {
-                    for v in [&mut a, &mut b] {
-                        write(v, 0x99, *x, now);
-                        write(v, 0x99, 0x80 | r, now + 10);
-                    }
-                }
-                Act::Command(regs) => {
-                    for v in [&mut a, &mut b] {
-                        write(v, 0x99, 32, now);
-                        write(v, 0x99, 0x80 | 17, now + 10);
-                        for (k, x) in regs.iter().enumerate() {
-                            write(v, 0x9B, *x, now + 20 + 12 * k as u64);
-                        }
-                    }
-                    now += 200;
-                }
-                Act::Data(Some(x)) => {
-                    write(&mut a, 0x98, *x, now);
-                    write(&mut b, 0x98, *x, now);
-                }
-                Act::Data(None) => {
-                    prop_assert_eq!(a.read_port(0x98, now), b.read_port(0x98, now), "VRAM read, act {}", i);
-                }
-                Act::Status(n) => {
-                    for v in [&mut a, &mut b] {
-                        write(v, 0x99, *n, now);
-                        write(v, 0x99, 0x8F, now + 10);
-                    }
-                    prop_assert_eq!(a.read_port(0x99, now + 20), b.read_port(0x99, now + 20), "S#{}, act {}", n, i);
-                }
+                Act::Port(port) => apply(&mut a, &mut b, port, &mut now, i)?,
                 Act::Poll(n, count) => {
                     for v in [&mut a, &mut b] {
                         write(v, 0x99, *n, now);
@@ -182,10 +129,6 @@ proptest! {
                         now += 13;
                         prop_assert_eq!(a.read_port(0x99, now + 10), b.read_port(0x99, now + 10), "S#{} poll {}, act {}", n, k, i);
                     }
-                }
-                Act::Run => {
-                    a.run_to(now);
-                    b.run_to(now);
                 }
                 Act::Render(on) => {
                     a.set_render(*on);
@@ -218,27 +161,16 @@ proptest! {
             }
             // S#0 as a debugger sees it (the sprite number caught up).
             prop_assert_eq!(a.peek_status(0), b.peek_status(0), "S#0 peek, act {}", i);
-            prop_assert_eq!(a.frame_count(), b.frame_count());
-            prop_assert_eq!(a.irq(), b.irq(), "INT, act {}", i);
             prop_assert_eq!(synced_line(&a), synced_line(&b), "line count, act {}", i);
             // The engine's kept `untimed` (asked by every port access) as
             // worked out afresh, across mode changes and commands.
             for v in [&a, &b] {
                 prop_assert_eq!(v.cmd.untimed(), v.cmd.untimed_now(), "kept untimed, act {}", i);
             }
-            if a.frame_count() != frames {
-                frames = a.frame_count();
-                prop_assert!(a.frame() == b.frame(), "frame {} differs", frames);
-            }
+            compare_after_act(&a, &b, i, &mut frames)?;
         }
-        now += 2 * 262 * 228;
-        a.run_to(now);
-        b.run_to(now);
-        prop_assert_eq!(a.registers(), b.registers());
-        prop_assert_eq!(a.status(), b.status());
+        finish(&mut a, &mut b, now)?;
         prop_assert_eq!(synced_line(&a), synced_line(&b));
-        prop_assert!(a.vram() == b.vram(), "VRAM differs");
-        prop_assert!(a.frame() == b.frame(), "frames differ");
     }
 }
 

@@ -1238,4 +1238,6 @@ mod irq_check_tests;
 #[cfg(test)]
 mod owed_tests;
 #[cfg(test)]
+mod side_by_side;
+#[cfg(test)]
 mod tests;
