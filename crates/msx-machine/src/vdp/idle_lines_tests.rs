@@ -5,7 +5,9 @@
 //! switched on and off, everything the CPU, the display and a saved state
 //! can see must be the same.
 
-use super::side_by_side::{apply, compare_after_act, finish, screen_5, write, Port};
+use super::side_by_side::{
+    apply, commands, compare_after_act, finish, reg_writes, screen_5, write, Port,
+};
 use super::*;
 use proptest::prelude::*;
 
@@ -48,19 +50,8 @@ const REGS: [(u8, u8); 8] = [
 
 fn act() -> impl Strategy<Value = Act> {
     prop_oneof![
-        4 => (0usize..REGS.len(), any::<u8>()).prop_map(|(i, v)| {
-            let (r, keep) = REGS[i];
-            let v = if r == 1 { (v & keep) | 0x20 } else { v & keep };
-            Act::Port(Port::Reg(r, v))
-        }),
-        2 => (prop::array::uniform15(any::<u8>()), 0usize..5).prop_map(|(mut r, op)| {
-            r[1] &= 1;
-            r[5] &= 1;
-            r[9] = 0;
-            r[11] = 0;
-            r[14] = ([0xC, 0x8, 0x9, 0xD, 0xE][op] << 4) | (r[14] & 0x0F);
-            Act::Port(Port::Command(r))
-        }),
+        4 => reg_writes(&REGS).prop_map(Act::Port),
+        2 => commands().prop_map(Act::Port),
         // HMMV or LMMV over the attribute table's rows (232-239; the Y
         // bytes sit in row 236): sprites appear (Y 0, 100: the 9th on a
         // line latches 5S) or the list ends (216) while lines pass.

@@ -4,7 +4,7 @@
 //! lines, speed-changing register writes, VRAM accesses and status reads,
 //! everything the CPU and the display can see must be the same.
 
-use super::side_by_side::{apply, compare_after_act, finish, screen_5, Port};
+use super::side_by_side::{apply, commands, compare_after_act, finish, reg_writes, screen_5, Port};
 use super::*;
 use proptest::prelude::*;
 
@@ -25,20 +25,8 @@ const REGS: [(u8, u8); 7] = [
 /// their speed.
 fn act() -> impl Strategy<Value = Port> {
     prop_oneof![
-        3 => (0usize..REGS.len(), any::<u8>()).prop_map(|(i, v)| {
-            let (r, keep) = REGS[i];
-            // R#1 keeps display on most of the time; its other bits stay.
-            let v = if r == 1 { (v & keep) | 0x20 } else { v & keep };
-            Port::Reg(r, v)
-        }),
-        2 => (prop::array::uniform15(any::<u8>()), 0usize..5).prop_map(|(mut r, op)| {
-            r[1] &= 1;
-            r[5] &= 1;
-            r[9] &= 0; // NX < 256
-            r[11] &= 0; // NY < 256
-            r[14] = ([0xC, 0x8, 0x9, 0xD, 0xE][op] << 4) | (r[14] & 0x0F);
-            Port::Command(r)
-        }),
+        3 => reg_writes(&REGS),
+        2 => commands(),
         2 => prop::option::of(any::<u8>()).prop_map(Port::Data),
         2 => prop::sample::select(vec![0u8, 2, 7, 8, 9]).prop_map(Port::Status),
         1 => Just(Port::Run),

@@ -23,6 +23,29 @@ pub(super) enum Port {
     Run,
 }
 
+/// Register writes: a register of `regs` and a value masked by the bits
+/// kept there; R#1 keeps display on (its other bits as masked).
+pub(super) fn reg_writes(regs: &'static [(u8, u8)]) -> impl Strategy<Value = Port> {
+    (0..regs.len(), any::<u8>()).prop_map(move |(i, v)| {
+        let (r, keep) = regs[i];
+        let v = if r == 1 { (v & keep) | 0x20 } else { v & keep };
+        Port::Reg(r, v)
+    })
+}
+
+/// Commands HMMV, LMMV, LMMM, HMMM, YMMM (anywhere, any size below 256,
+/// any logical operation and direction).
+pub(super) fn commands() -> impl Strategy<Value = Port> {
+    (prop::array::uniform15(any::<u8>()), 0usize..5).prop_map(|(mut r, op)| {
+        r[1] &= 1;
+        r[5] &= 1;
+        r[9] = 0; // NX < 256
+        r[11] = 0; // NY < 256
+        r[14] = ([0xC, 0x8, 0x9, 0xD, 0xE][op] << 4) | (r[14] & 0x0F);
+        Port::Command(r)
+    })
+}
+
 pub(super) fn write(v: &mut Vdp, port: u8, x: u8, now: u64) {
     v.write_port(port, x, now);
 }
