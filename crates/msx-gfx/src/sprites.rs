@@ -168,6 +168,14 @@ pub fn encode(
     Ok(out)
 }
 
+/// The distinct colours of some pixels (`None`: no pixel), smallest first.
+fn colours_in<'a>(pixels: impl Iterator<Item = &'a Option<u8>>) -> Vec<u8> {
+    let mut set: Vec<u8> = pixels.flatten().copied().collect();
+    set.sort_unstable();
+    set.dedup();
+    set
+}
+
 fn colours_named(set: &[u8], palette: &Palette) -> String {
     set.iter()
         .map(|&i| format!("{i} ({})", Hex(palette[usize::from(i) & 15].to_rgb8())))
@@ -182,9 +190,7 @@ fn encode_mode1(
     at: (u32, u32),
     out: &mut Sprites,
 ) -> Result<usize, GfxError> {
-    let mut set: Vec<u8> = idx.iter().flatten().flatten().copied().collect();
-    set.sort_unstable();
-    set.dedup();
+    let set = colours_in(idx.iter().flatten());
     if set.len() > 1 {
         return Err(GfxError::SpriteColours {
             sprite: number,
@@ -209,9 +215,7 @@ fn encode_mode2(
     let mut bits = [[[false; 16]; 16]; 2];
     let mut colours = [[0u8; 16]; 2];
     for (l, line) in idx.iter().enumerate().take(size.pixels() as usize) {
-        let mut set: Vec<u8> = line.iter().flatten().copied().collect();
-        set.sort_unstable();
-        set.dedup();
+        let set = colours_in(line.iter());
         let Some(planes) = split_line(&set) else {
             return Err(GfxError::SpriteLine {
                 sprite: number,
