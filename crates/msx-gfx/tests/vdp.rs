@@ -167,11 +167,7 @@ fn palette_modes_with_the_pictures_own_colours() {
             [l(i), l(2 + 4 * (i / 8)), l(i * 3 + 1), 255]
         };
         let img = picture(screen, |x, y| colour((x * 7 + y * 3) / 11 % n));
-        let opts = Options {
-            colors: Colors::Image,
-            quantize: false,
-        };
-        let enc = encode(&img, screen, opts).unwrap();
+        let enc = encode(&img, screen, OWN_COLOURS).unwrap();
         let vdp = show(screen, &enc.bytes, enc.palette.as_ref());
         assert_frame(&vdp, screen, &rgb(&img));
     }
@@ -400,11 +396,17 @@ fn sprite_mode_1_one_colour_each() {
     assert_eq!(back, img);
 }
 
-/// `n` colours none of which is in the power-on palette, at the emulator's levels.
-fn own_colour(i: u32) -> [u8; 3] {
+/// Opaque colours none of which is in the power-on palette, at the emulator's levels.
+fn own_colour(i: u32) -> image::Rgba<u8> {
     let l = |v: u32| palette::level8((v % 8) as u8);
-    [l(i), l(3 + 4 * (i / 8)), l(i * 5 + 1)]
+    image::Rgba([l(i), l(3 + 4 * (i / 8)), l(i * 5 + 1), 255])
 }
+
+/// The picture's own colours, exact.
+const OWN_COLOURS: Options = Options {
+    colors: Colors::Image,
+    quantize: false,
+};
 
 #[test]
 fn screen_4_tiles_in_the_pictures_own_colours() {
@@ -415,17 +417,10 @@ fn screen_4_tiles_in_the_pictures_own_colours() {
         let k = if (x + y * 3) % 7 < 3 { a } else { b };
         match k {
             0 => image::Rgba([0, 0, 0, 0]),
-            k => {
-                let [r, g, b] = own_colour(k);
-                image::Rgba([r, g, b, 255])
-            }
+            k => own_colour(k),
         }
     });
-    let opts = Options {
-        colors: Colors::Image,
-        quantize: false,
-    };
-    let (vram, pal) = msx_gfx::tiles::encode_screen(&img, opts).unwrap();
+    let (vram, pal) = msx_gfx::tiles::encode_screen(&img, OWN_COLOURS).unwrap();
     assert_ne!(pal, POWER_ON);
     let vdp = show_with(&SCREEN_2, &vram, Some(&pal));
     assert_frame_at(&vdp, 256, 24, &rgb(&img), "SCREEN 2, own colours");
@@ -444,15 +439,10 @@ fn sprites_in_the_sheets_own_colours() {
         if (x * 5 + y) % 4 == 0 {
             image::Rgba([0, 0, 0, 0])
         } else {
-            let [r, g, b] = own_colour(k);
-            image::Rgba([r, g, b, 255])
+            own_colour(k)
         }
     });
-    let opts = Options {
-        colors: Colors::Image,
-        quantize: false,
-    };
-    let set = sprites::encode(&img, Size::S8, Mode::Two, opts).unwrap();
+    let set = sprites::encode(&img, Size::S8, Mode::Two, OWN_COLOURS).unwrap();
     let (vram, regs) = screen_5_sprites(&set, Size::S8);
     let vdp = show_with(&regs, &vram, Some(&set.palette));
     assert_frame_at(
