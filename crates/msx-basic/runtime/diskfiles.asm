@@ -559,20 +559,10 @@ rt_bas_fselout:
         ld (rt_bas_focur),hl
         ld de,4
         add hl,de
-        ld a,(0F661h)
-        ld (rt_bas_psave),a
-        ld a,(0F3B0h)
-        ld (rt_bas_psave+1),a
-        ld a,(0F3B2h)
-        ld (rt_bas_psave+2),a
-        ld a,(hl)
-        ld (0F661h),a
-        ld a,255
-        ld (0F3B0h),a
-        ld (0F3B2h),a
+        ld a,(hl)               ; the file's column
+        ld bc,0FFFFh            ; LINLEN and CLMLST 255
         ld hl,rt_bas_fputc
-        ld (rt_bas_pout),hl
-        ret
+        jp rt_bas_pdivert
 
 ; The end of PRINT #: the file keeps its column, the screen is back.
 rt_bas_fselend:

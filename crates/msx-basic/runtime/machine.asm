@@ -170,21 +170,10 @@ rt_bas_xcall:
 ; number goes to a new line when LPTPOS + its length reaches 255 (J4A77's
 ; printer branch), `,` from column 238 on (J4AB1's).
 rt_bas_lselout:
-        ld a,(0F661h)
-        ld (rt_bas_psave),a
-        ld a,(0F3B0h)
-        ld (rt_bas_psave+1),a
-        ld a,(0F3B2h)
-        ld (rt_bas_psave+2),a
         ld a,(0F415h)           ; LPTPOS
-        ld (0F661h),a
-        ld a,253
-        ld (0F3B0h),a
-        ld a,0EEh
-        ld (0F3B2h),a
+        ld bc,0FDEEh            ; LINLEN 253, CLMLST 0EEh
         ld hl,rt_bas_lputc
-        ld (rt_bas_pout),hl
-        ret
+        jp rt_bas_pdivert
 
 ; The end of LPRINT: the screen's TTYPOS, LINLEN and CLMLST back.
 rt_bas_lselend:

@@ -35,6 +35,27 @@ rt_bas_chput:
         pop af
         ret
 
+; The PRINT routines' output goes to HL (rt_bas_pout, reached from
+; rt_bas_chput) with TTYPOS = A, LINLEN = B, CLMLST = C until
+; rt_bas_pscreen, which puts back the screen's three saved here (PRINT #
+; and LPRINT).
+rt_bas_pdivert:
+        ld (rt_bas_pout),hl
+        ld hl,0F661h
+        ld e,(hl)
+        ld (hl),a
+        ld a,e
+        ld (rt_bas_psave),a
+        ld hl,0F3B0h
+        ld a,(hl)
+        ld (hl),b
+        ld (rt_bas_psave+1),a
+        ld hl,0F3B2h
+        ld a,(hl)
+        ld (hl),c
+        ld (rt_bas_psave+2),a
+        ret
+
 ; Output back to the screen after PRINT # (or an error inside it): TTYPOS,
 ; LINLEN and CLMLST as they were before it. Keeps every register but AF.
 rt_bas_pscreen:
