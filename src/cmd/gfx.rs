@@ -3,7 +3,7 @@
 //! A thin front over `msx_gfx`: argument parsing and file I/O here, every conversion
 //! rule there. See `docs/gfx.md`.
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use msx_gfx::{bsave, palette, sprites, tiles, Options, Screen};
 use std::path::{Path, PathBuf};
@@ -294,17 +294,14 @@ fn write_palette(path: Option<&Path>, pal: &palette::Palette) -> Result<()> {
 }
 
 fn png2sc(a: PngIn, screen: Screen) -> Result<()> {
-    let name = a.input.display().to_string();
     if !screen.has_palette() && (a.palette.is_some() || a.colors == Colors::Image) {
-        bail!("{name}: {}", msx_gfx::GfxError::FixedColours);
+        return Err(in_file(&a.input)(msx_gfx::GfxError::FixedColours));
     }
-    let img = image::open(&a.input)
-        .with_context(|| format!("cannot read {name}"))?
-        .to_rgba8();
+    let img = read_png(&a.input)?;
     let opts = options(a.colors, a.quantize);
-    let encoded = msx_gfx::encode(&img, screen, opts).map_err(|e| anyhow!("{name}: {e}"))?;
+    let encoded = msx_gfx::encode(&img, screen, opts).map_err(in_file(&a.input))?;
     let bytes = if a.header {
-        bsave::with_header(a.address, &encoded.bytes).map_err(|e| anyhow!("{name}: {e}"))?
+        bsave::with_header(a.address, &encoded.bytes).map_err(in_file(&a.input))?
     } else {
         encoded.bytes
     };
@@ -321,44 +318,58 @@ fn png2sc(a: PngIn, screen: Screen) -> Result<()> {
 fn read_palette(path: Option<&Path>) -> Result<Option<palette::Palette>> {
     let Some(p) = path else { return Ok(None) };
     let bytes = super::read_input(p)?;
-    let pal = palette::from_pal_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", p.display()))?;
+    let pal = palette::from_pal_bytes(&bytes).map_err(in_file(p))?;
     Ok(Some(pal))
 }
 
-fn write_png(img: &image::RgbImage, output: &Path) -> Result<()> {
+/// The picture in `path`, as RGBA.
+fn read_png(path: &Path) -> Result<image::RgbaImage> {
+    let img = image::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(img.to_rgba8())
+}
+
+/// A library error, prefixed by the file it is about.
+fn in_file(path: &Path) -> impl Fn(msx_gfx::GfxError) -> anyhow::Error + '_ {
+    move |e| anyhow!("{}: {e}", path.display())
+}
+
+/// Writes `img` as a PNG to `output`, by default `input` with the extension .png.
+fn write_png(
+    img: impl Into<image::DynamicImage>,
+    output: Option<PathBuf>,
+    input: &Path,
+) -> Result<()> {
     let mut png = Vec::new();
-    img.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+    img.into()
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
         .context("cannot encode the PNG")?;
-    super::write_atomic(output, &png)
+    let output = output.unwrap_or_else(|| input.with_extension("png"));
+    super::write_atomic(&output, &png)
 }
 
 fn sc2png(a: ScIn, screen: Screen) -> Result<()> {
     let data = super::read_input(&a.input)?;
     let palette = read_palette(a.palette.as_deref())?;
     let img = msx_gfx::decode(bsave::strip(&data), screen, palette.as_ref())
-        .map_err(|e| anyhow!("{}: {e}", a.input.display()))?;
-    let output = a.output.unwrap_or_else(|| a.input.with_extension("png"));
-    write_png(&img, &output)
+        .map_err(in_file(&a.input))?;
+    write_png(img, a.output, &a.input)
 }
 
 fn png2sc2(a: Png2Sc2Args) -> Result<()> {
-    let name = a.input.display().to_string();
-    let img = image::open(&a.input)
-        .with_context(|| format!("cannot read {name}"))?
-        .to_rgba8();
-    let fail = |e: msx_gfx::GfxError| anyhow!("{name}: {e}");
+    let img = read_png(&a.input)?;
+    let fail = in_file(&a.input);
     let opts = options(a.colors, a.quantize);
     if a.tiles {
-        let (set, pal) = tiles::encode_tiles(&img, opts).map_err(fail)?;
+        let (set, pal) = tiles::encode_tiles(&img, opts).map_err(&fail)?;
         let base = a.output.unwrap_or_else(|| a.input.with_extension(""));
         super::write_atomic(&base.with_extension("pat"), &set.patterns)?;
         super::write_atomic(&base.with_extension("col"), &set.colours)?;
         super::write_atomic(&base.with_extension("nam"), &set.names)?;
         return write_palette(a.palette.as_deref(), &pal);
     }
-    let (vram, pal) = tiles::encode_screen(&img, opts).map_err(fail)?;
+    let (vram, pal) = tiles::encode_screen(&img, opts).map_err(&fail)?;
     let bytes = if a.header {
-        bsave::with_header(0, &vram).map_err(fail)?
+        bsave::with_header(0, &vram).map_err(&fail)?
     } else {
         vram
     };
@@ -370,10 +381,9 @@ fn png2sc2(a: Png2Sc2Args) -> Result<()> {
 fn sc22png(a: ScIn) -> Result<()> {
     let data = super::read_input(&a.input)?;
     let palette = read_palette(a.palette.as_deref())?;
-    let img = tiles::decode_screen(bsave::strip(&data), palette.as_ref())
-        .map_err(|e| anyhow!("{}: {e}", a.input.display()))?;
-    let output = a.output.unwrap_or_else(|| a.input.with_extension("png"));
-    write_png(&img, &output)
+    let img =
+        tiles::decode_screen(bsave::strip(&data), palette.as_ref()).map_err(in_file(&a.input))?;
+    write_png(img, a.output, &a.input)
 }
 
 fn tiles2png(a: Tiles2PngArgs) -> Result<()> {
@@ -384,20 +394,15 @@ fn tiles2png(a: Tiles2PngArgs) -> Result<()> {
         names: read("nam")?,
     };
     let palette = read_palette(a.palette.as_deref())?;
-    let img = tiles::decode_tiles(&set, a.columns, palette.as_ref())
-        .map_err(|e| anyhow!("{}: {e}", a.base.display()))?;
-    let output = a.output.unwrap_or_else(|| a.base.with_extension("png"));
-    write_png(&img, &output)
+    let img = tiles::decode_tiles(&set, a.columns, palette.as_ref()).map_err(in_file(&a.base))?;
+    write_png(img, a.output, &a.base)
 }
 
 fn png2spr(a: Png2SprArgs) -> Result<()> {
-    let name = a.input.display().to_string();
-    let img = image::open(&a.input)
-        .with_context(|| format!("cannot read {name}"))?
-        .to_rgba8();
+    let img = read_png(&a.input)?;
     let (size, mode) = a.kind.lib();
     let opts = options(a.colors, a.quantize);
-    let set = sprites::encode(&img, size, mode, opts).map_err(|e| anyhow!("{name}: {e}"))?;
+    let set = sprites::encode(&img, size, mode, opts).map_err(in_file(&a.input))?;
     let base = a.output.unwrap_or_else(|| a.input.with_extension(""));
     super::write_atomic(&base.with_extension("spr"), &set.patterns)?;
     super::write_atomic(&base.with_extension("spc"), &set.colours)?;
@@ -410,10 +415,6 @@ fn spr2png(a: Spr2PngArgs) -> Result<()> {
     let palette = read_palette(a.palette.as_deref())?;
     let (size, mode) = a.kind.lib();
     let img = sprites::decode(&patterns, &colours, size, mode, a.columns, palette.as_ref())
-        .map_err(|e| anyhow!("{}: {e}", a.base.display()))?;
-    let mut png = Vec::new();
-    img.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
-        .context("cannot encode the PNG")?;
-    let output = a.output.unwrap_or_else(|| a.base.with_extension("png"));
-    super::write_atomic(&output, &png)
+        .map_err(in_file(&a.base))?;
+    write_png(img, a.output, &a.base)
 }
