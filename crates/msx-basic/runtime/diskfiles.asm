@@ -103,16 +103,22 @@ rt_bas_fblock:
 .bad:   ld e,52
         jp rt_bas_error
 
+; HL = file number: HL = its block, A = its mode (not 0). 52 Bad file
+; number, 59 File not OPEN.
+rt_bas_fisopen:
+        call rt_bas_fblock
+        ld a,(hl)
+        or a
+        ret nz
+        ld e,59
+        jp rt_bas_error
+
 ; HL = file number, A = the mode it must be open in: HL = its block.
 ; 59 File not OPEN, 61 Bad file mode.
 rt_bas_fopened:
         push af
-        call rt_bas_fblock
+        call rt_bas_fisopen
         pop bc
-        ld a,(hl)
-        or a
-        ld e,59
-        jp z,rt_bas_error
         cp b
         ret z
         ld e,61
@@ -1306,12 +1312,8 @@ rt_bas_lof:
 ; HL = n, A = an offset in its FCB: BCD_DAC = the 32-bit number there.
 rt_bas_flong:
         push af
-        call rt_bas_fblock
+        call rt_bas_fisopen
         pop bc
-        ld a,(hl)
-        or a
-        ld e,59
-        jp z,rt_bas_error
         ld de,5
         add hl,de
         ld e,b
