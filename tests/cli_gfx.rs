@@ -39,6 +39,21 @@ fn save(dir: &Path, name: &str, w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4])
         .unwrap();
 }
 
+/// A picture (for [`save`]) of `background` but for one pixel of `colour` at `at`.
+fn all_but(at: (u32, u32), colour: [u8; 4], background: [u8; 4]) -> impl Fn(u32, u32) -> [u8; 4] {
+    move |x, y| if (x, y) == at { colour } else { background }
+}
+
+/// The bytes of `name` in `dir`.
+fn read(dir: &Path, name: &str) -> Vec<u8> {
+    std::fs::read(dir.join(name)).unwrap()
+}
+
+/// The PNG `name` in `dir`, as RGB.
+fn open_rgb(dir: &Path, name: &str) -> image::RgbImage {
+    image::open(dir.join(name)).unwrap().to_rgb8()
+}
+
 /// Two lines: white, black, transparent, cyan, then grey; a line of light red.
 fn two_lines(dir: &Path) {
     save(dir, "two.png", 256, 2, |x, y| match (x, y) {
@@ -63,17 +78,11 @@ fn power_on_palette_indices_two_pixels_per_byte() {
     let dir = scratch("basic");
     two_lines(&dir);
     ok(&dir, &["gfx", "png2sc5", "two.png", "-o", "two.sc5"]);
-    assert_eq!(
-        std::fs::read(dir.join("two.sc5")).unwrap(),
-        two_lines_bytes()
-    );
+    assert_eq!(read(&dir, "two.sc5"), two_lines_bytes());
     // Without -o the output is the input with the extension .sc5.
     std::fs::remove_file(dir.join("two.sc5")).unwrap();
     ok(&dir, &["gfx", "png2sc5", "two.png"]);
-    assert_eq!(
-        std::fs::read(dir.join("two.sc5")).unwrap(),
-        two_lines_bytes()
-    );
+    assert_eq!(read(&dir, "two.sc5"), two_lines_bytes());
 }
 
 #[test]
@@ -84,7 +93,7 @@ fn bsave_header_on_request() {
         &dir,
         &["gfx", "png2sc5", "two.png", "-o", "a.sc5", "--header"],
     );
-    let a = std::fs::read(dir.join("a.sc5")).unwrap();
+    let a = read(&dir, "a.sc5");
     // 256 bytes from 0: end 0x00FF, run address = start.
     assert_eq!(&a[..7], &[0xFE, 0x00, 0x00, 0xFF, 0x00, 0x00, 0x00]);
     assert_eq!(&a[7..], &two_lines_bytes()[..]);
@@ -102,7 +111,7 @@ fn bsave_header_on_request() {
             "0x8000",
         ],
     );
-    let b = std::fs::read(dir.join("b.sc5")).unwrap();
+    let b = read(&dir, "b.sc5");
     assert_eq!(&b[..7], &[0xFE, 0x00, 0x80, 0xFF, 0x80, 0x00, 0x80]);
 }
 
@@ -122,7 +131,7 @@ fn palette_file_is_port_9a_order() {
             "a.pal",
         ],
     );
-    let pal = std::fs::read(dir.join("a.pal")).unwrap();
+    let pal = read(&dir, "a.pal");
     // 16 entries of (0RRR0BBB, 00000GGG): the power-on palette.
     let want: Vec<u8> = vec![
         0x00, 0, 0x00, 0, 0x11, 6, 0x33, 7, 0x17, 1, 0x27, 3, 0x51, 1, 0x27, 6, //
@@ -142,7 +151,7 @@ fn a_whole_page_of_256_lines() {
         }
     });
     ok(&dir, &["gfx", "png2sc5", "page.png", "-o", "page.sc5"]);
-    let page = std::fs::read(dir.join("page.sc5")).unwrap();
+    let page = read(&dir, "page.sc5");
     assert_eq!(page.len(), 32768);
     assert_eq!(&page[..128], &[[0xFF; 64], [0x11; 64]].concat()[..]);
 }
@@ -185,19 +194,14 @@ fn more_than_16_colours_is_an_error_naming_the_count() {
         "{err}"
     );
     // A failed conversion leaves an existing output alone.
-    assert_eq!(std::fs::read(dir.join("old.sc5")).unwrap(), b"keep me");
+    assert_eq!(read(&dir, "old.sc5"), b"keep me");
 }
 
 #[test]
 fn a_colour_outside_the_power_on_palette() {
     let dir = scratch("outside");
-    save(&dir, "purple.png", 256, 3, |x, y| {
-        if (x, y) == (5, 2) {
-            [128, 0, 128, 255]
-        } else {
-            WHITE
-        }
-    });
+    let purple = [128, 0, 128, 255];
+    save(&dir, "purple.png", 256, 3, all_but((5, 2), purple, WHITE));
     let err = fails(&dir, &["gfx", "png2sc5", "purple.png", "-o", "p.sc5"]);
     assert!(
         err.contains("purple.png") && err.contains("#800080") && err.contains("(5, 2)"),
@@ -210,7 +214,7 @@ fn a_colour_outside_the_power_on_palette() {
         &dir,
         &["gfx", "png2sc5", "purple.png", "-o", "p.sc5", "--quantize"],
     );
-    let p = std::fs::read(dir.join("p.sc5")).unwrap();
+    let p = read(&dir, "p.sc5");
     assert_eq!(
         p[2 * 128 + 2],
         0xF6,
@@ -248,10 +252,10 @@ fn image_colours_numbered_in_order_of_appearance() {
             "own.pal",
         ],
     );
-    let sc5 = std::fs::read(dir.join("own.sc5")).unwrap();
+    let sc5 = read(&dir, "own.sc5");
     assert_eq!(&sc5[..2], &[0x01, 0x21]);
     assert!(sc5[2..].iter().all(|&b| b == 0x11));
-    let pal = std::fs::read(dir.join("own.pal")).unwrap();
+    let pal = read(&dir, "own.pal");
     // green (0,7,0), red (7,0,0), (3,4,5), then black.
     assert_eq!(&pal[..6], &[0x00, 7, 0x70, 0, 0x35, 4]);
     assert!(pal[6..].iter().all(|&b| b == 0));
@@ -276,7 +280,7 @@ fn image_colours_numbered_in_order_of_appearance() {
             "image",
         ],
     );
-    let sc5 = std::fs::read(dir.join("clear.sc5")).unwrap();
+    let sc5 = read(&dir, "clear.sc5");
     assert_eq!(sc5[4], 0x10);
     assert!(sc5.iter().enumerate().all(|(i, &b)| i == 4 || b == 0x11));
 }
@@ -317,8 +321,8 @@ fn image_colours_quantized_by_median_cut() {
             "g.pal",
         ],
     );
-    let sc5 = std::fs::read(dir.join("g.sc5")).unwrap();
-    let pal = std::fs::read(dir.join("g.pal")).unwrap();
+    let sc5 = read(&dir, "g.sc5");
+    let pal = read(&dir, "g.pal");
     let index = |x: usize| {
         let b = sc5[x / 2];
         if x.is_multiple_of(2) {
@@ -350,7 +354,7 @@ fn sc52png_renders_back_what_png2sc5_read() {
         &["gfx", "png2sc5", "two.png", "-o", "two.sc5", "--header"],
     );
     ok(&dir, &["gfx", "sc52png", "two.sc5", "-o", "back.png"]);
-    let back = image::open(dir.join("back.png")).unwrap().to_rgb8();
+    let back = open_rgb(&dir, "back.png");
     assert_eq!(back.dimensions(), (256, 2));
     let px = |x, y| back.get_pixel(x, y).0;
     assert_eq!(px(0, 0), [255, 255, 255]);
@@ -385,7 +389,7 @@ fn screen_6_four_pixels_per_byte() {
         _ => LIGHT_GREEN,
     });
     ok(&dir, &["gfx", "png2sc", "--screen", "6", "four.png"]);
-    let sc6 = std::fs::read(dir.join("four.sc6")).unwrap();
+    let sc6 = read(&dir, "four.sc6");
     assert_eq!(sc6.len(), 256, "128 bytes per line");
     for line in sc6.chunks(128) {
         assert_eq!(line[0], 0b00_01_10_11);
@@ -393,20 +397,14 @@ fn screen_6_four_pixels_per_byte() {
     }
     // Back: 512 pixels wide, colour 0 shown black.
     ok(&dir, &["gfx", "sc2png", "four.sc6", "-o", "back.png"]);
-    let back = image::open(dir.join("back.png")).unwrap().to_rgb8();
+    let back = open_rgb(&dir, "back.png");
     assert_eq!(back.dimensions(), (512, 2));
     assert_eq!(back.get_pixel(0, 1).0, [0, 0, 0]);
     assert_eq!(back.get_pixel(2, 1).0, [36, 218, 36]);
     assert_eq!(back.get_pixel(511, 1).0, [109, 255, 109]);
 
     // Colour 4 of the power-on palette is beyond SCREEN 6's four.
-    save(&dir, "blue.png", 512, 3, |x, y| {
-        if (x, y) == (9, 1) {
-            DARK_BLUE
-        } else {
-            BLACK
-        }
-    });
+    save(&dir, "blue.png", 512, 3, all_but((9, 1), DARK_BLUE, BLACK));
     let err = fails(&dir, &["gfx", "png2sc", "--screen", "6", "blue.png"]);
     assert!(
         err.contains("blue.png")
@@ -434,12 +432,12 @@ fn screen_7_from_the_output_extension() {
         _ => GREY,
     });
     ok(&dir, &["gfx", "png2sc", "wide.png", "-o", "WIDE.SC7"]);
-    let sc7 = std::fs::read(dir.join("WIDE.SC7")).unwrap();
+    let sc7 = read(&dir, "WIDE.SC7");
     assert_eq!(sc7.len(), 256);
     assert_eq!(sc7[0], 0xF7);
     assert!(sc7[1..].iter().all(|&b| b == 0xEE));
     ok(&dir, &["gfx", "sc2png", "WIDE.SC7", "-o", "back.png"]);
-    let back = image::open(dir.join("back.png")).unwrap().to_rgb8();
+    let back = open_rgb(&dir, "back.png");
     assert_eq!(back.dimensions(), (512, 1));
     assert_eq!(back.get_pixel(1, 0).0, [72, 218, 255]);
     // Without --screen or a .scN name there is no way to know the mode.
@@ -459,21 +457,16 @@ fn screen_8_bytes_are_green_red_blue() {
         _ => [0, 0, 255, 255],
     });
     ok(&dir, &["gfx", "png2sc", "--screen", "8", "c.png"]);
-    let sc8 = std::fs::read(dir.join("c.sc8")).unwrap();
+    let sc8 = read(&dir, "c.sc8");
     assert_eq!(&sc8[..4], &[0xFF, 0b1110_0110, 0x00, 0x03]);
     assert_eq!(sc8.len(), 256);
     ok(&dir, &["gfx", "sc2png", "c.sc8", "-o", "back.png"]);
-    let back = image::open(dir.join("back.png")).unwrap().to_rgb8();
+    let back = open_rgb(&dir, "back.png");
     assert_eq!(back.get_pixel(1, 0).0, [36, 255, 145]);
 
     // Blue level 5 (182) is no SCREEN 8 blue; --quantize takes 145 (level 4).
-    save(&dir, "b.png", 256, 2, |x, y| {
-        if (x, y) == (3, 1) {
-            [0, 0, 182, 255]
-        } else {
-            BLACK
-        }
-    });
+    let blue_5 = [0, 0, 182, 255];
+    save(&dir, "b.png", 256, 2, all_but((3, 1), blue_5, BLACK));
     let err = fails(&dir, &["gfx", "png2sc", "--screen", "8", "b.png"]);
     assert!(
         err.contains("b.png") && err.contains("#0000B6") && err.contains("(3, 1)"),
@@ -483,7 +476,7 @@ fn screen_8_bytes_are_green_red_blue() {
         &dir,
         &["gfx", "png2sc", "--screen", "8", "b.png", "--quantize"],
     );
-    let sc8 = std::fs::read(dir.join("b.sc8")).unwrap();
+    let sc8 = read(&dir, "b.sc8");
     assert_eq!(sc8[256 + 3], 0b10);
     // Its colours are fixed: no palette to number or write.
     let err = fails(
@@ -516,7 +509,7 @@ fn screen_2_tables_at_basics_addresses() {
     let dir = scratch("sc2");
     tile_screen(&dir, "t.png", None);
     ok(&dir, &["gfx", "png2sc2", "t.png"]);
-    let vram = std::fs::read(dir.join("t.sc2")).unwrap();
+    let vram = read(&dir, "t.sc2");
     assert_eq!(vram.len(), 0x3800);
     // Tile 0, row 0: 15 takes the 1 bits (pixels 1, 2, 7), 4 the 0 bits.
     assert_eq!(vram[0], 0b0110_0001);
@@ -531,7 +524,7 @@ fn screen_2_tables_at_basics_addresses() {
     assert_eq!(vram[0x1800 + 256], 0);
     assert_eq!(vram[0x1B00], 0xD0);
     ok(&dir, &["gfx", "sc22png", "t.sc2", "-o", "back.png"]);
-    let back = image::open(dir.join("back.png")).unwrap().to_rgb8();
+    let back = open_rgb(&dir, "back.png");
     assert_eq!(back.get_pixel(1, 0).0, [255, 255, 255]);
     assert_eq!(back.get_pixel(0, 0).0, [36, 36, 255]);
     assert_eq!(back.get_pixel(9, 5).0, [72, 218, 255]);
@@ -540,7 +533,7 @@ fn screen_2_tables_at_basics_addresses() {
         &dir,
         &["gfx", "png2sc2", "t.png", "-o", "h.sc2", "--header"],
     );
-    let h = std::fs::read(dir.join("h.sc2")).unwrap();
+    let h = read(&dir, "h.sc2");
     assert_eq!(&h[..7], &[0xFE, 0, 0, 0xFF, 0x37, 0, 0]);
 }
 
@@ -560,7 +553,7 @@ fn screen_2_a_third_colour_in_a_row() {
     );
     // --quantize: grey is nearer white (73² · 3) than blue, so white and blue stay.
     ok(&dir, &["gfx", "png2sc2", "three.png", "--quantize"]);
-    let vram = std::fs::read(dir.join("three.sc2")).unwrap();
+    let vram = read(&dir, "three.sc2");
     assert_eq!((vram[0], vram[0x2000]), (0b0110_1001, 0xF4));
 }
 
@@ -575,9 +568,9 @@ fn screen_2_tile_set_without_duplicates() {
         _ => BLACK,
     });
     ok(&dir, &["gfx", "png2sc2", "--tiles", "set.png", "-o", "set"]);
-    let pat = std::fs::read(dir.join("set.pat")).unwrap();
-    let col = std::fs::read(dir.join("set.col")).unwrap();
-    let nam = std::fs::read(dir.join("set.nam")).unwrap();
+    let pat = read(&dir, "set.pat");
+    let col = read(&dir, "set.col");
+    let nam = read(&dir, "set.nam");
     assert_eq!(nam, vec![0, 1, 0, 1, 1, 2]);
     assert_eq!(pat.len(), 24);
     assert_eq!(&col[..8], &[0x77; 8]);
@@ -585,7 +578,7 @@ fn screen_2_tile_set_without_duplicates() {
     assert_eq!((pat[16], col[16]), (0b1010_1010, 0xF4));
     assert_eq!(&col[17..], &[0x11; 7]);
     ok(&dir, &["gfx", "tiles2png", "set", "--columns", "3"]);
-    let back = image::open(dir.join("set.png")).unwrap().to_rgb8();
+    let back = open_rgb(&dir, "set.png");
     assert_eq!(back.dimensions(), (24, 16));
     assert_eq!(back.get_pixel(16, 0).0, [72, 218, 255]);
     assert_eq!(back.get_pixel(18, 8).0, [255, 255, 255]);
@@ -612,8 +605,8 @@ fn sprites_mode_2_with_an_or_plane() {
         _ => CLEAR,
     });
     ok(&dir, &["gfx", "png2spr", "s.png"]);
-    let spr = std::fs::read(dir.join("s.spr")).unwrap();
-    let spc = std::fs::read(dir.join("s.spc")).unwrap();
+    let spr = read(&dir, "s.spr");
+    let spc = read(&dir, "s.spc");
     // Sprite 0 takes planes 0 and 1, sprite 1 plane 2: 3 patterns, 3 × 16 colours.
     assert_eq!(spr.len(), 96);
     assert_eq!(spc.len(), 48);
@@ -668,10 +661,10 @@ fn sprites_mode_1_one_colour_each() {
         ],
     );
     assert_eq!(
-        std::fs::read(dir.join("m.spr")).unwrap(),
+        read(&dir, "m.spr"),
         vec![0x80, 0, 0, 0, 0, 0, 0, 0x01, 0x80, 0x40, 0x20, 0x10, 8, 4, 2, 1]
     );
-    assert_eq!(std::fs::read(dir.join("m.spc")).unwrap(), vec![15, 7]);
+    assert_eq!(read(&dir, "m.spc"), vec![15, 7]);
     save(
         &dir,
         "two.png",
@@ -717,14 +710,14 @@ fn tiles_and_sprites_in_the_pictures_own_colours() {
         ],
     );
     // Colour 0 stays "no pixel": odd is 1, red 2; line 0 has two colours, so a CC plane.
-    let spr = std::fs::read(dir.join("o.spr")).unwrap();
-    let spc = std::fs::read(dir.join("o.spc")).unwrap();
+    let spr = read(&dir, "o.spr");
+    let spc = read(&dir, "o.spc");
     assert_eq!(
         spr,
         vec![0x80, 0, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0, 0, 0, 0, 0]
     );
     assert_eq!((spc[0], spc[16]), (1, 0x40 | 2));
-    let pal = std::fs::read(dir.join("o.pal")).unwrap();
+    let pal = read(&dir, "o.pal");
     assert_eq!(&pal[..6], &[0x00, 0, 0x35, 4, 0x70, 0]);
 
     // A SCREEN 2 tile set: the same two colours fill one tile row, index 0 is odd
@@ -743,8 +736,8 @@ fn tiles_and_sprites_in_the_pictures_own_colours() {
             "t.pal",
         ],
     );
-    assert_eq!(std::fs::read(dir.join("t.pat")).unwrap(), vec![0x0F; 8]);
-    assert_eq!(std::fs::read(dir.join("t.col")).unwrap(), vec![0x10; 8]);
-    let pal = std::fs::read(dir.join("t.pal")).unwrap();
+    assert_eq!(read(&dir, "t.pat"), vec![0x0F; 8]);
+    assert_eq!(read(&dir, "t.col"), vec![0x10; 8]);
+    let pal = read(&dir, "t.pal");
     assert_eq!(&pal[..4], &[0x35, 4, 0x70, 0]);
 }
