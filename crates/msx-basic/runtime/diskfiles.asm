@@ -549,6 +549,11 @@ rt_bas_fwrite:
         add hl,de
         ex de,hl
         pop hl
+        jp rt_bas_wrblk
+
+; DE = an FCB, HL = the records to write from the DTA (WRBLK). 66 Disk
+; full.
+rt_bas_wrblk:
         ld c,26h                ; WRBLK
         call rt_bas_bdos
         or a
@@ -1568,12 +1573,7 @@ rt_bas_bwrite:
         call rt_bas_bdos
         pop hl
         ld de,rt_bas_ffcb
-        ld c,26h                ; WRBLK
-        call rt_bas_bdos
-        or a
-        ret z
-        ld e,66
-        jp rt_bas_error
+        jp rt_bas_wrblk
 
 ; Closes rt_bas_ffcb.
 rt_bas_bclose:
