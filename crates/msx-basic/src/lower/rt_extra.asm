@@ -2035,17 +2035,7 @@ rt_bx_cscale:
 .pos:   ld b,h
         ld c,l
         ld de,(rt_bx_cfac)
-        ld hl,0                 ; DE:HL = BC * DE
-        ld a,16
-.mul:   add hl,hl
-        rl e
-        rl d
-        jr nc,.next
-        add hl,bc
-        jr nc,.next
-        inc de
-.next:  dec a
-        jr nz,.mul
+        call rt_bx_umul32
         bit 7,h                 ; rounded by the fraction's top bit
         jr z,.high
         inc de
@@ -2503,17 +2493,7 @@ rt_bx_smul:
         ld a,0
         sbc a,d
         ld d,a
-.dpos:  ld hl,0
-        ld a,16
-.mul:   add hl,hl
-        rl e
-        rl d
-        jr nc,.next
-        add hl,bc
-        jr nc,.next
-        inc de
-.next:  dec a
-        jr nz,.mul
+.dpos:  call rt_bx_umul32
         pop af
         ret p
         xor a
@@ -2528,6 +2508,21 @@ rt_bx_smul:
         ld a,0
         sbc a,d
         ld d,a
+        ret
+
+; DE:HL = BC * DE, unsigned (shift and add, 16 steps). Keeps BC; A = 0.
+rt_bx_umul32:
+        ld hl,0
+        ld a,16
+.mul:   add hl,hl
+        rl e
+        rl d
+        jr nc,.next
+        add hl,bc
+        jr nc,.next
+        inc de
+.next:  dec a
+        jr nz,.mul
         ret
 
 ; The end of CIRCLE: the lines to the arc's ends that negative angles
