@@ -817,15 +817,7 @@ C_COPY_F:       CALL COPY1
                 LD HL,(CCNT)
                 INC HL
                 LD (CCNT),HL
-                LD HL,(CNPTR)
-                LD DE,11
-                ADD HL,DE
-                LD (CNPTR),HL
-                LD HL,(CIDX)
-                DEC HL
-                LD (CIDX),HL
-                LD A,H
-                OR L
+                CALL NEXTNAME
                 JR NZ,C_COPY_F
 C_COPY_END:     LD HL,(CCNT)
                 LD B,9
@@ -1344,7 +1336,13 @@ COPYALL_GO:     LD HL,CFCB1+1
                 CALL CRLF
                 CALL CATONE
                 JP NZ,COPYCAT_DEL
-COPYALL_N:      LD HL,(CNPTR)
+COPYALL_N:      CALL NEXTNAME
+                JR NZ,COPYALL_L
+                JP COPYCAT_END
+; NEXTNAME: on to the next 11-byte name of the list (CNPTR), one fewer
+; left (CIDX); Z when none is left.
+NEXTNAME:
+                LD HL,(CNPTR)
                 LD DE,11
                 ADD HL,DE
                 LD (CNPTR),HL
@@ -1353,8 +1351,7 @@ COPYALL_N:      LD HL,(CNPTR)
                 LD (CIDX),HL
                 LD A,H
                 OR L
-                JR NZ,COPYALL_L
-                JP COPYCAT_END
+                RET
 ; COPYCAT_PUT: (CTMP) bytes from TYPEBUF to the destination. NZ = disk full.
 COPYCAT_PUT:
                 LD HL,(CTMP)
