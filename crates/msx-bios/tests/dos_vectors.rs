@@ -89,15 +89,7 @@ fn a_program_s_disk_error_handler_is_called_through_diskve() {
     let s = screen(&m);
     assert!(!s.contains("Abort, Retry"), "the BDOS asked itself:\n{s}");
     assert!(!s.contains("BACK"), "Abort went back to the program:\n{s}");
-    assert!(
-        s.trim_end()
-            .lines()
-            .last()
-            .unwrap()
-            .trim_start()
-            .starts_with("A>"),
-        "Abort ends at the prompt:\n{s}"
-    );
+    assert!(at_prompt(&s), "Abort ends at the prompt:\n{s}");
     // At the prompt DISKVE is the BDOS's own handler again: a disk error
     // there asks the question (the program's handler is gone with it).
     let vec = m.peek_range(0xF323, 2);
@@ -155,13 +147,14 @@ fn a_program_s_ctrl_c_handler_is_reached_through_breakv() {
     let s = screen(&m);
     assert!(s.contains("CAUGHT"), "{s}");
     assert!(!s.contains("^C"), "the BDOS's own handler ran:\n{s}");
-    assert!(
-        s.trim_end()
-            .lines()
-            .last()
-            .unwrap()
-            .trim_start()
-            .starts_with("A>"),
-        "{s}"
-    );
+    assert!(at_prompt(&s), "{s}");
+}
+
+/// Whether the screen's last line is the A> prompt.
+fn at_prompt(screen: &str) -> bool {
+    screen
+        .trim_end()
+        .lines()
+        .last()
+        .is_some_and(|l| l.trim_start().starts_with("A>"))
 }
