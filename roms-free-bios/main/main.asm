@@ -218,5 +218,7 @@ FONT:
 MAIN_PAGE0_END:
         DS 4000h-$,0FFh
 
-; ---- page 1: nothing is needed here after boot; keep it free of an "AB" header.
+; ---- page 1: the MSX-BASIC interpreter (no "AB" header here).
+        INCLUDE "../basic/basic.asm"
+MAIN_PAGE1_END:
         DS 8000h-$,0FFh

@@ -1,0 +1,1 @@
+; Cruncher: BASIC text to the tokenized form (docs/basic-interpreter.md, "Cruncher").

@@ -1,0 +1,1 @@
+; Lister: one tokenized line back to text (docs/basic-interpreter.md, "Lister").
