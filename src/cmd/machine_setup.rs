@@ -30,6 +30,10 @@ pub enum MediaKind {
     /// An MSX-DOS program: put on a disk (in memory) that boots into it in the free disk
     /// ROM's MSX-DOS environment.
     Com,
+    /// Nothing inserted (no FILE given): the machine powers on into MSX-BASIC's
+    /// direct mode, with an empty drive A:.
+    #[value(skip)]
+    Empty,
 }
 
 /// `YYYY-MM-DDTHH:MM:SS` (a space also separates date and time; the time
@@ -174,6 +178,7 @@ pub fn build_machine(
     config.pal = spec.video == Video::Pal;
     config.rtc_start = spec.rtc;
     match media {
+        MediaKind::Empty => Ok(Machine::new(config)?),
         MediaKind::Rom => {
             config.layout.insert_cartridge(1, image, spec.romtype);
             Ok(Machine::new(config)?)

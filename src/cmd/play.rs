@@ -17,8 +17,9 @@ use super::machine_setup::{build_machine, media_kind, parse_rtc, MachineArgs, Me
 pub struct PlayArgs {
     /// The program: a ROM cartridge (.rom) or a disk image (.dsk); a
     /// program (`.pas`, `.bas`) is built into a temporary disk first, as
-    /// `msx build` would.
-    pub file: PathBuf,
+    /// `msx build` would. Without it the machine powers on with nothing
+    /// inserted, into MSX-BASIC's `Ok` prompt.
+    pub file: Option<PathBuf>,
     /// More disk images: host key + D (right Ctrl + D) puts the next one in
     /// drive A:.
     #[arg(value_name = "MORE_DISKS")]
@@ -74,7 +75,12 @@ pub struct PlayArgs {
 }
 
 pub fn run(mut args: PlayArgs) -> Result<ExitCode> {
-    let source = args.file.clone();
+    let Some(source) = args.file.clone() else {
+        if !args.add.is_empty() || !args.more_disks.is_empty() || args.save_disk {
+            bail!("--add, --save-disk and more disks need a FILE to play");
+        }
+        return play(args, None);
+    };
     let built = if matches!(extension(&source).as_deref(), Some("pas" | "bas")) {
         if args.save_disk {
             bail!(
@@ -84,7 +90,7 @@ pub fn run(mut args: PlayArgs) -> Result<ExitCode> {
             );
         }
         let dir = BuiltDisk::new()?;
-        args.file = build_disk(&source, &args.add, &dir.0)?;
+        args.file = Some(build_disk(&source, &args.add, &dir.0)?);
         args.setup.kind = MediaKind::Dsk;
         Some(dir)
     } else {
@@ -93,7 +99,7 @@ pub fn run(mut args: PlayArgs) -> Result<ExitCode> {
         }
         None
     };
-    let code = play(args, &source);
+    let code = play(args, Some(&source));
     drop(built);
     code
 }
@@ -149,22 +155,34 @@ fn build_disk(source: &Path, add: &[PathBuf], dir: &Path) -> Result<PathBuf> {
     Ok(out)
 }
 
-fn play(args: PlayArgs, source: &Path) -> Result<ExitCode> {
-    let image = read_input(&args.file)?;
-    let media = media_kind(&args.file, &image, args.setup.kind)?;
+/// Plays `args.file` (built from `source` when that was a program), or
+/// the empty machine when there is no file.
+fn play(args: PlayArgs, source: Option<&Path>) -> Result<ExitCode> {
+    let file = args.file.as_deref().unwrap_or(Path::new(""));
+    let (image, media) = match &args.file {
+        Some(f) => {
+            let image = read_input(f)?;
+            let media = media_kind(f, &image, args.setup.kind)?;
+            (image, media)
+        }
+        None if args.setup.kind != MediaKind::Auto => {
+            bail!("--kind says what FILE is, and no FILE was given")
+        }
+        None => (Vec::new(), MediaKind::Empty),
+    };
     let spec = args
         .setup
         .spec(args.machine, args.rtc.unwrap_or_else(host_time));
     if media != MediaKind::Dsk && !args.more_disks.is_empty() {
         bail!(
             "more disks were given but {} is not a disk; play the disk first",
-            args.file.display()
+            file.display()
         );
     }
     let mut disks = Vec::new();
     if media == MediaKind::Dsk {
         disks.push(DiskFile {
-            path: args.file.clone(),
+            path: file.to_path_buf(),
             image: image.clone(),
         });
         for p in &args.more_disks {
@@ -178,7 +196,7 @@ fn play(args: PlayArgs, source: &Path) -> Result<ExitCode> {
             });
         }
     }
-    let mut machine = build_machine(&args.file, media, image, &spec)?;
+    let mut machine = build_machine(file, media, image, &spec)?;
     if let Some(path) = &args.load_state {
         let bytes = read_input(path)?;
         machine
@@ -186,10 +204,13 @@ fn play(args: PlayArgs, source: &Path) -> Result<ExitCode> {
             .with_context(|| format!("{}: cannot load this state", path.display()))?;
     }
 
-    let title = source.file_name().map_or_else(
-        || source.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let title = match source {
+        Some(source) => source.file_name().map_or_else(
+            || source.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
+        None => "MSX-BASIC".to_string(),
+    };
     let mut options = PlayerOptions::new(title);
     options.scale = args.scale;
     options.scale_mode = if args.fit {
@@ -213,11 +234,29 @@ fn play(args: PlayArgs, source: &Path) -> Result<ExitCode> {
         Ok(_) => Ok(ExitCode::SUCCESS),
         Err(PlayerError::NoDisplay(why)) => bail!(
             "`msx play` needs a window, and there is no display ({why}).\n\
-             Without a display, run it headless: msx run {} --frames 600 --png screen.png \
-             (see `msx run --help`)",
-            source.display()
+             Without a display, run it headless: {} (see `msx run --help`)",
+            headless_suggestion(source)
         ),
         Err(e) => Err(e.into()),
+    }
+}
+
+/// The `msx run` command line that shows headless what `msx play` would
+/// have shown: a program is built into a disk first.
+fn headless_suggestion(source: Option<&Path>) -> String {
+    const SHOT: &str = "--frames 600 --png screen.png";
+    match source {
+        None => format!("msx run {SHOT}"),
+        Some(src) if matches!(extension(src).as_deref(), Some("pas" | "bas")) => {
+            let disk = src.with_extension("dsk");
+            format!(
+                "msx build {} -o {} && msx run {} {SHOT}",
+                src.display(),
+                disk.display(),
+                disk.display()
+            )
+        }
+        Some(src) => format!("msx run {} {SHOT}", src.display()),
     }
 }
 
@@ -279,6 +318,22 @@ mod tests {
         // 2026-11-22 = day 20779.
         assert_eq!(civil_from_days(20_779), (2026, 11, 22));
         assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn headless_suggestions_run() {
+        assert_eq!(
+            headless_suggestion(Some(Path::new("g/mines.pas"))),
+            "msx build g/mines.pas -o g/mines.dsk && msx run g/mines.dsk --frames 600 --png screen.png"
+        );
+        assert_eq!(
+            headless_suggestion(Some(Path::new("a.dsk"))),
+            "msx run a.dsk --frames 600 --png screen.png"
+        );
+        assert_eq!(
+            headless_suggestion(None),
+            "msx run --frames 600 --png screen.png"
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@
 
 use anyhow::{Context, Result};
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use msx_machine::machine::{KeyScript, Machine, RunOutcome, TraceEntry, TraceKind, Until, CPU_HZ};
@@ -20,8 +20,10 @@ use super::{golden, read_input, write_atomic};
 
 #[derive(clap::Args)]
 pub struct RunArgs {
-    /// The program: a ROM cartridge (.rom) or a disk image (.dsk).
-    pub file: PathBuf,
+    /// The program: a ROM cartridge (.rom) or a disk image (.dsk). Without it
+    /// the machine powers on with nothing inserted, into MSX-BASIC's `Ok`
+    /// prompt (type into it with --type or --keys).
+    pub file: Option<PathBuf>,
     /// Stop after this many frames (60 per second in NTSC, 50 in PAL).
     #[arg(long, default_value_t = 600, value_name = "N")]
     pub frames: u64,
@@ -116,7 +118,8 @@ fn parse_address(s: &str) -> Result<u16, String> {
 
 fn build_machine(args: &RunArgs, media: MediaKind, image: Vec<u8>) -> Result<Machine> {
     let spec = args.setup.spec(args.machine, args.rtc);
-    let mut machine = machine_setup::build_machine(&args.file, media, image, &spec)?;
+    let file = args.file.as_deref().unwrap_or(Path::new(""));
+    let mut machine = machine_setup::build_machine(file, media, image, &spec)?;
     // The state first: it brings its own pending key events, and the ones
     // asked for here come on top.
     if let Some(path) = &args.load_state {
@@ -179,8 +182,20 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
     if args.bless && expects.is_empty() {
         anyhow::bail!("--bless writes the golden files of --expect-png, --expect-vram or --expect-text: name at least one");
     }
-    let image = read_input(&args.file)?;
-    let media = media_kind(&args.file, &image, args.setup.kind)?;
+    let (image, media) = match &args.file {
+        Some(file) => {
+            let image = read_input(file)?;
+            let media = media_kind(file, &image, args.setup.kind)?;
+            (image, media)
+        }
+        None if args.setup.kind != MediaKind::Auto => {
+            anyhow::bail!("--kind says what FILE is, and no FILE was given")
+        }
+        None if args.save_disk => {
+            anyhow::bail!("--save-disk writes the disk back to FILE, and no FILE was given")
+        }
+        None => (Vec::new(), MediaKind::Empty),
+    };
     let mut machine = build_machine(&args, media, image)?;
 
     let until = until_of(&args);
@@ -228,19 +243,16 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
         let (entries, dropped) = machine.take_trace();
         write_atomic(out, format_trace(&entries, dropped).as_bytes())?;
     }
-    if args.save_disk && media == MediaKind::Dsk {
+    if let (true, MediaKind::Dsk, Some(file)) = (args.save_disk, media, &args.file) {
         if machine.disk_modified(0) {
             if let Some(bytes) = machine.disk_image(0) {
-                write_atomic(&args.file, bytes)?;
-                note(format_args!(
-                    "saved the changed disk to {}",
-                    args.file.display()
-                ));
+                write_atomic(file, bytes)?;
+                note(format_args!("saved the changed disk to {}", file.display()));
             }
         } else {
             note(format_args!(
                 "the disk was not changed; {} left as it was",
-                args.file.display()
+                file.display()
             ));
         }
     }
