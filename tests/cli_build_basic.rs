@@ -109,3 +109,38 @@ fn lprint_reaches_the_printer() {
         "SCORE 42 \r\nA             B\r\n        T\r\n"
     );
 }
+
+#[test]
+fn interpret_makes_the_disk_an_msx_user_makes() {
+    // An MSX user's disk: the program as SAVE "HELLO.BAS" writes it, and an AUTOEXEC.BAS
+    // whose one line runs it, which Disk BASIC runs at power-on (MSX2 Technical Handbook,
+    // chapter 3, 4: AUTOEXEC.BAS).
+    let dir = scratch("interpret");
+    let listing = "10 PRINT \"HI\"\n";
+    std::fs::write(dir.join("hello.bas"), listing).unwrap();
+    let out = msx(&dir, &["build", "hello.bas", "--interpret", "-o", "h.dsk"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let disk = msx_disk::Disk::from_bytes(&std::fs::read(dir.join("h.dsk")).unwrap()).unwrap();
+    let bas = disk.read_file("HELLO.BAS").unwrap();
+    assert_eq!(msx_basic::detokenize(&bas).unwrap(), listing);
+    let autoexec = disk.read_file("AUTOEXEC.BAS").unwrap();
+    assert_eq!(
+        msx_basic::detokenize(&autoexec).unwrap(),
+        "10 RUN\"HELLO.BAS\"\n"
+    );
+    assert!(disk.read_file("HELLO.BIN").is_err(), "nothing compiled");
+
+    // The options about compiled code make no sense with it: refused, nothing written.
+    for extra in [&["--dos"][..], &["--format", "com"], &["--asm", "x.asm"]] {
+        let mut argv = vec!["build", "hello.bas", "--interpret", "-o", "no.dsk"];
+        argv.extend_from_slice(extra);
+        let out = msx(&dir, &argv);
+        assert_eq!(out.status.code(), Some(1), "{extra:?}");
+        assert!(!dir.join("no.dsk").exists(), "{extra:?}");
+    }
+}

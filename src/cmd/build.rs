@@ -51,6 +51,14 @@ pub struct BuildArgs {
     /// Also write the symbol file (names and the address-to-source-line table).
     #[arg(long, value_name = "OUT.sym")]
     pub sym: Option<PathBuf>,
+    /// BASIC: compile the program to Z80 (the default for now; a .com or .rom is always
+    /// compiled).
+    #[arg(long, conflicts_with = "interpret")]
+    pub compile: bool,
+    /// BASIC: make the disk an MSX user makes, the tokenized program and an AUTOEXEC.BAS
+    /// that runs it, for MSX-BASIC to interpret (dsk only).
+    #[arg(long)]
+    pub interpret: bool,
 }
 
 fn format_of(path: &Path) -> Option<Format> {
@@ -182,6 +190,21 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
     if args.dos && format != Format::Dsk {
         bail!("--dos makes a disk boot into MSX-DOS: it needs --format dsk");
     }
+    if args.interpret {
+        if !is_basic {
+            bail!("--interpret is for MSX-BASIC programs (.bas)");
+        }
+        if format != Format::Dsk {
+            bail!("--interpret makes a disk for MSX-BASIC to run: it needs --format dsk");
+        }
+        if args.dos || args.asm.is_some() || args.lst.is_some() || args.sym.is_some() {
+            bail!("--dos, --asm, --lst and --sym are about the compiled program: leave out --interpret");
+        }
+        return build_interpreted(&args, &output);
+    }
+    if args.compile && !is_basic {
+        bail!("--compile is for MSX-BASIC programs (.bas): Pascal is always compiled");
+    }
     // The manifest first: a bad one stops the build before anything is
     // compiled or written.
     let manifest = super::manifest::for_program(&args.input)?;
@@ -276,6 +299,47 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         bytes.len()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// `msx build --interpret`: the tokenized program and an AUTOEXEC.BAS on a disk.
+fn build_interpreted(args: &BuildArgs, output: &Path) -> Result<ExitCode> {
+    let source = super::read_input(&args.input)?;
+    let program = msx_basic::load_source(&source)
+        .with_context(|| format!("{}: not an MSX-BASIC program", args.input.display()))?;
+    let name = format!("{}.BAS", super::disk_stem(&args.input));
+    let manifest = super::manifest::for_program(&args.input)?;
+    let added = added_files(manifest.as_ref(), &args.add, &name)?;
+    let when = super::disk_timestamp()?;
+    let mut disk = basic_disk(&name, &program.to_bytes(), when)?;
+    for file in &added {
+        disk.write_file(&file.disk_name, &file.bytes, when)
+            .with_context(|| format!("cannot add {} to the disk", file.origin))?;
+    }
+    let bytes = disk.to_bytes();
+    super::write_atomic(output, &bytes)?;
+    eprintln!(
+        "{}: {name} ({} bytes tokenized) and AUTOEXEC.BAS, for MSX-BASIC to run at power-on",
+        output.display(),
+        program.to_bytes().len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The disk an MSX user makes for a BASIC program: the tokenized program as
+/// `name` and an AUTOEXEC.BAS holding `10 RUN"name"`, which Disk BASIC runs at
+/// power-on (a plain boot sector returns to it) — on the free ROMs and on a real
+/// MSX2 alike. A program called AUTOEXEC.BAS is the AUTOEXEC.BAS.
+pub fn basic_disk(name: &str, tokenized: &[u8], when: msx_disk::Timestamp) -> Result<Disk> {
+    let mut disk = Disk::new(DiskFormat::Kb720);
+    disk.write_file(name, tokenized, when)
+        .with_context(|| format!("cannot put {name} on the disk"))?;
+    if !name.eq_ignore_ascii_case("AUTOEXEC.BAS") {
+        let autoexec =
+            msx_basic::tokenize(&format!("10 RUN\"{name}\"\n")).context("the AUTOEXEC.BAS line")?;
+        disk.write_file("AUTOEXEC.BAS", &autoexec.to_bytes(), when)
+            .context("cannot put AUTOEXEC.BAS on the disk")?;
+    }
+    Ok(disk)
 }
 
 /// What a compiler gives the packaging: the linked program and, for BASIC, the tokenized

@@ -111,18 +111,8 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
         statement,
         message,
     };
-    let program = if crate::is_tokenized(source) {
-        crate::Program::from_bytes(source)
-            .map_err(|e| fail(vec![diag(None, None, e.to_string())]))?
-    } else {
-        let tokenized = match std::str::from_utf8(source) {
-            Ok(_) => crate::tokenize_bytes(source),
-            Err(_) => crate::tokenize_msx_ascii(source),
-        };
-        tokenized
-            .map_err(|e| fail(vec![diag(None, None, e.to_string())]))?
-            .program
-    };
+    let program =
+        crate::load_source(source).map_err(|e| fail(vec![diag(None, None, e.to_string())]))?;
     let listing = program.list().unwrap_or_default();
     let tokenized = program.to_bytes();
     let parsed = parse::parse(&program).map_err(|errors| {

@@ -79,6 +79,19 @@ pub fn tokenize_msx_ascii(bytes: &[u8]) -> Result<Tokenized, Error> {
     tokenize_bytes(charset::decode(bytes).as_bytes())
 }
 
+/// A program from what a user hands in: a tokenized file (first byte FFh),
+/// a UTF-8 listing, or a listing in the MSX character set as `SAVE "X",A`
+/// writes it (anything that is not UTF-8).
+pub fn load_source(source: &[u8]) -> Result<Program, Error> {
+    if is_tokenized(source) {
+        Program::from_bytes(source)
+    } else if std::str::from_utf8(source).is_ok() {
+        tokenize_bytes(source).map(|t| t.program)
+    } else {
+        tokenize_msx_ascii(source).map(|t| t.program)
+    }
+}
+
 /// A tokenized file back to the text `LIST` shows.
 pub fn detokenize(bytes: &[u8]) -> Result<String, Error> {
     Program::from_bytes(bytes)?.list()

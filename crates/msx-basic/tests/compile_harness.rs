@@ -151,3 +151,67 @@ pub fn run_to_end(out: &Output, m: &mut Machine, max_frames: u64) {
         m.step_instruction();
     }
 }
+
+/// PINLIN (00AEh), the BIOS line input MSX-BASIC's main loop calls after
+/// its `Ok` (INPUT and LINE INPUT use INLIN and QINLIN): reaching it means
+/// the interpreter is back in direct mode, waiting for a line.
+const PINLIN: u16 = 0x00AE;
+/// VARTAB, the end of the program text (fact sheet §1.2).
+const VARTAB: u16 = 0xF6C2;
+
+/// The free ROMs' MSX-BASIC interpreter at its `Ok` prompt (the default
+/// machine with the disk ROM, drive A: empty), not rendering.
+pub fn interpreter() -> Machine {
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    let r = m.run_until(&Until::PcReached(PINLIN), 1200);
+    assert!(r.reached(), "no Ok prompt: {r:?}\n{}", screen(&m));
+    m
+}
+
+/// Puts `src` (a listing) into the interpreter's memory as `LOAD` would
+/// (the tokenized lines at TXTTAB 8001h, VARTAB after them), types `RUN`
+/// and runs until the interpreter is back at its prompt (END, an error, the
+/// last line), at most `max_frames` frames.
+pub fn interp_run(m: &mut Machine, src: &str, max_frames: u64) {
+    let program = msx_basic::tokenize(src).unwrap_or_else(|e| panic!("{e}"));
+    let bytes = program.to_bytes();
+    let text = &bytes[1..]; // without the FFh of the file
+    for (i, b) in text.iter().enumerate() {
+        m.poke(msx_basic::TEXT_START + i as u16, *b);
+    }
+    let end = msx_basic::TEXT_START + text.len() as u16;
+    m.poke(VARTAB, end as u8);
+    m.poke(VARTAB + 1, (end >> 8) as u8);
+    m.type_text("RUN\n").unwrap();
+    // The prompt the RUN line was typed at is already behind: step off it.
+    m.step_instruction();
+    let r = m.run_until(&Until::PcReached(PINLIN), max_frames);
+    assert!(r.reached(), "the program did not end: {r:?}\n{}", screen(m));
+}
+
+/// [`run_lines`] on the interpreter: the screen lines after running `src`
+/// behind `1 SCREEN 0:WIDTH 40`, without the final `Ok`, which it checks.
+pub fn interp_lines(src: &str) -> Vec<String> {
+    let mut m = interpreter();
+    interp_run(&mut m, &format!("1 SCREEN 0:WIDTH 40\n{src}"), 3000);
+    lines_before_ok(&m)
+}
+
+/// Both implementations, one expectation: the lines of [`run_lines`]
+/// (compiled) and of [`interp_lines`] (the ROM's interpreter) must be the
+/// same; returns them.
+pub fn both_lines(src: &str) -> Vec<String> {
+    let compiled = run_lines(src);
+    let interpreted = interp_lines(src);
+    assert_eq!(
+        compiled, interpreted,
+        "compiled (left) and interpreted (right) differ for:\n{src}"
+    );
+    compiled
+}
