@@ -255,6 +255,36 @@ def check_screen(text, lang):
     return errs
 
 
+INCLUDE_DRIVE_RE = re.compile(rb'((?:\{|\(\*)\s*\$I\s+)[A-Za-z]:', re.I)
+
+
+def work_around(prog, work):
+    """--work-around: a copy of a Pascal program's folder with what stops every build
+    taken out: the ^Z (1Ah) that ends CP/M and MSX-DOS text files (TP3 reads up to it)
+    and the drive in {$I d:file}. Returns the copy's main file and what was changed."""
+    src_dir = os.path.dirname(prog.main)
+    dst_dir = os.path.join(work, 'src')
+    os.makedirs(dst_dir)
+    changed = set()
+    for n in os.listdir(src_dir):
+        src = os.path.join(src_dir, n)
+        if not os.path.isfile(src):
+            continue
+        with open(src, 'rb') as f:
+            data = f.read()
+        if lang_of(n) == 'pascal' or n.lower().endswith('.inc'):
+            if b'\x1a' in data:
+                data = data.split(b'\x1a')[0]
+                changed.add('^Z cut')
+            data2 = INCLUDE_DRIVE_RE.sub(rb'\1', data)
+            if data2 != data:
+                changed.add('drive in {$I} dropped')
+                data = data2
+        with open(os.path.join(dst_dir, n), 'wb') as f:
+            f.write(data)
+    return os.path.join(dst_dir, os.path.basename(prog.main)), sorted(changed)
+
+
 def process(prog, args, msx, out_dir):
     r = {'program': prog.name, 'lang': prog.lang, 'main': prog.main,
          'data': [os.path.basename(d) for d in prog.data],
@@ -269,13 +299,17 @@ def process(prog, args, msx, out_dir):
                 r['note'] = note
         else:
             r['tokenize'] = '-'
+        main = prog.main
+        if args.work_around and prog.lang == 'pascal':
+            main, changed = work_around(prog, work)
+            r['work_around'] = changed
         if args.mode == 'interpreted' and prog.lang == 'basic':
             r['build'] = '-'
             target = prog.main
             extra = []
         else:
             dsk = os.path.join(out_dir, prog.name + '.dsk')
-            cmd = msx + ['build', prog.main, '-o', dsk]
+            cmd = msx + ['build', main, '-o', dsk]
             if prog.lang == 'pascal':
                 cmd.append('--dos')
             for d in prog.data:
@@ -283,11 +317,13 @@ def process(prog, args, msx, out_dir):
             rc, out, err = run(cmd)
             with open(os.path.join(out_dir, prog.name + '.build.log'), 'w') as f:
                 f.write(out + err)
+            if r.get('work_around'):
+                r['note'] = 'work-around: ' + ', '.join(r['work_around'])
             if rc != 0:
                 msg = first_error(err + out)
                 r['build'] = 'no'
                 r['errors'].append(('build', msg))
-                r['note'] = msg
+                r['note'] = msg + ('; ' + r['note'] if r['note'] else '')
                 r['run'] = '-'
                 return r
             r['build'] = 'built'
@@ -360,6 +396,10 @@ def main():
     ap.add_argument('--out', default='corpus-out', metavar='DIR',
                     help='output folder for disks, PNGs, screens, logs and results.json (default ./corpus-out)')
     ap.add_argument('--json', metavar='FILE', help='results file (default OUT/results.json)')
+    ap.add_argument('--work-around', action='store_true',
+                    help='Pascal: build a copy of each program without the ^Z end-of-file mark and '
+                         'without the drive in {$I d:file} (both stop TP3 programs from MSX-DOS '
+                         'disks today), to see the errors behind them')
     ap.add_argument('--only', metavar='NAME', action='append',
                     help='process only this program (repeatable)')
     args = ap.parse_args()
