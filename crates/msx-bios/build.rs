@@ -8,6 +8,7 @@ const ROMS: &[(&str, &str, usize, u16)] = &[
     ("main/main.asm", "main.rom", 0x8000, 0x0000),
     ("sub/sub.asm", "sub.rom", 0x4000, 0x0000),
     ("disk/disk.asm", "disk.rom", 0x4000, 0x4000),
+    ("ext/ext.asm", "ext.rom", 0x4000, 0x4000),
 ];
 
 fn main() {
@@ -43,6 +44,11 @@ fn main() {
     if failed {
         std::process::exit(1);
     }
+    // The SUB-ROM's slot holds 32 KB: the SUB-ROM in page 0, the BASIC
+    // extension ROM in page 1.
+    let mut both = std::fs::read(out.join("sub.rom")).expect("just written");
+    both.extend(std::fs::read(out.join("ext.rom")).expect("just written"));
+    std::fs::write(out.join("subext.rom"), both).expect("OUT_DIR is writable");
 }
 
 /// Rebuild whenever any BIOS source changes.

@@ -198,4 +198,6 @@ DEADKEY:        EQU RS_AREA+13  ; reserved for dead-key handling
 TXTCOLS:        EQU RS_AREA+14  ; columns of the physical text screen (32/40/80)
 TXTOFS:         EQU RS_AREA+15  ; first column of the LINLEN window (0-based)
 BOXBUF:         EQU RS_AREA+16  ; SUB-ROM box corners BX1, BY1, BX2, BY2 (8)
-PRIVATE_END:    EQU RS_AREA+24  ; FB1Bh; FB1Bh-FB1Fh still free
+EXTVEC:         EQU RS_AREA+24  ; FB1Bh: the BASIC extension ROM's entry, RST 30h /
+                                ; slot / 4010h / RET once its INIT ran (5 bytes)
+PRIVATE_END:    EQU RS_AREA+29  ; FB20h: HOKVLD follows

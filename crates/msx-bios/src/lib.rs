@@ -8,8 +8,8 @@
 //! ```
 //!
 //! The machine places the images in the default slot layout (see
-//! `docs/bios.md`): main ROM in slot 0 (0000h-7FFFh), SUB-ROM in slot 3-0
-//! (0000h-3FFFh), disk ROM in slot 3-3 (4000h-7FFFh, with the WD2793 of the
+//! `docs/bios.md`): main ROM in slot 0 (0000h-7FFFh), SUB-ROM and the BASIC
+//! extension ROM in slot 3-1 (0000h-7FFFh), disk ROM in slot 3-3 (4000h-7FFFh, with the WD2793 of the
 //! Philips wiring at 7FF8h-7FFFh). The BIOS finds RAM, the SUB-ROM and cartridges by searching,
 //! so other layouts work too.
 
@@ -18,13 +18,14 @@ pub mod font;
 
 /// Size of the main ROM image (BIOS in page 0, nothing in page 1).
 pub const MAIN_ROM_SIZE: usize = 0x8000;
-/// Size of the SUB-ROM image.
-pub const SUB_ROM_SIZE: usize = 0x4000;
+/// Size of the SUB-ROM's slot image: the SUB-ROM (page 0) and the BASIC
+/// extension ROM (page 1).
+pub const SUB_ROM_SIZE: usize = 0x8000;
 /// Size of the disk ROM image.
 pub const DISK_ROM_SIZE: usize = 0x4000;
 
 static MAIN_ROM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/main.rom"));
-static SUB_ROM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/sub.rom"));
+static SUB_ROM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/subext.rom"));
 static DISK_ROM: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/disk.rom"));
 
 /// The 32 KB main ROM (BIOS), for slot 0 at 0000h-7FFFh.
@@ -46,7 +47,12 @@ pub fn main_rom_pal() -> Vec<u8> {
 /// bits 4-6 date format, bit 7 the frame rate (1 = 50 Hz).
 pub const ID_BYTE_0: usize = 0x002B;
 
-/// The 16 KB MSX2 SUB-ROM, for an expanded slot's page 0 (3-0 by default).
+/// The 32 KB for the SUB-ROM's slot (an expanded slot's pages 0 and 1; 3-1
+/// by default): the MSX2 SUB-ROM ("CD", 0000h-3FFFh) and the MSX-BASIC
+/// extension ROM ("AB", 4000h-7FFFh: Disk BASIC and the statements that do
+/// not fit in the main ROM, docs/basic-interpreter.md). A machine given only
+/// the first 16 KB has a SUB-ROM and no extension: those statements answer
+/// "Syntax error".
 pub fn sub_rom() -> &'static [u8] {
     SUB_ROM
 }

@@ -38,8 +38,12 @@ fn pasmo_gives_the_same_images() {
         "main ROM differs"
     );
     assert!(
-        pasmo("sub", "sub.asm") == msx_bios::sub_rom(),
+        pasmo("sub", "sub.asm") == msx_bios::sub_rom()[..0x4000],
         "SUB-ROM differs"
+    );
+    assert!(
+        pasmo("ext", "ext.asm") == msx_bios::sub_rom()[0x4000..],
+        "BASIC extension ROM differs"
     );
     assert!(
         pasmo("disk", "disk.asm") == msx_bios::disk_rom(),

@@ -1,0 +1,94 @@
+; The MSX-BASIC extension ROM: page 1 (4000h-7FFFh) of the SUB-ROM's slot.
+;
+; The main ROM's page 1 holds the interpreter's core; what does not fit there
+; (Disk BASIC, the graphic and music statements' parsing) lives here, reached
+; the way MSX reaches a disk ROM's Disk BASIC: through a RAM vector in page 3
+; that this ROM's INIT fills with an inter-slot call (RST 30h), and back into
+; the interpreter's routines through CALBAS (0159h). Machines with a 32 KB
+; ROM in the SUB-ROM's slot (SUB-ROM + a BASIC extension) are common among
+; MSX2s; programs do not look here. docs/basic-interpreter.md, "The
+; extension ROM", gives the contracts.
+;
+; Assemble: z80-asm (crates/msx-bios build.rs), or `pasmo ext.asm ext.rom`
+; from this directory.
+
+        INCLUDE "../common/sysvars.asm"
+
+        ORG 4000h
+                DB "AB"                 ; found by the BIOS's ROM search,
+                DW EXT_INIT             ; which calls INIT once
+                DW 0                    ; STATEMENT (CALL): none yet
+                DW 0                    ; DEVICE
+                DW 0                    ; TEXT
+                DS 4010h-$,0
+; 4010h: the entry the main ROM's EXTVEC calls. B = the number of the
+; statement or function (X_... below), HL = the text pointer as the
+; interpreter's dispatch left it (on the first character after the token;
+; A and the flags are not passed: re-read with X_CUR).
+EXT_ENTRY:      LD A,B
+                CP EXT_COUNT
+                JP NC,X_SNERR
+                LD L,A                  ; keep HL: index the table with DE
+                EX DE,HL
+                LD H,0
+                ADD HL,HL
+                LD BC,EXT_TABLE
+                ADD HL,BC
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                PUSH BC                 ; the handler, "returned to"
+                EX DE,HL                ; HL = the text pointer again
+                RET
+
+; INIT: point EXTVEC at EXT_ENTRY in this slot (RST 30h, slot, address,
+; RET), so the interpreter can tell an extension is there.
+EXT_INIT:       CALL EXT_MYSLOT
+                LD HL,EXTVEC
+                LD (HL),0F7h            ; RST 30h (CALLF)
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),EXT_ENTRY & 0FFh
+                INC HL
+                LD (HL),EXT_ENTRY >> 8
+                INC HL
+                LD (HL),0C9h
+                RET
+
+; EXT_MYSLOT: A = the slot ID of page 1, this ROM: the primary slot from
+; port A8h, and when it is expanded, the secondary one from SLTTBL.
+EXT_MYSLOT:     IN A,(PPI_A)
+                RRCA
+                RRCA
+                AND 3
+                LD C,A
+                LD B,0
+                LD HL,EXPTBL
+                ADD HL,BC
+                LD A,(HL)
+                AND 80h
+                JR Z,EXT_MYSLOT_P
+                OR C
+                LD C,A
+                INC HL                  ; SLTTBL = EXPTBL + 4
+                INC HL
+                INC HL
+                INC HL
+                LD A,(HL)
+                AND 0Ch                 ; page 1's secondary slot
+                OR C
+                RET
+EXT_MYSLOT_P:   LD A,C
+                RET
+
+        INCLUDE "xbasic.asm"
+
+; The statements and functions served here, by number (the main ROM's
+; dispatch passes B = the number; basic/extcall.asm lists the same order).
+EXT_TABLE:
+                DW X_SNERR              ; 0: none
+EXT_COUNT:      EQU ($-EXT_TABLE)/2
+
+EXT_END:
+                DS 8000h-$,0FFh

@@ -1,0 +1,48 @@
+; Calling the interpreter from the extension ROM.
+;
+; This ROM runs in page 1 in place of the interpreter, so the interpreter's
+; routines (and the RST 08h/10h/18h entries that jump into page 1) are
+; reached by an inter-slot call: CALBAS (0159h, IX = the routine) brings the
+; main ROM back into page 1 for the call. The Math-Pack and the BIOS are in
+; page 0 and are called directly.
+
+X_CALBAS:       EQU 0159h
+
+; X_CHRGTR: the next character of the text (CHRGTR 4666h): A, Z at the end
+; of the statement, C for a digit.
+X_CHRGTR:       LD IX,4666h
+                JP X_CALBAS
+
+; X_CUR: the character at HL again, with CHRGTR's flags.
+X_CUR:          DEC HL
+                JR X_CHRGTR
+
+; X_SYNC: (HL) must be A (else Syntax error); then the next character.
+X_SYNC:         CP (HL)
+                JR Z,X_CHRGTR
+X_SNERR:        LD E,2
+X_ERROR:        LD IX,406Fh             ; raise error E; does not return
+                JP X_CALBAS
+X_FCERR:        LD E,5
+                JR X_ERROR
+
+; X_FRMEVL: an expression at HL into DAC/VALTYP (FRMEVL 4C64h).
+X_FRMEVL:       LD IX,4C64h
+                JP X_CALBAS
+
+; X_GETBYT: a byte expression: A = E = it (GETBYT 521Ch).
+X_GETBYT:       LD IX,521Ch
+                JP X_CALBAS
+
+; X_FRMQNT: a 16-bit integer expression: DE = it (FRMQNT 542Fh).
+X_FRMQNT:       LD IX,542Fh
+                JP X_CALBAS
+
+; X_FRESTR: the string just evaluated, freed if temporary: HL = its
+; descriptor (FRESTR 67D0h).
+X_FRESTR:       LD IX,67D0h
+                JP X_CALBAS
+
+; X_OUTDO: A to the screen, the printer or a file (OUTDO 0018h).
+X_OUTDO:        LD IX,0018h
+                JP X_CALBAS
