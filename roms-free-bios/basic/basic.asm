@@ -10,5 +10,5 @@
 ; Page 1 must not start with an "AB" header: the BIOS's ROM search would take
 ; the BASIC ROM for a cartridge.
 
-        INCLUDE "crunch.asm"            ; text -> tokens (KBUF)
-        INCLUDE "list.asm"              ; tokens -> text (BUF)
+        INCLUDE "../basic/crunch.asm"  ; text -> tokens (KBUF)
+        INCLUDE "../basic/list.asm"    ; tokens -> text (BUF)
