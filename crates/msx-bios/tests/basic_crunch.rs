@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use msx_basic::TextErrorKind;
+use msx_basic::{ListStyle, Number, TextErrorKind, Token};
 use proptest::prelude::*;
 use z80_cpu::{Bus, Cpu};
 
@@ -18,12 +18,15 @@ const BUF: u16 = 0xF55E;
 const ERROR: u16 = 0x406F;
 /// Where a finished routine returns to (a HALT in RAM).
 const DONE: u16 = 0xEFF0;
+/// Where DETOKEN's program lines are put (TXTTAB).
+const TXTTAB: u16 = 0x8001;
 
 /// The main ROM with its symbols (assembled again here for the labels; the
 /// bytes must be those of the ROM the crate ships).
 struct Rom {
     bytes: Vec<u8>,
     crunch: u16,
+    detoken: Option<u16>,
 }
 
 fn rom() -> &'static Rom {
@@ -37,6 +40,7 @@ fn rom() -> &'static Rom {
         let sym = |name: &str| asm.symbol(name).unwrap_or_else(|| panic!("no {name}"));
         Rom {
             crunch: sym("CRUNCH"),
+            detoken: asm.symbol("DETOKEN"),
             bytes: asm.bytes,
         }
     })
@@ -204,81 +208,83 @@ fn every_keyword() {
 }
 
 /// The cases the msx-basic crate's own tests pin down, and more quirks.
+const TRICKY: &[&str] = &[
+    "GOTO1234:GOTO   50:GOTO 9",
+    "SCORE",
+    "FORI=1TO9",
+    "INTERVAL",
+    "A1=2",
+    "GOTO-789",
+    "ON A GOTO 10,20",
+    "LIST .",
+    "GOTO 0010",
+    "GOTO65535",
+    "GO TO 100",
+    "GO  TO 100",
+    "GOSUB 1 0 0",
+    "IF A THEN 20 ELSE 30",
+    "IF A THEN PRINT 1:ELSE 30",
+    "PRINT \"Hello, World\";",
+    "PRINT \"unclosed",
+    "?A$;\"x\"",
+    "A$=\"if then else\"+B$",
+    "REM this is GOTO 10: a remark",
+    "rem lower",
+    "X=1 ' a comment: GOTO 10",
+    "'",
+    "DATA abc,123,\"gh,i\",jkl:PRINT 1",
+    "DATA 1,2,3 ' not a comment",
+    "data x:data y",
+    "CALL SYSTEM",
+    "call sys tem(1,2):PRINT",
+    "_SYSTEM",
+    "_iotinit(\"a\",b)",
+    "CALLMUSIC",
+    "A=&H1F+&hff+&H:B=&O777+&o",
+    "A=& H10",
+    "A=&B1010",
+    "A=&HFFFF",
+    "A=&H10000",
+    "A=&O200000",
+    "A=&Q",
+    "print a;b:if x<>y then goto 10",
+    "x=y*2/3-4^5\\6 mod 7",
+    "A>=B AND C<=D OR NOT E XOR F EQV G IMP H",
+    "A=1:B=12:C=255:D=256:E=1000:F=6552",
+    "RESTORE 100:RUN 200:LIST 10-20:LLIST -30",
+    "RETURN 10:RESUME 0:RESUME NEXT:DELETE 10-20:AUTO 100,10:RENUM 100,,10",
+    "IF ERL=100 THEN RESUME 200",
+    "ERR=5",
+    "A=B1:C=B1+1:D=A(1)",
+    "A1B2=3",
+    "TAB(5):SPC(3)",
+    "PRINT TAB (5)",
+    "\tA\tB",
+    "   leading",
+    "A=\"x\u{7f}\"",
+    "LPRINTX",
+    "L?X",
+    "DEFINTA-Z:DEFSTR S",
+    "FNA(1)+FN B(2)",
+    "OPEN\"GRP:\"AS#1",
+    "PUT SPRITE 0,(10,20),15,0",
+    "SCREEN 5:COLOR 15,0,0:LINE(0,0)-(255,211),8,BF",
+    "A=USR0(1):DEFUSR=&HC000",
+    "MID$(A$,1,2)=\"xy\"",
+    "INPUT\"name\";N$",
+    "LINEINPUT A$",
+    "ON INTERVAL=50 GOSUB 100",
+    "ON KEY GOSUB 10,20,,40",
+    "ON ERROR GOTO 0",
+    "KEY OFF",
+    "A = 1 : B = 2",
+    "A$=INKEY$:IF A$=\"\" THEN 10",
+    "X=VARPTR(A):Y=CSRLIN",
+];
+
 #[test]
 fn tricky_lines() {
-    for text in [
-        "GOTO1234:GOTO   50:GOTO 9",
-        "SCORE",
-        "FORI=1TO9",
-        "INTERVAL",
-        "A1=2",
-        "GOTO-789",
-        "ON A GOTO 10,20",
-        "LIST .",
-        "GOTO 0010",
-        "GOTO65535",
-        "GO TO 100",
-        "GO  TO 100",
-        "GOSUB 1 0 0",
-        "IF A THEN 20 ELSE 30",
-        "IF A THEN PRINT 1:ELSE 30",
-        "PRINT \"Hello, World\";",
-        "PRINT \"unclosed",
-        "?A$;\"x\"",
-        "A$=\"if then else\"+B$",
-        "REM this is GOTO 10: a remark",
-        "rem lower",
-        "X=1 ' a comment: GOTO 10",
-        "'",
-        "DATA abc,123,\"gh,i\",jkl:PRINT 1",
-        "DATA 1,2,3 ' not a comment",
-        "data x:data y",
-        "CALL SYSTEM",
-        "call sys tem(1,2):PRINT",
-        "_SYSTEM",
-        "_iotinit(\"a\",b)",
-        "CALLMUSIC",
-        "A=&H1F+&hff+&H:B=&O777+&o",
-        "A=& H10",
-        "A=&B1010",
-        "A=&HFFFF",
-        "A=&H10000",
-        "A=&O200000",
-        "A=&Q",
-        "print a;b:if x<>y then goto 10",
-        "x=y*2/3-4^5\\6 mod 7",
-        "A>=B AND C<=D OR NOT E XOR F EQV G IMP H",
-        "A=1:B=12:C=255:D=256:E=1000:F=6552",
-        "RESTORE 100:RUN 200:LIST 10-20:LLIST -30",
-        "RETURN 10:RESUME 0:RESUME NEXT:DELETE 10-20:AUTO 100,10:RENUM 100,,10",
-        "IF ERL=100 THEN RESUME 200",
-        "ERR=5",
-        "A=B1:C=B1+1:D=A(1)",
-        "A1B2=3",
-        "TAB(5):SPC(3)",
-        "PRINT TAB (5)",
-        "\tA\tB",
-        "   leading",
-        "A=\"x\u{7f}\"",
-        "LPRINTX",
-        "L?X",
-        "DEFINTA-Z:DEFSTR S",
-        "FNA(1)+FN B(2)",
-        "OPEN\"GRP:\"AS#1",
-        "PUT SPRITE 0,(10,20),15,0",
-        "SCREEN 5:COLOR 15,0,0:LINE(0,0)-(255,211),8,BF",
-        "A=USR0(1):DEFUSR=&HC000",
-        "MID$(A$,1,2)=\"xy\"",
-        "INPUT\"name\";N$",
-        "LINEINPUT A$",
-        "ON INTERVAL=50 GOSUB 100",
-        "ON KEY GOSUB 10,20,,40",
-        "ON ERROR GOTO 0",
-        "KEY OFF",
-        "A = 1 : B = 2",
-        "A$=INKEY$:IF A$=\"\" THEN 10",
-        "X=VARPTR(A):Y=CSRLIN",
-    ] {
+    for text in TRICKY {
         check_crunch(text.as_bytes());
     }
 }
@@ -286,22 +292,24 @@ fn tricky_lines() {
 /// Characters outside the keywords' world: bytes 80h-FFh, graphic characters
 /// (01h and a byte), control characters, in and out of strings, REM, DATA,
 /// CALL names.
+const ODD: &[&[u8]] = &[
+    b"A\x85B",
+    b"PRINT \"\x85\x01\x41\xFF\"",
+    b"REM \x85\x01\x41",
+    b"DATA \x85,\x01\x41",
+    b"A\x01\x41B",
+    b"A\x01",
+    b"\"\x01",
+    b"REM\x01",
+    b"CALL A\x85B\x01\x41C",
+    b"CALL A\x01",
+    b"CALL A!B#C",
+    b"A\x07B\x09C",
+];
+
 #[test]
 fn odd_characters() {
-    for text in [
-        &b"A\x85B"[..],
-        b"PRINT \"\x85\x01\x41\xFF\"",
-        b"REM \x85\x01\x41",
-        b"DATA \x85,\x01\x41",
-        b"A\x01\x41B",
-        b"A\x01",
-        b"\"\x01",
-        b"REM\x01",
-        b"CALL A\x85B\x01\x41C",
-        b"CALL A\x01",
-        b"CALL A!B#C",
-        b"A\x07B\x09C",
-    ] {
+    for text in ODD {
         check_crunch(text);
     }
 }
@@ -364,5 +372,157 @@ proptest! {
         prop_assume!(within_interim(&text));
         let want = expected(b);
         prop_assert_eq!(crunch(b), want, "{:?}", text);
+    }
+}
+
+/// DETOKEN on line `number` holding `body`, with `before` (whole lines,
+/// links included) in front of it at TXTTAB: BUF's text up to its 0.
+fn detoken_at(before: &[u8], number: u16, body: &[u8]) -> Vec<u8> {
+    let mut m = Flat::new();
+    let at = TXTTAB + before.len() as u16;
+    let mut line = (at + 5 + body.len() as u16).to_le_bytes().to_vec();
+    line.extend(number.to_le_bytes());
+    line.extend(body);
+    line.extend([0, 0, 0]);
+    m.poke(TXTTAB, before);
+    m.poke(at, &line);
+    m.poke(BUF, &[0xAA; 258]);
+    m.call(rom().detoken.expect("DETOKEN"), at)
+        .expect("no error");
+    let text = m.peek(BUF, 258);
+    let end = text.iter().position(|&b| b == 0).expect("0-terminated");
+    text[..end].to_vec()
+}
+
+/// What LIST shows for line `number` holding `body`.
+fn list_line(number: u16, body: &[u8], target: &dyn Fn(u16) -> Option<u16>) -> Vec<u8> {
+    let mut out = format!("{number} ").into_bytes();
+    msx_basic::list_body(body, ListStyle::Msx, target, &mut out).expect("lists");
+    out
+}
+
+/// True when the Math-Pack's FOUT is in the ROM (its first byte is not the
+/// filler FFh): until then real constants cannot be listed.
+fn have_fout() -> bool {
+    rom().bytes[0x3425] != 0xFF
+}
+
+fn has_real(body: &[u8]) -> bool {
+    msx_basic::tokens(body).any(|t| {
+        matches!(
+            t,
+            Ok((_, Token::Number(Number::Single(_) | Number::Double(_))))
+        )
+    })
+}
+
+fn check_detoken(number: u16, body: &[u8]) {
+    if has_real(body) && !have_fout() {
+        return;
+    }
+    let want = list_line(number, body, &|_| None);
+    let got = detoken_at(&[], number, body);
+    assert_eq!(
+        String::from_utf8_lossy(&got),
+        String::from_utf8_lossy(&want),
+        "DETOKEN of {body:02X?}"
+    );
+}
+
+/// LIST of what CRUNCH stores for `text`, when it stores something.
+fn round_trip(text: &[u8]) {
+    if let Ok(body) = expected(text) {
+        for number in [0, 7, 10, 65529] {
+            check_detoken(number, &body);
+        }
+    }
+}
+
+#[test]
+fn list_every_keyword() {
+    for k in msx_basic::Keyword::all() {
+        let s = k.spelling();
+        round_trip(s.as_bytes());
+        round_trip(format!("A{s}B:X={s} 12").as_bytes());
+    }
+}
+
+#[test]
+fn list_tricky_and_odd_lines() {
+    for text in TRICKY {
+        round_trip(text.as_bytes());
+    }
+    for text in ODD {
+        round_trip(text);
+    }
+    // Bodies the cruncher does not make: a signed word, hex and octal
+    // extremes, a DATA with quotes, REM without ':', ':' REM without '.
+    for body in [
+        &b"\x91 \x1C\x00\x80,\x1C\xFF\xFF,\x1C\x00\x01"[..],
+        b"\x0C\x00\x00\x0C\xFF\xFF\x0B\xFF\xFF\x0B\x00\x00\x0C\xAB\x0A",
+        b"\x84 \"a:b\":c\xEF\x12",
+        b"\x8F:\x8F\xE6",
+        b":\x8F\x85",
+        b"\xA1\x0E\x0A\x00",
+        b"A:\xA1",
+        b"\xFF\x81\xFF\xB0\xFC\xE6",
+    ] {
+        check_detoken(100, body);
+    }
+}
+
+#[test]
+fn list_battleship() {
+    for text in battleship() {
+        round_trip(&text);
+    }
+}
+
+/// A line-pointer operand (0Dh, the address of the target line minus 1)
+/// is listed as the number of the line it points to.
+#[test]
+fn list_line_pointers() {
+    // Lines 10, 20, 30 at TXTTAB; the listed line points at each of them.
+    let mut before = Vec::new();
+    let mut addresses = Vec::new();
+    for (number, body) in [(10u16, &b"\x91"[..]), (20, b"\x81"), (30, b"A\xEF\x12")] {
+        let at = TXTTAB + before.len() as u16;
+        addresses.push((at, number));
+        before.extend((at + 5 + body.len() as u16).to_le_bytes());
+        before.extend(number.to_le_bytes());
+        before.extend(body);
+        before.push(0);
+    }
+    let mut body = b"\x89 ".to_vec();
+    for &(at, _) in &addresses {
+        body.push(0x0D);
+        body.extend((at - 1).to_le_bytes());
+        body.push(b',');
+    }
+    let target = |p: u16| {
+        addresses
+            .iter()
+            .find(|&&(a, _)| a == p.wrapping_add(1))
+            .map(|&(_, n)| n)
+    };
+    let want = list_line(40, &body, &target);
+    assert_eq!(want, b"40 GOTO 10,20,30,");
+    assert_eq!(detoken_at(&before, 40, &body), want);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn list_random_lines(text in statement(), number in 0u16..=65529) {
+        let b = text.as_bytes();
+        prop_assume!(!b.iter().find(|&&c| c != b' ').is_none_or(u8::is_ascii_digit));
+        if let Ok(body) = expected(b) {
+            prop_assume!(have_fout() || !has_real(&body));
+            prop_assert_eq!(
+                String::from_utf8_lossy(&detoken_at(&[], number, &body)).into_owned(),
+                String::from_utf8_lossy(&list_line(number, &body, &|_| None)).into_owned()
+            );
+        }
     }
 }
