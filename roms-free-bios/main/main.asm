@@ -179,6 +179,10 @@ RETNOBAS:       RET                     ; BASIC interpreter entries
         INCLUDE "../common/slot.asm"
         INCLUDE "isr.asm"
         INCLUDE "keyboard.asm"
+; BIOS modules moved out of 268Ch-3FFFh, the Math-Pack's range, into the free
+; room below the fixed addresses.
+        INCLUDE "screen.asm"
+        INCLUDE "../common/sprite.asm"
 
 ; The game "Hacker" jumps into the interrupt handler tail at 0D02h; keep a RET
 ; at 0D01h and the register-restoring exit sequence at 0D02h, the layout of the
@@ -203,6 +207,9 @@ KEYINT_EXIT:    POP IX                  ; 0D02h
         INCLUDE "../common/vdp.asm"
         INCLUDE "text.asm"
         INCLUDE "chput.asm"
+        INCLUDE "psg.asm"
+        INCLUDE "misc.asm"
+        INCLUDE "boot.asm"
 
 ; The font sits at 1BBFh, where the original BIOS has it: some programs read it
 ; from there instead of through CGTABL.
@@ -210,11 +217,10 @@ KEYINT_EXIT:    POP IX                  ; 0D02h
 FONT:
         INCLUDE "../font/font.asm"
 
-        INCLUDE "screen.asm"
-        INCLUDE "../common/sprite.asm"
-        INCLUDE "psg.asm"
-        INCLUDE "misc.asm"
-        INCLUDE "boot.asm"
+
+; MSX-BASIC's Math-Pack: its documented entries at their addresses from 268Ch
+; on (math/mathpack.asm), the bodies around them.
+        INCLUDE "../math/mathpack.asm"
 MAIN_PAGE0_END:
         DS 4000h-$,0FFh
 
