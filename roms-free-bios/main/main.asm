@@ -100,9 +100,9 @@ CKCNTC:         JP RETHARM              ; 00BDh (BASIC)
 BEEP:           JP BEEP_I               ; 00C0h
 CLS:            JP CLS_I                ; 00C3h
 POSIT:          JP POSIT_I              ; 00C6h
-FNKSB:          JP RETHARM              ; 00C9h (function-key line not shown)
-ERAFNK:         JP RETHARM              ; 00CCh
-DSPFNK:         JP RETHARM              ; 00CFh
+FNKSB:          JP FNKSB_I              ; 00C9h
+ERAFNK:         JP ERAFNK_I             ; 00CCh
+DSPFNK:         JP DSPFNK_I             ; 00CFh
 TOTEXT:         JP TOTEXT_I             ; 00D2h
 GTSTCK:         JP GTSTCK_I             ; 00D5h
 GTTRIG:         JP GTTRIG_I             ; 00D8h
