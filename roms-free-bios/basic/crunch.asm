@@ -4,7 +4,8 @@
 ; the line number and the one blank after it). Writes the tokenized text to
 ; KBUF, ending in one 00h; returns BC = its length including that 00h,
 ; HL = KBUF-1. AF, DE destroyed. More than 314 bytes of tokens: error 25
-; "Line buffer overflow"; an &H/&O constant past 16 bits: error 6 "Overflow".
+; "Line buffer overflow"; a constant too large for its type: 6 "Overflow"
+; (FIN raises it for decimal constants).
 ;
 ; The rules are MSX-BASIC 2.0's (fact sheet msx-basic-format.md A6-A9), the
 ; same the msx-basic crate's tokenizer follows (crates/msx-basic/src/crunch.rs),
@@ -17,6 +18,9 @@
 CR_DORES:       EQU 0F664h      ; nonzero inside DATA (copy until ':')
 CR_DONUM:       EQU 0F665h      ; digits mean: 0 a constant, 1 a line number, 0FFh text
 CR_ERROR:       EQU 406Fh       ; the interpreter's "raise error E"
+CR_FIN:         EQU 3299h       ; Math-Pack: number text at HL -> DAC, VALTYP
+CR_VALTYP:      EQU 0F663h
+CR_DAC:         EQU 0F7F6h
 CR_KBUFEND:     EQU 0AA6h       ; 10000h - (KBUF+315): carry once 315 bytes are stored
 CR_MKBUF:       EQU 0BE1h       ; 10000h - KBUF
 
@@ -350,7 +354,7 @@ CR_DIGIT:
         LD A,(CR_DONUM)
         OR A
         LD A,C
-        JR Z,CR_CONST
+        JP Z,CR_CONST
         JP M,CR_RAW             ; after a name's letter: text
         CP '.'
         JP Z,CR_RAW
@@ -400,14 +404,36 @@ CR_LG4: LD H,B
         LD L,C
         RET
 
-; A numeric constant. Interim reader until FIN is in the Math-Pack: digits
-; (blanks between them skipped) as an integer.
+; A numeric constant, read by the Math-Pack's FIN (one reader of number
+; text). Blanks FIN skipped after the constant stay in the line.
 CR_CONST:
         PUSH DE
-        CALL CR_LINGET
-        LD B,D
-        LD C,E
+        CALL CR_FIN
+CR_CO1: DEC HL
+        LD A,(HL)
+        CALL CR_BLANK
+        JR Z,CR_CO1
+        INC HL
         POP DE
+        LD A,(CR_VALTYP)
+        CP 2
+        JR NZ,CR_CO2
+        LD BC,(CR_DAC+2)
+        JR CR_INT
+CR_CO2: LD B,A                  ; 4 bytes of a single (1Dh), 8 of a double (1Fh)
+        CP 4
+        LD A,1Dh
+        JR Z,CR_CO3
+        LD A,1Fh
+CR_CO3: CALL CR_PUT
+        PUSH HL
+        LD HL,CR_DAC
+CR_CO4: LD A,(HL)
+        INC HL
+        CALL CR_PUT
+        DJNZ CR_CO4
+        POP HL
+        JP CR_NEXT
 ; Stores the integer BC (0-32767): 11h+n, 0Fh n, or 1Ch and the word.
 CR_INT: LD A,B
         OR A

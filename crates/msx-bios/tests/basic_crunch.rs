@@ -343,22 +343,12 @@ fn statement() -> impl Strategy<Value = String> {
         ),
         "[A-Za-z][A-Za-z0-9$%!#]{0,3}",
         "[0-9]{1,4}",
+        number_text(),
         "\"[ -~]{0,6}\"?",
         "[ :,;()&?'_.+*/<=>-]",
         "[ -~]",
     ];
     proptest::collection::vec(piece, 1..12).prop_map(|v| v.concat())
-}
-
-/// Interim: until FIN reads constants, only integers up to 6552 are read,
-/// so random lines avoid other numbers.
-fn within_interim(text: &str) -> bool {
-    let b = text.as_bytes();
-    !b.iter().any(|&c| matches!(c, b'.' | b'!' | b'#' | b'%'))
-        && !b.windows(5).any(|w| w.iter().all(u8::is_ascii_digit))
-        && !b
-            .windows(2)
-            .any(|w| w[0].is_ascii_digit() && matches!(w[1], b'E' | b'e' | b'D' | b'd' | b' '))
 }
 
 proptest! {
@@ -369,7 +359,6 @@ proptest! {
         let b = text.as_bytes();
         // The line-number reader would take a leading digit; blanks only delete a line.
         prop_assume!(!b.iter().find(|&&c| c != b' ').is_none_or(u8::is_ascii_digit));
-        prop_assume!(within_interim(&text));
         let want = expected(b);
         prop_assert_eq!(crunch(b), want, "{:?}", text);
     }
@@ -522,6 +511,151 @@ proptest! {
             prop_assert_eq!(
                 String::from_utf8_lossy(&detoken_at(&[], number, &body)).into_owned(),
                 String::from_utf8_lossy(&list_line(number, &body, &|_| None)).into_owned()
+            );
+        }
+    }
+}
+
+/// Constants of every kind (the msx-basic crate's number tests and more),
+/// alone, between blanks and before keywords; then listed.
+#[test]
+fn numbers() {
+    let mut failed = Vec::new();
+    for n in [
+        "0",
+        "9",
+        "10",
+        "255",
+        "256",
+        "1000",
+        "32767",
+        "007",
+        "1 000",
+        "5%",
+        "1.9%",
+        "32768",
+        "36000",
+        "1.",
+        "1.0",
+        "1!",
+        "1.1234567!",
+        ".123456",
+        "12345.6",
+        "2E-7",
+        "3E+19",
+        "0.0000001",
+        ".",
+        "99999999999999.9",
+        "4.123456789012345e20",
+        "5.123D+21",
+        "1234567",
+        "1#",
+        ".0001234567",
+        "1ELSE",
+        "1 EQV 2",
+        "10 TO",
+        "40000%",
+        "1E63",
+        "1E62",
+        "1E-64",
+        "1E-65",
+        "1D-70",
+        "65535",
+        "6553",
+        "1e",
+        "1E+",
+        "1E-",
+        "1.5#",
+        "0#",
+        "0!",
+        ".5",
+        ".05",
+        ".005",
+        "1000000!",
+        "1000000",
+        "123456!",
+        "1234567890",
+        ".12345678901234#",
+        "1.23456789012345678",
+        "32767%",
+        "32768%",
+        "1E4%",
+        "0.0",
+        "00.00",
+        "1 . 5",
+        "1 E 5",
+        "1..2",
+        "1.2.3",
+        "12e3e4",
+        "1d",
+        "1elseif",
+        "3eqv",
+        "2 e l",
+        "1e+-2",
+        "7!#",
+        "8%%",
+        "1.5e3!",
+    ] {
+        for text in [
+            format!("A={n}"),
+            format!("?{n} :B"),
+            format!("X({n})=Y"),
+            format!("PRINT {n}:GOTO {n}"),
+        ] {
+            let r = std::panic::catch_unwind(|| {
+                check_crunch(text.as_bytes());
+                round_trip(text.as_bytes());
+            });
+            if r.is_err() {
+                failed.push(text);
+            }
+        }
+    }
+    assert!(failed.is_empty(), "differ: {failed:?}");
+}
+
+/// MSX-BASIC's FIN loses the carry when `!` rounds a longer constant
+/// (`999999.9!` reads as 100000, number.rs `read_decimal`); the Math-Pack's
+/// FIN does not yet (it gives 1000000).
+#[test]
+#[ignore = "FIN (basic-math) keeps the carry of `!` rounding"]
+fn single_suffix_loses_the_carry() {
+    check_crunch(b"A=999999.9!");
+}
+
+/// Number text: digits, a point, an exponent, a suffix, blanks inside.
+fn number_text() -> impl Strategy<Value = String> {
+    (
+        "[0-9]{0,16}",
+        proptest::option::of("\\.[0-9]{0,16}"),
+        proptest::option::of("[EeDd][+-]?[0-9]{0,3}"),
+        "[%!#]?",
+        "[ ]?[:,)A-Z]?",
+    )
+        .prop_map(|(i, f, e, s, tail)| {
+            let mut t = i;
+            t.push_str(&f.unwrap_or_default());
+            if t.is_empty() {
+                t.push('1');
+            }
+            t.push_str(&e.unwrap_or_default());
+            t.push_str(&s);
+            t.push_str(&tail);
+            t
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_numbers(n in number_text()) {
+        let text = format!("A={n}");
+        prop_assert_eq!(crunch(text.as_bytes()), expected(text.as_bytes()), "{:?}", text);
+        if let Ok(body) = expected(text.as_bytes()) {
+            prop_assert_eq!(
+                String::from_utf8_lossy(&detoken_at(&[], 10, &body)).into_owned(),
+                String::from_utf8_lossy(&list_line(10, &body, &|_| None)).into_owned()
             );
         }
     }
