@@ -910,3 +910,40 @@ fn rnd_steps_the_generator() {
     assert_eq!(mp.op(0x2BDF, encode(false, 1, 0), [0; 8]), Ok(as_dac(r2)));
     assert_eq!(mp.op(0x2BDF, [0; 8], [0; 8]), Ok(as_dac(r2)));
 }
+
+#[test]
+fn stack_moves() {
+    // PHF 2CCCh pushes DAC, PHA 2CC7h ARG, PPA 2CDCh / PPF 2CE1h pop, XTF
+    // 2C6Fh exchanges DAC with the top of the stack; PUSHF 2EB1h pushes the
+    // single in DAC so that POP BC, POP DE give CBED (Handbook Appendix 2).
+    let mut mp = Mp::new();
+    let (code, origin) = assemble(
+        "        org 0C200h
+        call 2CCCh      ; PHF: x on the stack
+        call 2C59h      ; MFA: DAC = y
+        call 2C6Fh      ; XTF: DAC = x, y on the stack
+        call 2CDCh      ; PPA: ARG = y
+        call 2CC7h      ; PHA: y on the stack
+        call 2CE1h      ; PPF: DAC = y
+        call 2C4Dh      ; MAF: ARG = y
+        ld hl,0C100h
+        call 2C50h      ; MAM: ARG = (HL) = x
+        call 2EB1h      ; PUSHF
+        pop bc
+        pop de
+        ld (0C300h),bc
+        ld (0C302h),de
+        ret
+",
+    );
+    mp.poke(origin, &code);
+    let x = [0x41, 0x12, 0x34, 0x56, 0x78, 0x90, 0x12, 0x34];
+    let y = [0xC2, 0x98, 0x76, 0x54, 0x32, 0x10, 0x98, 0x76];
+    mp.set8(DAC, x);
+    mp.set8(ARG, y);
+    mp.set8(0xC100, x);
+    mp.call(origin, Regs::default()).unwrap();
+    assert_eq!(mp.peek(DAC, 8), y);
+    assert_eq!(mp.peek(ARG, 8), x);
+    assert_eq!(mp.peek(0xC300, 4), y[..4]);
+}
