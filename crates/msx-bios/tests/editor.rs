@@ -414,3 +414,78 @@ fn function_key_row() {
     assert_eq!(m.peek(CNSDFG), 0, "CNSDFG cleared");
     assert_eq!(row(&m, 24), "", "ERAFNK: the row is blank");
 }
+
+/// At the bottom row, INS pushing a character out of the row scrolls the
+/// screen up and the character starts the row below.
+#[test]
+fn insert_overflow_at_the_bottom_scrolls() {
+    let mut m = machine();
+    for i in 0..23 {
+        read_line(&mut m, PINLIN, "", &[K::T(&format!("R{i}\n"))]);
+    }
+    let row36 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    let keys = [K::T(row36), K::Ctrl(Key::B), K::Key(Key::Ins), K::T("++\n")];
+    assert_eq!(read_line(&mut m, PINLIN, "", &keys), format!("++{row36}"));
+    // Scrolled twice: by the overflow, then by RETURN on the bottom row.
+    assert_eq!(row(&m, 1), at_left("R2"));
+    assert_eq!(row(&m, 22), at_left(&format!("++{}", &row36[..35])));
+    assert_eq!(row(&m, 23), at_left("9"));
+    assert_eq!(row(&m, 24), "");
+}
+
+/// SCREEN 0 with 80 columns: a line of 100 characters takes two rows, keeps
+/// being one logical line when the screen scrolls, and is read whole.
+#[test]
+fn eighty_columns() {
+    const INITXT: u16 = 0x006C;
+    let mut m = machine();
+    m.poke(0xF3AE, 80); // LINL40
+    call(&mut m, INITXT, "", &[]);
+    for i in 0..22 {
+        read_line(&mut m, PINLIN, "", &[K::T(&format!("ROW{i}\n"))]);
+    }
+    let long: String = (0..100).map(|i| (b'A' + (i % 26) as u8) as char).collect();
+    assert_eq!(
+        read_line(&mut m, PINLIN, "", &[K::T(&long), K::T("\n")]),
+        long
+    );
+    // Typed on rows 23-24; RETURN on row 24 scrolled the screen up one.
+    assert_eq!(row(&m, 1), "ROW1");
+    assert_eq!(row(&m, 22), long[..80]);
+    assert_eq!(row(&m, 23), long[80..]);
+    assert_eq!(row(&m, 24), "");
+    // Back up onto its second row: RETURN reads it from its first row.
+    assert_eq!(
+        read_line(&mut m, PINLIN, "", &[K::Key(Key::Up), K::T("\n")]),
+        long
+    );
+}
+
+/// The cursor while the editor waits is character 255 with the pattern of the
+/// character under it inverted: all of it normally, the two bottom lines in
+/// insert mode (CSTYLE), which INS switches on and a cursor key off.
+#[test]
+fn cursor_shape_follows_insert_mode() {
+    const PATTERN_255: usize = 0x0800 + 255 * 8; // SCREEN 0 patterns at 0800h
+    let mut m = machine();
+    m.poke(ENTRY, PINLIN as u8);
+    m.poke(ENTRY + 1, (PINLIN >> 8) as u8);
+    m.poke(PROMPT, 0);
+    m.step_instruction();
+    m.run_frames(10);
+    let cursor = |m: &Machine| m.vram()[PATTERN_255..PATTERN_255 + 8].to_vec();
+    let name_table_cell = |m: &Machine| m.vram()[LEFT]; // row 1, column 1
+    assert_eq!(name_table_cell(&m), 0xFF, "the cursor is character 255");
+    assert_eq!(cursor(&m), [0xFF; 8], "block: a blank inverted");
+    type_keys(&mut m, &[K::Key(Key::Ins)]);
+    m.run_frames(20);
+    assert_ne!(m.peek(0xFCA8), 0, "INSFLG");
+    assert_ne!(m.peek(0xFCAA), 0, "CSTYLE");
+    assert_eq!(cursor(&m), [0, 0, 0, 0, 0, 0, 0xFF, 0xFF], "underline");
+    type_keys(&mut m, &[K::Key(Key::Right)]);
+    m.run_frames(20);
+    assert_eq!(m.peek(0xFCA8), 0, "a cursor key ends insert mode");
+    assert_eq!(cursor(&m), [0xFF; 8], "block again");
+    type_keys(&mut m, &[K::T("\n")]);
+    run_to_pc(&mut m, MARK, 600);
+}
