@@ -31,6 +31,7 @@ TK_NOT:         EQU 0E0h
 TK_ERL:         EQU 0E1h
 TK_ERR:         EQU 0E2h
 TK_STRING:      EQU 0E3h
+TK_INSTR:       EQU 0E5h
 TK_VARPTR:      EQU 0E7h
 TK_CSRLIN:      EQU 0E8h
 TK_INKEY:       EQU 0ECh
@@ -127,6 +128,8 @@ OMERR:          LD E,7                  ; 6275h Out of memory
 FRESTR:         JP FRESTR_I             ; 67D0h
         INCLUDE "../basic/crunch.asm"   ; text -> tokens (KBUF)
         INCLUDE "../basic/list.asm"     ; tokens -> text (BUF)
+        INCLUDE "../basic/input.asm"    ; READ DATA RESTORE INPUT LINE INPUT
+        INCLUDE "../basic/misc.asm"     ; SWAP ERASE DELETE AUTO CLS MID$= INSTR
 BI_END:
 
         DS 7FFDh-$,0FFh

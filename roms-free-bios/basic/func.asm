@@ -439,6 +439,8 @@ BI_FUNTOK:      CP TK_INKEY
                 JR Z,FN_VARPTR
                 CP TK_CSRLIN
                 JR Z,FN_CSRLIN
+                CP TK_INSTR
+                JP Z,FN_INSTR
                 JP SNERR
 FN_INKEY:       PUSH HL
                 CALL CHSNS_I

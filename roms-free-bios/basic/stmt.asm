@@ -867,6 +867,6 @@ RUN_TOP:        CALL BI_RUNCLR
 
 ; ---- statements whose handlers others add: one table entry each ------------
 CALL_I:         ; CALL / _name: the extension ROMs (fact sheet §7.1), later
-MIDASG_I:       ; MID$(v,p[,n])=s: later
+
 BI_SNSTMT:      JP SNERR
 BI_FCSTMT:      JP FCERR

@@ -8,14 +8,14 @@ BI_STMTS:
                 DW FOR_I               ; 82h FOR
                 DW NEXT_I              ; 83h NEXT
                 DW DATA_I              ; 84h DATA
-                DW BI_SNSTMT           ; 85h INPUT
+                DW INPUT_I             ; 85h INPUT
                 DW DIM_I               ; 86h DIM
-                DW BI_SNSTMT           ; 87h READ
+                DW READ_I              ; 87h READ
                 DW LET_I               ; 88h LET
                 DW GOTO_I              ; 89h GOTO
                 DW RUN_I               ; 8Ah RUN
                 DW IF_I                ; 8Bh IF
-                DW BI_SNSTMT           ; 8Ch RESTORE
+                DW RESTORE_I           ; 8Ch RESTORE
                 DW GOSUB_I             ; 8Dh GOSUB
                 DW RETURN_I            ; 8Eh RETURN
                 DW REM_I               ; 8Fh REM
@@ -34,23 +34,23 @@ BI_STMTS:
                 DW BI_SNSTMT           ; 9Ch OUT
                 DW BI_SNSTMT           ; 9Dh LPRINT
                 DW BI_SNSTMT           ; 9Eh LLIST
-                DW BI_SNSTMT           ; 9Fh CLS
+                DW BI_CLS              ; 9Fh CLS
                 DW BI_SNSTMT           ; A0h WIDTH
                 DW REM_I               ; A1h ELSE
                 DW TRON_I              ; A2h TRON
                 DW TROFF_I             ; A3h TROFF
-                DW BI_SNSTMT           ; A4h SWAP
-                DW BI_SNSTMT           ; A5h ERASE
+                DW SWAP_I              ; A4h SWAP
+                DW ERASE_I             ; A5h ERASE
                 DW ERROR_ST            ; A6h ERROR
                 DW RESUME_I            ; A7h RESUME
-                DW BI_SNSTMT           ; A8h DELETE
-                DW BI_SNSTMT           ; A9h AUTO
+                DW DELETE_I            ; A8h DELETE
+                DW AUTO_I              ; A9h AUTO
                 DW BI_SNSTMT           ; AAh RENUM
                 DW DEFSTR_I            ; ABh DEFSTR
                 DW DEFINT_I            ; ACh DEFINT
                 DW DEFSNG_I            ; ADh DEFSNG
                 DW DEFDBL_I            ; AEh DEFDBL
-                DW BI_SNSTMT           ; AFh LINE
+                DW LINE_I              ; AFh LINE
                 DW BI_SNSTMT           ; B0h OPEN
                 DW BI_FCSTMT           ; B1h FIELD
                 DW BI_SNSTMT           ; B2h GET

@@ -7,7 +7,7 @@ PTRGET_I:       XOR A
                 JR PTRGET_M
 ; BI_PTRFND: the same, but a missing simple variable is not created: DE = 0.
 BI_PTRFND:      LD A,1
-PTRGET_M:       LD (TEMP3),A            ; 0 create, 1 find only, 2 DIM
+PTRGET_M:       LD (TEMP3),A            ; 0 create, 1 find only, 2 DIM, 3 name
                 CALL H_PTRG
                 LD A,(HL)
                 CP 'A'
@@ -47,6 +47,9 @@ PTR_SUFX:       INC HL
 PTR_TYPED:      LD A,D
                 LD (VALTYP),A
                 CALL CHRGOT
+                LD A,(TEMP3)            ; ERASE: just the name
+                CP 3
+                RET Z
                 LD A,(SUBFLG)           ; FOR's variable: never an array
                 OR A
                 JR NZ,PTR_SIMPLE
