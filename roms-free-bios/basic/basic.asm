@@ -130,6 +130,8 @@ FRESTR:         JP FRESTR_I             ; 67D0h
         INCLUDE "../basic/list.asm"     ; tokens -> text (BUF)
         INCLUDE "../basic/input.asm"    ; READ DATA RESTORE INPUT LINE INPUT
         INCLUDE "../basic/misc.asm"     ; SWAP ERASE DELETE AUTO CLS MID$= INSTR
+        INCLUDE "../basic/hwstmt.asm"   ; SCREEN COLOR WIDTH LOCATE KEY SOUND VPOKE ...
+        INCLUDE "../basic/extcall.asm"  ; statements of the extension ROM
 BI_END:
 
         DS 7FFDh-$,0FFh

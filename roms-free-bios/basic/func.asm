@@ -28,11 +28,11 @@ BI_FUNCS:       DW FN_LEFT,FN_RIGHT,FN_MID,FN_SGN       ; 81-84
                 DW FN_SIN,FN_LOG,FN_EXP,FN_COS          ; 89-8C
                 DW FN_TAN,FN_ATN,FN_FRE,FN_INP          ; 8D-90
                 DW FN_POS,FN_LEN,FN_STR,FN_VAL          ; 91-94
-                DW FN_ASC,FN_CHR,FN_PEEK,FN_SN          ; 95-98 (VPEEK)
+                DW FN_ASC,FN_CHR,FN_PEEK,FN_VPEEK       ; 95-98
                 DW FN_SPACE,FN_OCT,FN_HEX,FN_SN         ; 99-9C (LPOS)
                 DW FN_BIN,FN_CINT,FN_CSNG,FN_CDBL       ; 9D-A0
-                DW FN_FIX,FN_SN,FN_SN,FN_SN             ; A1-A4 (STICK STRIG PDL)
-                DW FN_SN,FN_SN,FN_SN,FN_SN              ; A5-A8 (PAD DSKF FPOS CVI)
+                DW FN_FIX,FN_STICK,FN_STRIG,FN_PDL      ; A1-A4
+                DW FN_PAD,FN_SN,FN_SN,FN_SN             ; A5-A8 (DSKF FPOS CVI)
                 DW FN_SN,FN_SN,FN_SN,FN_SN              ; A9-AC (CVS CVD EOF LOC)
                 DW FN_SN,FN_SN,FN_SN,FN_SN              ; AD-B0 (LOF MKI$ MKS$ MKD$)
 FN_SN:          JP SNERR
@@ -431,7 +431,11 @@ FN_SUB5:        POP HL
                 JP FN_STRDONE
 
 ; ---- keyword functions: INKEY$ STRING$ VARPTR CSRLIN ...; others: Syntax
-BI_FUNTOK:      CP TK_INKEY
+BI_FUNTOK:      CP 0CBh                 ; TIME
+                JP Z,FN_TIME
+                CP 0C8h                 ; VDP
+                JP Z,FN_VDP
+                CP TK_INKEY
                 JR Z,FN_INKEY
                 CP TK_STRING
                 JR Z,FN_STRING

@@ -1,7 +1,7 @@
 ; MSX-BASIC statements and functions that drive the screen, keyboard and sound
-; hardware through the BIOS: SCREEN, WIDTH, COLOR, CLS, LOCATE, KEY, BEEP,
-; SOUND, VPOKE, OUT, WAIT, TIME=, VDP()=; the functions VPEEK, INP, STICK,
-; STRIG, PDL, PAD, CSRLIN, TIME, VDP().
+; hardware through the BIOS: SCREEN, WIDTH, COLOR, LOCATE, KEY, BEEP, SOUND,
+; VPOKE, OUT, WAIT, TIME=, VDP()=; the functions VPEEK, STICK, STRIG, PDL,
+; PAD, TIME, VDP(). (CLS, INP and CSRLIN are in misc.asm and func.asm.)
 ;
 ; Facts: MSX2 Technical Handbook chapter 2 (each statement's arguments and
 ; ranges), the fact sheet msx-basic-interpreter.md (work area, SUB-ROM paths).
@@ -13,27 +13,16 @@
 ; - A statement handler is entered with HL at the first character after its
 ;   token, A = that character and the flags of CHRGTR (Z at the end of the
 ;   statement); it returns with HL at the end of the statement (":" or 00h).
-; - A numeric function of the FFh group (VPEEK, INP, STICK, STRIG, PDL, PAD)
-;   is entered with its parenthesised argument already evaluated into DAC
-;   and returns its result in DAC/VALTYP.
-; - A pseudo-variable of its own token (TIME, CSRLIN, VDP) is entered with
-;   HL on its token (the current character) and returns with HL on the
-;   character after what it read (as CHRGTR leaves it), the result in
-;   DAC/VALTYP.
+; - A function (the FFh group: VPEEK, STICK, STRIG, PDL, PAD; or a keyword
+;   of its own: TIME, VDP) is entered with HL on its token and leaves the
+;   value in DAC/VALTYP, HL at the next item and A = it (func.asm).
 
-HW_DAC:         EQU 0F7F6h      ; Math-Pack accumulator (integer at +2)
-HW_VALTYP:      EQU 0F663h      ; its type: 2 integer, 3 string, 4 single, 8 double
-HW_ARG:         EQU 0F847h      ; Math-Pack second operand
 HW_SNERR:       EQU 4055h       ; interpreter entries at their MSX addresses
 HW_FCERR:       EQU 475Ah
 HW_FRMEVL:      EQU 4C64h
 HW_GETBYT:      EQU 521Ch
 HW_FRMQNT:      EQU 542Fh
 HW_FRESTR:      EQU 67D0h
-HW_DECADD:      EQU 269Ah       ; Math-Pack entries
-HW_FRCINT:      EQU 2F8Ah
-HW_FRCSNG:      EQU 2FB2h
-HW_FRCDBL:      EQU 303Ah
 HW_ISCNTC:      EQU 00BAh
 HW_CHGMOD:      EQU 005Fh
 HW_CHGCLR:      EQU 0062h
@@ -43,7 +32,6 @@ HW_INITXT:      EQU 006Ch
 HW_INIT32:      EQU 006Fh
 HW_WRTPSG:      EQU 0093h
 HW_BEEP:        EQU 00C0h
-HW_CLS:         EQU 00C3h
 HW_POSIT:       EQU 00C6h
 HW_FNKSB:       EQU 00C9h
 HW_ERAFNK:      EQU 00CCh
@@ -71,11 +59,10 @@ HW_TK_LIST:     EQU 093h
 
 ; ---- argument helpers ----------------------------------------------------------
 
-; HW_CUR: A = the character at HL again, with CHRGTR's flags (Z at the end
-; of the statement); HL is left on it.
-HW_CUR:         DEC HL
-                RST 10h
-                RET
+; HW_CUR: A = the item at HL again, with CHRGTR's flags (Z at the end of
+; the statement); HL is left on it. (Not DEC HL / RST 10h: the byte before
+; may be the last byte of a numeric constant.)
+HW_CUR:         EQU CHRGOT
 
 ; HW_OPT: an optional byte argument. CY set when it is left out (the
 ; statement ends or a ',' comes first); else A = E = its value (0-255, or
@@ -116,32 +103,17 @@ HW_PAREN:       RST 08h
                 DB ')'
                 RET
 
-; HW_INTRES: returns HL as the integer result of a function (DAC+2, VALTYP 2).
-HW_INTRES:      LD (HW_DAC+2),HL
-                LD A,2
-                LD (HW_VALTYP),A
-                RET
-
-; HW_ARGINT: the function's argument in DAC as an integer: HL = it.
-HW_ARGINT:      CALL HW_FRCINT
-                LD HL,(HW_DAC+2)
-                RET
-
-; HW_ARGBYTE: the argument as a byte: A = L = it (else Illegal function call).
-HW_ARGBYTE:     CALL HW_ARGINT
-                LD A,H
-                OR A
-                JP NZ,HW_FCERR
-                LD A,L
-                RET
-
 ; ---- SCREEN mode[,sprite size[,key click[,baud rate[,printer[,interlace]]]]] --
-ST_SCREEN:      CALL HW_H_SCRE
+ST_SCREEN:      PUSH HL
+                CALL HW_H_SCRE
+                POP HL
                 CALL HW_OPT
                 JR C,HW_SCR_SIZE
                 CP 9
                 JP NC,HW_FCERR
+                PUSH HL
                 CALL HW_CHGMOD
+                POP HL
                 XOR A
                 LD (TTYPOS),A
 HW_SCR_SIZE:    CALL HW_MORE
@@ -156,8 +128,10 @@ HW_SCR_SIZE:    CALL HW_MORE
                 OR B
                 LD B,A
                 LD C,1
+                PUSH HL
                 CALL HW_WRTVDP
                 CALL HW_CLRSPR          ; a new size clears the sprites
+                POP HL
 HW_SCR_CLICK:   CALL HW_MORE
                 RET Z
                 CALL HW_OPT
@@ -193,13 +167,18 @@ HW_SCR_IL2:     LD A,(RG9SAV)
                 OR B
                 LD B,A
                 LD C,9
-                JP HW_WRTVDP
+                PUSH HL
+                CALL HW_WRTVDP
+                POP HL
+                RET
 
 ; ---- WIDTH n -------------------------------------------------------------------
 ; SCREEN 0: 1-80 (above 40 the 80-column mode), SCREEN 1: 1-32; the screen
 ; is cleared. CLMLST, where PRINT's ',' starts a new line, becomes
 ; n - n MOD 14 - 14 (SUB-ROM WIDTH).
-ST_WIDTH:       CALL HW_H_WIDT
+ST_WIDTH:       PUSH HL
+                CALL HW_H_WIDT
+                POP HL
                 CALL HW_GETBYT
                 OR A
                 JP Z,HW_FCERR
@@ -310,16 +289,6 @@ HW_PALETTE:     RST 10h                 ; past '='
 HW_PAL_SUB:     RST 10h                 ; past NEW or RESTORE
                 PUSH HL
                 CALL HW_EXTROM
-                POP HL
-                RET
-
-; ---- CLS -----------------------------------------------------------------------
-ST_CLS:         RET NZ                  ; CLS takes no argument: NEWSTT's syntax
-                PUSH HL                 ; check reports what follows
-                XOR A                   ; the BIOS's CLS wants Z set
-                CALL HW_CLS
-                XOR A
-                LD (TTYPOS),A
                 POP HL
                 RET
 
@@ -484,23 +453,16 @@ HW_SND_W:       PUSH HL
                 RET
 
 ; ---- VPOKE address,value -----------------------------------------------------------
-; The address: 0-65535 in SCREEN 0-4 (the V9938 sees it as is), an offset
-; in the active page in SCREEN 5-8, through NWRVRM as the SUB-ROM's VPOKE.
-ST_VPOKE:       CALL HW_UWORD
+; The address: -32768..65535 as POKE takes it (FRMQNT); 0-65535 in SCREEN 0-4
+; (the V9938 sees it as is), an offset in the active page in SCREEN 5-8,
+; through NWRVRM as the SUB-ROM's VPOKE.
+ST_VPOKE:       CALL HW_FRMQNT
                 PUSH DE
                 RST 08h
                 DB ','
                 CALL HW_GETBYT
                 EX (SP),HL
                 CALL HW_NWRVRM
-                POP HL
-                RET
-
-; HW_UWORD: an address expression, -32768..65535 (negative numbers are
-; 65536 lower, as PEEK and POKE take them): DE = it.
-HW_UWORD:       CALL HW_FRMEVL
-                PUSH HL
-                CALL HW_GETUW
                 POP HL
                 RET
 
@@ -542,7 +504,7 @@ HW_WAIT_LOOP:   IN A,(C)
 ; ---- TIME = n --------------------------------------------------------------------------
 ST_TIME:        RST 08h
                 DB HW_TK_EQ
-                CALL HW_UWORD
+                CALL HW_FRMQNT
                 LD (JIFFY),DE
                 RET
 
@@ -587,50 +549,65 @@ HW_VDPN_NEG:    CP 0F7h                 ; -9
                 JP HW_FCERR
 
 ; ---- functions ---------------------------------------------------------------------
+; The FFh group: BI_FNNUM reads "(" number ")", the value goes out through
+; FN_BYTE (A) or FN_INTR (HL), the text pointer on the stack (func.asm).
 
 ; VPEEK(address)
-FN_VPEEK:       CALL HW_GETUW           ; DAC -> DE, -32768..65535
+FN_VPEEK:       CALL BI_FNNUM
+                PUSH HL
+                CALL BI_QNT             ; DE = the address, -32768..65535
                 EX DE,HL
                 CALL HW_NRDVRM
-HW_RESBYTE:     LD L,A
-                LD H,0
-                JP HW_INTRES
+                POP HL
+                JP FN_BYTE
 
-; INP(port)
-FN_INP:         CALL HW_ARGBYTE
-                LD C,A
-                IN A,(C)
-                JR HW_RESBYTE
+; HW_FNBYTE: "(" n ")" below C: A = n, the text pointer pushed under the
+; return address of the caller's caller (so the caller ends with POP HL /
+; JP FN_BYTE or JP FN_INTR).
+HW_FNBYTE:      PUSH BC
+                CALL BI_FNNUM
+                POP BC
+                POP DE                  ; our return address
+                PUSH HL                 ; the text pointer
+                PUSH DE
+                PUSH BC
+                CALL BI_QNT
+                POP BC
+                LD A,D
+                OR A
+                JP NZ,HW_FCERR
+                LD A,E
+                CP C
+                RET C
+                JP HW_FCERR
 
 ; STICK(n): 0 the cursor keys, 1-2 the joysticks; 0-8.
-FN_STICK:       CALL HW_ARGBYTE
-                CP 3
-                JP NC,HW_FCERR
+FN_STICK:       LD C,3
+                CALL HW_FNBYTE
                 CALL HW_GTSTCK
-                JR HW_RESBYTE
+                POP HL
+                JP FN_BYTE
 
 ; STRIG(n): 0 the space bar, 1-4 the joystick buttons; -1 pressed, else 0.
-FN_STRIG:       CALL HW_ARGBYTE
-                CP 5
-                JP NC,HW_FCERR
+FN_STRIG:       LD C,5
+                CALL HW_FNBYTE
                 CALL HW_GTTRIG
                 LD L,A
                 LD H,A
-                JP HW_INTRES
+                JP FN_INTR
 
 ; PDL(n): n 1-12.
-FN_PDL:         CALL HW_ARGBYTE
-                DEC A
-                CP 12
-                JP NC,HW_FCERR
-                INC A
+FN_PDL:         LD C,13
+                CALL HW_FNBYTE
+                OR A
+                JP Z,HW_FCERR
                 CALL HW_GTPDL
-                JR HW_RESBYTE
+                POP HL
+                JP FN_BYTE
 
 ; PAD(n): n 0-19; the status readings (n 0, 4, 8, 12, 16) are -1 or 0.
-FN_PAD:         CALL HW_ARGBYTE
-                CP 20
-                JP NC,HW_FCERR
+FN_PAD:         LD C,20
+                CALL HW_FNBYTE
                 LD C,A
                 PUSH BC
                 CALL HW_GTPAD
@@ -639,36 +616,23 @@ FN_PAD:         CALL HW_ARGBYTE
                 LD H,0
                 LD A,C
                 AND 3
-                JP NZ,HW_INTRES
+                JP NZ,FN_INTR
                 LD A,L
                 OR A
-                JP Z,HW_INTRES
+                JP Z,FN_INTR
                 LD HL,0FFFFh
-                JP HW_INTRES
-
-; CSRLIN: the cursor's row, from 0.
-FN_CSRLIN:      RST 10h                 ; past the token
-                PUSH HL
-                LD A,(CSRY)
-                DEC A
-                LD L,A
-                LD H,0
-                CALL HW_INTRES
-                POP HL
-                RET
+                JP FN_INTR
 
 ; TIME: JIFFY, 0-65535 (a single-precision number above 32767).
-FN_TIME:        RST 10h
+FN_TIME:        RST 10h                 ; past TIME
                 PUSH HL
                 LD HL,(JIFFY)
-                CALL HW_MAKUINT
-                POP HL
-                RET
+                JP FN_UNSIGNED          ; pops the text pointer
 
 ; VDP(n): n 0-7 R#0-7, 8 S#0, 9-24 R#8-23, -1..-9 S#1-S#9. R# from the
 ; BIOS's copies; S#0 from STATFL (what the interrupt last read: reading S#0
 ; here would take a pending interrupt's flag away).
-FN_VDP:         RST 10h
+FN_VDP:         RST 10h                 ; past VDP, on "("
                 CALL HW_VDPN
                 PUSH HL
                 OR A
@@ -704,56 +668,4 @@ HW_FVDP_S:      NEG                     ; S#1-S#9
                 LD A,B
 HW_FVDP_RES:    LD L,A
                 LD H,0
-                CALL HW_INTRES
-                POP HL
-                RET
-
-; ---- numbers as addresses ------------------------------------------------------
-
-; HW_GETUW: the number in DAC as a 16-bit word, as PEEK, POKE and VPOKE take
-; addresses: -32768..65535, 32768 and up standing for themselves minus
-; 65536. DE = it; Overflow outside.
-HW_GETUW:       RST 28h                 ; GETYPR: M for an integer
-                JP M,HW_GETUW_I
-                LD A,(HW_DAC)           ; positive with 5 digits before the
-                CP 45h                  ; point (10000-99999)?
-                JR NZ,HW_GETUW_F
-                LD DE,(HW_DAC+1)        ; E = digits 1-2, D = digits 3-4
-                LD A,E                  ; 32768 or more: BCD compares as
-                CP 32h                  ; unsigned bytes
-                JR C,HW_GETUW_F
-                JR NZ,HW_GETUW_BIG
-                LD A,D
-                CP 76h
-                JR C,HW_GETUW_F
-                JR NZ,HW_GETUW_BIG
-                LD A,(HW_DAC+3)
-                CP 80h
-                JR C,HW_GETUW_F
-HW_GETUW_BIG:   CALL HW_FRCDBL          ; DAC - 65536
-                LD HL,HW_K65536N
-                LD DE,HW_ARG
-                LD BC,8
-                LDIR
-                CALL HW_DECADD
-HW_GETUW_F:     CALL HW_FRCINT
-HW_GETUW_I:     LD DE,(HW_DAC+2)
-                RET
-
-; HW_MAKUINT: HL as an unsigned number into DAC: an integer below 32768,
-; else a single-precision number (TIME, PEEK-like results above 32767).
-HW_MAKUINT:     LD (HW_DAC+2),HL
-                LD A,2
-                LD (HW_VALTYP),A
-                BIT 7,H
-                RET Z
-                CALL HW_FRCDBL          ; -32768..-1, plus 65536
-                LD HL,HW_K65536
-                LD DE,HW_ARG
-                LD BC,8
-                LDIR
-                CALL HW_DECADD
-                JP HW_FRCSNG
-
-HW_K65536:      DB 45h,65h,53h,60h,0,0,0,0      ; 65536, a double
-HW_K65536N:     DB 0C5h,65h,53h,60h,0,0,0,0     ; -65536
+                JP FN_INTR              ; pops the text pointer

@@ -25,17 +25,17 @@ BI_STMTS:
                 DW LIST_I              ; 93h LIST
                 DW NEW_I               ; 94h NEW
                 DW ON_I                ; 95h ON
-                DW BI_SNSTMT           ; 96h WAIT
+                DW ST_WAIT             ; 96h WAIT
                 DW BI_SNSTMT           ; 97h DEF
                 DW POKE_I              ; 98h POKE
                 DW CONT_I              ; 99h CONT
                 DW BI_SNSTMT           ; 9Ah CSAVE
                 DW BI_SNSTMT           ; 9Bh CLOAD
-                DW BI_SNSTMT           ; 9Ch OUT
+                DW ST_OUT              ; 9Ch OUT
                 DW BI_SNSTMT           ; 9Dh LPRINT
                 DW BI_SNSTMT           ; 9Eh LLIST
                 DW BI_CLS              ; 9Fh CLS
-                DW BI_SNSTMT           ; A0h WIDTH
+                DW ST_WIDTH            ; A0h WIDTH
                 DW REM_I               ; A1h ELSE
                 DW TRON_I              ; A2h TRON
                 DW TROFF_I             ; A3h TROFF
@@ -64,22 +64,22 @@ BI_STMTS:
                 DW BI_SNSTMT           ; BAh SAVE
                 DW BI_SNSTMT           ; BBh LFILES
                 DW BI_SNSTMT           ; BCh CIRCLE
-                DW BI_SNSTMT           ; BDh COLOR
+                DW ST_COLOR            ; BDh COLOR
                 DW BI_SNSTMT           ; BEh DRAW
                 DW BI_SNSTMT           ; BFh PAINT
-                DW BI_SNSTMT           ; C0h BEEP
+                DW ST_BEEP             ; C0h BEEP
                 DW BI_SNSTMT           ; C1h PLAY
                 DW BI_SNSTMT           ; C2h PSET
                 DW BI_SNSTMT           ; C3h PRESET
-                DW BI_SNSTMT           ; C4h SOUND
-                DW BI_SNSTMT           ; C5h SCREEN
-                DW BI_SNSTMT           ; C6h VPOKE
+                DW ST_SOUND            ; C4h SOUND
+                DW ST_SCREEN           ; C5h SCREEN
+                DW ST_VPOKE            ; C6h VPOKE
                 DW BI_SNSTMT           ; C7h SPRITE
-                DW BI_SNSTMT           ; C8h VDP
+                DW ST_VDP              ; C8h VDP
                 DW BI_SNSTMT           ; C9h BASE
                 DW CALL_I              ; CAh CALL
-                DW BI_SNSTMT           ; CBh TIME
-                DW BI_SNSTMT           ; CCh KEY
+                DW ST_TIME             ; CBh TIME
+                DW ST_KEY              ; CCh KEY
                 DW BI_SNSTMT           ; CDh MAX
                 DW BI_SNSTMT           ; CEh MOTOR
                 DW BI_SNSTMT           ; CFh BLOAD
@@ -91,4 +91,4 @@ BI_STMTS:
                 DW BI_FCSTMT           ; D5h IPL
                 DW BI_FCSTMT           ; D6h COPY
                 DW BI_FCSTMT           ; D7h CMD
-                DW BI_SNSTMT           ; D8h LOCATE
+                DW ST_LOCATE           ; D8h LOCATE
