@@ -115,7 +115,7 @@ FZERO:          EQU VARS+184    ; 1 = FILEIO writes zeros instead of the caller'
 RNIDX:          EQU VARS+185    ; entry being renamed
 DATN:           EQU VARS+186    ; sectors in the data cache (from DATSEC)
 DIRTYSEC:       EQU VARS+187    ; (2) the cached sector that is written back (DATDIRTY)
-DATPTR:         EQU VARS+189    ; (2) where in DATBUF the sector of LOADSEC/NEWSEC is
+SECDPTR:         EQU VARS+189    ; (2) where in DATBUF the sector of LOADSEC/NEWSEC is
 DOSMODE:        EQU VARS+191    ; 1 = the MSX-DOS environment (RAM in page 0) is set up
 ISAVESP:        EQU VARS+192    ; (2) interrupted stack pointer (page-0 interrupt handler)
 TAILP:          EQU VARS+194    ; (2) command tail in CMDBUF

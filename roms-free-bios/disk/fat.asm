@@ -192,7 +192,7 @@ FLUSHDAT:
                 LD (DATDIRTY),A
                 RET
 
-; DATFIND: Z and HL = DATPTR = the place of sector DE when it is in the
+; DATFIND: Z and HL = SECDPTR = the place of sector DE when it is in the
 ; window (CY = 0 either way). Preserves DE.
 DATFIND:
                 PUSH DE
@@ -214,14 +214,14 @@ DATFIND:
                 ADD A,DATBUF/256
                 LD H,A
                 LD L,0
-                LD (DATPTR),HL
+                LD (SECDPTR),HL
                 XOR A
                 RET
 DATFIND_NO:     OR 1
                 RET
 
 ; LOADSEC: data sector DE into the window (if not there already), with the
-; sectors after it up to the end of its track. DATPTR = its place. CY = error.
+; sectors after it up to the end of its track. SECDPTR = its place. CY = error.
 LOADSEC:
                 CALL DATFIND
                 RET Z
@@ -251,7 +251,7 @@ LOADSEC_N:      POP DE
                 LD (DATSEC),DE
                 LD B,A
                 LD HL,DATBUF
-                LD (DATPTR),HL
+                LD (SECDPTR),HL
                 CALL RDSECS
                 RET NC
                 LD HL,0FFFFh
@@ -264,7 +264,7 @@ LOADSEC_N:      POP DE
 ; wholly rewritten, or past the end of the file). Kept as is when cached.
 ; The sector right after the window joins it (up to DATSECS), so a file
 ; written from start to end leaves a run of changed sectors that FLUSHDAT
-; writes with one DSKIO call. DATPTR = its place.
+; writes with one DSKIO call. SECDPTR = its place.
 NEWSEC:
                 CALL DATFIND
                 RET Z
@@ -285,7 +285,7 @@ NEWSEC:
                 LD HL,DATN
                 INC (HL)
                 CALL DATFIND
-                LD HL,(DATPTR)
+                LD HL,(SECDPTR)
                 JR NEWSEC_ZERO
 NEWSEC_NEW:     PUSH DE
                 CALL FLUSHDAT
@@ -295,7 +295,7 @@ NEWSEC_NEW:     PUSH DE
                 LD A,1
                 LD (DATN),A
                 LD HL,DATBUF
-                LD (DATPTR),HL
+                LD (SECDPTR),HL
 NEWSEC_ZERO:    LD D,H
                 LD E,L
                 INC DE
@@ -304,7 +304,7 @@ NEWSEC_ZERO:    LD D,H
                 LDIR
                 OR A
                 RET
-; DIRTY: the sector at DATPTR (WSEC) is changed. The changed sectors form
+; DIRTY: the sector at SECDPTR (WSEC) is changed. The changed sectors form
 ; one run from DIRTYSEC (DIRTYN long): WSEC in it or right after it joins
 ; it; otherwise the run is written first. CY = error.
 DIRTY:
@@ -327,11 +327,11 @@ DIRTY:
                 INC (HL)                ; right after it
 DIRTY_IN:       OR A
                 RET
-DIRTY_FL:       LD HL,(DATPTR)
+DIRTY_FL:       LD HL,(SECDPTR)
                 PUSH HL
                 CALL FLUSHDAT
                 POP HL
-                LD (DATPTR),HL
+                LD (SECDPTR),HL
                 RET C
 DIRTY_SET:      LD HL,(WSEC)
                 LD (DIRTYSEC),HL

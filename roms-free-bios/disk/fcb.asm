@@ -965,7 +965,7 @@ FILEIO_SH1:     LD DE,(DPB_FIRREC)
                 CALL LOADSEC
                 RET C
                 LD HL,(FOFF)
-                LD DE,(DATPTR)
+                LD DE,(SECDPTR)
                 ADD HL,DE
                 LD DE,(FPTR)
                 LD BC,(FCHUNK)
@@ -1002,7 +1002,7 @@ FILEIO_WNEW:    CALL NEWSEC
 FILEIO_WCOPY:   CALL DIRTY
                 RET C
                 LD HL,(FOFF)
-                LD DE,(DATPTR)
+                LD DE,(SECDPTR)
                 ADD HL,DE
                 LD A,(FZERO)
                 OR A
