@@ -240,10 +240,16 @@ MP_XDCOMP:      JP MPE_XDCOMP       ; 2F5Ch ARG against DAC (doubles)
 MP_FRCINT:      JP MPE_FRCINT       ; 2F8Ah
         DS 2FB2h-$,0FFh
 MP_FRCSNG:      JP MPE_FRCSNG       ; 2FB2h
+        INCLUDE "../math/funck1.asm"
+
         DS 303Ah-$,0FFh
 MP_FRCDBL:      JP MPE_FRCDBL       ; 303Ah
+        INCLUDE "../math/funck2.asm"
+
         DS 30BEh-$,0FFh
 MP_FIXER:       JP MPE_FIXER        ; 30BEh
+        INCLUDE "../math/funck3.asm"
+
         DS 314Ah-$,0FFh
 MP_UMULT:       JP MPE_UMULT        ; 314Ah DE = BC * DE
         DS 3167h-$,0FFh
@@ -252,6 +258,8 @@ MP_ISUB:        JP MPE_ISUB         ; 3167h HL = DE - HL
 MP_IADD:        JP MPE_IADD         ; 3172h HL = DE + HL
         DS 3193h-$,0FFh
 MP_IMULT:       JP MPE_IMULT        ; 3193h HL = DE * HL
+        INCLUDE "../math/funck4.asm"
+
         DS 31E6h-$,0FFh
 MP_IDIV:        JP MPE_IDIV         ; 31E6h HL = DE \ HL
         DS 323Ah-$,0FFh
@@ -264,6 +272,7 @@ MP_FIN:         JP MPE_FIN          ; 3299h text at HL to DAC/VALTYP
 MP_FOUT:        XOR A               ; 3425h unformatted: PUFOUT with A = 0
 MP_PUFOUT:      JP MPE_PUFOUT       ; 3426h
         INCLUDE "../math/fin.asm"
+        INCLUDE "../math/bcdpow.asm"
 
         DS 371Ah-$,0FFh
 MP_FOUTB:       LD B,1              ; 371Ah binary: 1 bit a digit
@@ -284,3 +293,4 @@ MP_INTEXP:      JP MPE_INTEXP       ; 383Fh DAC = DE ^ HL (integers)
         INCLUDE "../math/func.asm"
         INCLUDE "../math/bcdfout.asm"
         INCLUDE "../math/bcdiar.asm"
+        INCLUDE "../math/mpusing.asm"

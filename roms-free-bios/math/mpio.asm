@@ -26,10 +26,12 @@ MPE_FIN_P:      LD A,(MP_FS+2)
                 RET
 
 ; PUFOUT: DAC (type VALTYP) to text at FBUFFR, HL = its start. A = the format
-; (bit 7 formatted); unformatted is the text PRINT and STR$ show: a blank or
+; (bit 7 formatted: mpusing.asm); unformatted is the text PRINT and STR$ show: a blank or
 ; '-', integers exact, singles in 6 digits, doubles in 14 (MPB_FOUT). An
 ; integer's DAC+2 is kept.
-MPE_PUFOUT:     LD A,(MP_VALTYP)
+MPE_PUFOUT:     OR A
+                JP M,MPE_PUFMT          ; formatted: mpusing.asm
+                LD A,(MP_VALTYP)
                 CP 2
                 JR NZ,MPE_PUFOUT_F
                 LD HL,(MP_DAC+2)

@@ -947,3 +947,66 @@ fn stack_moves() {
     assert_eq!(mp.peek(ARG, 8), x);
     assert_eq!(mp.peek(0xC300, 4), y[..4]);
 }
+
+#[test]
+fn pufout_formats_print_using_fields() {
+    // PUFOUT 3426h, A bit 7 set (Handbook Appendix 2): bit 6 commas, bit 5
+    // '*' fill, bit 4 '$', bit 3 '+', bit 2 the sign after; B = positions
+    // before the point, C = the point and the decimals. The texts are PRINT
+    // USING's (MSX2 Technical Handbook chapter 2, "PRINT USING": the value
+    // rounded to the decimals shown, right-aligned, '%' when it does not fit).
+    let mut mp = Mp::new();
+    let single = |text: &str| match text.strip_prefix('-') {
+        Some(t) => match model_fin(t) {
+            Number::Single(mut b) => {
+                b[0] |= 0x80;
+                Number::Single(b)
+            }
+            n => panic!("{n:?}"),
+        },
+        None => model_fin(text),
+    };
+    let cases: [(&str, Number, u8, u8, u8, &str); 11] = [
+        ("##.##", single("1.456"), 0x80, 2, 3, " 1.46"),
+        ("###.##", single("-1.5"), 0x80, 3, 3, " -1.50"),
+        ("+##.#", single("2.25"), 0x88, 3, 2, " +2.3"),
+        ("**##", Number::Integer(12), 0xA0, 4, 0, "**12"),
+        ("$$##.##", single("5.5"), 0x90, 4, 3, "  $5.50"),
+        ("#,###", Number::Integer(1234), 0xC0, 5, 0, "1,234"),
+        ("##.##-", single("-1.5"), 0x84, 2, 3, " 1.50-"),
+        ("##.##+", single("1.5"), 0x8C, 2, 3, " 1.50+"),
+        ("##", Number::Integer(123), 0x80, 2, 0, "%123"),
+        ("#.#", single("0.25"), 0x80, 1, 2, "0.3"),
+        (
+            "###",
+            Number::Double(encode(false, 5, -1)),
+            0x80,
+            3,
+            0,
+            "  1",
+        ),
+    ];
+    for (format, n, a, b, c, want) in cases {
+        mp.set_dac(n);
+        let r = mp
+            .call(
+                0x3426,
+                Regs {
+                    a,
+                    b,
+                    c,
+                    ..Regs::default()
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            mp.string_at(r.hl()),
+            want,
+            "PRINT USING \"{format}\"; {n:?}"
+        );
+    }
+    // A = 0 is the unformatted text (FOUT falls into PUFOUT with A = 0).
+    mp.set_dac(Number::Integer(7));
+    let r = mp.call(0x3426, Regs::default()).unwrap();
+    assert_eq!(mp.string_at(r.hl()), " 7");
+}
