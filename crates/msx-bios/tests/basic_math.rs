@@ -1010,3 +1010,39 @@ fn pufout_formats_print_using_fields() {
     let r = mp.call(0x3426, Regs::default()).unwrap();
     assert_eq!(mp.string_at(r.hl()), " 7");
 }
+
+#[test]
+fn decnrm_decrou_tan_sgnexp() {
+    let mut mp = Mp::new();
+    // DECNRM 26FAh: "excessive zeros in mantissa are removed (0.00123 ->
+    // 0.123 E-2)" (Handbook Appendix 2).
+    mp.poke(DAC, &[0x40, 0x00, 0x12, 0x30, 0, 0, 0, 0, 0]);
+    mp.call(0x26FA, Regs::default()).unwrap();
+    assert_eq!(mp.dac8(), [0x3E, 0x12, 0x30, 0, 0, 0, 0, 0]);
+    // DECROU 273Ch: half up on the guard byte DAC+8 (fact sheet §3.3).
+    mp.poke(DAC, &[0x41, 0x12, 0x34, 0x56, 0x78, 0x90, 0x12, 0x34, 0x50]);
+    mp.call(0x273C, Regs::default()).unwrap();
+    assert_eq!(mp.dac8(), [0x41, 0x12, 0x34, 0x56, 0x78, 0x90, 0x12, 0x35]);
+    mp.poke(DAC, &[0x41, 0x12, 0x34, 0x56, 0x78, 0x90, 0x12, 0x34, 0x49]);
+    mp.call(0x273C, Regs::default()).unwrap();
+    assert_eq!(mp.dac8(), [0x41, 0x12, 0x34, 0x56, 0x78, 0x90, 0x12, 0x34]);
+    // TAN 29FBh against f64.
+    for x in [0.1f64, 0.5, 1.0, -1.2, 2.5] {
+        let b = model_fin(&format!("{}#", x.abs()));
+        let Number::Double(mut b) = b else { panic!() };
+        if x < 0.0 {
+            b[0] |= 0x80;
+        }
+        let got = Number::Double(mp.op(0x29FB, b, [0; 8]).unwrap()).to_f64();
+        assert!(
+            (got - x.tan()).abs() < 1e-11 * x.tan().abs().max(1.0),
+            "TAN({x}) = {got}"
+        );
+    }
+    // SGNEXP 37C8h: singles 2 ^ 3 = 8 (a double, VALTYP 8).
+    mp.poke(DAC, &[0x41, 0x20, 0, 0, 0x99, 0x99, 0x99, 0x99]);
+    mp.poke(ARG, &[0x41, 0x30, 0, 0, 0x99, 0x99, 0x99, 0x99]);
+    mp.poke(VALTYP, &[4]);
+    mp.call(0x37C8, Regs::default()).unwrap();
+    assert_eq!(mp.dac(), Number::Double(encode(false, 8, 0)));
+}
