@@ -194,13 +194,15 @@ MP_MOVRMI:      LD C,(HL)           ; 2ED6h CBED <- (HL)
                 LD D,(HL)
                 INC HL
                 RET
-MP_MOVRM:       LD B,(HL)           ; 2EDFh BCDE <- (HL)
-                INC HL
-                LD C,(HL)
+; MOVRM 2EDFh: BCDE <- (HL), the low byte first: E = (HL), D, C, B = (HL+3)
+; (the ROM reconstruction's C2EDF; the Handbook only names the registers).
+MP_MOVRM:       LD E,(HL)
                 INC HL
                 LD D,(HL)
                 INC HL
-                LD E,(HL)
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
                 INC HL
                 RET
 MP_MOVMF:       LD DE,MP_DAC        ; 2EE8h (HL) <- DAC
@@ -287,6 +289,7 @@ MP_FOUTR:       JP MPE_FOUTR
 MP_SGNEXP:      JP MPE_SGNEXP       ; 37C8h DAC = DAC ^ ARG (singles)
         DS 37D7h-$,0FFh
 MP_DBLEXP:      JP MPE_DBLEXP       ; 37D7h DAC = DAC ^ ARG (doubles)
+        INCLUDE "../math/mppow.asm"
         DS 383Fh-$,0FFh
 MP_INTEXP:      JP MPE_INTEXP       ; 383Fh DAC = DE ^ HL (integers)
 

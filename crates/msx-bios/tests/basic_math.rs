@@ -596,6 +596,9 @@ fn conversions() {
         assert_eq!(mp.dac(), Number::Double(want), "FRCDBL {d:02X?}");
     }
     for v in [0i16, 1, -1, 32767, -32768, 1000, -12345] {
+        // FRCINT of an integer: HL = it (ROM reconstruction C2F8A).
+        mp.set_dac(Number::Integer(v));
+        assert_eq!(mp.call(FRCINT, Regs::default()).unwrap().hl(), v as u16);
         mp.set_dac(Number::Integer(v));
         mp.call(FRCDBL, Regs::default()).unwrap();
         let want = encode(v < 0, u128::from(v.unsigned_abs()), 0);
@@ -832,6 +835,12 @@ fn moves() {
     mp.poke(at + 44, &[0x45, 0x99, 0x88, 0x77]);
     mp.call(0x2EBE, Regs::default().with_hl(at + 44)).unwrap();
     assert_eq!(mp.peek(DAC, 4), [0x45, 0x99, 0x88, 0x77]);
+    // MOVRMI 2ED6h: CBED <- (HL); MOVRM 2EDFh: BCDE <- (HL) with E first
+    // (ROM reconstruction apoloval/msx-system base200/basic1.asm C2EDF).
+    let out = mp.call(0x2ED6, Regs::default().with_hl(at + 44)).unwrap();
+    assert_eq!((out.c, out.b, out.e, out.d), (0x45, 0x99, 0x88, 0x77));
+    let out = mp.call(0x2EDF, Regs::default().with_hl(at + 44)).unwrap();
+    assert_eq!((out.e, out.d, out.c, out.b), (0x45, 0x99, 0x88, 0x77));
     // VALTYP-sized: VMOVFM 2F08h DAC <- (HL) with VALTYP 8, VMOVAF 2F0Dh.
     mp.poke(VALTYP, &[8]);
     mp.set8(at, y);
@@ -886,9 +895,24 @@ fn functions_agree_with_f64() {
         mp.op(0x2AFF, encode(false, 4, 0), [0; 8]),
         Ok(encode(false, 2, 0))
     );
+    // INTEXP gives an integer while the power fits (ROM reconstruction
+    // apoloval/msx-system base200/basic1.asm C383F multiplies integers).
     mp.call(0x383F, Regs::default().with_de(2).with_hl(10))
         .unwrap();
-    assert_eq!(mp.dac8(), encode(false, 1024, 0));
+    assert_eq!(mp.dac(), Number::Integer(1024));
+    mp.call(0x383F, Regs::default().with_de(-3i16 as u16).with_hl(3))
+        .unwrap();
+    assert_eq!(mp.dac(), Number::Integer(-27));
+    mp.call(0x383F, Regs::default().with_de(300).with_hl(2))
+        .unwrap();
+    assert_eq!(mp.dac(), Number::Double(encode(false, 90000, 0)));
+    mp.call(0x383F, Regs::default().with_de(2).with_hl(-1i16 as u16))
+        .unwrap();
+    assert_eq!(mp.dac(), Number::Double(encode(false, 5, -1)));
+    assert_eq!(
+        mp.call(0x383F, Regs::default().with_de(0).with_hl(-1i16 as u16)),
+        Err(11)
+    );
     assert_eq!(
         mp.op(0x37D7, encode(false, 3, 0), encode(false, 4, 0)),
         Ok(encode(false, 81, 0))
