@@ -680,6 +680,10 @@ fn integer_entries() {
     }
     let r = Regs::default().with_de(5).with_hl(0);
     assert_eq!(mp.call(0x31E6, r), Err(11), "IDIV by zero");
+    // -32768 \ -1 is the single 32768 (ROM reconstruction C31E6).
+    let r = Regs::default().with_de(0x8000).with_hl(0xFFFF);
+    mp.call(0x31E6, r).unwrap();
+    assert_eq!(mp.dac(), Number::Single([0x45, 0x32, 0x76, 0x80]));
 }
 
 #[test]
