@@ -40,11 +40,15 @@ fn main_rom_fixed_data() {
     assert_eq!(rom[0x0D01], 0xC9);
     assert_eq!(&rom[0x0D02..0x0D04], &[0xDD, 0xE1], "POP IX at 0D02h");
     assert_eq!(&rom[0x0D10..0x0D12], &[0xFB, 0xC9], "EI / RET ends it");
-    // No "AB" header in page 1: the ROM search must not call into us.
+    // No "AB" header in page 1 (the interpreter): the ROM search must not
+    // call into it.
     assert_ne!(&rom[0x4000..0x4002], b"AB");
-    // Page 1 is unused and padded with FFh.
-    assert!(rom[0x4000..].iter().all(|&b| b == 0xFF));
+    // The BDOS entry of MSX-BASIC's page 1 (fact sheet §8): JP F37Dh.
+    assert_eq!(&rom[0x7FFD..0x8000], &[0xC3, 0x7D, 0xF3]);
 }
+
+/// Entries that are MSX-BASIC's (Handbook Appendix 1: "BASIC interpreter").
+const BASIC_ENTRIES: &[&str] = &["SYNCHR", "CHRGTR", "GETYPR", "ISCNTC", "CKCNTC"];
 
 #[test]
 fn main_rom_entries_jump_into_page_0() {
@@ -54,9 +58,16 @@ fn main_rom_entries_jump_into_page_0() {
         let jp = if entry.name == "CHKRAM" { at + 1 } else { at };
         assert_eq!(rom[jp], 0xC3, "{} at {:04X}h is not a JP", entry.name, at);
         let target = word(rom, jp + 1);
+        // The BASIC interpreter's own entries (RST 08h/10h/28h, the
+        // CTRL+STOP checks) lead into it, in page 1; the rest is the BIOS.
+        let code = if BASIC_ENTRIES.contains(&entry.name) {
+            0x4000..0x7FFD
+        } else {
+            0x01B6..0x4000
+        };
         assert!(
-            (0x01B6..0x4000).contains(&target),
-            "{} jumps to {:04X}h, outside page 0 code",
+            code.contains(&target),
+            "{} jumps to {:04X}h, outside its code",
             entry.name,
             target
         );
