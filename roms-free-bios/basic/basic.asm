@@ -133,6 +133,7 @@ FRESTR:         JP FRESTR_I             ; 67D0h
         INCLUDE "../basic/hwstmt.asm"   ; SCREEN COLOR WIDTH LOCATE KEY SOUND VPOKE ...
         INCLUDE "../basic/extcall.asm"  ; statements of the extension ROM
 BI_END:
+        INCLUDE "../basic/xentry.asm"   ; 7FB0h: fixed entries for the extension
 
         DS 7FFDh-$,0FFh
                 JP 0F37Dh               ; 7FFDh the BDOS with BASIC in page 1

@@ -42,6 +42,7 @@ BI_COLD_USR:    LD (HL),FCERR & 0FFh
                 LD (VLZADR),HL
                 LD A,':'
                 LD (KBUF-1),A           ; direct statements run from KBUF-1
+                CALL BI_DSKINI          ; Disk BASIC: its FCBs under HIMEM
                 LD HL,(TXTTAB)          ; the program area must exist before
                 INC HL                  ; the memory split (VARTAB)
                 INC HL
@@ -62,7 +63,7 @@ BI_COLD_USR:    LD (HL),FCERR & 0FFh
                 CALL LINPRT
                 LD HL,BI_FREEMSG
                 CALL STROUT
-                JP READYR_I
+                JP BI_DSKBOOT           ; Disk BASIC: AUTOEXEC.BAS, else "Ok"
 
 BI_BANNER:      DB "MSX BASIC version 2.0",0Dh,0Ah
                 DB "Free ROM of the msx project",0Dh,0Ah,0
@@ -157,6 +158,7 @@ BI_MEMSET_OM:   POP HL
 
 ; ---- READYR (409Bh): "Ok", then the main loop -------------------------------
 READYR_I:
+                CALL BI_LDEND           ; Disk BASIC: an unfinished LOAD closed
                 XOR A
                 LD (PRTFLG),A
                 LD H,A
@@ -184,7 +186,7 @@ BI_MAIN:        CALL H_MAIN
                 JR C,BI_MAIN_AST
                 LD A,' '
 BI_MAIN_AST:    RST 18h
-BI_MAIN_IN:     CALL PINLIN
+BI_MAIN_IN:     CALL BI_GETLN           ; typed, or a line of an ASCII LOAD
                 JR NC,BI_MAIN_GOT
                 XOR A                   ; CTRL+STOP ends AUTO
                 LD (AUTFLG),A
@@ -196,6 +198,7 @@ BI_MAIN_GOT:    LD A,(AUTFLG)           ; AUTO: the line number typed for you
 BI_MAIN_TXT:    CALL CHRGTR_I           ; first non-blank of BUF
                 JR Z,BI_MAIN
                 JR C,BI_EDIT            ; a line number: program editing
+                CALL BI_DIRCHK          ; Disk BASIC: not in a file being loaded
                 XOR A                   ; a direct statement
                 LD (AUTFLG),A
                 CALL CRUNCH

@@ -853,7 +853,7 @@ NEXT_DONE:      LD DE,25
 ; ---- RUN [n] ------------------------------------------------------------------
 RUN_I:          JR Z,RUN_TOP
                 CALL LINGET
-                JP NZ,SNERR             ; RUN "file": the file system (later)
+                JP NZ,BI_RUNF           ; RUN "file": Disk BASIC (extcall.asm)
                 LD (TEMP),DE
                 CALL BI_RUNCLR
                 LD DE,(TEMP)

@@ -56,12 +56,12 @@ BI_STMTS:
                 DW BI_SNSTMT           ; B2h GET
                 DW BI_SNSTMT           ; B3h PUT
                 DW BI_SNSTMT           ; B4h CLOSE
-                DW BI_SNSTMT           ; B5h LOAD
-                DW BI_SNSTMT           ; B6h MERGE
-                DW BI_SNSTMT           ; B7h FILES
+                DW BI_XLOAD            ; B5h LOAD
+                DW BI_XMERGE           ; B6h MERGE
+                DW BI_XFILES           ; B7h FILES
                 DW BI_FCSTMT           ; B8h LSET
                 DW BI_FCSTMT           ; B9h RSET
-                DW BI_SNSTMT           ; BAh SAVE
+                DW BI_XSAVE            ; BAh SAVE
                 DW BI_SNSTMT           ; BBh LFILES
                 DW BI_SNSTMT           ; BCh CIRCLE
                 DW ST_COLOR            ; BDh COLOR
@@ -86,8 +86,8 @@ BI_STMTS:
                 DW BI_SNSTMT           ; D0h BSAVE
                 DW BI_FCSTMT           ; D1h DSKO$
                 DW BI_FCSTMT           ; D2h SET
-                DW BI_FCSTMT           ; D3h NAME
-                DW BI_FCSTMT           ; D4h KILL
+                DW BI_XNAME            ; D3h NAME
+                DW BI_XKILL            ; D4h KILL
                 DW BI_FCSTMT           ; D5h IPL
                 DW BI_FCSTMT           ; D6h COPY
                 DW BI_FCSTMT           ; D7h CMD

@@ -25,11 +25,12 @@
 ; statement or function (X_... below), HL = the text pointer as the
 ; interpreter's dispatch left it (on the first character after the token;
 ; A and the flags are not passed: re-read with X_CUR).
-EXT_ENTRY:      LD A,B
+EXT_ENTRY:      EI                      ; (the inter-slot call left them off)
+                LD A,B
                 CP EXT_COUNT
                 JP NC,X_SNERR
-                LD L,A                  ; keep HL: index the table with DE
-                EX DE,HL
+                EX DE,HL                ; keep the text pointer in DE
+                LD L,A
                 LD H,0
                 ADD HL,HL
                 LD BC,EXT_TABLE
@@ -83,11 +84,23 @@ EXT_MYSLOT_P:   LD A,C
                 RET
 
         INCLUDE "xbasic.asm"
+        INCLUDE "disk.asm"
 
 ; The statements and functions served here, by number (the main ROM's
 ; dispatch passes B = the number; basic/extcall.asm lists the same order).
 EXT_TABLE:
                 DW X_SNERR              ; 0: none
+                DW DK_LOAD              ; 1: LOAD "f"[,R]   (disk.asm)
+                DW DK_SAVE              ; 2: SAVE "f"[,A]
+                DW DK_MERGE             ; 3: MERGE "f"
+                DW DK_RUNF              ; 4: RUN "f"
+                DW DK_FILES             ; 5: FILES ["mask"]
+                DW DK_KILL              ; 6: KILL "f"
+                DW DK_NAME              ; 7: NAME "a" AS "b"
+                DW DK_INI               ; 8: cold start: the FCBs under HIMEM
+                DW DK_BOOT              ; 9: cold start: AUTOEXEC.BAS
+                DW DK_GETLN             ; 10: the main loop's line while loading text
+                DW DK_LDEND             ; 11: "Ok": a load given up
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:

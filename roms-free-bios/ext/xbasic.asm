@@ -8,14 +8,22 @@
 
 X_CALBAS:       EQU 0159h
 
+; The interpreter's fixed entries for this ROM (basic/xentry.asm).
+XE_CHRGOT:      EQU 7FB0h       ; the item at HL again
+XE_LOADED:      EQU 7FB3h       ; program in place: A<>0 RUN, else "Ok" (no return)
+XE_TYPED:       EQU 7FB6h       ; run BUF as typed (no return)
+XE_ALOAD:       EQU 7FB9h       ; ASCII load through the main loop, A<>0 NEW first (no return)
+XE_DETOK:       EQU 7FBCh       ; line HL -> its text in BUF
+
 ; X_CHRGTR: the next character of the text (CHRGTR 4666h): A, Z at the end
 ; of the statement, C for a digit.
 X_CHRGTR:       LD IX,4666h
                 JP X_CALBAS
 
-; X_CUR: the character at HL again, with CHRGTR's flags.
-X_CUR:          DEC HL
-                JR X_CHRGTR
+; X_CUR: the item at HL again, with CHRGTR's flags (the interpreter's
+; CHRGOT: DEC HL / CHRGTR would land inside a numeric constant).
+X_CUR:          LD IX,XE_CHRGOT
+                JP X_CALBAS
 
 ; X_SYNC: (HL) must be A (else Syntax error); then the next character.
 X_SYNC:         CP (HL)

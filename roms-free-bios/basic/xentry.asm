@@ -1,0 +1,18 @@
+; Fixed entries of the interpreter for the BASIC extension ROM (ext/).
+;
+; The extension runs in page 1 in place of this ROM and reaches the
+; interpreter through CALBAS (0159h, IX = the address). The documented
+; MSX-BASIC entries (CHRGTR 4666h, FRMEVL 4C64h, ...) serve it where they
+; exist; the internals it needs besides them sit here, at addresses that do
+; not move when the modules grow (docs/basic-interpreter.md, "Disk BASIC").
+; The entries marked "no return" end the statement themselves: they reset
+; the stack, so the inter-slot call's frame is simply dropped (CALBAS left
+; this ROM in page 1, which is where the interpreter runs).
+
+        DS 7FB0h-$,0FFh
+XE_CHRGOT:      JP CHRGOT               ; 7FB0h the item at HL again (CHRGTR's flags)
+XE_LOADED:      JP XE_LOADED_I          ; 7FB3h program in place: relink, run-clear; A<>0 RUN, else "Ok" (no return)
+XE_TYPED:       JP XE_TYPED_I           ; 7FB6h run BUF as a line typed in direct mode (no return)
+XE_ALOAD:       JP XE_ALOAD_I           ; 7FB9h ASCII load: A<>0 NEW first; then the main loop reads the file (no return)
+XE_DETOK:       JP DETOKEN              ; 7FBCh program line HL (its link) -> "number body" text in BUF
+XE_END:

@@ -1,0 +1,924 @@
+; Disk BASIC 1.0 for the interpreter (docs/basic-interpreter.md, "Disk
+; BASIC"; fact sheet §1.3-§1.4, §5, §6).
+;
+; Files go through the BDOS at F37Dh (MSX-DOS 1 FCB functions), so any disk
+; ROM that sets up F37Dh serves; without one the disk statements answer as
+; MSX-BASIC does without a disk ROM. The channels are MSX-BASIC's: FILTAB
+; points at MAXFILES+1 blocks of 9 header bytes and 256 data bytes (channel
+; 0 is LOAD/SAVE's); the header:
+;   +0 mode (0 closed, 1 input, 2 output), +1/+2 the channel's BDOS FCB,
+;   +3 unused, +4 the device (0 default drive, 1-8 A:-H:), +5 input: bytes
+;   in the buffer, +6 input: the next one / output: bytes waiting, +7 bit 1:
+;   the end of the file was met, +8 unused, +9 the 256-byte buffer.
+; The BDOS FCBs: 7 of 37 bytes taken from under HIMEM at the cold start,
+; channel n's at (DK_FCBP) + 37n, as Disk BASIC keeps them.
+; Sequential files have records of 1 byte and are read and written with
+; the BDOS's random block functions (27h/26h), 255 bytes at a time in, 256
+; out, so a file keeps its exact length.
+
+DK_BDOS:        EQU 0F37Dh
+DK_FCBP:        EQU 0F353h      ; -> the FCBs (Disk BASIC's own variable)
+DK_NFCB:        EQU 7
+DK_BLK:         EQU 0F87Dh      ; (SAVEND) the channel block being worked on
+DK_RUNFLG:      EQU FILNAM      ; RUNFLG: run once loaded
+DK_FILNM2:      EQU 0F871h      ; the second name (NAME)
+
+; ---- presence --------------------------------------------------------------
+; DK_HAVE: Z when a disk system is there: a disk ROM's INIT installed
+; H.PHYD and the BDOS jump at F37Dh.
+DK_HAVE:        LD A,(H_PHYD)
+                CP 0C9h
+                JR Z,DK_HAVE_NO
+                LD A,(DK_BDOS)
+                CP 0C3h
+                RET
+DK_HAVE_NO:     OR A                    ; (A = C9h: NZ)
+                RET
+
+; DK_NEEDIO: a disk system, else "Device I/O error" (the default device
+; would be the cassette, which this machine does not have).
+DK_NEEDIO:      CALL DK_HAVE
+                RET Z
+                LD E,19
+                JP X_ERROR
+; DK_NEED: a disk system, else "Illegal function call" (MSX-BASIC's
+; answer to FILES, KILL, NAME without a disk ROM).
+DK_NEED:        CALL DK_HAVE
+                RET Z
+                JP X_FCERR
+
+; ---- cold start (services 8 and 9) -----------------------------------------
+; DK_INI: the FCBs under HIMEM (before the interpreter's memory split).
+DK_INI:         CALL DK_HAVE
+                RET NZ
+                LD HL,(HIMEM)
+                LD DE,0-DK_NFCB*37
+                ADD HL,DE
+                LD (HIMEM),HL
+                LD (DK_FCBP),HL
+                RET
+
+; DK_BOOT: AUTOEXEC.BAS on the default drive is run as RUN"AUTOEXEC.BAS"
+; typed in BUF (fact sheet §5); without it, back to "Ok".
+DK_BOOT:        CALL DK_HAVE
+                RET NZ
+                LD HL,DK_AUTONM
+                LD DE,FILNAM
+                LD BC,11
+                LDIR
+                LD HL,(DK_FCBP)
+                EX DE,HL
+                XOR A
+                PUSH DE
+                CALL DK_MKFCB
+                POP DE
+                LD C,0Fh                ; FOPEN: is it there?
+                CALL DK_BDOS
+                INC A
+                RET Z
+                LD HL,DK_AUTORUN
+                LD DE,BUF
+                LD BC,DK_AUTORUN_E-DK_AUTORUN
+                LDIR
+                LD IX,XE_TYPED
+                JP X_CALBAS
+DK_AUTONM:      DB "AUTOEXECBAS"
+DK_AUTORUN:     DB "RUN",22h,"AUTOEXEC.BAS",22h,0
+DK_AUTORUN_E:
+
+; ---- file names --------------------------------------------------------------
+; DK_FNAME: the string expression at HL names a file: FILNAM = its name
+; (8+3, upper case, blank padded, '*' fills its part with '?'), A = the
+; device (0 default drive, 1-8 A:-H:, FCh GRP:, FDh CRT:, FEh LPT:, FFh
+; CAS:). HL after the expression (re-read with X_CUR). "Bad file name" (56)
+; for a device it does not know or a character no name may hold.
+DK_FNAME:       CALL X_FRMEVL
+                PUSH HL
+                CALL X_FRESTR           ; HL = its descriptor
+                LD B,(HL)
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                EX DE,HL                ; HL = the characters, B = how many
+                LD C,0
+                LD A,B
+                CP 2
+                JR C,DK_FN_NAME
+                INC HL
+                LD A,(HL)
+                DEC HL
+                CP ':'
+                JR NZ,DK_FN_DEV
+                LD A,(HL)               ; "X:": a drive
+                CALL DK_UPPER
+                SUB 'A'-1
+                JR C,DK_FN_BAD
+                JR Z,DK_FN_BAD
+                CP 9
+                JR NC,DK_FN_BAD
+                LD C,A
+                INC HL
+                INC HL
+                DEC B
+                DEC B
+                JR DK_FN_NAME
+DK_FN_DEV:      LD A,B                  ; "XXX:": a device
+                CP 4
+                JR C,DK_FN_NAME
+                INC HL
+                INC HL
+                INC HL
+                LD A,(HL)
+                DEC HL
+                DEC HL
+                DEC HL
+                CP ':'
+                JR NZ,DK_FN_NAME
+                PUSH BC
+                LD DE,DK_DEVS
+DK_FN_DL:       LD A,(DE)
+                OR A
+                JR Z,DK_FN_BADP
+                PUSH HL
+                LD B,3
+DK_FN_DC:       LD A,(HL)
+                CALL DK_UPPER
+                EX DE,HL
+                CP (HL)
+                EX DE,HL
+                INC HL
+                INC DE
+                JR NZ,DK_FN_DN
+                DJNZ DK_FN_DC
+                LD A,(DE)               ; found: its code
+                POP DE
+                POP BC
+                LD C,A
+                LD A,B
+                SUB 4
+                LD B,A
+                JR DK_FN_NAME
+DK_FN_DN:       EX DE,HL                ; the next entry: B more bytes on
+                LD E,B
+                LD D,0
+                ADD HL,DE
+                EX DE,HL
+                POP HL
+                JR DK_FN_DL
+DK_FN_NAME:     PUSH BC                 ; C = the device
+                LD DE,FILNAM
+                LD C,8
+                CALL DK_FPART
+                JR C,DK_FN_BADP
+                LD A,B
+                OR A
+                JR Z,DK_FN_EXT
+                INC HL                  ; the '.'
+                DEC B
+DK_FN_EXT:      LD C,3
+                CALL DK_FPART
+                JR C,DK_FN_BADP
+                LD A,B
+                OR A
+                JR NZ,DK_FN_BADP        ; a second '.'
+                POP BC
+                POP HL
+                LD A,C
+                RET
+DK_FN_BADP:     POP BC
+DK_FN_BAD:      LD E,56
+                JP X_ERROR
+
+DK_DEVS:        DB "CRT",0FDh,"LPT",0FEh,"GRP",0FCh,"CAS",0FFh,0
+
+; DK_FPART: one part of a name: HL = the text, B = characters left, DE =
+; the field, C = its size. Up to a '.' or the end; characters past the
+; field are dropped (as MSX-DOS does), '*' fills the rest with '?' and what
+; follows it in the part is ignored; blank padded. Carry for a control
+; character or a blank.
+DK_FPART:       LD A,B
+                OR A
+                JR Z,DK_FP_PAD
+                LD A,(HL)
+                CP '.'
+                JR Z,DK_FP_PAD
+                INC HL
+                DEC B
+                CP '*'
+                JR Z,DK_FP_STAR
+                CP '!'
+                RET C
+                CALL DK_UPPER
+                INC C
+                DEC C
+                JR Z,DK_FPART           ; the field is full: dropped
+                LD (DE),A
+                INC DE
+                DEC C
+                JR DK_FPART
+DK_FP_STAR:     LD A,'?'
+                JR DK_FP_FILL
+DK_FP_PAD:      LD A,' '
+DK_FP_FILL:     INC C
+                JR DK_FP_FE
+DK_FP_FL:       LD (DE),A
+                INC DE
+DK_FP_FE:       DEC C
+                JR NZ,DK_FP_FL
+DK_FP_SK:       LD A,B                  ; the rest of the part (after '*')
+                OR A
+                RET Z
+                LD A,(HL)
+                CP '.'
+                RET Z
+                INC HL
+                DEC B
+                JR DK_FP_SK
+
+DK_UPPER:       CP 'a'
+                RET C
+                CP 'z'+1
+                RET NC
+                SUB 20h
+                RET
+
+; DK_MKFCB: DE = an FCB, A = the drive: the drive, FILNAM, the rest 0.
+; "Bad file name" (56) when the name is empty or A is no drive.
+DK_MKFCB:       CP 9
+                JR NC,DK_FN_BAD
+                LD (DE),A
+                INC DE
+                LD A,(FILNAM)
+                CP ' '
+                JR Z,DK_FN_BAD
+                LD HL,FILNAM
+                LD BC,11
+                LDIR
+                LD B,25
+                XOR A
+DK_MKFCB_Z:     LD (DE),A
+                INC DE
+                DJNZ DK_MKFCB_Z
+                RET
+
+; DK_ENDST: the statement must end here (else Syntax error).
+DK_ENDST:       CALL X_CUR
+                RET Z
+                JP X_SNERR
+
+; ---- channels ----------------------------------------------------------------
+; DK_CHAN: A = a channel number: DK_BLK = its block, HL too. "Bad file
+; number" (52) past MAXFILES.
+DK_CHAN:        LD HL,MAXFIL
+                CP (HL)
+                JR Z,DK_CHAN_OK
+                JR NC,DK_BADNUM
+DK_CHAN_OK:     LD HL,(FILTAB)
+                ADD A,A
+                ADD A,L
+                LD L,A
+                JR NC,DK_CHAN_NC
+                INC H
+DK_CHAN_NC:     LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                LD (DK_BLK),HL
+                RET
+DK_BADNUM:      LD E,52
+                JP X_ERROR
+
+; DK_FCBOF: DE = the FCB of the channel DK_BLK.
+DK_FCBOF:       LD HL,(DK_BLK)
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                RET
+
+; DK_OPEN: open channel A on the file FILNAM of drive C for B = 1 input or
+; 2 output (made anew; an old file of the name is emptied). Errors: 54
+; File already open, 52 Bad file number (no FCB for the channel), 53 File
+; not found, 67 Too many files (the directory is full).
+DK_OPEN:        PUSH BC
+                PUSH AF
+                CALL DK_CHAN
+                LD A,(HL)
+                OR A
+                LD E,54
+                JP NZ,X_ERROR
+                POP AF
+                CP DK_NFCB
+                JR NC,DK_BADNUM
+                LD HL,(DK_FCBP)         ; its FCB: + 37 per channel
+                LD DE,37
+                INC A
+DK_OPEN_F:      DEC A
+                JR Z,DK_OPEN_FD
+                ADD HL,DE
+                JR DK_OPEN_F
+DK_OPEN_FD:     POP BC
+                PUSH BC
+                PUSH HL
+                EX DE,HL
+                LD A,C
+                CALL DK_MKFCB
+                POP DE
+                POP BC
+                PUSH BC
+                PUSH DE
+                LD A,B
+                LD C,0Fh                ; FOPEN
+                CP 2
+                JR NZ,DK_OPEN_B
+                LD C,16h                ; FMAKE
+DK_OPEN_B:      CALL DK_BDOS
+                POP DE
+                POP BC
+                INC A
+                JR NZ,DK_OPEN_OK
+                LD E,53
+                DJNZ DK_OPEN_FULL
+                JP X_ERROR
+DK_OPEN_FULL:   LD E,67
+                JP X_ERROR
+DK_OPEN_OK:     LD HL,0Eh               ; records of 1 byte, from 0
+                ADD HL,DE
+                LD (HL),1
+                INC HL
+                LD (HL),0
+                LD HL,21h
+                ADD HL,DE
+                XOR A
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                LD HL,(DK_BLK)          ; the channel's header
+                LD (HL),B
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),C
+                LD B,4
+DK_OPEN_H:      INC HL
+                LD (HL),A
+                DJNZ DK_OPEN_H
+                RET
+
+; DK_CLOSE: close the channel DK_BLK: an output channel's waiting bytes
+; are written, then the BDOS closes its file.
+DK_CLOSE:       LD HL,(DK_BLK)
+                LD A,(HL)
+                OR A
+                RET Z
+                LD (HL),0
+                CP 2
+                JR NZ,DK_CLOSE_F
+                LD DE,6
+                ADD HL,DE
+                LD L,(HL)
+                LD H,0
+                CALL DK_WBUF
+DK_CLOSE_F:     CALL DK_FCBOF
+                LD C,10h                ; FCLOSE
+                JP DK_BDOS
+
+; DK_RDB: the next byte of the input channel DK_BLK: A; carry at the end of
+; the file. Keeps BC, DE, HL.
+DK_RDB:         PUSH HL
+                PUSH DE
+                PUSH BC
+                LD HL,(DK_BLK)
+                LD DE,7
+                ADD HL,DE
+                BIT 1,(HL)
+                JR NZ,DK_RDB_END
+                DEC HL
+                LD A,(HL)               ; the next byte's place
+                DEC HL
+                CP (HL)                 ; = the bytes in the buffer: refill
+                JR NZ,DK_RDB_GET
+                CALL DK_FILL
+                JR Z,DK_RDB_EOF
+                XOR A
+DK_RDB_GET:     INC HL                  ; +6
+                INC (HL)
+                INC HL
+                INC HL
+                INC HL                  ; +9
+                ADD A,L
+                LD L,A
+                ADC A,H
+                SUB L
+                LD H,A
+                LD A,(HL)
+                OR A
+                JR DK_RDB_RET
+DK_RDB_EOF:     CALL DK_SETEOF
+DK_RDB_END:     SCF
+DK_RDB_RET:     POP BC
+                POP DE
+                POP HL
+                RET
+; DK_SETEOF: the input channel DK_BLK has met its end (an end of file, or
+; the 1Ah that ends a text).
+DK_SETEOF:      LD HL,(DK_BLK)
+                LD DE,7
+                ADD HL,DE
+                SET 1,(HL)
+                RET
+
+; DK_FILL: up to 255 bytes of the file into the buffer of DK_BLK. HL =
+; its +5, A = how many, Z for none.
+DK_FILL:        CALL DK_DTA
+                CALL DK_FCBOF
+                LD HL,255
+                LD C,27h                ; random block read
+                CALL DK_BDOS
+                LD A,L
+                LD HL,(DK_BLK)
+                LD DE,5
+                ADD HL,DE
+                LD (HL),A
+                INC HL
+                LD (HL),0
+                DEC HL
+                OR A
+                RET
+
+; DK_DTA: the BDOS's transfer address = the buffer of DK_BLK.
+DK_DTA:         LD HL,(DK_BLK)
+                LD DE,9
+                ADD HL,DE
+                EX DE,HL
+                LD C,1Ah                ; SETDTA
+                JP DK_BDOS
+
+; DK_WRB: A to the output channel DK_BLK (the buffer is written when it
+; holds 256 bytes). Keeps BC, DE, HL.
+DK_WRB:         PUSH HL
+                PUSH DE
+                PUSH BC
+                LD HL,(DK_BLK)
+                LD DE,6
+                ADD HL,DE
+                LD C,(HL)
+                INC (HL)
+                LD DE,3
+                ADD HL,DE               ; +9
+                LD B,0
+                ADD HL,BC
+                LD (HL),A
+                INC C
+                JR NZ,DK_WRB_RET
+                LD HL,256
+                CALL DK_WBUF
+DK_WRB_RET:     POP BC
+                POP DE
+                POP HL
+                RET
+
+; DK_WBUF: HL bytes of the buffer of DK_BLK to its file. "Disk full" (66)
+; when they did not all go.
+DK_WBUF:        LD A,H
+                OR L
+                RET Z
+                PUSH HL
+                CALL DK_DTA
+                CALL DK_FCBOF
+                POP HL
+                LD C,26h                ; random block write
+                CALL DK_BDOS
+                OR A
+                RET Z
+DK_FULL:        LD E,66
+                JP X_ERROR
+
+; ---- LOAD, MERGE, RUN "f" (services 1, 3, 4; fact sheet §6.3) ----------------
+; Channel 0 is opened on the file; its first byte tells: FFh, a tokenized
+; program, read whole to TXTTAB; else text, which the main loop reads line
+; by line as if typed (BI_GETLN, NLONLY bit 0), after a NEW unless MERGE.
+; C: bit 0 run once loaded, bit 1 MERGE.
+DK_LOAD:        LD C,0
+                JR DK_LD
+DK_RUNF:        LD C,1
+                JR DK_LD
+DK_MERGE:       LD C,2
+DK_LD:          PUSH BC
+                CALL DK_NEEDIO
+                CALL DK_FNAME
+                POP BC
+                LD B,A                  ; the device
+                PUSH BC
+                CALL X_CUR
+                POP BC
+                CP ','
+                JR NZ,DK_LD_END
+                LD A,C                  ; ",R": LOAD only
+                OR A
+                JP NZ,X_SNERR
+                INC C
+                PUSH BC
+                CALL X_CHRGTR
+                LD A,'R'
+                CALL X_SYNC
+                POP BC
+DK_LD_END:      PUSH BC
+                CALL DK_ENDST
+                POP BC
+                PUSH BC
+                LD C,B
+                LD B,1                  ; input
+                XOR A                   ; channel 0
+                CALL DK_OPEN
+                POP BC
+                LD A,C
+                AND 1
+                LD (DK_RUNFLG),A
+                CALL DK_RDB
+                JR C,DK_LD_TEXT         ; an empty file: no lines
+                CP 0FFh
+                JR Z,DK_LD_BIN
+                LD HL,(DK_BLK)          ; text: the byte is read again
+                LD DE,6
+                ADD HL,DE
+                DEC (HL)
+DK_LD_TEXT:     LD A,1
+                LD (NLONLY),A
+                LD A,C
+                AND 2
+                XOR 2                   ; A <> 0: NEW first (not MERGE)
+                LD IX,XE_ALOAD
+                JP X_CALBAS
+DK_LD_BIN:      BIT 1,C                 ; MERGE takes text only
+                LD E,61                 ; Bad file mode
+                JP NZ,X_ERROR
+                CALL DK_FCBOF           ; the rest of the file: its size - 1
+                LD HL,10h
+                ADD HL,DE
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                INC HL
+                LD A,(HL)
+                INC HL
+                OR (HL)
+                JR NZ,DK_LD_OM
+                DEC BC
+                LD HL,(TXTTAB)          ; it must stay clear of the stack
+                ADD HL,BC
+                JR C,DK_LD_OM
+                EX DE,HL
+                LD HL,-300
+                ADD HL,SP
+                OR A
+                SBC HL,DE
+                JR C,DK_LD_OM
+                PUSH BC
+                CALL DK_FCBOF           ; from byte 1 on
+                LD HL,21h
+                ADD HL,DE
+                LD (HL),1
+                LD DE,(TXTTAB)
+                LD C,1Ah                ; SETDTA
+                CALL DK_BDOS
+                CALL DK_FCBOF
+                POP HL
+                LD C,27h
+                CALL DK_BDOS            ; HL = the bytes read
+                LD DE,(TXTTAB)
+                ADD HL,DE
+                LD (VARTAB),HL
+                CALL DK_CLOSE
+                LD A,(DK_RUNFLG)
+                LD IX,XE_LOADED         ; relink, run-clear, "Ok" or RUN
+                JP X_CALBAS
+DK_LD_OM:       CALL DK_CLOSE
+                LD E,7                  ; Out of memory
+                JP X_ERROR
+
+; DK_GETLN (service 10): the main loop's next line from the text being
+; loaded, into BUF as PINLIN leaves it (HL = BUF-1, NC); CR is dropped, LF
+; ends a line, 1Ah or the end of the file ends the text. At the end: the
+; channel is closed, and the program is run (RUN "f", LOAD ,R) or "Ok".
+DK_GETLN:       LD HL,(FILTAB)
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                LD (DK_BLK),DE
+                LD HL,BUF
+DK_GL_L:        CALL DK_RDB
+                JR C,DK_GL_EOF
+                CP 1Ah
+                JR Z,DK_GL_Z
+                CP 0Dh
+                JR Z,DK_GL_L
+                CP 0Ah
+                JR Z,DK_GL_EOL
+                LD (HL),A
+                LD A,L                  ; at most 254 characters kept
+                CP (BUF+254) & 0FFh
+                JR Z,DK_GL_L
+                INC HL
+                JR DK_GL_L
+DK_GL_Z:        PUSH HL
+                CALL DK_SETEOF
+                POP HL
+DK_GL_EOF:      LD DE,BUF               ; a last line without LF first
+                OR A
+                SBC HL,DE
+                ADD HL,DE
+                JR NZ,DK_GL_EOL
+                CALL DK_LDEND
+                LD A,(DK_RUNFLG)
+                LD IX,XE_LOADED
+                JP X_CALBAS
+DK_GL_EOL:      LD (HL),0
+                LD HL,BUF-1
+                OR A
+                RET
+
+; DK_LDEND (service 11, and the end of a text): the load is over.
+DK_LDEND:       XOR A
+                LD (NLONLY),A
+                LD HL,(FILTAB)
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                LD (DK_BLK),DE
+                JP DK_CLOSE
+
+; ---- SAVE "f"[,A] (service 2) -------------------------------------------------
+; To a disk: FFh and the program as it is in memory (TXTTAB to VARTAB,
+; msx-basic-format.md A1); with ,A its LIST text, CR LF after each line and
+; 1Ah at the end.
+DK_SAVE:        CALL DK_NEEDIO
+                CALL DK_FNAME
+                LD B,A
+                LD C,0
+                PUSH BC
+                CALL X_CUR
+                POP BC
+                CP ','
+                JR NZ,DK_SV_END
+                PUSH BC
+                CALL X_CHRGTR
+                LD A,'A'
+                CALL X_SYNC
+                POP BC
+                INC C
+DK_SV_END:      PUSH BC
+                CALL DK_ENDST
+                POP BC
+                PUSH HL
+                PUSH BC
+                LD C,B
+                LD B,2                  ; output
+                XOR A
+                CALL DK_OPEN
+                POP BC
+                DEC C
+                JR Z,DK_SV_ASC
+                LD HL,(TXTTAB)          ; the 00 before the program stands
+                DEC HL                  ; in for the FFh while it is written
+                LD (HL),0FFh
+                EX DE,HL
+                LD C,1Ah
+                CALL DK_BDOS
+                LD HL,(VARTAB)
+                LD DE,(TXTTAB)
+                OR A
+                SBC HL,DE
+                INC HL
+                PUSH HL
+                CALL DK_FCBOF
+                POP HL
+                LD C,26h
+                CALL DK_BDOS
+                LD HL,(TXTTAB)
+                DEC HL
+                LD (HL),0
+                OR A
+                JP NZ,DK_FULL
+                JR DK_SV_DONE
+DK_SV_ASC:      LD HL,(TXTTAB)
+DK_SV_LINE:     LD A,(HL)               ; the end link
+                INC HL
+                OR (HL)
+                DEC HL
+                JR Z,DK_SV_EOF
+                PUSH HL
+                LD IX,XE_DETOK          ; "number body" in BUF
+                CALL X_CALBAS
+                LD HL,BUF
+DK_SV_CH:       LD A,(HL)
+                OR A
+                JR Z,DK_SV_CRLF
+                CALL DK_WRB
+                INC HL
+                JR DK_SV_CH
+DK_SV_CRLF:     LD A,0Dh
+                CALL DK_WRB
+                LD A,0Ah
+                CALL DK_WRB
+                POP HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                JR DK_SV_LINE
+DK_SV_EOF:      LD A,1Ah
+                CALL DK_WRB
+DK_SV_DONE:     CALL DK_CLOSE
+                POP HL
+                RET
+
+; ---- FILES ["mask"] (service 5) -------------------------------------------------
+; The names that match, "NAME    .EXT", a blank between them, a new line
+; when the next would pass the screen width; none: "File not found" (53).
+DK_FILES:       CALL DK_NEED
+                CALL X_CUR
+                LD C,0
+                JR Z,DK_FI_ALL
+                CALL DK_FNAME
+                LD C,A
+                PUSH BC
+                CALL DK_ENDST
+                POP BC
+                LD A,(FILNAM)           ; "A:" alone: every file
+                CP ' '
+                JR NZ,DK_FI_GO
+DK_FI_ALL:      PUSH HL
+                LD HL,FILNAM
+                LD B,11
+DK_FI_Q:        LD (HL),'?'
+                INC HL
+                DJNZ DK_FI_Q
+                POP HL
+DK_FI_GO:       PUSH HL
+                LD A,C
+                CP 9
+                JP NC,DK_FN_BAD
+                LD HL,(DK_FCBP)         ; channel 0's FCB serves
+                EX DE,HL
+                CALL DK_MKFCB
+                LD DE,(NULBUF)          ; the entries come to channel 0's buffer
+                LD C,1Ah
+                CALL DK_BDOS
+                LD HL,(DK_FCBP)
+                EX DE,HL
+                LD C,11h                ; SFIRST
+                CALL DK_BDOS
+                INC A
+                LD E,53
+                JP Z,X_ERROR
+DK_FI_ONE:      LD A,(TTYPOS)           ; room for " NAME    .EXT"?
+                OR A
+                JR Z,DK_FI_NAME
+                ADD A,13
+                LD HL,LINLEN
+                CP (HL)
+                JR C,DK_FI_BL
+                JR Z,DK_FI_BL
+                CALL DK_CRLF
+                JR DK_FI_NAME
+DK_FI_BL:       LD A,' '
+                CALL X_OUTDO
+DK_FI_NAME:     LD HL,(NULBUF)
+                INC HL                  ; past the drive byte
+                LD B,8
+                CALL DK_FI_OUT
+                LD A,'.'
+                CALL X_OUTDO
+                LD B,3
+                CALL DK_FI_OUT
+                LD HL,(DK_FCBP)
+                EX DE,HL
+                LD C,12h                ; SNEXT
+                CALL DK_BDOS
+                INC A
+                JR NZ,DK_FI_ONE
+                LD A,(TTYPOS)
+                OR A
+                CALL NZ,DK_CRLF
+                POP HL
+                RET
+DK_FI_OUT:      LD A,(HL)
+                PUSH HL
+                PUSH BC
+                CALL X_OUTDO
+                POP BC
+                POP HL
+                INC HL
+                DJNZ DK_FI_OUT
+                RET
+DK_CRLF:        LD A,0Dh
+                CALL X_OUTDO
+                LD A,0Ah
+                JP X_OUTDO
+
+; ---- KILL "f" (service 6) ------------------------------------------------------
+DK_KILL:        CALL DK_NEED
+                CALL DK_FNAME
+                PUSH AF
+                CALL DK_ENDST
+                POP AF
+                PUSH HL
+                LD HL,(DK_FCBP)
+                EX DE,HL
+                PUSH DE
+                CALL DK_MKFCB
+                POP DE
+                LD C,13h                ; FDELETE
+                CALL DK_BDOS
+                POP HL
+                INC A
+                RET NZ
+DK_NOTFND:      LD E,53
+                JP X_ERROR
+
+; ---- NAME "a" AS "b" (service 7) -------------------------------------------------
+; "File already exists" (65) when b is there, "File not found" (53) when a
+; is not, "Rename across disk" (71) for two drives named differently.
+DK_NAME:        CALL DK_NEED
+                CALL DK_FNAME
+                PUSH AF
+                LD HL,FILNAM
+                LD DE,DK_FILNM2
+                LD BC,11
+                LDIR
+                POP AF
+                PUSH AF
+                CALL X_CUR
+                LD A,'A'
+                CALL X_SYNC
+                LD A,'S'
+                CALL X_SYNC
+                CALL DK_FNAME
+                POP BC                  ; B = the first drive
+                OR A
+                JR Z,DK_NM_SAME
+                INC B
+                DEC B
+                JR Z,DK_NM_SAME
+                CP B
+                LD E,71
+                JP NZ,X_ERROR
+DK_NM_SAME:     OR B                    ; the drive named, if any
+                PUSH AF
+                CALL DK_ENDST
+                POP AF
+                PUSH HL
+                LD HL,(DK_FCBP)         ; is the new name taken?
+                EX DE,HL
+                PUSH AF
+                PUSH DE
+                CALL DK_MKFCB
+                LD DE,(NULBUF)
+                LD C,1Ah
+                CALL DK_BDOS
+                POP DE
+                PUSH DE
+                LD C,11h
+                CALL DK_BDOS
+                POP DE
+                INC A
+                LD E,65
+                JP NZ,X_ERROR
+                LD HL,FILNAM            ; new name at FCB+17, old at +1
+                LD DE,(DK_FCBP)
+                PUSH DE
+                LD A,17
+                ADD A,E
+                LD E,A
+                JR NC,DK_NM_NC
+                INC D
+DK_NM_NC:       LD BC,11
+                LDIR
+                POP DE
+                PUSH DE
+                INC DE
+                LD HL,DK_FILNM2
+                LD BC,11
+                LDIR
+                POP DE
+                POP AF
+                LD (DE),A
+                LD HL,16                ; (the search may have left a byte)
+                ADD HL,DE
+                LD (HL),0
+                LD C,17h                ; FRENAME
+                CALL DK_BDOS
+                POP HL
+                INC A
+                RET NZ
+                JP DK_NOTFND
