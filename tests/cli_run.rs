@@ -474,3 +474,67 @@ msg:    db 'Printed', 13, 10, 0
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn without_a_file_the_machine_starts_msx_basic_and_takes_typed_lines() {
+    // Power-on with nothing inserted: MSX-BASIC's start screen and its prompt;
+    // --type enters a direct statement and a numbered line, then runs it.
+    let dir = scratch("basic-prompt");
+    let out = msx(
+        &dir,
+        &[
+            "run",
+            "--frames",
+            "1200",
+            "--type",
+            "PRINT 1+2\\n10 PRINT \"LINE\";20\\nRUN\\n",
+            "--until-text",
+            "LINE 20",
+            "--text",
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    assert!(lines.contains(&"MSX BASIC version 2.0"), "{text}");
+    assert!(lines.contains(&"Ok"), "{text}");
+    // PRINT puts a blank before a positive number and after it (MSX-BASIC).
+    assert!(lines.contains(&"3"), "{text}");
+    assert!(lines.contains(&"LINE 20"), "{text}");
+}
+
+#[test]
+fn a_basic_listing_runs_interpreted_from_an_autoexec_disk() {
+    // msx run game.bas: the program on a disk in memory with an AUTOEXEC.BAS
+    // that runs it, as an MSX user's disk; MSX-BASIC interprets it.
+    let dir = scratch("basic-run");
+    std::fs::write(
+        dir.join("count.bas"),
+        "10 FOR I=1 TO 3:PRINT I;:NEXT\n20 PRINT \"DONE\"\n",
+    )
+    .unwrap();
+    let out = msx(
+        &dir,
+        &[
+            "run",
+            "count.bas",
+            "--frames",
+            "900",
+            "--until-text",
+            "DONE",
+            "--text",
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.lines().any(|l| l.trim() == "1  2  3 DONE"),
+        "the program's output is not on the screen:\n{text}"
+    );
+    // A listing that does not tokenize is refused before the machine starts.
+    std::fs::write(dir.join("bad.bas"), "PRINT 1\n").unwrap();
+    let out = msx(&dir, &["run", "bad.bas"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.bas"), "{err}");
+}

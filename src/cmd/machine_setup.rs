@@ -30,6 +30,10 @@ pub enum MediaKind {
     /// An MSX-DOS program: put on a disk (in memory) that boots into it in the free disk
     /// ROM's MSX-DOS environment.
     Com,
+    /// An MSX-BASIC program (a listing or a tokenized file): put on a disk (in memory)
+    /// as NAME.BAS with an AUTOEXEC.BAS that runs it, for MSX-BASIC to interpret, as a
+    /// real MSX would.
+    Bas,
     /// Nothing inserted (no FILE given): the machine powers on into MSX-BASIC's
     /// direct mode, with an empty drive A:.
     #[value(skip)]
@@ -79,6 +83,7 @@ pub fn media_kind(path: &Path, bytes: &[u8], asked: MediaKind) -> Result<MediaKi
         Some("dsk" | "di1" | "di2") => return Ok(MediaKind::Dsk),
         Some("rom" | "mx1" | "mx2" | "ri") => return Ok(MediaKind::Rom),
         Some("com") => return Ok(MediaKind::Com),
+        Some("bas" | "asc") => return Ok(MediaKind::Bas),
         _ => {}
     }
     let header_at = |o: usize| bytes.get(o..o + 2) == Some(b"AB");
@@ -183,6 +188,13 @@ pub fn build_machine(
             config.layout.insert_cartridge(1, image, spec.romtype);
             Ok(Machine::new(config)?)
         }
+        MediaKind::Bas => {
+            let disk = bas_disk(file, &image, spec.rtc)?;
+            let mut m = Machine::new(config)?;
+            m.insert_disk(0, disk)
+                .with_context(|| format!("{}", file.display()))?;
+            Ok(m)
+        }
         MediaKind::Com => {
             let disk = com_disk(file, &image, spec.rtc)?;
             let mut m = Machine::new(config)?;
@@ -199,21 +211,35 @@ pub fn build_machine(
     }
 }
 
-/// A 720 KB disk holding the program as `NAME.COM`, whose boot sector runs `NAME` in the
-/// free disk ROM's MSX-DOS environment (docs/disk.md). Its files are dated with the RTC's
-/// start time.
-fn com_disk(file: &Path, program: &[u8], when: DateTime) -> Result<Vec<u8>> {
-    let stem = super::disk_stem(file);
-    let stamp = msx_disk::Timestamp::new(
+/// The disk an MSX user makes for a BASIC program (`build::basic_disk`): NAME.BAS and an
+/// AUTOEXEC.BAS that runs it, dated with the RTC's start time.
+fn bas_disk(file: &Path, source: &[u8], when: DateTime) -> Result<Vec<u8>> {
+    let program = msx_basic::load_source(source)
+        .with_context(|| format!("{}: not an MSX-BASIC program", file.display()))?;
+    let name = format!("{}.BAS", super::disk_stem(file));
+    let disk = super::build::basic_disk(&name, &program.to_bytes(), stamp(when)?)?;
+    Ok(disk.to_bytes())
+}
+
+/// The RTC's time as a file's date (FAT dates run from 1980, in two-second steps).
+fn stamp(when: DateTime) -> Result<msx_disk::Timestamp> {
+    Ok(msx_disk::Timestamp::new(
         when.year.clamp(1980, 2107),
         when.month,
         when.day,
         when.hour,
         when.minute,
         when.second & !1,
-    )?;
+    )?)
+}
+
+/// A 720 KB disk holding the program as `NAME.COM`, whose boot sector runs `NAME` in the
+/// free disk ROM's MSX-DOS environment (docs/disk.md). Its files are dated with the RTC's
+/// start time.
+fn com_disk(file: &Path, program: &[u8], when: DateTime) -> Result<Vec<u8>> {
+    let stem = super::disk_stem(file);
     let mut disk = msx_disk::Disk::new(msx_disk::Format::Kb720);
-    disk.write_file(&format!("{stem}.COM"), program, stamp)
+    disk.write_file(&format!("{stem}.COM"), program, stamp(when)?)
         .with_context(|| format!("{}: cannot put it on a disk", file.display()))?;
     disk.set_boot_command(&stem)?;
     Ok(disk.to_bytes())
