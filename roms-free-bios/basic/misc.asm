@@ -557,3 +557,238 @@ FN_USR0:        LD D,0
                 RET                     ; to the routine, back to FN_USRR
 FN_USRR:        POP HL
                 JP CHRGOT
+
+; ---- RENUM [new][, old][, increment] --------------------------------------------
+; (fact sheet §5) Defaults 10, the first line, 10. Lines from `old` on are
+; numbered new, new+inc, ...; Illegal function call if they would pass 65529
+; or not stay above the lines before `old`. Every line-number operand (0Eh,
+; or a 0Dh pointer) is changed to its line's new number; one that names no
+; line is left and reported "Undefined line n in m".
+RN_NEW:         EQU TEMP                ; first new number
+RN_OLD:         EQU TEMP2               ; first line renumbered
+RN_INC:         EQU TEMP9               ; increment
+RENUM_I:        LD DE,10                ; new
+                CALL LINGET
+                JR Z,RENUM_1
+                LD DE,10
+RENUM_1:        LD (RN_NEW),DE
+                LD DE,0                 ; old: from the first line
+                CALL CHRGOT
+                CP ','
+                JR NZ,RENUM_2
+                CALL CHRGTR_I
+                CALL LINGET
+RENUM_2:        LD (RN_OLD),DE
+                LD DE,10
+                CALL CHRGOT
+                CP ','
+                JR NZ,RENUM_3
+                CALL CHRGTR_I
+                CALL LINGET
+                LD A,D
+                OR E
+                JP Z,FCERR
+RENUM_3:        LD (RN_INC),DE
+                ; the lines before old must stay below new; the last new
+                ; number must not pass 65529
+                LD DE,(RN_OLD)
+                CALL FNDLIN             ; BC = first line renumbered
+                LD H,B
+                LD L,C
+                LD (RN_OLD),HL          ; (from here on: its address)
+                LD HL,(TXTTAB)          ; the line before it
+                LD DE,0
+RENUM_PREV:     PUSH HL
+                OR A
+                SBC HL,BC
+                POP HL
+                JR Z,RENUM_PV
+                INC HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                DEC HL
+                DEC HL
+                DEC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                JR RENUM_PREV
+RENUM_PV:       LD A,D                  ; DE = the number before (0: none)
+                OR E
+                JR Z,RENUM_PV0
+                LD HL,(RN_NEW)
+                RST 20h
+                JP Z,FCERR
+                JP C,FCERR
+RENUM_PV0:      LD HL,0FFFFh            ; the number the last line gets
+                CALL RN_MAP
+                LD HL,65529
+                RST 20h
+                JP C,FCERR
+                ; the operands
+                LD HL,(TXTTAB)
+RENUM_LINE:     LD A,(HL)
+                INC HL
+                OR (HL)
+                JR Z,RENUM_NUM
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                LD (CURLIN),DE          ; for the message
+                INC HL
+RENUM_EL:       LD A,(HL)
+                OR A
+                JR Z,RENUM_EOL
+                CP 0Eh
+                JR Z,RENUM_REF
+                CP 0Dh
+                JR Z,RENUM_PTR
+                CALL BI_SKIPEL
+                JR RENUM_EL
+RENUM_EOL:      INC HL
+                JR RENUM_LINE
+RENUM_PTR:      LD (HL),0Eh             ; a pointer: back to its number
+                PUSH HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                EX DE,HL
+                INC HL
+                INC HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                POP HL
+                PUSH HL
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                POP HL
+RENUM_REF:      PUSH HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                PUSH DE
+                CALL FNDLIN             ; does it exist?
+                POP DE
+                JR NC,RENUM_UNDEF
+                LD HL,(RN_OLD)          ; renumbered?
+                PUSH HL
+                OR A
+                SBC HL,BC
+                POP HL
+                JR Z,RENUM_MAPIT
+                JR NC,RENUM_SKIP        ; before `old`: kept
+RENUM_MAPIT:    EX DE,HL
+                CALL RN_MAP
+                POP HL
+                PUSH HL
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+RENUM_SKIP:     POP HL
+                INC HL
+                INC HL
+                INC HL
+                JR RENUM_EL
+RENUM_UNDEF:    PUSH DE                 ; "Undefined line n in m"
+                LD HL,RN_MSG
+                CALL STROUT
+                POP HL
+                CALL LINPRT
+                LD HL,ERR_IN
+                CALL STROUT
+                LD HL,(CURLIN)
+                CALL LINPRT
+                CALL CRDO
+                JR RENUM_SKIP
+                ; the line numbers themselves
+RENUM_NUM:      LD HL,(RN_OLD)
+                LD DE,(RN_NEW)
+RENUM_NL:       LD A,(HL)
+                INC HL
+                OR (HL)
+                JR Z,RENUM_DONE
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                DEC HL
+                DEC HL
+                DEC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                PUSH HL
+                LD HL,(RN_INC)
+                ADD HL,DE
+                EX DE,HL
+                POP HL
+                JR RENUM_NL
+RENUM_DONE:     CALL BI_RUNCLR
+                JP READYR_I
+
+; RN_MAP: the new number of line HL (a line at or after RN_OLD; FFFFh: the
+; last line) -> DE: RN_NEW + RN_INC * (lines before it from RN_OLD).
+RN_MAP:         PUSH HL
+                LD HL,(RN_OLD)
+                LD DE,(RN_NEW)
+                JR RN_MAP_T
+RN_MAP_L:       PUSH HL                 ; next line, next number
+                LD HL,(RN_INC)
+                ADD HL,DE
+                EX DE,HL
+                POP HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+RN_MAP_T:       LD A,(HL)               ; the end: the last number
+                INC HL
+                OR (HL)
+                DEC HL
+                JR Z,RN_MAP_END
+                PUSH HL
+                INC HL
+                INC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                PUSH DE
+                EX DE,HL                ; DE = its number
+                LD HL,4                 ; the line looked for, under the
+                ADD HL,SP               ; new number and the line
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A                  ; HL = the line looked for
+                RST 20h
+                POP DE
+                POP HL
+                JR NZ,RN_MAP_NX
+                POP HL
+                RET
+RN_MAP_NX:      PUSH HL                 ; is it the last line?
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                LD A,(HL)
+                INC HL
+                OR (HL)
+                POP HL
+                JR NZ,RN_MAP_L
+RN_MAP_END:     POP HL                  ; FFFFh asked: the last line's
+                RET
+RN_MSG:         DB "Undefined line ",0

@@ -45,7 +45,7 @@ BI_STMTS:
                 DW RESUME_I            ; A7h RESUME
                 DW DELETE_I            ; A8h DELETE
                 DW AUTO_I              ; A9h AUTO
-                DW BI_SNSTMT           ; AAh RENUM
+                DW RENUM_I             ; AAh RENUM
                 DW DEFSTR_I            ; ABh DEFSTR
                 DW DEFINT_I            ; ACh DEFINT
                 DW DEFSNG_I            ; ADh DEFSNG

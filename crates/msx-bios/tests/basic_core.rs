@@ -474,3 +474,63 @@ fn input_statements() {
         ["N? 21,HI", "A, B", " 42 HIA, B", "Ok"]
     );
 }
+
+#[test]
+fn renum_and_auto() {
+    let mut m = basic();
+    program(
+        &mut m,
+        &["10 GOTO 30", "20 GOSUB 10:ON X GOTO 10,20,99", "30 END"],
+    );
+    // A reference to a missing line is reported and left as it is.
+    assert_eq!(cmd(&mut m, "RENUM 100,20,5"), ["Undefined line 99 in 20"]);
+    assert_eq!(
+        cmd(&mut m, "LIST"),
+        ["10 GOTO 105", "100 GOSUB 10:ON X GOTO 10,100,99", "105 END"]
+    );
+    // The new numbers must stay above the lines before.
+    assert_eq!(cmd(&mut m, "RENUM 5,100"), ["Illegal function call"]);
+    // AUTO types the numbers; CTRL+STOP ends it.
+    enter(&mut m, "AUTO 200,5");
+    enter(&mut m, "PRINT 1");
+    enter(&mut m, "PRINT 2");
+    let f = m.frame_count();
+    m.press_at(f + 1, Key::Ctrl);
+    m.press_at(f + 2, Key::Stop);
+    m.release_at(f + 5, Key::Stop);
+    m.release_at(f + 6, Key::Ctrl);
+    m.run_frames(20);
+    assert_eq!(cmd(&mut m, "LIST 200-"), ["200 PRINT 1", "205 PRINT 2"]);
+}
+
+#[test]
+fn def_fn_and_string_space() {
+    let mut m = basic();
+    program(
+        &mut m,
+        &[
+            "10 DEF FNA(X,Y)=X*10+Y",
+            "20 DEF FNB$(S$)=S$+\"!\"",
+            "30 X=5:PRINT FNA(1,2);FNB$(\"HI\");X",
+        ],
+    );
+    assert_eq!(cmd(&mut m, "RUN"), [" 12 HI! 5"]);
+    assert_eq!(cmd(&mut m, "DEF FNZ(Q)=Q"), ["Illegal direct"]);
+    assert_eq!(cmd(&mut m, "PRINT FNQ(1)"), ["Undefined user function"]);
+    // 200 bytes of string space (§1.1): FRE("") collects the garbage; a
+    // loop making far more than 200 bytes of strings still works, and a
+    // string that cannot fit is "Out of string space".
+    assert_eq!(cmd(&mut m, "NEW"), Vec::<String>::new());
+    assert_eq!(cmd(&mut m, "PRINT FRE(\"\")"), [" 200"]);
+    assert_eq!(
+        cmd(&mut m, "FOR I=1 TO 300:A$=STR$(I)+\"XY\":NEXT:PRINT A$"),
+        [" 300XY"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT FRE(\"\")"), [" 194"]);
+    assert_eq!(
+        cmd(&mut m, "B$=SPACE$(150):C$=SPACE$(60)"),
+        ["Out of string space"]
+    );
+    assert_eq!(cmd(&mut m, "CLEAR 1000:PRINT FRE(\"\")"), [" 1000"]);
+    assert_eq!(cmd(&mut m, "PRINT LEN(A$)"), [" 0"]);
+}
