@@ -9,7 +9,6 @@
 //! `cargo bench -p msx-basic --bench interpreter_speed`
 
 #[path = "../tests/compile_harness.rs"]
-#[allow(dead_code)]
 mod harness;
 
 fn main() {
