@@ -852,12 +852,12 @@ DK_NOTFND:      LD E,53
 DK_NAME:        CALL DK_NEED
                 CALL DK_FNAME
                 PUSH AF
-                LD HL,FILNAM
+                PUSH HL
+                LD HL,FILNAM            ; the old name aside
                 LD DE,DK_FILNM2
                 LD BC,11
                 LDIR
-                POP AF
-                PUSH AF
+                POP HL
                 CALL X_CUR
                 LD A,'A'
                 CALL X_SYNC

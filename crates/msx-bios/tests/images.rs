@@ -19,7 +19,11 @@ fn sizes() {
     assert_eq!(main_rom().len(), 0x8000);
     assert_eq!(sub_rom().len(), 0x8000);
     assert_eq!(&sub_rom()[..2], b"CD", "the SUB-ROM in page 0");
-    assert_eq!(&sub_rom()[0x4000..0x4002], b"AB", "the BASIC extension in page 1");
+    assert_eq!(
+        &sub_rom()[0x4000..0x4002],
+        b"AB",
+        "the BASIC extension in page 1"
+    );
 }
 
 #[test]

@@ -1,0 +1,226 @@
+//! Disk BASIC (roms-free-bios/ext/disk.asm, docs/basic-interpreter.md "Disk
+//! BASIC"): the interpreter with the free disk ROM, commands typed into it,
+//! the disk image read back with msx-disk.
+//!
+//! Expected values come from the facts, not from this code: the files a
+//! SAVE writes are what the `msx-basic` crate (the project's reference
+//! tokenizer and lister) makes of the same program — `Program::to_bytes` is
+//! SAVE "f" byte for byte, `to_msx_ascii` is SAVE "f",A (LIST text, CR LF,
+//! ^Z), msx-basic-format.md A1; AUTOEXEC.BAS is run at power-on (fact sheet
+//! §5); FILES prints "NAME    .EXT" (§6.5); the error texts are §4.7's.
+
+mod support;
+
+use msx_disk::{Disk, Format};
+use msx_machine::machine::{Machine, Until};
+use support::*;
+
+/// PINLIN (00AEh): the main loop waits for a typed line there.
+const PINLIN: u16 = 0x00AE;
+
+/// The machine with the free ROMs and `disk` in drive A:, run to the first
+/// line it waits for.
+fn boot(disk: &Disk) -> Machine {
+    let mut m = disk_machine();
+    m.insert_disk(0, disk.to_bytes()).expect("insert");
+    let o = m.run_until(&Until::PcReached(PINLIN), 2000);
+    assert!(o.reached(), "no prompt:\n{}", screen(&m));
+    m
+}
+
+/// Types `line` and RETURN, and runs until the interpreter waits for the
+/// next line.
+fn cmd(m: &mut Machine, line: &str) {
+    // The interpreter sits in PINLIN while the keys come; it enters it
+    // again once the line has been done.
+    // (The last key of the line before is let go first.)
+    m.run_frames(8);
+    m.type_text(&format!("{line}\n")).expect("type");
+    let o = m.run_until(&Until::PcReached(PINLIN), 3000);
+    assert!(o.reached(), "`{line}` did not finish:\n{}", screen(m));
+}
+
+/// The disk in drive A: as it is now.
+fn disk_of(m: &Machine) -> Disk {
+    Disk::from_bytes(m.disk_image(0).expect("a disk")).expect("image")
+}
+
+fn program(text: &str) -> msx_basic::Program {
+    msx_basic::tokenize(text).expect("tokenize")
+}
+
+fn disk_with(files: &[(&str, Vec<u8>)]) -> Disk {
+    let mut d = Disk::new(Format::Kb720);
+    for (name, bytes) in files {
+        d.write_file(name, bytes, when()).expect("write");
+    }
+    d
+}
+
+#[test]
+fn autoexec_bas_runs_at_power_on() {
+    let p = program("10 PRINT \"AUTO\";\"RUNS\"\n20 PRINT 6*7\n");
+    let d = disk_with(&[("AUTOEXEC.BAS", p.to_bytes())]);
+    let m = boot(&d);
+    let s = screen(&m);
+    assert!(s.contains("AUTORUNS"), "{s}");
+    assert!(s.contains(" 42"), "{s}");
+}
+
+#[test]
+fn without_autoexec_bas_basic_waits_in_direct_mode() {
+    let d = disk_with(&[("OTHER.BAS", program("10 PRINT \"NO\"\n").to_bytes())]);
+    let m = boot(&d);
+    let s = screen(&m);
+    assert!(s.contains("Ok"), "{s}");
+    assert!(!s.contains("NO"), "{s}");
+}
+
+#[test]
+fn save_writes_the_tokenized_file_byte_for_byte() {
+    let text = "10 A=1:B$=\"X\"\n20 FOR I=1 TO 10:PRINT I*2.5;:NEXT\n30 GOTO 10\n";
+    let d = disk_with(&[]);
+    let mut m = boot(&d);
+    for line in text.lines() {
+        cmd(&mut m, line);
+    }
+    cmd(&mut m, "SAVE \"PROG.BAS\"");
+    let saved = disk_of(&m).read_file("PROG.BAS").expect("saved");
+    assert_eq!(saved, program(text).to_bytes());
+    assert_eq!(
+        msx_basic::detokenize(&saved).unwrap(),
+        program(text).list().unwrap()
+    );
+}
+
+#[test]
+fn save_a_writes_the_list_text_with_cr_lf_and_ctrl_z() {
+    let text = "10 PRINT \"HI\":REM X\n20 IF A<>1 THEN 10 ELSE PRINT &HFF\n";
+    let d = disk_with(&[]);
+    let mut m = boot(&d);
+    for line in text.lines() {
+        cmd(&mut m, line);
+    }
+    cmd(&mut m, "SAVE \"A:PROG.TXT\",A");
+    let saved = disk_of(&m).read_file("PROG.TXT").expect("saved");
+    assert_eq!(saved, msx_basic::to_msx_ascii(&program(text)).unwrap());
+}
+
+#[test]
+fn load_of_a_tokenized_file_then_list_and_run() {
+    let text = "10 PRINT \"LOADED\";77\n";
+    let d = disk_with(&[("GAME.BAS", program(text).to_bytes())]);
+    let mut m = boot(&d);
+    cmd(&mut m, "LOAD \"GAME.BAS\"");
+    cmd(&mut m, "CLS:LIST");
+    assert!(
+        screen(&m).contains("10 PRINT \"LOADED\";77"),
+        "{}",
+        screen(&m)
+    );
+    cmd(&mut m, "RUN");
+    assert!(screen(&m).contains("LOADED 77"), "{}", screen(&m));
+}
+
+#[test]
+fn load_of_a_text_file_reads_it_as_typed_and_replaces_the_program() {
+    // LF-only lines and a blank line are accepted (msx-basic-format.md A1).
+    let d = disk_with(&[(
+        "TXT.BAS",
+        b"20 PRINT \"TWO\"\n\n10 PRINT \"ONE\";\n".to_vec(),
+    )]);
+    let mut m = boot(&d);
+    cmd(&mut m, "30 PRINT \"OLD\"");
+    cmd(&mut m, "LOAD \"TXT.BAS\"");
+    cmd(&mut m, "SAVE \"OUT.BAS\"");
+    let saved = disk_of(&m).read_file("OUT.BAS").expect("saved");
+    assert_eq!(
+        saved,
+        program("10 PRINT \"ONE\";\n20 PRINT \"TWO\"\n").to_bytes()
+    );
+}
+
+#[test]
+fn merge_adds_the_lines_of_a_text_file() {
+    let d = disk_with(&[("M.BAS", b"20 PRINT 2\r\n30 PRINT 3\r\n\x1a".to_vec())]);
+    let mut m = boot(&d);
+    cmd(&mut m, "10 PRINT 1");
+    cmd(&mut m, "30 PRINT 9");
+    cmd(&mut m, "MERGE \"M.BAS\"");
+    cmd(&mut m, "SAVE \"OUT.BAS\"");
+    let saved = disk_of(&m).read_file("OUT.BAS").expect("saved");
+    assert_eq!(
+        saved,
+        program("10 PRINT 1\n20 PRINT 2\n30 PRINT 3\n").to_bytes()
+    );
+}
+
+#[test]
+fn run_file_and_load_r_run_the_program() {
+    let d = disk_with(&[
+        ("A.BAS", program("10 PRINT \"RAN\";\"A\"\n").to_bytes()),
+        ("B.BAS", b"10 PRINT \"RAN\";\"B\"\r\n\x1a".to_vec()),
+    ]);
+    let mut m = boot(&d);
+    cmd(&mut m, "RUN \"A.BAS\"");
+    assert!(screen(&m).contains("RANA"), "{}", screen(&m));
+    cmd(&mut m, "LOAD \"B.BAS\",R");
+    assert!(screen(&m).contains("RANB"), "{}", screen(&m));
+}
+
+#[test]
+fn a_direct_statement_in_a_text_file_stops_the_load() {
+    let d = disk_with(&[("D.BAS", b"10 PRINT 1\r\nPRINT 2\r\n20 PRINT 3\r\n".to_vec())]);
+    let mut m = boot(&d);
+    cmd(&mut m, "LOAD \"D.BAS\"");
+    assert!(
+        screen(&m).contains("Direct statement in file"),
+        "{}",
+        screen(&m)
+    );
+    // The main loop reads the keyboard again.
+    cmd(&mut m, "PRINT 40+2");
+    assert!(screen(&m).contains(" 42"), "{}", screen(&m));
+}
+
+#[test]
+fn files_kill_and_name() {
+    let d = disk_with(&[("ONE.BAS", vec![0xFF, 0, 0]), ("TWO.TXT", b"x".to_vec())]);
+    let mut m = boot(&d);
+    cmd(&mut m, "CLS:FILES");
+    let s = screen(&m);
+    assert!(s.contains("ONE     .BAS TWO     .TXT"), "{s}");
+    cmd(&mut m, "CLS:FILES \"*.TXT\"");
+    let s = screen(&m);
+    assert!(s.contains("TWO     .TXT") && !s.contains("ONE"), "{s}");
+    cmd(&mut m, "KILL \"ONE.BAS\"");
+    cmd(&mut m, "NAME \"TWO.TXT\" AS \"THREE.TXT\"");
+    let names: Vec<String> = disk_of(&m)
+        .list()
+        .into_iter()
+        .map(|f| f.name.to_string())
+        .collect();
+    assert_eq!(names, vec!["THREE.TXT".to_string()]);
+    cmd(&mut m, "CLS:KILL \"ONE.BAS\"");
+    assert!(screen(&m).contains("File not found"), "{}", screen(&m));
+    cmd(&mut m, "CLS:LOAD \"NONE.BAS\"");
+    assert!(screen(&m).contains("File not found"), "{}", screen(&m));
+}
+
+#[test]
+fn without_a_disk_rom_the_disk_statements_answer_as_msx_basic_does() {
+    let mut m = plain_machine();
+    let o = m.run_until(&Until::PcReached(PINLIN), 2000);
+    assert!(o.reached(), "no prompt:\n{}", screen(&m));
+    assert!(screen(&m).contains("Ok"), "{}", screen(&m));
+    // No cassette on this machine: LOAD/SAVE cannot reach a device; the
+    // disk-only statements are the main ROM's "Illegal function call".
+    cmd(&mut m, "CLS:LOAD \"X\"");
+    assert!(screen(&m).contains("Device I/O error"), "{}", screen(&m));
+    cmd(&mut m, "CLS:FILES");
+    assert!(
+        screen(&m).contains("Illegal function call"),
+        "{}",
+        screen(&m)
+    );
+}
