@@ -188,8 +188,9 @@ BI_MAIN:        CALL H_MAIN
 BI_MAIN_AST:    RST 18h
 BI_MAIN_IN:     CALL BI_GETLN           ; typed, or a line of an ASCII LOAD
                 JR NC,BI_MAIN_GOT
-                XOR A                   ; CTRL+STOP ends AUTO
-                LD (AUTFLG),A
+                XOR A                   ; CTRL+STOP ends AUTO; the editor
+                LD (AUTFLG),A           ; took it: no Break later
+                LD (INTFLG),A
                 JR BI_MAIN
 BI_MAIN_GOT:    LD A,(AUTFLG)           ; AUTO: the line number typed for you
                 OR A
@@ -464,7 +465,7 @@ BI_RUNCLR_D:    LD (HL),8
                 LD (FRETOP),HL
                 LD HL,(TXTTAB)          ; RESTORE
                 DEC HL
-                LD (DATPTR),HL
+                LD (BDATPTR),HL
                 LD HL,(VARTAB)
                 LD (ARYTAB),HL
                 LD (STREND),HL

@@ -105,11 +105,12 @@ DELETE_I:       CALL BI_RANGE           ; DE = first, BC = last
                 LD L,C
                 LD E,(HL)
                 INC HL
-                LD D,(HL)
-                EX (SP),HL
-                EX DE,HL                ; DE = first number
+                LD D,(HL)               ; DE = the line after the last
+                POP HL                  ; the first number
+                PUSH DE
+                EX DE,HL
                 CALL FNDLIN             ; BC = first line to go
-                POP DE                  ; (the last line + 1)
+                POP DE
                 LD H,B
                 LD L,C
                 RST 20h
@@ -349,3 +350,445 @@ INSTR_RES:      LD L,C
                 CALL BI_INTRES
                 LD HL,(TEMP)
                 JP CHRGOT
+
+; ---- DEF FN / FN -----------------------------------------------------------------
+; DEF FNname[(p1, ...)]=expression keeps, in the function's variable (its name
+; with bit 7 set, fact sheet §2.1), the address of the text after the name.
+; FN binds the arguments by assigning them to the parameter variables, whose
+; old values are saved on the stack and put back afterwards.
+BI_FNTMP:       EQU 0F7BAh              ; (FUNACT) an argument's type meanwhile
+
+DEF_I:          CP TK_FN
+                JR Z,DEF_FN
+                CP TK_USR
+                JP NZ,SNERR
+                CALL CHRGTR_I           ; DEF USR[n]=address
+                LD E,0
+                CP 11h
+                JR C,DEF_USR0
+                CP 1Bh
+                JR NC,DEF_USR0
+                SUB 11h
+                LD E,A
+                CALL CHRGTR_I
+DEF_USR0:       PUSH DE
+                RST 08h
+                DB TK_EQ
+                CALL FRMQNT_I
+                EX (SP),HL
+                LD A,L
+                ADD A,A
+                LD L,A
+                LD H,0
+                LD BC,USRTAB
+                ADD HL,BC
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                POP HL
+                RET
+DEF_FN:         LD DE,(CURLIN)          ; not in direct mode
+                LD A,D
+                AND E
+                INC A
+                LD E,12                 ; Illegal direct
+                JP Z,ERROR_I
+                CALL CHRGTR_I
+                LD A,4                  ; the function's variable, created
+                CALL PTRGET_M
+                EX DE,HL
+                LD (HL),E               ; the text after the name
+                INC HL
+                LD (HL),D
+                EX DE,HL
+                DEC HL
+                JP BI_DATSKP            ; the rest is read when called
+
+; FN_CALL: HL on the FN token. The frame IX: +0 the caller's text, +2 the
+; definition's text, +4 parameters saved, +5 the function's type.
+FN_CALL:        LD C,16
+                CALL GETSTK
+                CALL CHRGTR_I
+                LD A,5                  ; find the function's variable
+                CALL PTRGET_M
+                LD A,D
+                OR E
+                JP Z,UFERR
+                PUSH IX
+                LD A,(VALTYP)
+                LD B,A
+                LD C,0
+                PUSH BC                 ; +4 count, +5 type
+                EX DE,HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                PUSH HL                 ; +2 definition
+                PUSH DE                 ; +0 caller
+                LD IX,0
+                ADD IX,SP
+                CALL CHRGOT             ; parameters?
+                CP '('
+                JP NZ,FN_BODY
+                LD L,(IX+0)
+                LD H,(IX+1)
+                RST 08h
+                DB '('
+FN_ARG:         CALL FRMEVL_I           ; an argument
+                LD (IX+0),L
+                LD (IX+1),H
+                LD A,(VALTYP)
+                LD (BI_FNTMP),A
+                LD L,(IX+2)             ; its parameter
+                LD H,(IX+3)
+                CALL CHRGTR_I
+                CALL PTRGET_I
+                LD (IX+2),L
+                LD (IX+3),H
+                EX DE,HL                ; its old value saved: 8 bytes,
+                LD B,4                  ; the address, the type
+FN_SAVE:        LD E,(HL)
+                INC HL
+                LD D,(HL)
+                INC HL
+                PUSH DE
+                DJNZ FN_SAVE
+                LD DE,-8
+                ADD HL,DE
+                PUSH HL
+                LD A,(VALTYP)
+                PUSH AF
+                INC (IX+4)
+                EX DE,HL                ; DE = the parameter
+                LD C,A
+                LD A,(BI_FNTMP)
+                LD (VALTYP),A
+                LD A,C
+                CALL BI_FRCTYP          ; the argument in its type
+                CP 3
+                JR NZ,FN_ARGN
+                CALL BI_STRASG
+                JR FN_NEXT
+FN_ARGN:        CALL BI_STDAC
+FN_NEXT:        LD L,(IX+2)
+                LD H,(IX+3)
+                CALL CHRGOT
+                CP ','
+                JR NZ,FN_ENDP
+                LD L,(IX+0)
+                LD H,(IX+1)
+                RST 08h
+                DB ','
+                JR FN_ARG
+FN_ENDP:        RST 08h
+                DB ')'
+                LD (IX+2),L
+                LD (IX+3),H
+                LD L,(IX+0)
+                LD H,(IX+1)
+                RST 08h
+                DB ')'
+                LD (IX+0),L
+                LD (IX+1),H
+FN_BODY:        LD L,(IX+2)
+                LD H,(IX+3)
+                RST 08h
+                DB TK_EQ
+                CALL FRMEVL_I
+                LD A,(IX+5)
+                CALL BI_FRCTYP          ; the function's type
+                LD B,(IX+4)             ; the parameters' old values back
+                INC B
+FN_REST:        DEC B
+                JR Z,FN_DONE
+                POP AF
+                POP HL
+                LD DE,6
+                ADD HL,DE
+                LD C,4
+FN_RESTW:       POP DE
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                DEC HL
+                DEC HL
+                DEC HL
+                DEC C
+                JR NZ,FN_RESTW
+                JR FN_REST
+FN_DONE:        LD L,(IX+0)
+                LD H,(IX+1)
+                POP DE
+                POP DE
+                POP DE
+                POP IX
+                JP CHRGOT
+
+; ---- USR[n](x) -------------------------------------------------------------------
+; The routine of USRTAB n with A = the argument's type, HL = DAC (a number),
+; DE = its descriptor (a string) (fact sheet §8).
+FN_USR:         CALL CHRGTR_I
+                LD E,0
+                CP 11h
+                JR C,FN_USR0
+                CP 1Bh
+                JR NC,FN_USR0
+                SUB 11h
+                LD E,A
+FN_USR0:        LD D,0
+                PUSH DE
+                CALL BI_FNARG
+                POP DE
+                PUSH HL
+                LD HL,USRTAB
+                ADD HL,DE
+                ADD HL,DE
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                LD DE,FN_USRR
+                PUSH DE
+                PUSH HL
+                LD DE,(DAC+2)
+                LD HL,DAC
+                LD A,(VALTYP)
+                RET                     ; to the routine, back to FN_USRR
+FN_USRR:        POP HL
+                JP CHRGOT
+
+; ---- RENUM [new][, old][, increment] --------------------------------------------
+; (fact sheet §5) Defaults 10, the first line, 10. Lines from `old` on are
+; numbered new, new+inc, ...; Illegal function call if they would pass 65529
+; or not stay above the lines before `old`. Every line-number operand (0Eh,
+; or a 0Dh pointer) is changed to its line's new number; one that names no
+; line is left and reported "Undefined line n in m".
+RN_NEW:         EQU TEMP                ; first new number
+RN_OLD:         EQU TEMP2               ; first line renumbered
+RN_INC:         EQU TEMP9               ; increment
+RENUM_I:        LD DE,10                ; new
+                CALL LINGET
+                JR Z,RENUM_1
+                LD DE,10
+RENUM_1:        LD (RN_NEW),DE
+                LD DE,0                 ; old: from the first line
+                CALL CHRGOT
+                CP ','
+                JR NZ,RENUM_2
+                CALL CHRGTR_I
+                CALL LINGET
+RENUM_2:        LD (RN_OLD),DE
+                LD DE,10
+                CALL CHRGOT
+                CP ','
+                JR NZ,RENUM_3
+                CALL CHRGTR_I
+                CALL LINGET
+                LD A,D
+                OR E
+                JP Z,FCERR
+RENUM_3:        LD (RN_INC),DE
+                ; the lines before old must stay below new; the last new
+                ; number must not pass 65529
+                LD DE,(RN_OLD)
+                CALL FNDLIN             ; BC = first line renumbered
+                LD H,B
+                LD L,C
+                LD (RN_OLD),HL          ; (from here on: its address)
+                LD HL,(TXTTAB)          ; the line before it
+                LD DE,0
+RENUM_PREV:     PUSH HL
+                OR A
+                SBC HL,BC
+                POP HL
+                JR Z,RENUM_PV
+                INC HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                DEC HL
+                DEC HL
+                DEC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                JR RENUM_PREV
+RENUM_PV:       LD A,D                  ; DE = the number before (0: none)
+                OR E
+                JR Z,RENUM_PV0
+                LD HL,(RN_NEW)
+                RST 20h
+                JP Z,FCERR
+                JP C,FCERR
+RENUM_PV0:      LD HL,0FFFFh            ; the number the last line gets
+                CALL RN_MAP
+                LD HL,65529
+                RST 20h
+                JP C,FCERR
+                ; the operands
+                LD HL,(TXTTAB)
+RENUM_LINE:     LD A,(HL)
+                INC HL
+                OR (HL)
+                JR Z,RENUM_NUM
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                LD (CURLIN),DE          ; for the message
+                INC HL
+RENUM_EL:       LD A,(HL)
+                OR A
+                JR Z,RENUM_EOL
+                CP 0Eh
+                JR Z,RENUM_REF
+                CP 0Dh
+                JR Z,RENUM_PTR
+                CALL BI_SKIPEL
+                JR RENUM_EL
+RENUM_EOL:      INC HL
+                JR RENUM_LINE
+RENUM_PTR:      LD (HL),0Eh             ; a pointer: back to its number
+                PUSH HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                EX DE,HL
+                INC HL
+                INC HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                POP HL
+                PUSH HL
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                POP HL
+RENUM_REF:      PUSH HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                PUSH DE
+                CALL FNDLIN             ; does it exist?
+                POP DE
+                JR NC,RENUM_UNDEF
+                LD HL,(RN_OLD)          ; renumbered?
+                PUSH HL
+                OR A
+                SBC HL,BC
+                POP HL
+                JR Z,RENUM_MAPIT
+                JR NC,RENUM_SKIP        ; before `old`: kept
+RENUM_MAPIT:    EX DE,HL
+                CALL RN_MAP
+                POP HL
+                PUSH HL
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+RENUM_SKIP:     POP HL
+                INC HL
+                INC HL
+                INC HL
+                JR RENUM_EL
+RENUM_UNDEF:    PUSH DE                 ; "Undefined line n in m"
+                LD HL,RN_MSG
+                CALL STROUT
+                POP HL
+                CALL LINPRT
+                LD HL,ERR_IN
+                CALL STROUT
+                LD HL,(CURLIN)
+                CALL LINPRT
+                CALL CRDO
+                JR RENUM_SKIP
+                ; the line numbers themselves
+RENUM_NUM:      LD HL,(RN_OLD)
+                LD DE,(RN_NEW)
+RENUM_NL:       LD A,(HL)
+                INC HL
+                OR (HL)
+                JR Z,RENUM_DONE
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                DEC HL
+                DEC HL
+                DEC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                PUSH HL
+                LD HL,(RN_INC)
+                ADD HL,DE
+                EX DE,HL
+                POP HL
+                JR RENUM_NL
+RENUM_DONE:     CALL BI_RUNCLR
+                JP READYR_I
+
+; RN_MAP: the new number of line HL (a line at or after RN_OLD; FFFFh: the
+; last line) -> DE: RN_NEW + RN_INC * (lines before it from RN_OLD).
+RN_MAP:         PUSH HL
+                LD HL,(RN_OLD)
+                LD DE,(RN_NEW)
+                JR RN_MAP_T
+RN_MAP_L:       PUSH HL                 ; next line, next number
+                LD HL,(RN_INC)
+                ADD HL,DE
+                EX DE,HL
+                POP HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+RN_MAP_T:       LD A,(HL)               ; the end: the last number
+                INC HL
+                OR (HL)
+                DEC HL
+                JR Z,RN_MAP_END
+                PUSH HL
+                INC HL
+                INC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                PUSH DE
+                EX DE,HL                ; DE = its number
+                LD HL,4                 ; the line looked for, under the
+                ADD HL,SP               ; new number and the line
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A                  ; HL = the line looked for
+                RST 20h
+                POP DE
+                POP HL
+                JR NZ,RN_MAP_NX
+                POP HL
+                RET
+RN_MAP_NX:      PUSH HL                 ; is it the last line?
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                LD A,(HL)
+                INC HL
+                OR (HL)
+                POP HL
+                JR NZ,RN_MAP_L
+RN_MAP_END:     POP HL                  ; FFFFh asked: the last line's
+                RET
+RN_MSG:         DB "Undefined line ",0

@@ -247,7 +247,7 @@ CONT_I:         JP NZ,SNERR
 
 ; ---- TRON / TROFF ---------------------------------------------------------
 TRON_I:         LD A,0FFh
-                DB 01h                  ; LD BC,nn: skips the XOR A
+                DB 0FEh                 ; CP n: skips the XOR A
 TROFF_I:        XOR A
                 LD (TRCFLG),A
                 RET
@@ -348,10 +348,24 @@ FNDLNC:         LD B,H
 ; ---- GOTO / GOSUB / RETURN ------------------------------------------------
 GOTO_I:         CALL LINGET
                 JP NZ,SNERR
-; BI_GOTO: DE = line: continue there (HL on the 00 before it).
+; BI_GOTO: DE = line: continue there (HL on the 00 before it). A line after
+; the current one is searched from the next line on ([RB 47E8h]).
 BI_GOTO:        PUSH HL
-                CALL FNDLIN
+                LD HL,(CURLIN)
+                LD A,H
+                AND L
+                INC A
+                JR Z,BI_GOTO_TOP        ; direct mode
+                RST 20h
+                JR NC,BI_GOTO_TOP       ; not after the current line
                 POP HL
+                PUSH HL
+                CALL BI_EOL             ; the end of the current line
+                INC HL
+                CALL FNDLNC
+                JR BI_GOTO_F
+BI_GOTO_TOP:    CALL FNDLIN
+BI_GOTO_F:      POP HL
                 JP NC,ULERR
                 LD H,B
                 LD L,C
@@ -373,6 +387,12 @@ BI_GOSUB:       LD C,3
                 INC SP                  ; +0 8Dh
                 LD HL,NEWSTT_I
                 PUSH HL
+                LD HL,7                 ; the text again (for BI_GOTO)
+                ADD HL,SP
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
                 JR BI_GOTO
 
 RETURN_I:       LD (TEMP),HL
@@ -399,9 +419,10 @@ RETURN_NT:      POP DE
                 LD HL,(TEMP)
                 CALL CHRGOT
                 JR Z,RETURN_BACK
-                CALL LINGET             ; RETURN n
-                JP NZ,SNERR
-                JR BI_GOTO
+                CALL LINGET             ; RETURN n: CURLIN is the caller's
+                JP NZ,SNERR             ; now, so search from the top
+                PUSH HL
+                JR BI_GOTO_TOP
 RETURN_BACK:    EX DE,HL
                 RET
 
@@ -616,10 +637,10 @@ FOR_I:          CALL H_SNGF
                 RST 08h
                 DB TK_EQ
                 CALL LET_VALUE          ; the start value, assigned
-                POP AF
-                PUSH AF
                 RST 08h
                 DB TK_TO
+                POP AF
+                PUSH AF
                 CALL BI_FRMTYP          ; limit in the variable's type
                 POP AF
                 PUSH AF

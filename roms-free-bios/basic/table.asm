@@ -26,7 +26,7 @@ BI_STMTS:
                 DW NEW_I               ; 94h NEW
                 DW ON_I                ; 95h ON
                 DW ST_WAIT             ; 96h WAIT
-                DW BI_SNSTMT           ; 97h DEF
+                DW DEF_I               ; 97h DEF
                 DW POKE_I              ; 98h POKE
                 DW CONT_I              ; 99h CONT
                 DW BI_SNSTMT           ; 9Ah CSAVE
@@ -45,7 +45,7 @@ BI_STMTS:
                 DW RESUME_I            ; A7h RESUME
                 DW DELETE_I            ; A8h DELETE
                 DW AUTO_I              ; A9h AUTO
-                DW BI_SNSTMT           ; AAh RENUM
+                DW RENUM_I             ; AAh RENUM
                 DW DEFSTR_I            ; ABh DEFSTR
                 DW DEFINT_I            ; ACh DEFINT
                 DW DEFSNG_I            ; ADh DEFSNG
