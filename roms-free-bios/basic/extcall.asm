@@ -34,6 +34,55 @@ BI_XKILL:       LD B,6                  ; KILL "f"
 BI_XNAME:       LD B,7                  ; NAME "a" AS "b"
                 JP EXT_GO
 
+BI_XOPEN:       LD B,12                 ; OPEN
+                JP EXT_GO
+BI_XCLOSE:      LD B,13                 ; CLOSE
+                JP EXT_GO
+BI_XMAX:        LD B,21                 ; MAXFILES=n
+                JP EXT_GO
+BI_XEOF:        LD B,19                 ; EOF(n) (func.asm)
+                JP EXT_GO
+
+; PRINT #n, / INPUT #n, / LINE INPUT #n, (hooks in print.asm, input.asm):
+; the extension sets PTRFIL to the channel (HL after "#n,"), the statement
+; runs as usual (OUTDO and the line input below follow PTRFIL), then
+; PTRFIL goes back to 0.
+BI_PRTFIL:      LD B,14
+                CALL EXT_GO
+                CALL PRINT_I
+BI_FILEND:      PUSH HL
+                PUSH AF
+                LD HL,0
+                LD (PTRFIL),HL
+                POP AF
+                POP HL
+                RET
+BI_INPFIL:      LD B,15
+                CALL EXT_GO
+                LD C,0
+                CALL INPUT_GO
+                JR BI_FILEND
+BI_LINFIL:      LD B,15
+                CALL EXT_GO
+                LD C,1
+                CALL INPUT_GO
+                JR BI_FILEND
+; BI_QINLF / BI_INLF: QINLIN / INLIN, or with PTRFIL set a line of that
+; file into BUF (HL = BUF-1).
+BI_QINLF:       LD A,(PTRFIL+1)
+                OR A
+                JP Z,QINLIN_I
+BI_FILLN:       LD B,17
+                JP EXT_GO
+BI_INLF:        LD A,(PTRFIL+1)
+                OR A
+                JP Z,INLIN_I
+                JR BI_FILLN
+; BI_CLSALL: CLOSE of every file (run-clear, END, the program's end).
+; Keeps HL.
+BI_CLSALL:      LD B,18
+                JP BI_XTRY
+
 ; The hooks of the cold start and the main loop (one CALL each in main.asm).
 ; BI_DSKINI: before the memory split: with a disk system the extension
 ; takes the BDOS's FCBs from under HIMEM.
@@ -80,6 +129,27 @@ XE_TYPED_I:     EI
                 LD (CURLIN),HL
                 LD HL,BUF-1
                 JP BI_MAIN_TXT
+XE_MAXFIL_I:    EI                      ; MAXFILES=A (files closed)
+                PUSH HL
+                LD HL,MAXFIL
+                LD C,(HL)
+                LD (HL),A
+                PUSH BC
+                LD HL,(MEMSIZ)          ; the string space kept
+                LD DE,(STKTOP)
+                OR A
+                SBC HL,DE
+                LD B,H
+                LD C,L
+                CALL BI_MEMSET
+                POP BC
+                JR NC,XE_MAXFIL_OK
+                LD A,C
+                LD (MAXFIL),A
+                JP OMERR
+XE_MAXFIL_OK:   POP HL
+                CALL BI_RUNCLR
+                JP NEWSTT_I
 XE_ALOAD_I:     EI
                 OR A
                 CALL NZ,BI_SCRATCH

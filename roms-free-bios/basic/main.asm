@@ -431,6 +431,7 @@ BI_LINNUM_SN:   JP SNERR
 ; Keeps HL. The stack is reset: the caller's return address survives, the
 ; rest does not (statements that call it end with JP NEWSTT).
 BI_RUNCLR:      PUSH HL
+                CALL BI_CLSALL          ; Disk BASIC: every file closed
                 CALL H_RUNC
                 LD HL,TRPTBL            ; traps, FNKFLG, ONGSBF
                 LD B,78

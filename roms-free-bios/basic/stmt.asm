@@ -155,6 +155,7 @@ BI_SNGONE:      CALL H_ISMI             ; STRIG, INTERVAL, others: extensions
 
 ; Program end (a 0000 link): "No RESUME" inside an error handler, else END.
 BI_PRGEND:      CALL H_PRGE
+                CALL BI_CLSALL          ; Disk BASIC: every file closed
                 LD A,(ONEFLG)
                 OR A
                 LD E,21
@@ -166,6 +167,7 @@ BI_PRGEND:      CALL H_PRGE
 
 ; ---- END / STOP and the CTRL+STOP break ------------------------------------
 END_I:          JP NZ,SNERR
+                CALL BI_CLSALL          ; Disk BASIC: every file closed
                 XOR A                   ; END: no message
                 JR BI_STOPEND
 STOP_I:         JP NZ,SNERR             ; STOP ON/OFF/STOP: event traps (later)

@@ -51,11 +51,11 @@ BI_STMTS:
                 DW DEFSNG_I            ; ADh DEFSNG
                 DW DEFDBL_I            ; AEh DEFDBL
                 DW LINE_I              ; AFh LINE
-                DW BI_SNSTMT           ; B0h OPEN
+                DW BI_XOPEN           ; B0h OPEN
                 DW BI_FCSTMT           ; B1h FIELD
                 DW BI_SNSTMT           ; B2h GET
                 DW BI_SNSTMT           ; B3h PUT
-                DW BI_SNSTMT           ; B4h CLOSE
+                DW BI_XCLOSE          ; B4h CLOSE
                 DW BI_XLOAD            ; B5h LOAD
                 DW BI_XMERGE           ; B6h MERGE
                 DW BI_XFILES           ; B7h FILES
@@ -80,7 +80,7 @@ BI_STMTS:
                 DW CALL_I              ; CAh CALL
                 DW ST_TIME             ; CBh TIME
                 DW ST_KEY              ; CCh KEY
-                DW BI_SNSTMT           ; CDh MAX
+                DW BI_XMAX            ; CDh MAX
                 DW BI_SNSTMT           ; CEh MOTOR
                 DW BI_SNSTMT           ; CFh BLOAD
                 DW BI_SNSTMT           ; D0h BSAVE

@@ -15,4 +15,5 @@ XE_LOADED:      JP XE_LOADED_I          ; 7FB3h program in place: relink, run-cl
 XE_TYPED:       JP XE_TYPED_I           ; 7FB6h run BUF as a line typed in direct mode (no return)
 XE_ALOAD:       JP XE_ALOAD_I           ; 7FB9h ASCII load: A<>0 NEW first; then the main loop reads the file (no return)
 XE_DETOK:       JP DETOKEN              ; 7FBCh program line HL (its link) -> "number body" text in BUF
+XE_MAXFIL:      JP XE_MAXFIL_I          ; 7FBFh MAXFILES=A: channel blocks anew, run-clear, NEWSTT at HL (no return)
 XE_END:

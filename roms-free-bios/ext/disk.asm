@@ -17,6 +17,9 @@
 ; out, so a file keeps its exact length.
 
 DK_BDOS:        EQU 0F37Dh
+GRPPRT:         EQU 008Dh           ; BIOS: a character on a graphic screen
+LPTOUT:         EQU 00A5h
+CHPUT:          EQU 00A2h
 DK_FCBP:        EQU 0F353h      ; -> the FCBs (Disk BASIC's own variable)
 DK_NFCB:        EQU 7
 DK_BLK:         EQU 0F87Dh      ; (SAVEND) the channel block being worked on
@@ -383,12 +386,24 @@ DK_CLOSE:       LD HL,(DK_BLK)
                 LD (HL),0
                 CP 2
                 JR NZ,DK_CLOSE_F
+                LD DE,4                 ; an output device: nothing waits
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                RET NC
+                LD HL,(DK_BLK)
                 LD DE,6
                 ADD HL,DE
                 LD L,(HL)
                 LD H,0
                 CALL DK_WBUF
-DK_CLOSE_F:     CALL DK_FCBOF
+DK_CLOSE_F:     LD HL,(DK_BLK)          ; a device has no file to close
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                RET NC
+                CALL DK_FCBOF
                 LD C,10h                ; FCLOSE
                 JP DK_BDOS
 
@@ -922,3 +937,371 @@ DK_NM_NC:       LD BC,11
                 INC A
                 RET NZ
                 JP DK_NOTFND
+
+; ---- OPEN, CLOSE, PRINT #, INPUT #, LINE INPUT #, EOF (fact sheet §6.2) ----
+; OPEN f$ [FOR INPUT|OUTPUT|APPEND] AS [#]n (service 12). The mode words
+; as the cruncher leaves them: INPUT 85h, OUTPUT = OUT 9Ch + PUT B3h,
+; APPEND = "APP" + END 81h.
+DK_OPENST:      CALL DK_FNAME
+                LD C,A                  ; C = the device
+                LD B,4                  ; no FOR: random
+                PUSH BC
+                CALL X_CUR
+                POP BC
+                CP 82h                  ; FOR
+                JR NZ,DK_OP_AS
+                PUSH BC
+                CALL X_CHRGTR
+                POP BC
+                LD B,1
+                CP 85h                  ; INPUT
+                JR Z,DK_OP_NEXT
+                LD B,2
+                CP 9Ch                  ; OUT(PUT)
+                JR Z,DK_OP_OUT
+                LD B,8
+                CP 'A'                  ; APP(END)
+                JP NZ,X_SNERR
+                PUSH BC
+                CALL X_CHRGTR
+                LD A,'P'
+                CALL X_SYNC
+                LD A,'P'
+                CALL X_SYNC
+                LD A,81h
+                CALL X_SYNC
+                POP BC
+                JR DK_OP_AS
+DK_OP_OUT:      PUSH BC
+                CALL X_CHRGTR
+                LD A,0B3h
+                CALL X_SYNC
+                POP BC
+                JR DK_OP_AS
+DK_OP_NEXT:     PUSH BC
+                CALL X_CHRGTR
+                POP BC
+DK_OP_AS:       PUSH BC
+                CALL X_CUR
+                LD A,'A'
+                CALL X_SYNC
+                LD A,'S'
+                CALL X_SYNC
+                CP '#'
+                CALL Z,X_CHRGTR
+                CALL X_GETBYT
+                OR A
+                JP Z,DK_BADNUM
+                PUSH AF
+                CALL DK_ENDST
+                POP AF
+                POP BC
+                PUSH HL
+                CALL DK_OPENCH
+                POP HL
+                RET
+
+; DK_OPENCH: open channel A on FILNAM of device C in mode B (1 input, 2
+; output, 8 append). A device other than a drive takes output only (Bad
+; file name otherwise, fact sheet §6.1); GRP: needs a graphic screen.
+DK_OPENCH:      LD E,A
+                LD A,C
+                CP 9
+                JR C,DK_OC_DISK
+                INC A                   ; CAS: there is no cassette
+                JR NZ,DK_OC_DEV
+                LD E,19
+                JP X_ERROR
+DK_OC_DEV:      LD A,B
+                CP 2
+                JR Z,DK_OC_DEVOK
+                CP 8
+                JP NZ,DK_FN_BAD
+DK_OC_DEVOK:    LD A,C
+                CP 0FCh                 ; GRP:
+                JR NZ,DK_OC_DEV2
+                LD A,(SCRMOD)
+                CP 2
+                JP C,X_FCERR
+DK_OC_DEV2:     LD A,E
+                PUSH BC
+                CALL DK_CHAN
+                POP BC
+                LD A,(HL)
+                OR A
+                LD E,54
+                JP NZ,X_ERROR
+                LD (HL),2               ; output; no FCB
+                INC HL
+                XOR A
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),C
+                RET
+DK_OC_DISK:     LD A,B
+                CP 4
+                JP Z,X_FCERR            ; random files: not yet
+                PUSH DE
+                CALL DK_NEEDIO
+                POP DE
+                LD A,B
+                CP 8
+                LD A,E
+                JP NZ,DK_OPEN
+                LD B,1                  ; APPEND: the file as it is,
+                CALL DK_OPEN            ; written on from its end (on its
+                CALL DK_FCBOF           ; 1Ah when it ends with one)
+                LD HL,10h
+                ADD HL,DE
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                LD A,B
+                OR C
+                JR Z,DK_OC_AT
+                DEC BC
+                PUSH BC
+                CALL DK_SETREC
+                CALL DK_FILL
+                POP BC
+                JR Z,DK_OC_AT
+                LD HL,(DK_BLK)
+                LD DE,9
+                ADD HL,DE
+                LD A,(HL)
+                CP 1Ah
+                JR Z,DK_OC_AT
+                INC BC
+DK_OC_AT:       CALL DK_SETREC
+                LD HL,(DK_BLK)
+                LD (HL),2
+                LD DE,6
+                ADD HL,DE
+                LD (HL),0
+                RET
+; DK_SETREC: the random record of the channel DK_BLK's FCB = BC.
+DK_SETREC:      CALL DK_FCBOF
+                LD HL,21h
+                ADD HL,DE
+                LD (HL),C
+                INC HL
+                LD (HL),B
+                INC HL
+                XOR A
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                RET
+
+; CLOSE [[#]n[,[#]n ...]] (service 13): without numbers every file.
+DK_CLOSEST:     CALL X_CUR
+                JR Z,DK_CLSALL
+DK_CS_L:        CP '#'
+                CALL Z,X_CHRGTR
+                CALL X_GETBYT
+                PUSH HL
+                CALL DK_CHAN
+                CALL DK_CLOSEF
+                POP HL
+                CALL X_CUR
+                RET Z
+                LD A,','
+                CALL X_SYNC
+                JR DK_CS_L
+
+; DK_CLSALL (service 18: CLOSE, END, run-clear): channels 1 to MAXFILES
+; closed. Keeps HL.
+DK_CLSALL:      PUSH HL
+                LD A,(MAXFIL)
+DK_CA_L:        OR A
+                JR Z,DK_CA_END
+                PUSH AF
+                CALL DK_CHAN
+                CALL DK_CLOSEF
+                POP AF
+                DEC A
+                JR DK_CA_L
+DK_CA_END:      POP HL
+                RET
+
+; DK_CLOSEF: close the channel DK_BLK as CLOSE does: a disk file written
+; sequentially ends with 1Ah (taken as its end when it is read back).
+DK_CLOSEF:      LD HL,(DK_BLK)
+                LD A,(HL)
+                CP 2
+                JP NZ,DK_CLOSE
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                JP NC,DK_CLOSE
+                LD A,1Ah
+                CALL DK_WRB
+                JP DK_CLOSE
+
+; DK_SELCH: "#n" then "," or the end of the statement: PTRFIL = DK_BLK =
+; channel n's block, which must be open in mode C (1 input, 2 output);
+; HL at the next item, CHRGTR's flags.
+DK_SELCH:       PUSH BC
+                CALL X_CUR
+                LD A,'#'
+                CALL X_SYNC
+                CALL X_GETBYT
+                OR A
+                JP Z,DK_BADNUM
+                PUSH HL
+                CALL DK_CHAN
+                LD A,(HL)
+                POP HL
+                POP BC
+                OR A
+                LD E,59                 ; File not OPEN
+                JP Z,X_ERROR
+                CP C
+                LD E,61                 ; Bad file mode
+                JP NZ,X_ERROR
+                LD DE,(DK_BLK)
+                LD (PTRFIL),DE
+                CALL X_CUR
+                RET Z
+                LD A,','
+                JP X_SYNC
+
+; PRINT #n, (service 14) and INPUT #n, / LINE INPUT #n, (service 15): the
+; channel for the interpreter's PRINT and INPUT, which then run as usual
+; (basic/extcall.asm BI_PRTFIL, BI_INPFIL).
+DK_PRTSEL:      LD C,2
+                JR DK_SELCH
+DK_INPSEL:      LD C,1
+                JR DK_SELCH
+
+; DK_OUTCH (service 16, from OUTDO while PTRFIL is set): L = the
+; character, to the channel PTRFIL: a disk file, CRT: (CHPUT), LPT:
+; (LPTOUT), GRP: (GRPPRT). An input channel takes nothing (the "?" INPUT
+; prints for a second line).
+DK_OUTCH:       LD A,L
+                LD HL,(PTRFIL)
+                LD (DK_BLK),HL
+                LD C,A
+                LD A,(HL)
+                CP 2
+                RET NZ
+                INC HL
+                INC HL
+                INC HL
+                INC HL
+                LD A,(HL)
+                CP 9
+                LD B,A
+                LD A,C
+                JP C,DK_WRB
+                INC B
+                INC B
+                JP Z,LPTOUT             ; FEh
+                INC B
+                JP Z,CHPUT              ; FDh
+                JP GRPPRT               ; FCh
+
+; DK_INLINE (service 17, for INPUT # and LINE INPUT #): a line of the
+; channel PTRFIL into BUF as INLIN leaves it (HL = BUF-1, NC). CR ends a
+; line, LF is skipped, 1Ah or the end of the file ends the text; "Input
+; past end" (55) when nothing is left.
+DK_INLINE:      LD HL,(PTRFIL)
+                LD (DK_BLK),HL
+                LD HL,BUF
+                CALL DK_RDB
+                JR C,DK_IL_PAST
+                CP 1Ah
+                JR Z,DK_IL_ZP
+DK_IL_CH:       CP 0Dh
+                JR Z,DK_IL_CR
+                CP 0Ah
+                JR Z,DK_IL_NEXT
+                LD (HL),A
+                LD A,L
+                CP (BUF+254) & 0FFh
+                JR Z,DK_IL_NEXT
+                INC HL
+DK_IL_NEXT:     CALL DK_RDB
+                JR C,DK_IL_END
+                CP 1Ah
+                JR NZ,DK_IL_CH
+                PUSH HL
+                CALL DK_SETEOF
+                POP HL
+DK_IL_CR:       CALL DK_RDB             ; the LF after a CR goes with it
+                JR C,DK_IL_END
+                CP 0Ah
+                JR Z,DK_IL_END
+                PUSH HL
+                LD HL,(DK_BLK)
+                LD DE,6
+                ADD HL,DE
+                DEC (HL)
+                POP HL
+DK_IL_END:      LD (HL),0
+                LD HL,BUF-1
+                OR A
+                RET
+DK_IL_ZP:       CALL DK_SETEOF
+DK_IL_PAST:     LD E,55
+                JP X_ERROR
+
+; EOF(n) (service 19): -1 when the input channel n has nothing more to
+; read (its end, or the 1Ah that ends a text), else 0.
+DK_EOF:         CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_GETBYT
+                PUSH AF
+                LD A,')'
+                CALL X_SYNC
+                POP AF
+                PUSH HL
+                CALL DK_CHAN
+                LD A,(HL)
+                OR A
+                LD E,59
+                JP Z,X_ERROR
+                DEC A
+                LD E,61
+                JP NZ,X_ERROR
+                CALL DK_RDB             ; a look at the next byte
+                LD HL,0FFFFh
+                JR C,DK_EOF_SET
+                CP 1Ah
+                JR Z,DK_EOF_Z
+                LD HL,(DK_BLK)          ; not taken after all
+                LD DE,6
+                ADD HL,DE
+                DEC (HL)
+                LD HL,0
+                JR DK_EOF_SET
+DK_EOF_Z:       CALL DK_SETEOF
+                LD HL,0FFFFh
+DK_EOF_SET:     LD A,2
+                LD (VALTYP),A
+                LD (DAC+2),HL
+                POP HL
+                JP X_CUR
+
+; MAXFILES=n (service 21; MAX FILES '=' as crunched): 0-15; every file
+; closed, the channel blocks laid out anew, run-clear (fact sheet §1.3).
+DK_MAXF:        CALL X_CUR
+                LD A,0B7h               ; FILES
+                CALL X_SYNC
+                LD A,0EFh               ; '='
+                CALL X_SYNC
+                CALL X_GETBYT
+                CP 16
+                JP NC,X_FCERR
+                PUSH AF
+                CALL DK_ENDST
+                CALL DK_CLSALL
+                POP AF
+                LD IX,XE_MAXFIL
+                JP X_CALBAS

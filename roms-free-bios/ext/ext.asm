@@ -101,6 +101,16 @@ EXT_TABLE:
                 DW DK_BOOT              ; 9: cold start: AUTOEXEC.BAS
                 DW DK_GETLN             ; 10: the main loop's line while loading text
                 DW DK_LDEND             ; 11: "Ok": a load given up
+                DW DK_OPENST            ; 12: OPEN
+                DW DK_CLOSEST           ; 13: CLOSE
+                DW DK_PRTSEL            ; 14: PRINT #n,: PTRFIL
+                DW DK_INPSEL            ; 15: INPUT #n, LINE INPUT #n,: PTRFIL
+                DW DK_OUTCH             ; 16: OUTDO with PTRFIL set: L = the character
+                DW DK_INLINE            ; 17: INPUT #'s line into BUF
+                DW DK_CLSALL            ; 18: run-clear, END: every file closed
+                DW DK_EOF               ; 19: EOF(n)
+                DW X_SNERR              ; 20: (LOF, later)
+                DW DK_MAXF              ; 21: MAXFILES=n
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:
