@@ -83,6 +83,24 @@ BI_INLF:        LD A,(PTRFIL+1)
 BI_CLSALL:      LD B,18
                 JP BI_XTRY
 
+; BI_ERRTXT: E = an error code: for 60-71 the extension writes Disk
+; BASIC's message at BUF+166 (as the disk ROM does, fact sheet §4.7):
+; HL = it, carry. NC for the others.
+BI_ERRTXT:      LD A,E
+                SUB 60
+                CP 12
+                RET NC
+                XOR A
+                LD (BUF+166),A
+                LD L,E
+                LD B,22
+                CALL BI_XTRY
+                LD HL,BUF+166
+                LD A,(HL)
+                CP 1                    ; carry for an empty text
+                CCF
+                RET
+
 ; The hooks of the cold start and the main loop (one CALL each in main.asm).
 ; BI_DSKINI: before the memory split: with a disk system the extension
 ; takes the BDOS's FCBs from under HIMEM.

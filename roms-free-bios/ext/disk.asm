@@ -1305,3 +1305,37 @@ DK_MAXF:        CALL X_CUR
                 POP AF
                 LD IX,XE_MAXFIL
                 JP X_CALBAS
+
+; DK_ERRTXT (service 22): the message of Disk BASIC's error L (60-71) at
+; BUF+166, 0-terminated (fact sheet §4.7).
+DK_ERRTXT:      LD A,L
+                SUB 60
+                LD B,A
+                LD HL,DK_ERRS
+                INC B
+                JR DK_ET_N
+DK_ET_S:        LD A,(HL)
+                INC HL
+                OR A
+                JR NZ,DK_ET_S
+DK_ET_N:        DJNZ DK_ET_S
+                LD DE,BUF+166
+DK_ET_C:        LD A,(HL)
+                LD (DE),A
+                INC HL
+                INC DE
+                OR A
+                JR NZ,DK_ET_C
+                RET
+DK_ERRS:        DB "Bad FAT",0                  ; 60
+                DB "Bad file mode",0
+                DB "Bad drive name",0
+                DB "Bad sector number",0
+                DB "File still open",0
+                DB "File already exists",0      ; 65
+                DB "Disk full",0
+                DB "Too many files",0
+                DB "Disk write protected",0
+                DB "Disk I/O error",0
+                DB "Disk offline",0             ; 70
+                DB "Rename across disk",0

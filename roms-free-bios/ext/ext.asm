@@ -111,6 +111,7 @@ EXT_TABLE:
                 DW DK_EOF               ; 19: EOF(n)
                 DW X_SNERR              ; 20: (LOF, later)
                 DW DK_MAXF              ; 21: MAXFILES=n
+                DW DK_ERRTXT            ; 22: L = error 60-71: its text at BUF+166
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:

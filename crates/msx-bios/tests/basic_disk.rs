@@ -224,3 +224,78 @@ fn without_a_disk_rom_the_disk_statements_answer_as_msx_basic_does() {
         screen(&m)
     );
 }
+
+/// Types the lines of `text` as a program, then RUN.
+fn run_program(m: &mut Machine, text: &str) {
+    for line in text.lines() {
+        cmd(m, line);
+    }
+    cmd(m, "CLS:RUN");
+}
+
+#[test]
+fn sequential_files_written_appended_and_read_back() {
+    let d = disk_with(&[]);
+    let mut m = boot(&d);
+    run_program(
+        &mut m,
+        "5 MAXFILES=2\n\
+         10 OPEN \"DATA.TXT\" FOR OUTPUT AS #1\n\
+         20 PRINT #1,\"HELLO\";42\n\
+         30 PRINT #1,\"TWO,X\"\n\
+         40 CLOSE #1\n\
+         50 OPEN \"DATA.TXT\" FOR APPEND AS 2:PRINT #2,-7:CLOSE\n\
+         60 OPEN \"DATA.TXT\" FOR INPUT AS #1\n\
+         70 LINE INPUT #1,A$:PRINT \"[\";A$;\"]\"\n\
+         80 INPUT #1,B$,C$:PRINT B$;\"/\";C$;EOF(1)\n\
+         90 INPUT #1,N:PRINT N*2;EOF(1)\n\
+         100 INPUT #1,N\n",
+    );
+    let s = screen(&m);
+    // PRINT #'s numbers as PRINT's: a blank before and after; CR LF after
+    // each PRINT; CLOSE ends the file with 1Ah (fact sheet §6; the
+    // compiled runtime's diskfiles.asm writes the same).
+    assert!(s.contains("[HELLO 42 ]"), "{s}");
+    assert!(s.contains("TWO/X 0"), "{s}");
+    assert!(s.contains("-14 -1"), "{s}");
+    assert!(s.contains("Input past end in 100"), "{s}");
+    let data = disk_of(&m).read_file("DATA.TXT").expect("file");
+    assert_eq!(data, b"HELLO 42 \r\nTWO,X\r\n-7 \r\n\x1a".to_vec());
+}
+
+#[test]
+fn file_numbers_and_modes_are_checked() {
+    let d = disk_with(&[("IN.TXT", b"1\r\n\x1a".to_vec())]);
+    let mut m = boot(&d);
+    // MAXFILES is 1 at start (fact sheet §1.3).
+    cmd(&mut m, "CLS:OPEN \"X.TXT\" FOR OUTPUT AS #2");
+    assert!(screen(&m).contains("Bad file number"), "{}", screen(&m));
+    cmd(&mut m, "CLS:PRINT #1,1");
+    assert!(screen(&m).contains("File not OPEN"), "{}", screen(&m));
+    cmd(&mut m, "CLS:OPEN \"IN.TXT\" FOR INPUT AS #1:PRINT #1,1");
+    assert!(screen(&m).contains("Bad file mode"), "{}", screen(&m));
+    cmd(&mut m, "CLS:OPEN \"IN.TXT\" FOR INPUT AS #1");
+    assert!(screen(&m).contains("File already open"), "{}", screen(&m));
+    cmd(&mut m, "CLS:CLOSE:OPEN \"NO.TXT\" FOR INPUT AS #1");
+    assert!(screen(&m).contains("File not found"), "{}", screen(&m));
+}
+
+#[test]
+fn crt_and_grp_devices() {
+    let d = disk_with(&[]);
+    let mut m = boot(&d);
+    cmd(
+        &mut m,
+        "CLS:OPEN \"CRT:\" FOR OUTPUT AS #1:PRINT #1,\"ON\";\"SCREEN\":CLOSE",
+    );
+    assert!(screen(&m).contains("ONSCREEN"), "{}", screen(&m));
+    // GRP: only on a graphic screen (fact sheet §6.1).
+    cmd(&mut m, "CLS:OPEN \"GRP:\" FOR OUTPUT AS #1");
+    assert!(
+        screen(&m).contains("Illegal function call"),
+        "{}",
+        screen(&m)
+    );
+    cmd(&mut m, "CLS:OPEN \"CRT:\" FOR INPUT AS #1");
+    assert!(screen(&m).contains("Bad file name"), "{}", screen(&m));
+}
