@@ -42,6 +42,12 @@ BI_XMAX:        LD B,21                 ; MAXFILES=n
                 JP EXT_GO
 BI_XEOF:        LD B,19                 ; EOF(n) (func.asm)
                 JP EXT_GO
+BI_XBSAVE:      LD B,23                 ; BSAVE
+                JP EXT_GO
+BI_XBLOAD:      LD B,24                 ; BLOAD
+                JP EXT_GO
+BI_XDSKF:       LD B,25                 ; DSKF(d) (func.asm)
+                JP EXT_GO
 
 ; PRINT #n, / INPUT #n, / LINE INPUT #n, (hooks in print.asm, input.asm):
 ; the extension sets PTRFIL to the channel (HL after "#n,"), the statement

@@ -82,8 +82,8 @@ BI_STMTS:
                 DW ST_KEY              ; CCh KEY
                 DW BI_XMAX            ; CDh MAX
                 DW BI_SNSTMT           ; CEh MOTOR
-                DW BI_SNSTMT           ; CFh BLOAD
-                DW BI_SNSTMT           ; D0h BSAVE
+                DW BI_XBLOAD          ; CFh BLOAD
+                DW BI_XBSAVE          ; D0h BSAVE
                 DW BI_FCSTMT           ; D1h DSKO$
                 DW BI_FCSTMT           ; D2h SET
                 DW BI_XNAME            ; D3h NAME

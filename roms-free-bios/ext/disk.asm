@@ -25,6 +25,15 @@ DK_NFCB:        EQU 7
 DK_BLK:         EQU 0F87Dh      ; (SAVEND) the channel block being worked on
 DK_RUNFLG:      EQU FILNAM      ; RUNFLG: run once loaded
 DK_FILNM2:      EQU 0F871h      ; the second name (NAME)
+; BSAVE/BLOAD's addresses (start, end, execution: in this order, as the
+; file has them), its flags and offset: in FILNM2, which only NAME uses.
+DK_BSTART:      EQU DK_FILNM2
+DK_BEND:        EQU DK_FILNM2+2
+DK_BEXEC:       EQU DK_FILNM2+4
+DK_BOFS:        EQU DK_FILNM2+6
+DK_BVRAM:       EQU DK_FILNM2+8
+NRDVRM:         EQU 0174h           ; BIOS: VRAM byte at HL (128 KB)
+NWRVRM:         EQU 0177h
 
 ; ---- presence --------------------------------------------------------------
 ; DK_HAVE: Z when a disk system is there: a disk ROM's INIT installed
@@ -1339,3 +1348,191 @@ DK_ERRS:        DB "Bad FAT",0                  ; 60
                 DB "Disk I/O error",0
                 DB "Disk offline",0             ; 70
                 DB "Rename across disk",0
+
+; ---- BSAVE, BLOAD (services 23, 24; fact sheet §6.4) ------------------------
+; The file: FEh, start, end, execution address (2 bytes each, low first),
+; then the bytes start..end, of RAM or (",S") of VRAM.
+; DK_ADDR: "," and a 16-bit expression: DE. HL after it.
+DK_ADDR:        LD A,','
+                CALL X_SYNC
+                JP X_FRMQNT
+; DK_SOPT: ",S" next? Z (and HL past it) when so.
+DK_SOPT:        CALL X_CUR
+                CP ','
+                RET NZ
+                PUSH HL
+                CALL X_CHRGTR
+                CP 'S'
+                JR Z,DK_SOPT_Y
+                POP HL                  ; not ours: back on the ',' (NZ)
+                JP X_CUR
+DK_SOPT_Y:      POP AF
+                CALL X_CHRGTR
+                CP A
+                RET
+
+DK_BSAVE:       CALL DK_NEEDIO
+                CALL DK_FNAME
+                PUSH AF                 ; the device
+                CALL DK_ADDR
+                LD (DK_BSTART),DE
+                LD (DK_BEXEC),DE
+                CALL DK_ADDR
+                LD (DK_BEND),DE
+                XOR A
+                LD (DK_BVRAM),A
+                CALL DK_SOPT
+                JR Z,DK_BS_S
+                CP ','
+                JR NZ,DK_BS_E
+                CALL DK_ADDR
+                LD (DK_BEXEC),DE
+                CALL DK_SOPT
+                JR NZ,DK_BS_E
+DK_BS_S:        LD A,1
+                LD (DK_BVRAM),A
+DK_BS_E:        CALL DK_ENDST
+                POP AF
+                PUSH HL
+                LD C,A
+                LD B,2
+                XOR A
+                CALL DK_OPEN
+                LD A,0FEh
+                CALL DK_WRB
+                LD HL,DK_BSTART         ; start, end, execution address
+                LD B,6
+DK_BS_H:        LD A,(HL)
+                CALL DK_WRB
+                INC HL
+                DJNZ DK_BS_H
+                LD HL,(DK_BSTART)
+DK_BS_L:        LD A,(DK_BVRAM)
+                OR A
+                JR Z,DK_BS_RAM
+                CALL NRDVRM
+                JR DK_BS_W
+DK_BS_RAM:      LD A,(HL)
+DK_BS_W:        CALL DK_WRB
+                LD DE,(DK_BEND)
+                OR A
+                SBC HL,DE
+                ADD HL,DE
+                INC HL
+                JR NZ,DK_BS_L
+                CALL DK_CLOSE
+                POP HL
+                RET
+
+; BLOAD "f"[,R][,offset] or [,S][,offset].
+DK_BLOAD:       CALL DK_NEEDIO
+                CALL DK_FNAME
+                PUSH AF
+                XOR A
+                LD (DK_BVRAM),A         ; bit 0 VRAM, bit 1 run
+                LD DE,0
+                LD (DK_BOFS),DE
+                CALL DK_SOPT
+                LD A,1
+                JR Z,DK_BL_F
+                CALL X_CUR
+                CP ','
+                JR NZ,DK_BL_E
+                CALL X_CHRGTR
+                CP 'R'
+                JR NZ,DK_BL_O
+                CALL X_CHRGTR
+                LD A,2
+DK_BL_F:        LD (DK_BVRAM),A
+                CALL X_CUR
+                CP ','
+                JR NZ,DK_BL_E
+                CALL X_CHRGTR
+DK_BL_O:        CALL X_FRMQNT
+                LD (DK_BOFS),DE
+DK_BL_E:        CALL DK_ENDST
+                POP AF
+                PUSH HL
+                LD C,A
+                LD B,1
+                XOR A
+                CALL DK_OPEN
+                CALL DK_RDB
+                JR C,DK_BL_MODE
+                CP 0FEh
+                JR Z,DK_BL_HDR
+DK_BL_MODE:     CALL DK_CLOSE
+                LD E,61                 ; Bad file mode
+                JP X_ERROR
+DK_BL_HDR:      LD HL,DK_BSTART
+                LD B,6
+DK_BL_H:        CALL DK_RDB
+                JR C,DK_BL_MODE
+                LD (HL),A
+                INC HL
+                DJNZ DK_BL_H
+                LD HL,DK_BSTART         ; each moved by the offset
+                LD B,3
+DK_BL_OF:       LD E,(HL)
+                INC HL
+                LD D,(HL)
+                PUSH HL
+                LD HL,(DK_BOFS)
+                ADD HL,DE
+                EX DE,HL
+                POP HL
+                LD (HL),D
+                DEC HL
+                LD (HL),E
+                INC HL
+                INC HL
+                DJNZ DK_BL_OF
+                LD HL,(DK_BSTART)
+DK_BL_L:        CALL DK_RDB
+                JR C,DK_BL_END
+                LD C,A
+                LD A,(DK_BVRAM)
+                RRCA
+                LD A,C
+                JR NC,DK_BL_RAM
+                CALL NWRVRM
+                JR DK_BL_N
+DK_BL_RAM:      LD (HL),A
+DK_BL_N:        LD DE,(DK_BEND)
+                OR A
+                SBC HL,DE
+                ADD HL,DE
+                INC HL
+                JR NZ,DK_BL_L
+DK_BL_END:      CALL DK_CLOSE
+                LD A,(DK_BVRAM)
+                AND 2
+                JR Z,DK_BL_RET
+                LD HL,(DK_BEXEC)        ; ",R": the program, with the
+                LD IX,XE_CALLHL         ; interpreter in page 1
+                CALL X_CALBAS
+DK_BL_RET:      POP HL
+                RET
+
+; DSKF(d) (service 25): the free clusters of drive d (0 the default).
+DK_DSKF:        CALL DK_NEED
+                CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_GETBYT
+                PUSH AF
+                LD A,')'
+                CALL X_SYNC
+                POP AF
+                CP 9
+                LD E,62                 ; Bad drive name
+                JP NC,X_ERROR
+                PUSH HL
+                LD E,A
+                LD C,1Bh                ; ALLOC
+                CALL DK_BDOS
+                LD A,2
+                LD (VALTYP),A
+                LD (DAC+2),HL
+                POP HL
+                JP X_CUR

@@ -112,6 +112,9 @@ EXT_TABLE:
                 DW X_SNERR              ; 20: (LOF, later)
                 DW DK_MAXF              ; 21: MAXFILES=n
                 DW DK_ERRTXT            ; 22: L = error 60-71: its text at BUF+166
+                DW DK_BSAVE             ; 23: BSAVE
+                DW DK_BLOAD             ; 24: BLOAD
+                DW DK_DSKF              ; 25: DSKF(d)
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:

@@ -14,6 +14,7 @@ XE_LOADED:      EQU 7FB3h       ; program in place: A<>0 RUN, else "Ok" (no retu
 XE_TYPED:       EQU 7FB6h       ; run BUF as typed (no return)
 XE_ALOAD:       EQU 7FB9h       ; ASCII load through the main loop, A<>0 NEW first (no return)
 XE_DETOK:       EQU 7FBCh       ; line HL -> its text in BUF
+XE_CALLHL:      EQU 7FC2h       ; call HL with interrupts on (BLOAD ,R)
 XE_MAXFIL:      EQU 7FBFh       ; MAXFILES: A = n, HL = text; run-clear, on (no return)
 
 ; X_CHRGTR: the next character of the text (CHRGTR 4666h): A, Z at the end

@@ -299,3 +299,41 @@ fn crt_and_grp_devices() {
     cmd(&mut m, "CLS:OPEN \"CRT:\" FOR INPUT AS #1");
     assert!(screen(&m).contains("Bad file name"), "{}", screen(&m));
 }
+
+#[test]
+fn bsave_bload_with_offset_vram_and_run() {
+    let d = disk_with(&[]);
+    let mut m = boot(&d);
+    run_program(
+        &mut m,
+        "10 FOR I=0 TO 15:POKE &HC000+I,I*3:NEXT\n\
+         20 BSAVE \"DUMP.BIN\",&HC000,&HC00F,&HC004\n\
+         30 FOR I=0 TO 15:POKE &HC000+I,0:NEXT\n\
+         40 BLOAD \"DUMP.BIN\",&H100\n\
+         50 PRINT PEEK(&HC105);PEEK(&HC10F);PEEK(&HC005)\n\
+         70 POKE &HD000,&HC9:BSAVE \"R.BIN\",&HD000,&HD000:BLOAD \"R.BIN\",R:PRINT \"BACK\"\n\
+         80 VPOKE &H3005,77:BSAVE \"V.BIN\",&H3000,&H300F,S:VPOKE &H3005,0:BLOAD \"V.BIN\",S:PRINT VPEEK(&H3005)\n",
+    );
+    let s = screen(&m);
+    assert!(s.contains(" 15  45  0"), "{s}");
+    assert!(s.contains("BACK"), "{s}");
+    assert!(s.contains(" 77"), "{s}");
+    // FEh, start, end, execution address, the bytes (fact sheet §6.4).
+    let mut want = vec![0xFE, 0x00, 0xC0, 0x0F, 0xC0, 0x04, 0xC0];
+    want.extend((0..16u8).map(|i| i * 3));
+    assert_eq!(disk_of(&m).read_file("DUMP.BIN").unwrap(), want);
+}
+
+#[test]
+fn dskf_counts_the_free_clusters() {
+    let d = disk_with(&[("BIG.BIN", vec![0x55; 5000])]);
+    // 720 KB disks have clusters of 1 KB; msx-disk counts the free ones.
+    let free = d.free_bytes() / 1024;
+    let mut m = boot(&d);
+    cmd(&mut m, "CLS:PRINT DSKF(0);DSKF(1)");
+    assert!(
+        screen(&m).contains(&format!(" {free}  {free}")),
+        "{}",
+        screen(&m)
+    );
+}
