@@ -48,6 +48,34 @@ BI_XBLOAD:      LD B,24                 ; BLOAD
                 JP EXT_GO
 BI_XDSKF:       LD B,25                 ; DSKF(d) (func.asm)
                 JP EXT_GO
+BI_XFIELD:      LD B,26                 ; FIELD
+                JP EXT_GO
+BI_XGET:        LD B,27                 ; GET
+                JP EXT_GO
+BI_XPUT:        CP 0C7h                 ; PUT SPRITE: not Disk BASIC's
+                JP Z,BI_SNSTMT
+                LD B,28                 ; PUT
+                JP EXT_GO
+BI_XLSET:       LD B,29                 ; LSET
+                JP EXT_GO
+BI_XRSET:       LD B,30                 ; RSET
+                JP EXT_GO
+BI_XMKI:        LD B,31                 ; MKI$ (func.asm)
+                JP EXT_GO
+BI_XMKS:        LD B,32                 ; MKS$
+                JP EXT_GO
+BI_XMKD:        LD B,33                 ; MKD$
+                JP EXT_GO
+BI_XCVI:        LD B,34                 ; CVI
+                JP EXT_GO
+BI_XCVS:        LD B,35                 ; CVS
+                JP EXT_GO
+BI_XCVD:        LD B,36                 ; CVD
+                JP EXT_GO
+BI_XLOC:        LD B,37                 ; LOC
+                JP EXT_GO
+BI_XLOF:        LD B,20                 ; LOF
+                JP EXT_GO
 
 ; PRINT #n, / INPUT #n, / LINE INPUT #n, (hooks in print.asm, input.asm):
 ; the extension sets PTRFIL to the channel (HL after "#n,"), the statement
@@ -174,6 +202,8 @@ XE_MAXFIL_I:    EI                      ; MAXFILES=A (files closed)
 XE_MAXFIL_OK:   POP HL
                 CALL BI_RUNCLR
                 JP NEWSTT_I
+XE_CALLHL_I:    EI
+                JP (HL)
 XE_ALOAD_I:     EI
                 OR A
                 CALL NZ,BI_SCRATCH

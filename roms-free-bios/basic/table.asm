@@ -52,15 +52,15 @@ BI_STMTS:
                 DW DEFDBL_I            ; AEh DEFDBL
                 DW LINE_I              ; AFh LINE
                 DW BI_XOPEN           ; B0h OPEN
-                DW BI_FCSTMT           ; B1h FIELD
-                DW BI_SNSTMT           ; B2h GET
-                DW BI_SNSTMT           ; B3h PUT
+                DW BI_XFIELD          ; B1h FIELD
+                DW BI_XGET            ; B2h GET
+                DW BI_XPUT            ; B3h PUT
                 DW BI_XCLOSE          ; B4h CLOSE
                 DW BI_XLOAD            ; B5h LOAD
                 DW BI_XMERGE           ; B6h MERGE
                 DW BI_XFILES           ; B7h FILES
-                DW BI_FCSTMT           ; B8h LSET
-                DW BI_FCSTMT           ; B9h RSET
+                DW BI_XLSET           ; B8h LSET
+                DW BI_XRSET           ; B9h RSET
                 DW BI_XSAVE            ; BAh SAVE
                 DW BI_SNSTMT           ; BBh LFILES
                 DW BI_SNSTMT           ; BCh CIRCLE

@@ -32,6 +32,9 @@ DK_BEND:        EQU DK_FILNM2+2
 DK_BEXEC:       EQU DK_FILNM2+4
 DK_BOFS:        EQU DK_FILNM2+6
 DK_BVRAM:       EQU DK_FILNM2+8
+DK_RECL:        EQU DK_FILNM2+9     ; OPEN: a random file's record length (2)
+FRCSNG:         EQU 2FB2h           ; Math-Pack: DAC to single
+FRCDBL:         EQU 303Ah           ; Math-Pack: DAC to double
 NRDVRM:         EQU 0174h           ; BIOS: VRAM byte at HL (128 KB)
 NWRVRM:         EQU 0177h
 
@@ -350,16 +353,35 @@ DK_OPEN_B:      CALL DK_BDOS
                 POP BC
                 INC A
                 JR NZ,DK_OPEN_OK
-                LD E,53
+                LD A,B                  ; a random file is made
+                CP 4
+                JR NZ,DK_OPEN_NF
+                PUSH BC
+                PUSH DE
+                LD C,16h
+                CALL DK_BDOS
+                POP DE
+                POP BC
+                INC A
+                JR NZ,DK_OPEN_OK
+                JR DK_OPEN_FULL
+DK_OPEN_NF:     LD E,53
                 DJNZ DK_OPEN_FULL
                 JP X_ERROR
 DK_OPEN_FULL:   LD E,67
                 JP X_ERROR
-DK_OPEN_OK:     LD HL,0Eh               ; records of 1 byte, from 0
-                ADD HL,DE
-                LD (HL),1
+DK_OPEN_OK:     LD HL,0Eh               ; records of 1 byte (random: LEN),
+                ADD HL,DE               ; from 0
+                PUSH DE
+                LD DE,1
+                LD A,B
+                CP 4
+                JR NZ,DK_OPEN_RL
+                LD DE,(DK_RECL)
+DK_OPEN_RL:     LD (HL),E
                 INC HL
-                LD (HL),0
+                LD (HL),D
+                POP DE
                 LD HL,21h
                 ADD HL,DE
                 XOR A
@@ -1002,7 +1024,28 @@ DK_OP_AS:       PUSH BC
                 OR A
                 JP Z,DK_BADNUM
                 PUSH AF
-                CALL DK_ENDST
+                LD DE,256               ; a random file's records: 256
+                LD (DK_RECL),DE         ; unless LEN= (FFh 92h, '=')
+                CALL X_CUR
+                CP 0FFh
+                JR NZ,DK_OP_END
+                CALL X_CHRGTR
+                CP 92h
+                JP NZ,X_SNERR
+                CALL X_CHRGTR
+                LD A,0EFh
+                CALL X_SYNC
+                CALL X_FRMQNT
+                LD A,D                  ; 1-256
+                OR E
+                JP Z,X_FCERR
+                DEC DE
+                INC D
+                DEC D
+                JP NZ,X_FCERR
+                INC DE
+                LD (DK_RECL),DE
+DK_OP_END:      CALL DK_ENDST
                 POP AF
                 POP BC
                 PUSH HL
@@ -1051,10 +1094,7 @@ DK_OC_DEV2:     LD A,E
                 INC HL
                 LD (HL),C
                 RET
-DK_OC_DISK:     LD A,B
-                CP 4
-                JP Z,X_FCERR            ; random files: not yet
-                PUSH DE
+DK_OC_DISK:     PUSH DE
                 CALL DK_NEEDIO
                 POP DE
                 LD A,B
@@ -1534,5 +1574,331 @@ DK_DSKF:        CALL DK_NEED
                 LD A,2
                 LD (VALTYP),A
                 LD (DAC+2),HL
+                POP HL
+                JP X_CUR
+
+; ---- random files (services 26-38; fact sheet §6.5) -------------------------
+; A random channel (mode 4) keeps one record in its buffer; FIELD points
+; string variables into it, GET/PUT move it from/to the file (BDOS random
+; block read/write of one record of the length OPEN gave).
+
+; DK_RCHAN: "[#]n": DK_BLK = the channel, which must be random (52, 59,
+; 61 otherwise). HL after n.
+DK_RCHAN:       CALL X_CUR
+                CP '#'
+                CALL Z,X_CHRGTR
+                CALL X_GETBYT
+                OR A
+                JP Z,DK_BADNUM
+                PUSH HL
+                CALL DK_CHAN
+                LD A,(HL)
+                POP HL
+                OR A
+                LD E,59
+                JP Z,X_ERROR
+                CP 4
+                RET Z
+                LD E,61
+                JP X_ERROR
+
+; DK_RECLEN: HL = the record length of the channel DK_BLK.
+DK_RECLEN:      CALL DK_FCBOF
+                LD HL,0Eh
+                ADD HL,DE
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                RET
+
+; FIELD [#]n, w AS v$ [, w AS v$ ...] (service 26): the variables'
+; descriptors point into the record; past its length "FIELD overflow".
+DK_FIELD:       CALL DK_RCHAN
+                LD DE,0
+                LD (DK_BOFS),DE         ; the bytes fielded so far
+DK_FD_L:        CALL X_CUR
+                RET Z
+                LD A,','
+                CALL X_SYNC
+                CALL X_GETBYT
+                PUSH AF
+                CALL X_CUR
+                LD A,'A'
+                CALL X_SYNC
+                LD A,'S'
+                CALL X_SYNC
+                CALL X_PTRGET           ; DE = its descriptor
+                LD A,(VALTYP)
+                CP 3
+                JP NZ,DK_TMERR
+                POP AF
+                PUSH HL
+                PUSH DE
+                LD (DE),A               ; the width
+                LD C,A
+                LD B,0
+                LD HL,(DK_BOFS)
+                PUSH HL
+                ADD HL,BC
+                LD (DK_BOFS),HL
+                CALL DK_RECLEN
+                LD DE,(DK_BOFS)
+                OR A
+                SBC HL,DE
+                POP BC                  ; the offset in the record
+                POP DE
+                LD A,50
+                JR C,DK_FD_OV
+                LD HL,(DK_BLK)          ; the address: buffer + offset
+                ADD HL,BC
+                LD BC,9
+                ADD HL,BC
+                EX DE,HL
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                POP HL
+                JR DK_FD_L
+DK_FD_OV:       LD E,A
+                JP X_ERROR
+DK_TMERR:       LD E,13                 ; Type mismatch
+                JP X_ERROR
+
+; GET [#]n[,r] (service 27), PUT [#]n[,r] (service 28): record r (from 1)
+; or the one after the last.
+DK_GET:         LD C,27h
+                JR DK_GP
+DK_PUT:         LD C,26h
+DK_GP:          PUSH BC
+                CALL DK_RCHAN
+                CALL X_CUR
+                JR Z,DK_GP_GO
+                LD A,','
+                CALL X_SYNC
+                CALL X_FRMQNT
+                LD A,D
+                OR E
+                JP Z,X_FCERR
+                DEC DE
+                PUSH HL
+                LD B,D
+                LD C,E
+                CALL DK_SETREC
+                POP HL
+                CALL DK_ENDST
+DK_GP_GO:       POP BC
+                PUSH HL
+                PUSH BC
+                LD A,C                  ; GET at the end: an empty record
+                CP 27h
+                JR NZ,DK_GP_IO
+                LD HL,(DK_BLK)
+                LD DE,9
+                ADD HL,DE
+                XOR A
+                LD B,A
+DK_GP_Z:        LD (HL),A
+                INC HL
+                DJNZ DK_GP_Z
+DK_GP_IO:       CALL DK_DTA
+                CALL DK_FCBOF
+                POP BC
+                LD HL,1
+                CALL DK_BDOS
+                POP HL
+                RET
+
+; LSET v$ = x$ (service 29), RSET (service 30): x$ into v$'s own
+; characters, blank padded, left / right aligned; v$ keeps its length.
+DK_LSET:        XOR A
+                JR DK_XSET
+DK_RSET:        LD A,1
+DK_XSET:        PUSH AF
+                CALL X_PTRGET
+                LD A,(VALTYP)
+                CP 3
+                JP NZ,DK_TMERR
+                PUSH DE
+                LD A,0EFh               ; '='
+                CALL X_SYNC
+                CALL X_FRMEVL
+                PUSH HL
+                CALL X_FRESTR           ; HL = x$'s descriptor
+                POP BC                  ; the text
+                POP DE                  ; v$'s descriptor
+                POP AF
+                PUSH BC
+                PUSH AF
+                LD C,(HL)               ; C = x$'s length
+                INC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A                  ; HL = x$'s characters
+                EX DE,HL
+                LD B,(HL)               ; B = v$'s length
+                INC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                EX DE,HL                ; DE = v$'s characters
+                POP AF
+                OR A
+                JR Z,DK_XS_COPY
+                LD A,B                  ; RSET: blanks first
+                SUB C
+                JR C,DK_XS_COPY
+                JR Z,DK_XS_COPY
+DK_XS_RB:       PUSH AF
+                LD A,' '
+                LD (DE),A
+                INC DE
+                DEC B
+                POP AF
+                DEC A
+                JR NZ,DK_XS_RB
+DK_XS_COPY:     LD A,B
+                OR A
+                JR Z,DK_XS_END
+                LD A,C
+                OR A
+                LD A,' '
+                JR Z,DK_XS_PUT
+                LD A,(HL)
+                INC HL
+                DEC C
+DK_XS_PUT:      LD (DE),A
+                INC DE
+                DEC B
+                JR DK_XS_COPY
+DK_XS_END:      POP HL
+                JP X_CUR
+
+; MKI$(n) MKS$(x) MKD$(x) (services 31-33): the number's 2, 4 or 8 bytes
+; as a string; CVI CVS CVD (34-36) the other way.
+DK_MKI:         CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_FRMINT           ; DE = the integer
+                LD A,')'
+                CALL X_SYNC
+                LD (DAC+2),DE
+                LD A,2
+                JR DK_MK_STR
+DK_MKS:         LD A,4
+                JR DK_MKX
+DK_MKD:         LD A,8
+DK_MKX:         PUSH AF
+                CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_FRMEVL
+                LD A,')'
+                CALL X_SYNC
+                LD A,(VALTYP)
+                CP 3
+                LD E,13
+                JP Z,X_ERROR
+                POP AF
+                PUSH AF
+                PUSH HL
+                CP 4
+                JR NZ,DK_MK_D
+                CALL FRCSNG
+                JR DK_MK_C
+DK_MK_D:        CALL FRCDBL
+DK_MK_C:        POP HL
+                POP AF
+DK_MK_STR:      PUSH HL
+                PUSH AF
+                LD IX,6627h             ; A bytes of string space: DE
+                CALL X_CALBAS
+                POP BC                  ; B = the size
+                LD HL,DAC
+                LD A,B
+                CP 2
+                JR NZ,DK_MK_CP
+                INC HL
+                INC HL
+DK_MK_CP:       LD C,B
+                LD B,0
+                LDIR
+                LD IX,XE_PUTNEW
+                CALL X_CALBAS
+                POP HL
+                JP X_CUR
+
+DK_CVI:         LD A,2
+                JR DK_CVX
+DK_CVS:         LD A,4
+                JR DK_CVX
+DK_CVD:         LD A,8
+DK_CVX:         PUSH AF
+                CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_FRMEVL
+                LD A,')'
+                CALL X_SYNC
+                PUSH HL
+                CALL X_FRESTR
+                POP DE
+                POP AF
+                PUSH DE
+                CP (HL)                 ; it needs that many bytes
+                JR Z,DK_CV_OK
+                JP NC,X_FCERR
+DK_CV_OK:       LD (VALTYP),A
+                LD C,A
+                LD B,0
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                EX DE,HL
+                LD DE,DAC
+                CP 2
+                JR NZ,DK_CV_CP
+                INC DE
+                INC DE
+DK_CV_CP:       LDIR
+                POP HL
+                JP X_CUR
+
+; LOC(n) (service 37): the file's position in records (the record after
+; the last GET/PUT for a random file, bytes for a sequential one); LOF(n)
+; (service 20): its size in bytes. Integers (low 16 bits).
+DK_LOC:         LD BC,21h
+                JR DK_LX
+DK_LOF:         LD BC,10h
+DK_LX:          PUSH BC
+                CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_GETBYT
+                PUSH AF
+                LD A,')'
+                CALL X_SYNC
+                POP AF
+                POP BC
+                PUSH HL
+                PUSH BC
+                CALL DK_CHAN
+                LD A,(HL)
+                OR A
+                LD E,59
+                JP Z,X_ERROR
+                CALL DK_FCBOF
+                POP HL
+                ADD HL,DE
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                LD (DAC+2),DE
+                LD A,2
+                LD (VALTYP),A
                 POP HL
                 JP X_CUR

@@ -109,12 +109,24 @@ EXT_TABLE:
                 DW DK_INLINE            ; 17: INPUT #'s line into BUF
                 DW DK_CLSALL            ; 18: run-clear, END: every file closed
                 DW DK_EOF               ; 19: EOF(n)
-                DW X_SNERR              ; 20: (LOF, later)
+                DW DK_LOF               ; 20: LOF(n)
                 DW DK_MAXF              ; 21: MAXFILES=n
                 DW DK_ERRTXT            ; 22: L = error 60-71: its text at BUF+166
                 DW DK_BSAVE             ; 23: BSAVE
                 DW DK_BLOAD             ; 24: BLOAD
                 DW DK_DSKF              ; 25: DSKF(d)
+                DW DK_FIELD             ; 26: FIELD
+                DW DK_GET               ; 27: GET
+                DW DK_PUT               ; 28: PUT
+                DW DK_LSET              ; 29: LSET
+                DW DK_RSET              ; 30: RSET
+                DW DK_MKI               ; 31: MKI$
+                DW DK_MKS               ; 32: MKS$
+                DW DK_MKD               ; 33: MKD$
+                DW DK_CVI               ; 34: CVI
+                DW DK_CVS               ; 35: CVS
+                DW DK_CVD               ; 36: CVD
+                DW DK_LOC               ; 37: LOC(n)
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:

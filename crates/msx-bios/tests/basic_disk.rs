@@ -337,3 +337,36 @@ fn dskf_counts_the_free_clusters() {
         screen(&m)
     );
 }
+
+#[test]
+fn random_files_field_lset_rset_put_get_mk_cv() {
+    let d = disk_with(&[]);
+    let mut m = boot(&d);
+    run_program(
+        &mut m,
+        "10 OPEN \"R.DAT\" AS #1 LEN=10\n\
+         20 FIELD #1,2 AS A$,4 AS B$,4 AS C$\n\
+         30 FOR I=1 TO 3:LSET A$=MKI$(I*100):LSET B$=MKS$(I/4):RSET C$=CHR$(64+I):PUT #1,I:NEXT\n\
+         40 GET #1,2:PRINT CVI(A$);CVS(B$);\"[\";C$;\"]\";LOC(1);LOF(1)\n\
+         50 GET #1:PRINT CVI(A$);CVS(B$);\"[\";C$;\"]\"\n\
+         60 CLOSE:PRINT CVD(MKD$(1.25))\n",
+    );
+    let s = screen(&m);
+    assert!(s.contains(" 200  .5 [   B] 2  30"), "{s}");
+    assert!(s.contains(" 300  .75 [   C]"), "{s}");
+    assert!(s.contains(" 1.25"), "{s}");
+    // Three records of 10 bytes: the integer low byte first, the single in
+    // the Math-Pack's BCD format (fact sheet §3.1), the text right aligned.
+    let mut want = Vec::new();
+    for (i, single) in [
+        (1u16, [0x40, 0x25, 0, 0]),
+        (2, [0x40, 0x50, 0, 0]),
+        (3, [0x40, 0x75, 0, 0]),
+    ] {
+        want.extend((i * 100).to_le_bytes());
+        want.extend(single);
+        want.extend(b"   ");
+        want.push(b'@' + i as u8);
+    }
+    assert_eq!(disk_of(&m).read_file("R.DAT").unwrap(), want);
+}
