@@ -8,14 +8,16 @@
 EXT_GO:         LD A,(EXTVEC)
                 CP 0F7h                 ; RST 30h: the extension answered
                 JP NZ,4055h             ; Syntax error
-                JP EXTVEC               ; returns to our caller
+BI_XCALL:       CALL EXTVEC
+                EI                      ; the inter-slot call came back with
+                RET                     ; interrupts off (CTRL+STOP, keys)
 
 ; BI_XTRY: the extension's service B when the extension is there; else
 ; nothing (for the hooks below, which must not fail without it).
 BI_XTRY:        LD A,(EXTVEC)
                 CP 0F7h
                 RET NZ
-                JP EXTVEC
+                JR BI_XCALL
 
 ; ---- Disk BASIC (ext/disk.asm; docs/basic-interpreter.md "Disk BASIC") ----
 ; The statements: one stub each, B = the number in EXT_TABLE.
@@ -74,6 +76,8 @@ BI_XCVD:        LD B,36                 ; CVD
                 JP EXT_GO
 BI_XLOC:        LD B,37                 ; LOC
                 JP EXT_GO
+BI_XCOPY:       LD B,38                 ; COPY "a" TO "b" (the extension
+                JP EXT_GO               ; gives COPY ( to the graphic statements)
 BI_XLOF:        LD B,20                 ; LOF
                 JP EXT_GO
 

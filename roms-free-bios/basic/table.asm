@@ -89,6 +89,6 @@ BI_STMTS:
                 DW BI_XNAME            ; D3h NAME
                 DW BI_XKILL            ; D4h KILL
                 DW BI_FCSTMT           ; D5h IPL
-                DW BI_FCSTMT           ; D6h COPY
+                DW BI_XCOPY           ; D6h COPY
                 DW BI_FCSTMT           ; D7h CMD
                 DW ST_LOCATE           ; D8h LOCATE

@@ -67,7 +67,7 @@ DK_NEED:        CALL DK_HAVE
 DK_INI:         CALL DK_HAVE
                 RET NZ
                 LD HL,(HIMEM)
-                LD DE,0-DK_NFCB*37
+                LD DE,0-DK_NFCB*37-37   ; and one more for COPY
                 ADD HL,DE
                 LD (HIMEM),HL
                 LD (DK_FCBP),HL
@@ -877,6 +877,9 @@ DK_KILL:        CALL DK_NEED
                 CALL DK_FNAME
                 PUSH AF
                 CALL DK_ENDST
+                CALL DK_ISOPEN          ; "File still open" (64)
+                LD E,64
+                JP Z,X_ERROR
                 POP AF
                 PUSH HL
                 LD HL,(DK_FCBP)
@@ -1902,3 +1905,140 @@ DK_LX:          PUSH BC
                 LD (VALTYP),A
                 POP HL
                 JP X_CUR
+
+; COPY "a" TO "b" (service 38): the file a copied to a new (or emptied)
+; file b, 256 bytes at a time through channel 0's buffer; the FCB after
+; the channels' (the 8th) serves b. "(": COPY of the graphic statements,
+; not Disk BASIC's.
+DK_COPY:        CALL X_CUR
+                CP '('
+                JP Z,X_SNERR
+                CALL DK_NEED
+                CALL DK_FNAME
+                PUSH AF
+                PUSH HL
+                LD HL,(DK_FCBP)         ; a: channel 0's FCB
+                EX DE,HL
+                CALL DK_MKFCB
+                POP HL
+                CALL X_CUR
+                LD A,0D9h               ; TO
+                CALL X_SYNC
+                CALL DK_FNAME
+                PUSH AF
+                CALL DK_ENDST
+                POP AF
+                PUSH HL
+                LD HL,(DK_FCBP)         ; b: the 8th FCB
+                LD DE,DK_NFCB*37
+                ADD HL,DE
+                EX DE,HL
+                CALL DK_MKFCB
+                POP HL
+                POP AF
+                PUSH HL
+                LD DE,(DK_FCBP)
+                LD C,0Fh                ; FOPEN a
+                CALL DK_BDOS
+                INC A
+                JP Z,DK_NOTFND
+                CALL DK_CPFCB2
+                LD C,16h                ; FMAKE b
+                CALL DK_BDOS
+                INC A
+                LD E,67                 ; Too many files (directory full)
+                JP Z,X_ERROR
+                LD HL,(DK_FCBP)         ; records of 1 byte, from 0
+                CALL DK_CPREC
+                CALL DK_CPFCB2
+                EX DE,HL
+                CALL DK_CPREC
+DK_CP_L:        LD DE,(NULBUF)
+                LD C,1Ah
+                CALL DK_BDOS
+                LD DE,(DK_FCBP)
+                LD HL,256
+                LD C,27h
+                CALL DK_BDOS
+                LD A,H
+                OR L
+                JR Z,DK_CP_END
+                PUSH HL
+                CALL DK_CPFCB2
+                POP HL
+                PUSH HL
+                LD C,26h
+                CALL DK_BDOS
+                POP HL
+                OR A
+                JP NZ,DK_FULL
+                INC H                   ; a whole 256: more may follow
+                DEC H
+                JR NZ,DK_CP_L
+DK_CP_END:      CALL DK_CPFCB2
+                LD C,10h
+                CALL DK_BDOS
+                POP HL
+                RET
+; DK_CPFCB2: DE = COPY's second FCB.
+DK_CPFCB2:      LD HL,(DK_FCBP)
+                LD DE,DK_NFCB*37
+                ADD HL,DE
+                EX DE,HL
+                RET
+; DK_CPREC: the FCB at HL: records of 1 byte, random record 0.
+DK_CPREC:       PUSH HL
+                LD DE,0Eh
+                ADD HL,DE
+                LD (HL),1
+                INC HL
+                LD (HL),0
+                POP HL
+                LD DE,21h
+                ADD HL,DE
+                XOR A
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                RET
+
+; DK_ISOPEN: Z when a channel 1-MAXFILES has the file FILNAM open on a
+; disk (the names compared; KILL refuses it). Keeps HL.
+DK_ISOPEN:      PUSH HL
+                LD A,(MAXFIL)
+DK_IO_L:        OR A
+                JR Z,DK_IO_NO
+                PUSH AF
+                CALL DK_CHAN
+                LD A,(HL)
+                OR A
+                JR Z,DK_IO_N
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                JR NC,DK_IO_N
+                CALL DK_FCBOF
+                INC DE
+                LD HL,FILNAM
+                LD B,11
+DK_IO_C:        LD A,(DE)
+                CP (HL)
+                JR NZ,DK_IO_N
+                INC DE
+                INC HL
+                DJNZ DK_IO_C
+                POP AF
+                POP HL
+                CP A                    ; Z: found
+                RET
+DK_IO_N:        POP AF
+                DEC A
+                JR DK_IO_L
+DK_IO_NO:       POP HL
+                OR 1                    ; NZ
+                RET

@@ -127,6 +127,7 @@ EXT_TABLE:
                 DW DK_CVS               ; 35: CVS
                 DW DK_CVD               ; 36: CVD
                 DW DK_LOC               ; 37: LOC(n)
+                DW DK_COPY              ; 38: COPY "a" TO "b"
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:

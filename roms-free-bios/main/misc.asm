@@ -109,6 +109,7 @@ OUTDO_FIL:      POP AF
                 LD L,A
                 LD B,16
                 CALL EXTVEC
+                EI                      ; (the inter-slot call left them off)
                 POP AF
                 POP BC
                 POP DE

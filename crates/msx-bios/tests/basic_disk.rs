@@ -370,3 +370,21 @@ fn random_files_field_lset_rset_put_get_mk_cv() {
     }
     assert_eq!(disk_of(&m).read_file("R.DAT").unwrap(), want);
 }
+
+#[test]
+fn copy_makes_a_second_file_and_kill_refuses_an_open_one() {
+    let data: Vec<u8> = (0..700u32).map(|i| (i * 7 % 251) as u8).collect();
+    let d = disk_with(&[("BIG.BIN", data.clone())]);
+    let mut m = boot(&d);
+    cmd(&mut m, "COPY \"BIG.BIN\" TO \"A:B2.BIN\"");
+    assert_eq!(disk_of(&m).read_file("B2.BIN").unwrap(), data);
+    cmd(
+        &mut m,
+        "CLS:OPEN \"BIG.BIN\" FOR INPUT AS #1:KILL \"BIG.BIN\"",
+    );
+    assert!(screen(&m).contains("File still open"), "{}", screen(&m));
+    cmd(&mut m, "CLS:CLOSE:KILL \"BIG.BIN\":PRINT \"GONE\"");
+    assert!(screen(&m).contains("GONE"), "{}", screen(&m));
+    cmd(&mut m, "CLS:COPY \"NONE\" TO \"X\"");
+    assert!(screen(&m).contains("File not found"), "{}", screen(&m));
+}
