@@ -388,3 +388,13 @@ fn copy_makes_a_second_file_and_kill_refuses_an_open_one() {
     cmd(&mut m, "CLS:COPY \"NONE\" TO \"X\"");
     assert!(screen(&m).contains("File not found"), "{}", screen(&m));
 }
+
+#[test]
+fn autoexec_bas_may_be_text() {
+    let d = disk_with(&[(
+        "AUTOEXEC.BAS",
+        b"10 FOR I=1 TO 3\r\n20 PRINT \"T\";I;\r\n30 NEXT\r\n\x1a".to_vec(),
+    )]);
+    let m = boot(&d);
+    assert!(screen(&m).contains("T 1 T 2 T 3"), "{}", screen(&m));
+}
