@@ -51,6 +51,7 @@ BI_COLD_USR:    LD (HL),FCERR & 0FFh
                 JP C,OMERR
                 CALL BI_SCRATCH         ; NEW
                 CALL INITXT_I
+                CALL DSPFNK             ; KEY ON: the function keys shown
                 LD HL,BI_BANNER
                 CALL STROUT
                 LD HL,(STKTOP)          ; STKTOP - VARTAB - 14 Bytes free

@@ -792,3 +792,14 @@ RN_MAP_NX:      PUSH HL                 ; is it the last line?
 RN_MAP_END:     POP HL                  ; FFFFh asked: the last line's
                 RET
 RN_MSG:         DB "Undefined line ",0
+
+; ---- TIME (the JIFFY counter, 0-65535) and TIME = n --------------------------
+FN_TIME:        CALL CHRGTR_I
+                PUSH HL
+                LD HL,(JIFFY)
+                JP FN_UNSIGNED
+TIME_I:         RST 08h
+                DB TK_EQ
+                CALL FRMQNT_I
+                LD (JIFFY),DE
+                RET

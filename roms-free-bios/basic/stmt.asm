@@ -89,7 +89,10 @@ NEWSTT_I:
                 LD A,(INTFLG)           ; STOP or CTRL+STOP pressed
                 OR A
                 CALL NZ,ISCNTC_I
-                LD A,(HL)
+                LD A,(ONGSBF)           ; an event trap waits
+                OR A
+                JP NZ,BI_TRAP
+NEWSTT_GO:      LD A,(HL)
                 CP ':'
                 JR Z,BI_EXEC
                 OR A
@@ -152,6 +155,59 @@ BI_GONEFF:      CP 0FFh                 ; FF-prefixed: MID$ assignment
                 JP Z,MIDASG_I
 BI_SNGONE:      CALL H_ISMI             ; STRIG, INTERVAL, others: extensions
                 JP SNERR
+
+; BI_TRAP: ONGSBF counts raised traps (fact sheet §4.6). Not in direct mode
+; nor in an error handler: the first TRPTBL entry whose flags are 05h (on,
+; not stopped, occurred) and that has a handler line (its address, as
+; ON ... GOSUB stores it) is acknowledged and stopped, and a GOSUB block with
+; the entry's address is built; RETURN lets the trap go again.
+BI_TRAP:        LD DE,(CURLIN)
+                LD A,D
+                AND E
+                INC A
+                JR Z,NEWSTT_GO
+                LD A,(ONEFLG)
+                OR A
+                JR NZ,NEWSTT_GO
+                PUSH HL
+                LD HL,TRPTBL
+                LD B,26
+BI_TRAP_L:      LD A,(HL)
+                CP 5
+                JR NZ,BI_TRAP_N
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                DEC HL
+                DEC HL
+                LD A,D
+                OR E
+                JR NZ,BI_TRAP_GO
+BI_TRAP_N:      INC HL
+                INC HL
+                INC HL
+                DJNZ BI_TRAP_L
+                XOR A                   ; none can run now
+                LD (ONGSBF),A
+                POP HL
+                JP NEWSTT_GO
+BI_TRAP_GO:     LD (HL),3               ; on and stopped, no longer pending
+                LD A,(ONGSBF)
+                DEC A
+                LD (ONGSBF),A
+                EX (SP),HL              ; HL = text, entry pushed
+                POP BC
+                PUSH HL                 ; +5 the statement to come back to
+                LD HL,(CURLIN)
+                PUSH HL                 ; +3 line
+                PUSH BC                 ; +1 the trap's entry
+                LD B,TK_GOSUB
+                PUSH BC
+                INC SP                  ; +0 8Dh
+                EX DE,HL
+                DEC HL                  ; the 00 before the handler's line
+                JP NEWSTT_I
 
 ; Program end (a 0000 link): "No RESUME" inside an error handler, else END.
 BI_PRGEND:      CALL H_PRGE
@@ -411,6 +467,11 @@ RETURN_I:       LD (TEMP),HL
                 LD A,(BC)
                 AND 0FDh
                 LD (BC),A
+                CP 5                    ; it happened meanwhile: pending again
+                JR NZ,RETURN_NT
+                LD A,(ONGSBF)
+                INC A
+                LD (ONGSBF),A
 RETURN_NT:      POP DE
                 LD (CURLIN),DE
                 POP DE                  ; text after the GOSUB

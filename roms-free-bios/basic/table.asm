@@ -78,7 +78,7 @@ BI_STMTS:
                 DW BI_SNSTMT           ; C8h VDP
                 DW BI_SNSTMT           ; C9h BASE
                 DW CALL_I              ; CAh CALL
-                DW BI_SNSTMT           ; CBh TIME
+                DW TIME_I              ; CBh TIME
                 DW BI_SNSTMT           ; CCh KEY
                 DW BI_SNSTMT           ; CDh MAX
                 DW BI_SNSTMT           ; CEh MOTOR

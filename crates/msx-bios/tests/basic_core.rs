@@ -64,10 +64,11 @@ fn feed(m: &mut Machine, text: &str) {
 }
 
 /// The screen rows without the 2-column margin of the 37-column window,
-/// trailing blanks removed.
+/// trailing blanks removed; not the function-key row (KEY ON: CNSDFG F3DEh).
 fn rows(m: &Machine) -> Vec<String> {
     let t = m.text_screen().expect("a text screen");
-    (0..t.rows)
+    let keys = usize::from(m.peek(0xF3DE) != 0);
+    (0..t.rows - keys)
         .map(|r| {
             let l = t.line(r);
             l.get(2..).unwrap_or("").trim_end().to_string()
@@ -146,6 +147,9 @@ fn start_screen() {
             "Ok"
         ]
     );
+    // KEY ON: the function keys' texts on the bottom row.
+    let t = m.text_screen().unwrap();
+    assert!(t.line(t.rows - 1).trim_start().starts_with("color"));
     // The work area as MSX-BASIC leaves it (§1.1-§1.3).
     let word = |a: u16| u16::from_le_bytes([m.peek(a), m.peek(a + 1)]);
     assert_eq!(word(0xF676), 0x8001, "TXTTAB");
@@ -533,4 +537,41 @@ fn def_fn_and_string_space() {
     );
     assert_eq!(cmd(&mut m, "CLEAR 1000:PRINT FRE(\"\")"), [" 1000"]);
     assert_eq!(cmd(&mut m, "PRINT LEN(A$)"), [" 0"]);
+}
+
+#[test]
+fn time_and_event_traps() {
+    let mut m = basic();
+    assert_eq!(cmd(&mut m, "TIME=1000:PRINT TIME\\1000"), [" 1"]);
+    program(
+        &mut m,
+        &[
+            "10 FOR I=1 TO 300:NEXT:PRINT \"END\":END",
+            "100 PRINT \"TRAP\";I>0:RETURN",
+        ],
+    );
+    enter(&mut m, "RUN");
+    // An event raised as the interrupt handler raises one (fact sheet §4.6):
+    // entry 17 (ON INTERVAL) on and occurred, its handler line 100 (the
+    // line's address, as ON ... GOSUB stores it), ONGSBF counting it.
+    let mut line = word(&m, 0xF676);
+    while word(&m, line + 2) != 100 {
+        line = word(&m, line);
+    }
+    let entry = 0xFC4C + 17 * 3;
+    m.poke(entry + 1, line as u8);
+    m.poke(entry + 2, (line >> 8) as u8);
+    m.poke(entry, 5);
+    m.poke(0xFBD8, 1);
+    let mut waited = 0;
+    while last_row(&m) != "Ok" {
+        m.run_frames(5);
+        waited += 5;
+        assert!(waited < 3000, "{}", rows(&m).join("\n"));
+    }
+    let r = rows(&m);
+    let run = r.iter().rposition(|l| l == "RUN").unwrap();
+    assert_eq!(r[run + 1..run + 4], ["TRAP-1", "END", "Ok"]);
+    // Served once: paused while it ran, on again after RETURN.
+    assert_eq!(m.peek(entry), 1);
 }
