@@ -38,7 +38,8 @@ fn main_rom_fixed_data() {
     assert_eq!(rom[0x0D01], 0xC9);
     assert_eq!(&rom[0x0D02..0x0D04], &[0xDD, 0xE1], "POP IX at 0D02h");
     assert_eq!(&rom[0x0D10..0x0D12], &[0xFB, 0xC9], "EI / RET ends it");
-    // No "AB" header in page 1: the ROM search must not call into us.
+    // No "AB" header in page 1 (the BASIC interpreter): the ROM search must
+    // not call into us.
     assert_ne!(&rom[0x4000..0x4002], b"AB");
     // Page 1 is MSX-BASIC: its fixed-code error entries fall into ERROR at
     // 406Fh (LD E,code then LD BC,nn swallowing the next LD E), and the
