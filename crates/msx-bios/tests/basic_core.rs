@@ -175,6 +175,13 @@ fn direct_print() {
     assert_eq!(cmd(&mut m, "PRINT 1;-1;\"A\";2*3"), [" 1 -1 A 6"]);
     assert_eq!(cmd(&mut m, "?7\\2;7 MOD 3;7/2;2^10"), [" 3  1  3.5  1024"]);
     assert_eq!(cmd(&mut m, "PRINT -32768-1;32767+1"), ["-32769  32768"]);
+    // Integer \ and MOD (the dividend's sign); -32768 \ -1 is the single
+    // 32768 as the ROM's IDIV makes it; integer * past 16 bits is single.
+    assert_eq!(
+        cmd(&mut m, "PRINT -7\\2;-7 MOD 2;-32768\\-1"),
+        ["-3 -1  32768"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT 200*200;-2*3"), [" 40000 -6"]);
     assert_eq!(cmd(&mut m, "PRINT 1/3;1/3#"), [" .333333  .33333333333333"]);
     assert_eq!(cmd(&mut m, "PRINT 3>2;2>3;\"A\"<\"B\""), ["-1  0 -1"]);
     assert_eq!(
