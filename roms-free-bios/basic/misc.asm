@@ -803,3 +803,103 @@ TIME_I:         RST 08h
                 CALL FRMQNT_I
                 LD (JIFFY),DE
                 RET
+
+; ---- CALL name / _name: the extension ROMs' statements (fact sheet §7.1) -----
+; The name (up to 15 characters, to 00, ':' or '(', trailing blanks dropped)
+; goes to PROCNM; every ROM whose SLTATR entry has bit 5 (a STATEMENT entry,
+; header +4) is called through CALSLT with HL on the text after the name:
+; carry = not its statement (HL kept), no carry = done (HL after it).
+; Nobody takes it: Syntax error.
+CALL_I:         LD DE,PROCNM
+                LD B,15
+CALL_NAME:      LD A,(HL)
+                OR A
+                JR Z,CALL_NEND
+                CP ':'
+                JR Z,CALL_NEND
+                CP '('
+                JR Z,CALL_NEND
+                INC HL
+                INC B                   ; past 15 characters: not kept
+                DEC B
+                JR Z,CALL_NAME
+                LD (DE),A
+                INC DE
+                DEC B
+                JR CALL_NAME
+CALL_NEND:      LD A,B
+                CP 15
+                JP Z,SNERR              ; no name
+CALL_TRIM:      DEC DE                  ; trailing blanks
+                LD A,(DE)
+                CP ' '
+                JR Z,CALL_TRIM
+                INC DE
+                XOR A
+                LD (DE),A
+                LD C,0                  ; SLTATR index: slot * 16 + sub * 4 + page
+CALL_SCAN:      PUSH HL
+                LD HL,SLTATR
+                LD B,0
+                ADD HL,BC
+                BIT 5,(HL)
+                JR Z,CALL_NEXT
+                PUSH BC
+                LD A,C                  ; the slot byte: E000SSPP
+                RRCA
+                RRCA
+                RRCA
+                RRCA
+                AND 3
+                LD E,A                  ; primary
+                LD D,0
+                LD HL,EXPTBL
+                ADD HL,DE
+                LD A,C
+                AND 0Ch                 ; secondary * 4
+                OR E
+                OR (HL)                 ; expanded bit
+                LD E,A                  ; E = slot
+                LD A,C                  ; header + 4 of that page
+                AND 3
+                RRCA
+                RRCA
+                LD H,A
+                LD L,4
+                PUSH DE
+                LD A,E
+                CALL RDSLT_I
+                POP DE
+                PUSH AF
+                INC HL
+                PUSH DE
+                LD A,E
+                CALL RDSLT_I
+                POP DE
+                EI
+                LD H,A
+                POP AF
+                LD L,A
+                PUSH HL
+                POP IX                  ; the STATEMENT routine
+                LD A,E
+                LD (CALL_SLOT),A
+                LD IY,(CALL_SLOT-1)     ; IYH = slot
+                POP BC
+                POP HL                  ; the text after the name
+                PUSH HL
+                PUSH BC
+                LD A,(HL)
+                CALL CALSLT_I
+                EI
+                POP BC
+                JR NC,CALL_DONE
+CALL_NEXT:      POP HL
+                INC C
+                LD A,C
+                CP 64
+                JR NZ,CALL_SCAN
+                JP SNERR
+CALL_DONE:      POP DE                  ; (the old text pointer)
+                JP CHRGOT
+CALL_SLOT:      EQU TEMP8+1             ; the slot for IYH

@@ -145,7 +145,10 @@ BI_GONE:        CALL H_GONE
                 EX DE,HL
                 JP CHRGTR_I             ; the handler gets the next item
 BI_NOTOK:       CP '_'                  ; _NAME: CALL
-                JP Z,CALL_I
+                JR NZ,BI_LETST
+                CALL CHRGTR_I
+                JP CALL_I
+BI_LETST:
                 JP LET_I                ; a variable: LET without the keyword
 BI_GONEFF:      CP 0FFh                 ; FF-prefixed: MID$ assignment
                 JR NZ,BI_SNGONE
@@ -948,7 +951,5 @@ RUN_TOP:        CALL BI_RUNCLR
                 JP NEWSTT_I
 
 ; ---- statements whose handlers others add: one table entry each ------------
-CALL_I:         ; CALL / _name: the extension ROMs (fact sheet §7.1), later
-
 BI_SNSTMT:      JP SNERR
 BI_FCSTMT:      JP FCERR

@@ -582,3 +582,48 @@ fn time_and_event_traps() {
     // Served once: paused while it ran, on again after RETURN.
     assert_eq!(m.peek(entry), 1);
 }
+
+#[test]
+fn call_reaches_a_cartridge_statement() {
+    // A cartridge with a STATEMENT entry (header +4, fact sheet §7.1): it
+    // takes CALL HELLO (PROCNM = "HELLO") and refuses anything else (carry).
+    let (mut cart, origin) = assemble(&format!(
+        "
+        org 4000h
+        db 'AB'
+        dw init
+        dw stmt
+        ds 4010h-$,0
+init:   ret
+stmt:   push hl
+        ld hl,name
+        ld de,0FD89h
+same:   ld a,(de)
+        cp (hl)
+        jr nz,other
+        or a
+        jr z,mine
+        inc hl
+        inc de
+        jr same
+other:  pop hl
+        scf
+        ret
+mine:   ld hl,hi
+        call print
+        pop hl
+        or a
+        ret
+name:   db 'HELLO',0
+hi:     db 'HI THERE',13,10,0
+{PRINT}"
+    ));
+    assert_eq!(origin, 0x4000);
+    cart.resize(0x4000, 0xFF);
+    let mut m = machine_with_cartridge(cart);
+    m.set_rendering(false);
+    run_to_text(&mut m, "Ok", 1200);
+    assert_eq!(cmd(&mut m, "CALL HELLO"), ["HI THERE"]);
+    assert_eq!(cmd(&mut m, "_HELLO:PRINT 1"), ["HI THERE", " 1"]);
+    assert_eq!(cmd(&mut m, "CALL BYE"), ["Syntax error"]);
+}
