@@ -600,8 +600,10 @@ FACT_PAR:       CALL CHRGTR_I
 BI_CLOSEP:      RST 08h
                 DB ')'
                 RET
-FACT_ERL:       LD DE,(ERRLIN)
-                JR FACT_UINT
+FACT_ERL:       CALL CHRGTR_I           ; 0-65535 (65535: direct mode)
+                PUSH HL
+                LD HL,(ERRLIN)
+                JP FN_UNSIGNED
 FACT_ERR:       LD A,(ERRFLG)
                 LD E,A
                 LD D,0

@@ -627,3 +627,61 @@ hi:     db 'HI THERE',13,10,0
     assert_eq!(cmd(&mut m, "_HELLO:PRINT 1"), ["HI THERE", " 1"]);
     assert_eq!(cmd(&mut m, "CALL BYE"), ["Syntax error"]);
 }
+
+#[test]
+fn more_rules() {
+    let mut m = basic();
+    // A number that does not fit the rest of the 37-column line starts a
+    // new one.
+    assert_eq!(
+        cmd(&mut m, "PRINT \"123456789012345678901234567890123\";12345"),
+        ["123456789012345678901234567890123", " 12345"]
+    );
+    // TAB and SPC.
+    assert_eq!(
+        cmd(&mut m, "PRINT \"A\";TAB(5);\"B\";SPC(2);\"C\""),
+        ["A    B  C"]
+    );
+    // READ of a string into a number: Syntax error in the DATA line.
+    program(&mut m, &["10 DATA X", "20 READ A"]);
+    assert_eq!(cmd(&mut m, "RUN"), ["Syntax error in 10"]);
+    // After an error in direct mode ERL is 65535.
+    assert_eq!(cmd(&mut m, "ERROR 7"), ["Out of memory"]);
+    assert_eq!(cmd(&mut m, "PRINT ERR;ERL"), [" 7  65535"]);
+    // INPUT asks again when a number is not a number.
+    program(&mut m, &["10 INPUT A", "20 PRINT A*2", "30 END"]);
+    enter(&mut m, "RUN");
+    enter(&mut m, "X1");
+    enter(&mut m, "4");
+    m.run_frames(20);
+    let r = rows(&m);
+    let run = r.iter().rposition(|l| l == "RUN").unwrap();
+    assert_eq!(
+        r[run + 1..run + 5],
+        ["? X1", "?Redo from start", "? 4", " 8"]
+    );
+    // CLEAR: string space and the top of BASIC's memory (§1.3).
+    assert_eq!(cmd(&mut m, "CLEAR 300,&HE000:PRINT FRE(\"\")"), [" 300"]);
+    assert_eq!(word(&m, 0xFC4A), 0xE000, "HIMEM");
+    assert_eq!(word(&m, 0xF672), 0xE000 - 2 * 267 - 2, "MEMSIZ");
+    assert_eq!(cmd(&mut m, "CLEAR 100,&H7000"), ["Illegal function call"]);
+}
+
+#[test]
+fn cont_after_ctrl_stop() {
+    let mut m = basic();
+    program(
+        &mut m,
+        &["10 I=I+1:IF I<3000 THEN 10", "20 PRINT \"DONE\";I"],
+    );
+    enter(&mut m, "RUN");
+    m.run_frames(10);
+    let f = m.frame_count();
+    m.press_at(f + 1, Key::Ctrl);
+    m.press_at(f + 2, Key::Stop);
+    m.release_at(f + 5, Key::Stop);
+    m.release_at(f + 6, Key::Ctrl);
+    m.run_frames(20);
+    assert!(rows(&m).iter().any(|l| l == "Break in 10"));
+    assert_eq!(cmd(&mut m, "CONT"), ["DONE 3000"]);
+}
