@@ -903,3 +903,33 @@ CALL_NEXT:      POP HL
 CALL_DONE:      POP DE                  ; (the old text pointer)
                 JP CHRGOT
 CALL_SLOT:      EQU TEMP8+1             ; the slot for IYH
+
+; ---- INPUT$(n): n characters from the keyboard, waiting for them --------------
+; (INPUT$ is the INPUT token and '$'; INPUT$(n,#f) reads a file: the file
+; system's.)
+FN_INPUTS:      INC HL
+                LD A,(HL)
+                CP '$'
+                JP NZ,SNERR
+                CALL BI_FNNUM
+                PUSH HL
+                CALL BI_FRCINT
+                LD A,(DAC+3)
+                OR A
+                JP NZ,FCERR
+                LD A,(DAC+2)
+                OR A
+                JP Z,FCERR
+                PUSH AF
+                CALL BI_STRALC          ; DE = room for them
+                POP AF
+                LD B,A
+FN_INPUTS_L:    PUSH BC
+                PUSH DE
+                CALL CHGET_I
+                POP DE
+                POP BC
+                LD (DE),A
+                INC DE
+                DJNZ FN_INPUTS_L
+                JP FN_STRDONE

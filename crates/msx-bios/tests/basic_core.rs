@@ -484,6 +484,13 @@ fn input_statements() {
         r[run + 1..run + 5],
         ["N? 21,HI", "A, B", " 42 HIA, B", "Ok"]
     );
+    // INPUT$ waits for its characters and shows none of them.
+    enter(&mut m, "A$=INPUT$(3):PRINT A$;LEN(A$)");
+    feed(&mut m, "xyz");
+    m.run_frames(20);
+    let r = rows(&m);
+    let at = r.iter().rposition(|l| l.starts_with("A$=INPUT$")).unwrap();
+    assert_eq!(r[at + 1..at + 3], ["xyz 3", "Ok"]);
 }
 
 #[test]
