@@ -95,7 +95,11 @@ ERASE_E:        LD (STREND),DE
                 JR ERASE_I
 
 ; ---- DELETE a[-b] / DELETE -b ------------------------------------------------------
-DELETE_I:       CALL BI_RANGE           ; DE = first, BC = last
+DELETE_I:       PUSH HL
+                CALL BI_PTRNUM
+                POP HL
+                CALL CHRGOT
+                CALL BI_RANGE           ; DE = first, BC = last
                 PUSH DE
                 LD D,B
                 LD E,C
@@ -567,7 +571,11 @@ FN_USRR:        POP HL
 RN_NEW:         EQU TEMP                ; first new number
 RN_OLD:         EQU TEMP2               ; first line renumbered
 RN_INC:         EQU TEMP9               ; increment
-RENUM_I:        LD DE,10                ; new
+RENUM_I:        PUSH HL
+                CALL BI_PTRNUM
+                POP HL
+                CALL CHRGOT
+                LD DE,10                ; new
                 CALL LINGET
                 JR Z,RENUM_1
                 LD DE,10
@@ -933,3 +941,95 @@ FN_INPUTS_L:    PUSH BC
                 INC DE
                 DJNZ FN_INPUTS_L
                 JP FN_STRDONE
+
+; ---- line-number pointers (fact sheet §4.1) ------------------------------------
+; A GOTO, GOSUB or THEN/ELSE in a program line that finds its line turns the
+; 0Eh line-number operand into a 0Dh pointer to the line (its address - 1,
+; the 00 before it) and sets PTRFLG; later runs jump at once. Before a program
+; line changes (editing, DELETE, RENUM; SAVE must too) BI_PTRNUM turns every
+; pointer back into its number.
+
+; BI_JUMPLN: A/HL at a line-number operand (after CHRGTR) -> BC = the line
+; (its link field), HL after the operand (CHRGTR done); Undefined line number.
+BI_JUMPLN:      CP 0Dh
+                JR Z,JUMPLN_PTR
+                CP 0Eh
+                JP NZ,SNERR
+                PUSH HL                 ; the operand
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                INC HL                  ; (on the next element)
+                CALL BI_FINDLN          ; BC = the line (from the next one
+                JP NC,ULERR             ; when it lies further on)
+                POP HL
+                LD DE,(CURLIN)          ; in a program line: a pointer now
+                LD A,D
+                AND E
+                INC A
+                JR Z,JUMPLN_NUM
+                LD (HL),0Dh
+                INC HL
+                DEC BC
+                LD (HL),C
+                INC HL
+                LD (HL),B
+                INC BC
+                DEC HL
+                DEC HL
+                LD A,1
+                LD (PTRFLG),A
+JUMPLN_NUM:     JP CHRGTR_I
+JUMPLN_PTR:     INC HL
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                INC BC                  ; the line itself
+                DEC HL
+                DEC HL
+                JP CHRGTR_I
+
+; BI_PTRNUM: every 0Dh pointer of the program back to a 0Eh line number.
+BI_PTRNUM:      LD A,(PTRFLG)
+                OR A
+                RET Z
+                XOR A
+                LD (PTRFLG),A
+                LD HL,(TXTTAB)
+PTRNUM_LINE:    LD A,(HL)
+                INC HL
+                OR (HL)
+                RET Z
+                INC HL
+                INC HL
+                INC HL
+PTRNUM_EL:      LD A,(HL)
+                OR A
+                JR Z,PTRNUM_EOL
+                CP 0Dh
+                JR Z,PTRNUM_PTR
+                CALL BI_SKIPEL
+                JR PTRNUM_EL
+PTRNUM_EOL:     INC HL
+                JR PTRNUM_LINE
+PTRNUM_PTR:     LD (HL),0Eh
+                PUSH HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                EX DE,HL                ; the 00 before the line
+                INC HL
+                INC HL
+                INC HL
+                LD E,(HL)               ; its number
+                INC HL
+                LD D,(HL)
+                POP HL
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                INC HL
+                JR PTRNUM_EL

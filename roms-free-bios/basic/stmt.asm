@@ -405,36 +405,51 @@ FNDLNC:         LD B,H
                 RET
 
 ; ---- GOTO / GOSUB / RETURN ------------------------------------------------
-GOTO_I:         CALL LINGET
-                JP NZ,SNERR
-; BI_GOTO: DE = line: continue there (HL on the 00 before it). A line after
-; the current one is searched from the next line on ([RB 47E8h]).
-BI_GOTO:        PUSH HL
+GOTO_I:         CALL BI_JUMPLN          ; BC = the line
+                LD H,B
+                LD L,C
+                DEC HL                  ; the 00 before it: NEWSTT goes on there
+                RET
+
+; BI_FINDLN: DE = line number -> BC = the line, carry if it exists (FNDLIN).
+; A line after the current one is searched from the next line on ([RB
+; 47E8h]); HL (a position in the current line, on an element) is kept.
+BI_FINDLN:      PUSH HL
                 LD HL,(CURLIN)
                 LD A,H
                 AND L
                 INC A
-                JR Z,BI_GOTO_TOP        ; direct mode
+                JR Z,BI_FINDLN_T        ; direct mode
                 RST 20h
-                JR NC,BI_GOTO_TOP       ; not after the current line
+                JR NC,BI_FINDLN_T       ; not after the current line
                 POP HL
                 PUSH HL
                 CALL BI_EOL             ; the end of the current line
                 INC HL
                 CALL FNDLNC
-                JR BI_GOTO_F
-BI_GOTO_TOP:    CALL FNDLIN
-BI_GOTO_F:      POP HL
-                JP NC,ULERR
+                POP HL
+                RET
+BI_FINDLN_T:    CALL FNDLIN
+                POP HL
+                RET
+
+; BI_GOTO: DE = line: continue there (HL on the 00 before it). BI_GOTOT
+; searches from the first line.
+BI_GOTO:        CALL BI_FINDLN
+BI_GOTOB:       JP NC,ULERR
                 LD H,B
                 LD L,C
                 DEC HL
                 RET
+BI_GOTOT:       CALL FNDLIN
+                JR BI_GOTOB
 
-GOSUB_I:        CALL LINGET
-                JP NZ,SNERR
-BI_GOSUB:       LD C,3
+GOSUB_I:        CALL BI_JUMPLN          ; BC = the line, HL after it
+; BI_GOSUBB: a GOSUB block for the text HL, then on at line BC.
+BI_GOSUBB:      PUSH BC
+                LD C,3
                 CALL GETSTK
+                POP DE                  ; the line
                 POP BC                  ; NEWSTT
                 PUSH HL                 ; +5 text after the GOSUB
                 LD HL,(CURLIN)
@@ -446,13 +461,9 @@ BI_GOSUB:       LD C,3
                 INC SP                  ; +0 8Dh
                 LD HL,NEWSTT_I
                 PUSH HL
-                LD HL,7                 ; the text again (for BI_GOTO)
-                ADD HL,SP
-                LD A,(HL)
-                INC HL
-                LD H,(HL)
-                LD L,A
-                JR BI_GOTO
+                EX DE,HL
+                DEC HL
+                RET
 
 RETURN_I:       LD (TEMP),HL
                 CALL H_RETU
@@ -485,8 +496,7 @@ RETURN_NT:      POP DE
                 JR Z,RETURN_BACK
                 CALL LINGET             ; RETURN n: CURLIN is the caller's
                 JP NZ,SNERR             ; now, so search from the top
-                PUSH HL
-                JR BI_GOTO_TOP
+                JR BI_GOTOT
 RETURN_BACK:    EX DE,HL
                 RET
 
@@ -596,8 +606,10 @@ ON_REST:        CP ','
 ON_GO:          POP DE
                 LD A,C
                 CP TK_GOSUB
-                JP Z,BI_GOSUB
-                JP BI_GOTO
+                JP NZ,BI_GOTO
+                CALL BI_FINDLN
+                JP NC,ULERR
+                JP BI_GOSUBB
 ON_NONE:        RET                     ; 0 or past the list: next statement
 
 ; ---- IF --------------------------------------------------------------------

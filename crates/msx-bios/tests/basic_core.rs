@@ -692,3 +692,26 @@ fn cont_after_ctrl_stop() {
     assert!(rows(&m).iter().any(|l| l == "Break in 10"));
     assert_eq!(cmd(&mut m, "CONT"), ["DONE 3000"]);
 }
+
+#[test]
+fn line_pointers_come_and_go() {
+    let mut m = basic();
+    program(&mut m, &["10 GOTO 30", "20 END", "30 PRINT \"X\""]);
+    // 10 GOTO 30 is stored 89 20 0E 1E 00 (fact sheet §4.1, [FMT] A7).
+    let body = |m: &Machine| m.peek_range(0x8001 + 4, 5);
+    assert_eq!(body(&m), [0x89, 0x20, 0x0E, 30, 0]);
+    assert_eq!(cmd(&mut m, "RUN"), ["X"]);
+    // Run once, the operand points at line 30 (its address - 1).
+    let mut line = word(&m, 0xF676);
+    while word(&m, line + 2) != 30 {
+        line = word(&m, line);
+    }
+    let b = body(&m);
+    assert_eq!(b[2], 0x0D);
+    assert_eq!(u16::from_le_bytes([b[3], b[4]]), line - 1);
+    assert_eq!(cmd(&mut m, "LIST 10"), ["10 GOTO 30"]);
+    // Editing turns pointers back into numbers first.
+    program(&mut m, &["15 REM"]);
+    assert_eq!(body(&m), [0x89, 0x20, 0x0E, 30, 0]);
+    assert_eq!(cmd(&mut m, "RUN"), ["X"]);
+}
