@@ -545,6 +545,16 @@ fn def_fn_and_string_space() {
         [" 300XY"]
     );
     assert_eq!(cmd(&mut m, "PRINT FRE(\"\")"), [" 194"]);
+    // A collection while a FOR loop runs leaves the loop alone.
+    assert_eq!(
+        cmd(&mut m, "FOR J=1 TO 90:A$=CHR$(65)+\"BC\":NEXT:PRINT J;A$"),
+        [" 91 ABC"]
+    );
+    assert_eq!(
+        cmd(&mut m, "DIM S$(30):FOR J=0 TO 30:S$(J)=STR$(J):NEXT"),
+        Vec::<String>::new()
+    );
+    assert_eq!(cmd(&mut m, "PRINT S$(0);S$(17);S$(30)"), [" 0 17 30"]);
     assert_eq!(
         cmd(&mut m, "B$=SPACE$(150):C$=SPACE$(60)"),
         ["Out of string space"]
