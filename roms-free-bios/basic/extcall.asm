@@ -174,6 +174,8 @@ BI_DIRCHK:      LD A,(NLONLY)
 ; The bodies of the fixed entries (xentry.asm).
 XE_LOADED_I:    EI
                 PUSH AF
+                XOR A                   ; a new program: numbers, no pointers
+                LD (PTRFLG),A
                 CALL BI_LINKER
                 POP AF
                 OR A

@@ -450,6 +450,8 @@ BI_FUNTOK:      CP 0CBh                 ; TIME
                 JP Z,FN_INSTR
                 CP TK_FN
                 JP Z,FN_CALL
+                CP 85h                  ; INPUT$
+                JP Z,FN_INPUTS
                 CP TK_USR
                 JP Z,FN_USR
                 JP SNERR

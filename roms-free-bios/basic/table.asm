@@ -80,7 +80,7 @@ BI_STMTS:
                 DW CALL_I              ; CAh CALL
                 DW ST_TIME             ; CBh TIME
                 DW ST_KEY              ; CCh KEY
-                DW BI_XMAX            ; CDh MAX
+                DW BI_XMAX             ; CDh MAX
                 DW BI_SNSTMT           ; CEh MOTOR
                 DW BI_XBLOAD          ; CFh BLOAD
                 DW BI_XBSAVE          ; D0h BSAVE

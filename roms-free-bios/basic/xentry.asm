@@ -18,8 +18,9 @@ XE_DETOK:       JP DETOKEN              ; 7FBCh program line HL (its link) -> "n
 XE_MAXFIL:      JP XE_MAXFIL_I          ; 7FBFh MAXFILES=A: channel blocks anew, run-clear, NEWSTT at HL (no return)
 XE_CALLHL:      JP XE_CALLHL_I          ; 7FC2h call HL with interrupts on (BLOAD ,R)
 XE_PUTNEW:      JP BI_PUTNEW            ; 7FC5h DSCTMP to a new temporary: DAC+2 = it, VALTYP 3
+XE_PTRNUM:      JP BI_PTRNUM            ; 7FC8h line pointers (0Dh) back into numbers (SAVE)
 XE_END:
 ; Each entry is one JP (3 bytes), so the table's addresses follow from its
 ; order; this stops the assembly when that no longer holds.
-        DS 7FC8h-XE_END
-        DS XE_END-7FC8h
+        DS 7FCBh-XE_END
+        DS XE_END-7FCBh

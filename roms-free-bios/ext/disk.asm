@@ -724,6 +724,8 @@ DK_SAVE:        CALL DK_NEEDIO
                 INC C
 DK_SV_END:      PUSH BC
                 CALL DK_ENDST
+                LD IX,XE_PTRNUM         ; the file has line numbers, never
+                CALL X_CALBAS           ; the pointers GOTO left in memory
                 POP BC
                 PUSH HL
                 PUSH BC

@@ -14,6 +14,7 @@ XE_LOADED:      EQU 7FB3h       ; program in place: A<>0 RUN, else "Ok" (no retu
 XE_TYPED:       EQU 7FB6h       ; run BUF as typed (no return)
 XE_ALOAD:       EQU 7FB9h       ; ASCII load through the main loop, A<>0 NEW first (no return)
 XE_DETOK:       EQU 7FBCh       ; line HL -> its text in BUF
+XE_PTRNUM:      EQU 7FC8h       ; line pointers back into numbers (SAVE)
 XE_PUTNEW:      EQU 7FC5h       ; DSCTMP to a temporary: DAC = it, VALTYP 3
 XE_CALLHL:      EQU 7FC2h       ; call HL with interrupts on (BLOAD ,R)
 XE_MAXFIL:      EQU 7FBFh       ; MAXFILES: A = n, HL = text; run-clear, on (no return)

@@ -398,3 +398,20 @@ fn autoexec_bas_may_be_text() {
     let m = boot(&d);
     assert!(screen(&m).contains("T 1 T 2 T 3"), "{}", screen(&m));
 }
+
+#[test]
+fn save_after_run_writes_line_numbers_not_pointers() {
+    // A GOTO that has run holds a pointer to its line in memory; the file
+    // has the number (msx-basic-format.md A1: "convert linepointers to
+    // linenumbers").
+    let text = "10 I=I+1:IF I<3 THEN 10\n20 GOSUB 40:GOTO 30\n30 END\n40 RETURN\n";
+    let d = disk_with(&[]);
+    let mut m = boot(&d);
+    for line in text.lines() {
+        cmd(&mut m, line);
+    }
+    cmd(&mut m, "RUN");
+    cmd(&mut m, "SAVE \"P.BAS\"");
+    let saved = disk_of(&m).read_file("P.BAS").expect("saved");
+    assert_eq!(saved, program(text).to_bytes());
+}
