@@ -88,6 +88,10 @@ BI_XLOF:        LD B,20                 ; LOF
 BI_PRTFIL:      LD B,14
                 CALL EXT_GO
                 CALL PRINT_I
+                PUSH AF                 ; the file's column kept, the
+                LD B,39                 ; screen's back in TTYPOS
+                CALL EXT_GO
+                POP AF
 BI_FILEND:      PUSH HL
                 PUSH AF
                 LD HL,0

@@ -1220,10 +1220,51 @@ DK_SELCH:       PUSH BC
                 JP NZ,X_ERROR
                 LD DE,(DK_BLK)
                 LD (PTRFIL),DE
+                LD A,C
+                CP 2
+                CALL Z,DK_COLIN
                 CALL X_CUR
                 RET Z
                 LD A,','
                 JP X_SYNC
+
+; DK_COLIN: PRINT # to a disk file counts its columns in TTYPOS (for ','
+; zones and the line-length test of PRINT), the screen's set aside in the
+; header's +3 until DK_PRTEND (service 39) swaps them back; +8 keeps the
+; file's column between statements. Keeps HL.
+DK_COLIN:       PUSH HL
+                LD HL,(DK_BLK)
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                JR NC,DK_COL_E
+                DEC HL
+                LD A,(TTYPOS)
+                LD (HL),A
+                LD DE,5
+                ADD HL,DE
+                LD A,(HL)
+                LD (TTYPOS),A
+DK_COL_E:       POP HL
+                RET
+DK_PRTEND:      PUSH HL
+                LD HL,(PTRFIL)
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                JR NC,DK_COL_E
+                LD DE,4
+                ADD HL,DE
+                LD A,(TTYPOS)
+                LD (HL),A
+                LD DE,-5
+                ADD HL,DE
+                LD A,(HL)
+                LD (TTYPOS),A
+                POP HL
+                RET
 
 ; PRINT #n, (service 14) and INPUT #n, / LINE INPUT #n, (service 15): the
 ; channel for the interpreter's PRINT and INPUT, which then run as usual
@@ -1252,8 +1293,20 @@ DK_OUTCH:       LD A,L
                 CP 9
                 LD B,A
                 LD A,C
-                JP C,DK_WRB
-                INC B
+                JR NC,DK_OC_DEVS
+                CALL DK_WRB             ; a disk file: its column in TTYPOS
+                LD A,C
+                CP 0Dh
+                JR Z,DK_OC_COL0
+                CP 20h
+                RET C
+                LD HL,TTYPOS
+                INC (HL)
+                RET
+DK_OC_COL0:     XOR A
+                LD (TTYPOS),A
+                RET
+DK_OC_DEVS:     INC B
                 INC B
                 JP Z,LPTOUT             ; FEh
                 INC B

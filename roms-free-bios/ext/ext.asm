@@ -128,6 +128,7 @@ EXT_TABLE:
                 DW DK_CVD               ; 36: CVD
                 DW DK_LOC               ; 37: LOC(n)
                 DW DK_COPY              ; 38: COPY "a" TO "b"
+                DW DK_PRTEND            ; 39: PRINT # done: the screen's TTYPOS back
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:

@@ -415,3 +415,21 @@ fn save_after_run_writes_line_numbers_not_pointers() {
     let saved = disk_of(&m).read_file("P.BAS").expect("saved");
     assert_eq!(saved, program(text).to_bytes());
 }
+
+#[test]
+fn print_to_a_file_counts_the_file_s_columns_not_the_screen_s() {
+    // With the screen's cursor far right, a number must not start a new
+    // line in the file; ',' zones (14 columns) count from the file's line.
+    let d = disk_with(&[]);
+    let mut m = boot(&d);
+    run_program(
+        &mut m,
+        "10 OPEN \"C.TXT\" FOR OUTPUT AS #1\n\
+         20 PRINT STRING$(33,\"-\");\n\
+         30 PRINT #1,123456;\n\
+         40 PRINT #1,\"A\",\"B\"\n\
+         50 CLOSE\n",
+    );
+    let data = disk_of(&m).read_file("C.TXT").expect("file");
+    assert_eq!(data, b" 123456 A     B\r\n\x1a".to_vec());
+}
