@@ -109,6 +109,39 @@ BI_LINFIL:      LD B,15
                 LD C,1
                 CALL INPUT_GO
                 JR BI_FILEND
+; INPUT$(n[,[#]f]) (hooks in misc.asm FN_INPUTS): the argument "(n" and,
+; with ",#f", the extension checks channel f (open for input) and sets
+; BI_INPSF, so BI_INCH takes the characters from it instead of CHGET.
+; BI_INPSF is FILNM2's last byte, free while an expression is evaluated.
+BI_INPSF:       EQU 0F87Bh
+BI_INPSARG:     XOR A
+                LD (BI_INPSF),A
+                CALL CHRGTR_I
+                RST 08h
+                DB '('
+                CALL FRMEVL_I
+                CALL BI_CHKNUM
+                CALL CHRGOT
+                CP ','
+                JP NZ,BI_CLOSEP
+                PUSH HL
+                CALL BI_FRCINT          ; n, kept while f is read
+                LD HL,(DAC+2)
+                EX (SP),HL
+                CALL CHRGTR_I
+                LD B,40
+                CALL EXT_GO
+                POP DE
+                LD (DAC+2),DE
+                LD A,2
+                LD (VALTYP),A
+                JP BI_CLOSEP
+BI_INCH:        LD A,(BI_INPSF)
+                OR A
+                JP Z,CHGET_I
+                LD B,41
+                JP EXT_GO
+
 ; BI_QINLF / BI_INLF: QINLIN / INLIN, or with PTRFIL set a line of that
 ; file into BUF (HL = BUF-1).
 BI_QINLF:       LD A,(PTRFIL+1)

@@ -911,7 +911,7 @@ FN_INPUTS:      INC HL
                 LD A,(HL)
                 CP '$'
                 JP NZ,SNERR
-                CALL BI_FNNUM
+                CALL BI_INPSARG         ; (n) or, Disk BASIC, (n,#f)
                 PUSH HL
                 CALL BI_FRCINT
                 LD A,(DAC+3)
@@ -926,7 +926,7 @@ FN_INPUTS:      INC HL
                 LD B,A
 FN_INPUTS_L:    PUSH BC
                 PUSH DE
-                CALL CHGET_I
+                CALL BI_INCH            ; a key, or a byte of file f
                 POP DE
                 POP BC
                 LD (DE),A

@@ -2097,3 +2097,32 @@ DK_IO_N:        POP AF
 DK_IO_NO:       POP HL
                 OR 1                    ; NZ
                 RET
+
+; INPUT$(n,[#]f) (services 40, 41; basic/extcall.asm BI_INPSARG): "[#]f"
+; must be open for input; it is kept in DK_BLK and BI_INPSF is set, then
+; each character is the file's next byte ("Input past end" at its end or
+; at the 1Ah that ends a text).
+DK_INPSF:       CALL X_CUR
+                CP '#'
+                CALL Z,X_CHRGTR
+                CALL X_GETBYT
+                PUSH HL
+                CALL DK_CHAN
+                LD A,(HL)
+                POP HL
+                OR A
+                LD E,59
+                JP Z,X_ERROR
+                DEC A
+                LD E,61
+                JP NZ,X_ERROR
+                LD A,1
+                LD (0F87Bh),A           ; BI_INPSF
+                RET
+DK_INCH:        CALL DK_RDB
+                JR C,DK_INCH_END
+                CP 1Ah
+                RET NZ
+                CALL DK_SETEOF
+DK_INCH_END:    LD E,55
+                JP X_ERROR

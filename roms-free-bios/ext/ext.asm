@@ -129,6 +129,8 @@ EXT_TABLE:
                 DW DK_LOC               ; 37: LOC(n)
                 DW DK_COPY              ; 38: COPY "a" TO "b"
                 DW DK_PRTEND            ; 39: PRINT # done: the screen's TTYPOS back
+                DW DK_INPSF             ; 40: INPUT$(n,#f): channel f
+                DW DK_INCH              ; 41: INPUT$(n,#f): A = its next byte
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:

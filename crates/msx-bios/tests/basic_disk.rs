@@ -433,3 +433,19 @@ fn print_to_a_file_counts_the_file_s_columns_not_the_screen_s() {
     let data = disk_of(&m).read_file("C.TXT").expect("file");
     assert_eq!(data, b" 123456 A     B\r\n\x1a".to_vec());
 }
+
+#[test]
+fn input_dollar_reads_characters_of_a_file() {
+    let d = disk_with(&[("IN.TXT", b"ABCDEFG\r\n\x1a".to_vec())]);
+    let mut m = boot(&d);
+    run_program(
+        &mut m,
+        "10 OPEN \"IN.TXT\" FOR INPUT AS #1\n\
+         20 A$=INPUT$(3,#1):B$=INPUT$(2,1)\n\
+         30 PRINT \"[\";A$;\"|\";B$;\"]\";LEN(INPUT$(4,#1))\n\
+         40 C$=INPUT$(1,#1)\n",
+    );
+    let s = screen(&m);
+    assert!(s.contains("[ABC|DE] 4"), "{s}");
+    assert!(s.contains("Input past end in 40"), "{s}");
+}
