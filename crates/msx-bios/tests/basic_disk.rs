@@ -449,3 +449,30 @@ fn input_dollar_reads_characters_of_a_file() {
     assert!(s.contains("[ABC|DE] 4"), "{s}");
     assert!(s.contains("Input past end in 40"), "{s}");
 }
+
+#[test]
+fn grp_draws_text_on_a_graphic_screen() {
+    // GRP: sends each character to GRPPRT (008Dh), which draws it at the
+    // graphic cursor (fact sheet §6.1): SCREEN 2's pattern table (0000h-
+    // 17FFh) gets pixels. The program stays in SCREEN 2 (line 50) while
+    // the VRAM is looked at.
+    let d = disk_with(&[]);
+    let mut m = boot(&d);
+    for line in [
+        "10 SCREEN 2",
+        "20 OPEN \"GRP:\" FOR OUTPUT AS #1",
+        "30 PRINT #1,\"HELLO\";",
+        "40 CLOSE:POKE &HC000,1",
+        "50 GOTO 50",
+    ] {
+        cmd(&mut m, line);
+    }
+    m.run_frames(8);
+    m.type_text("RUN\n").expect("type");
+    m.run_frames(120);
+    assert_eq!(m.peek(0xC000), 1, "the program ran to line 50");
+    assert_eq!(m.peek(0xFCAF), 2, "SCRMOD: still SCREEN 2");
+    let vram = m.vram();
+    let lit = vram[..0x1800].iter().filter(|&&b| b != 0).count();
+    assert!(lit > 10, "{lit} pattern bytes set");
+}
