@@ -169,20 +169,33 @@ RG23SAV:        EQU 0FFF6h
 MAINSLT:        EQU 0FFF7h      ; main-ROM slot address (Handbook fig. A.5)
 
 ; ---- private work area of this BIOS ---------------------------------------
-; KBUF (0xF41F, 318 bytes) is the crunch buffer of MSX-BASIC; this system has
-; no BASIC interpreter, so the BIOS keeps its own state there. Programs that
-; bring their own BASIC must leave the first 128 bytes alone while they use
-; CHPUT/CHGET (documented in docs/bios.md).
-CURSHOWN:       EQU 0F41Fh      ; 1 while the cursor pattern is on screen
-CURSAVE:        EQU 0F420h      ; character under the cursor
-CURADDR:        EQU 0F421h      ; VRAM address of the cursor cell (2)
-CURSAVPAT:      EQU 0F423h      ; saved pattern of character 255 (8)
-ESCARG:         EQU 0F42Bh      ; first argument of ESC Y
-BEEPCNT:        EQU 0F42Ch      ; frames left of the BEEP tone
-DEADKEY:        EQU 0F42Dh      ; reserved for dead-key handling
-TXTCOLS:        EQU 0F42Eh      ; columns of the physical text screen (32/40/80)
-TXTOFS:         EQU 0F42Fh      ; first column of the LINLEN window (0-based)
-SCRBUF:         EQU 0F430h      ; 80-byte row buffer for scrolling
-SCRBUF_END:     EQU 0F480h
-PALSHD:         EQU 0F480h      ; the palette as last set (32 bytes, port 9Ah format)
-PRIVATE_END:    EQU 0F4A0h
+; Kept out of MSX-BASIC's work area (KBUF/BUF belong to the interpreter). Where
+; MSX has a documented place for a piece of state, it is used for that purpose:
+;   CODSAV  FBCCh  the character under the cursor (Handbook App. 4 "area to
+;                  reserve the character where the cursor is stacked")
+;   PATWRK  FC40h  the inverted cursor pattern while it is built
+;   LINWRK  FC18h  the row buffer for scrolling (40 bytes: 80-column rows go in
+;                  two halves) and the palette while a mode change moves its VRAM
+;                  copy (the VRAM copy per mode, Handbook App. 5, is the palette's
+;                  only store: there is no RAM shadow)
+;   SX..LOGOP F562h the SUB-ROM's VDP command parameters (R#32-R#46 order, as
+;                  the MSX2 SUB-ROM uses them)
+;   FSTPOS  FBCAh  where INLIN started; CSRSW / CSTYLE / INSFLG the cursor
+; The rest lives in the RS-232C work area FB03h-FB1Fh (Handbook App. 4 "data
+; area used by RS-232C"): this machine has no RS-232C interface, and neither the
+; disk ROM nor MSX-BASIC touches it (DOS's own area starts at FB21h).
+CODSAV:         EQU 0FBCCh
+FSTPOS:         EQU 0FBCAh      ; row (low byte), column (high byte) of INLIN's start
+FNKSWI:         EQU 0FBCDh      ; 1: F1-F5 shown on the key line, 0: F6-F10
+CURSAVE:        EQU CODSAV      ; character under the cursor
+RS_AREA:        EQU 0FB03h
+CURSHOWN:       EQU RS_AREA+0   ; 1 while the cursor pattern is on screen
+CURADDR:        EQU RS_AREA+1   ; VRAM address of the cursor cell (2)
+CURSAVPAT:      EQU RS_AREA+3   ; saved pattern of character 255 (8)
+ESCARG:         EQU RS_AREA+11  ; first argument of ESC Y
+BEEPCNT:        EQU RS_AREA+12  ; frames left of the BEEP tone
+DEADKEY:        EQU RS_AREA+13  ; reserved for dead-key handling
+TXTCOLS:        EQU RS_AREA+14  ; columns of the physical text screen (32/40/80)
+TXTOFS:         EQU RS_AREA+15  ; first column of the LINLEN window (0-based)
+BOXBUF:         EQU RS_AREA+16  ; SUB-ROM box corners BX1, BY1, BX2, BY2 (8)
+PRIVATE_END:    EQU RS_AREA+24  ; FB1Bh; FB1Bh-FB1Fh still free

@@ -311,17 +311,32 @@ PALVADR_OK:     ADD A,A
                 RET
 PALVADR_TAB:    DW 0400h,2020h,1B80h,2020h,1B80h,7680h,7680h,0FA80h,0FA80h
 
-; ---- PALSAVE: write the RAM palette shadow to the mode's VRAM copy ------------
+; ---- PALSAVE / PALLOAD: LINWRK (32 bytes) to / from the mode's VRAM copy ------
+; The VRAM copy is the only store of the palette (the VDP's is write-only): a
+; mode change loads it before SCRMOD changes and saves it at the new place.
+; Both keep every register.
 PALSAVE:
+                PUSH AF
                 PUSH HL
                 PUSH DE
                 PUSH BC
                 CALL PALVADR
                 EX DE,HL
-                LD HL,PALSHD
+                LD HL,LINWRK
                 LD BC,32
                 CALL LDIRVM_I
-                POP BC
+                JR PALLOAD_END
+PALLOAD:
+                PUSH AF
+                PUSH HL
+                PUSH DE
+                PUSH BC
+                CALL PALVADR
+                LD DE,LINWRK
+                LD BC,32
+                CALL LDIRMV_I
+PALLOAD_END:    POP BC
                 POP DE
                 POP HL
+                POP AF
                 RET

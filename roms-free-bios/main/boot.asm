@@ -177,12 +177,12 @@ BOOT_DEF_DONE:
 BOOT_KEYS:      LD (HL),0FFh
                 INC HL
                 DJNZ BOOT_KEYS
-                LD HL,PALETTE_DEFAULT
-                LD DE,PALSHD
+                CALL VDPRESET
+                LD HL,PALETTE_DEFAULT   ; the palette's VRAM copy, which INITXT
+                LD DE,LINWRK            ; moves to SCREEN 0's place
                 LD BC,32
                 LDIR
-
-                CALL VDPRESET
+                CALL PALSAVE
                 CALL INITIO_I
                 CALL CHKSLZ_I
                 CALL INITXT_I

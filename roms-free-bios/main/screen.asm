@@ -213,8 +213,10 @@ SETBASES:
                 JP REG_PAT
 
 ; ---- common start and end of INITXT/INIT32/INIGRP/INIMLT ---------------------
-; MODESTART: A = mode; screen off, cursor state forgotten, SCRMOD set.
+; MODESTART: A = mode; screen off, cursor state forgotten, SCRMOD set; the
+; palette's VRAM copy in LINWRK (nothing in between may use LINWRK).
 MODESTART:
+                CALL PALLOAD            ; the palette, until MODEEND puts it back
                 PUSH AF
                 CALL DISSCR_I
                 POP AF

@@ -69,15 +69,15 @@ CURON:
                 ADD HL,HL
                 LD DE,(CGPBAS)
                 ADD HL,DE
-                LD DE,SCRBUF
+                LD DE,PATWRK
                 LD BC,8
                 CALL LDIRMV_I
-                LD HL,SCRBUF
+                LD HL,PATWRK
                 LD B,8
                 LD A,(CSTYLE)
                 OR A
                 JR Z,CURON_INV
-                LD HL,SCRBUF+6          ; underline cursor: the two bottom rows
+                LD HL,PATWRK+6          ; underline cursor: the two bottom rows
                 LD B,2
 CURON_INV:      LD A,(HL)
                 CPL
@@ -86,7 +86,7 @@ CURON_INV:      LD A,(HL)
                 DJNZ CURON_INV
                 CALL PAT255ADR
                 EX DE,HL
-                LD HL,SCRBUF
+                LD HL,PATWRK
                 LD BC,8
                 CALL LDIRVM_I
                 LD HL,(CURADDR)
@@ -160,26 +160,48 @@ CLREOL:
                 JP FILVRM_I
 
 ; ---- COPYROW: row B -> row C (whole physical rows). Changes AF, HL, DE. -----
+; Through LINWRK (40 bytes), so an 80-column row goes in two halves.
 COPYROW:
-                PUSH BC
-                LD A,B
-                CALL ROWADDR
-                LD DE,SCRBUF
-                LD A,(TXTCOLS)
-                LD C,A
-                LD B,0
-                CALL LDIRMV_I
-                POP BC
                 PUSH BC
                 LD A,C
                 CALL ROWADDR
-                EX DE,HL
-                LD HL,SCRBUF
+                EX DE,HL                ; DE = destination row
+                LD A,B
+                CALL ROWADDR            ; HL = source row
                 LD A,(TXTCOLS)
+                CP 41
+                JR C,COPYROW_ONE
+                RRA                     ; 80 -> 40 (carry clear after CP 41)
+                CALL COPYPART
+COPYROW_ONE:    CALL COPYPART
+                POP BC
+                RET
+; COPYPART: A = bytes (<= 40) from VRAM HL to VRAM DE; both advance. Keeps A.
+COPYPART:
+                PUSH AF
+                PUSH DE
+                LD DE,LINWRK
                 LD C,A
                 LD B,0
-                CALL LDIRVM_I
+                PUSH BC
+                PUSH HL
+                CALL LDIRMV_I
+                POP HL
                 POP BC
+                POP DE
+                PUSH BC
+                PUSH HL
+                LD HL,LINWRK
+                PUSH DE
+                CALL LDIRVM_I
+                POP DE
+                POP HL
+                POP BC
+                ADD HL,BC
+                EX DE,HL
+                ADD HL,BC
+                EX DE,HL
+                POP AF
                 RET
 
 ; ---- DELLINE: A = row: rows below move up, the last row is cleared. ------

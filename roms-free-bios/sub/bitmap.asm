@@ -30,6 +30,7 @@ CHGMOD:
                 JP CALLMAIN
 CHGMOD_NEW:     CP 9
                 RET NC
+                CALL PALLOAD            ; LINWRK: the palette, for PALSAVE at the end
                 PUSH AF
                 CALL DISSCR_I
                 POP AF
@@ -322,7 +323,7 @@ VDPSTA:
 ; ---- VDP command engine ------------------------------------------------------
 ; CMDBUF holds R#32-R#46 (15 bytes); VDPCMD32 sends all of them, VDPCMD36
 ; from R#36 (DX) on. Both wait until the previous command is done.
-CMDBUF:         EQU SCRBUF              ; the private 80-byte buffer
+CMDBUF:         EQU SX                  ; the MSX2 parameter block F562h-F570h
 CMDWAIT:
                 LD A,2
                 PUSH BC

@@ -3,10 +3,10 @@
 ; VRAM block copies (BLTVV, BLTVM, BLTMV). Coordinates of NVBX*, DOGRPH, GRPRT and SETC are
 ; within the active page (ACPAGE); BLT* take absolute VDP coordinates.
 
-BX1:            EQU SCRBUF+16
-BY1:            EQU SCRBUF+18
-BX2:            EQU SCRBUF+20
-BY2:            EQU SCRBUF+22
+BX1:            EQU BOXBUF
+BY1:            EQU BOXBUF+2
+BX2:            EQU BOXBUF+4
+BY2:            EQU BOXBUF+6
 
 ; ISBITMAP: carry set when SCRMOD is 5-8 (the VDP runs commands only there).
 ISBITMAP:

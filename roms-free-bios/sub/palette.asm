@@ -1,6 +1,6 @@
 ; Palette: INIPLT, RSTPLT, GETPLT, SETPLT. The palette is write-only in the
-; VDP, so the BIOS keeps a copy in VRAM (address per mode, PALVADR) and in
-; its private RAM (PALSHD), both in the port 9Ah format 0RRR0BBB, 00000GGG.
+; VDP, so the BIOS keeps a copy in VRAM (address per mode, PALVADR), in the
+; port 9Ah format 0RRR0BBB, 00000GGG; LINWRK carries it on its way.
 
 ; ---- INIPLT (0141h): default palette to the VDP and to the VRAM copy ------
 INIPLT:
@@ -8,10 +8,10 @@ INIPLT:
                 PUSH DE
                 PUSH BC
                 LD HL,PALETTE_DEFAULT
-                LD DE,PALSHD
+                LD DE,LINWRK
                 LD BC,32
                 LDIR
-                LD HL,PALSHD
+                LD HL,LINWRK
                 CALL PALOUT
                 CALL PALSAVE
                 POP BC
@@ -24,11 +24,8 @@ RSTPLT:
                 PUSH HL
                 PUSH DE
                 PUSH BC
-                CALL PALVADR
-                LD DE,PALSHD
-                LD BC,32
-                CALL LDIRMV_I
-                LD HL,PALSHD
+                CALL PALLOAD
+                LD HL,LINWRK
                 CALL PALOUT
                 POP BC
                 POP DE
@@ -74,17 +71,6 @@ SETPLT:
                 LD A,E
                 OUT (VDP_PAL),A
                 EI
-                LD A,D                  ; the RAM copy
-                ADD A,A
-                LD L,A
-                LD H,0
-                PUSH DE
-                LD DE,PALSHD
-                ADD HL,DE
-                POP DE
-                LD (HL),B
-                INC HL
-                LD (HL),E
                 PUSH DE                 ; the VRAM copy
                 CALL PALVADR
                 POP DE
