@@ -37,12 +37,12 @@ MAIN_KEYINT:    EQU 0038h
 ; ---- entries: EI / JP routine, 4 bytes each ---------------------------------
                 EI                      ; 0069h PAINT (BASIC)
                 JP SUBRET
-                EI                      ; 006Dh PSET (BASIC)
-                JP SUBRET
+                EI                      ; 006Dh PSET (BASIC, gfxbas.asm)
+                JP GB_PSET
                 EI                      ; 0071h ATRSCN (BASIC)
                 JP SUBRET
-                EI                      ; 0075h GLINE (BASIC)
-                JP SUBRET
+                EI                      ; 0075h GLINE (BASIC, gfxbas.asm)
+                JP GB_GLINE
                 EI                      ; 0079h DOBOXF (BASIC)
                 JP SUBRET
                 EI                      ; 007Dh DOLINE (BASIC)
@@ -151,8 +151,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP GETPLT
                 EI                      ; 014Dh SETPLT
                 JP SETPLT
-                EI                      ; 0151h PUTSPRT (BASIC)
-                JP SUBRET
+                EI                      ; 0151h PUTSPRT (BASIC, gfxbas.asm)
+                JP GB_PUTSPR
                 EI                      ; 0155h COLOR (BASIC)
                 JP SUBRET
                 EI                      ; 0159h SCREEN (BASIC)
@@ -207,6 +207,10 @@ MAIN_KEYINT:    EQU 0038h
                 JP SUBRET
                 EI                      ; 01BDh KNJPRT (Kanji)
                 JP SUBRET
+; This system's own entries for MSX-BASIC's graphic statements (free slots
+; of the MSX2 table; contracts in gfxbas.asm and docs/basic-interpreter.md).
+                EI                      ; 01C1h POINT (BASIC)
+                JP GB_POINT
                 DS 01F5h-$,0C9h
                 EI                      ; 01F5h REDCLK
                 JP REDCLK
@@ -272,5 +276,6 @@ CALLMAIN:
         INCLUDE "palette.asm"
         INCLUDE "draw.asm"
         INCLUDE "clock.asm"
+        INCLUDE "gfxbas.asm"
 
         DS 4000h-$,0FFh

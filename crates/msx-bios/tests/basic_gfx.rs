@@ -1,0 +1,475 @@
+//! MSX-BASIC's graphic statements: the SUB-ROM bodies (sub/gfxbas.asm)
+//! called by EXTROM with the registers and work area their contracts name
+//! (docs/basic-interpreter.md, "Graphics and music"), as the parsers in
+//! basic/gfxstmt.asm call them. Expected VRAM comes from the documented
+//! table layouts (MSX2 Technical Handbook chapter 4: SCREEN 2's pattern and
+//! colour tables, SCREEN 3's blocks, SCREEN 5's 4-bit dots, the sprite
+//! attribute and colour tables) and MSX-BASIC's rules (a dot off the screen
+//! is not drawn, the ends of a line are moved onto it), never from a run of
+//! the code under test.
+
+mod support;
+
+use msx_machine::machine::Machine;
+use support::*;
+
+/// Programs stop at `mark` (7F00h) for the test to look.
+const MARK: u16 = 0x7F00;
+
+const COMMON: &str = "
+ATRBYT  equ 0F3F2h
+FORCLR  equ 0F3E9h
+BAKCLR  equ 0F3EAh
+LOGOPR  equ 0FB02h
+GXPOS   equ 0FCB3h
+GYPOS   equ 0FCB5h
+ACPAGE  equ 0FAF6h
+RESULT  equ 0C000h
+S_PSET  equ 006Dh
+S_GLINE equ 0075h
+S_POINT equ 01C1h
+S_PUTSPRT equ 0151h
+GW_SPL  equ 0F947h
+GW_SFL  equ 0F948h
+GW_SCOL equ 0F949h
+GW_SPAT equ 0F94Ah
+";
+
+const TAIL: &str = "
+        org 7F00h
+mark:   ret
+; dot: BC = x, DE = y, A = colour (PSET)
+dot:    ld (ATRBYT),a
+        ld ix,S_PSET
+        jp EXTROM
+; line: BC, DE = (x1,y1), GXPOS/GYPOS = (x2,y2), A = shape
+line:   ld ix,S_GLINE
+        jp EXTROM
+";
+
+fn run(body: &str) -> Machine {
+    let cart = cartridge(&format!(
+        "{COMMON}\n{body}\n        call mark\n        jr $\n{TAIL}"
+    ));
+    let mut m = machine_with_cartridge(cart);
+    run_to_pc(&mut m, MARK, 1200);
+    for _ in 0..20 {
+        if !m.vdp().command_busy() {
+            return m;
+        }
+        m.run_frame();
+    }
+    panic!("the command engine is still busy");
+}
+
+fn word(m: &Machine, addr: u16) -> usize {
+    m.peek(addr) as usize | (m.peek(addr + 1) as usize) << 8
+}
+
+/// SCREEN 5: the colour of dot (x, y) of page 0 (two dots a byte, the left
+/// one in the high nibble).
+fn dot5(vram: &[u8], x: usize, y: usize) -> u8 {
+    let b = vram[y * 128 + x / 2];
+    if x % 2 == 0 {
+        b >> 4
+    } else {
+        b & 15
+    }
+}
+
+/// SCREEN 2: whether dot (x, y) is on in the pattern table at `cgp`, and the
+/// colour byte of its 8 dots in the colour table at `col`.
+fn dot2(vram: &[u8], cgp: usize, col: usize, x: usize, y: usize) -> (bool, u8) {
+    let off = (y & 0xF8) * 32 + (x & 0xF8) + (y & 7);
+    (vram[cgp + off] & (0x80 >> (x & 7)) != 0, vram[col + off])
+}
+
+/// PSET in SCREEN 5 writes the dot's nibble; a dot off the screen is not
+/// drawn (x 256 wraps nowhere, y -1 neither).
+#[test]
+fn pset_screen_5_and_off_screen() {
+    let m = run("
+        ld a,5
+        call CHGMOD
+        xor a
+        ld (LOGOPR),a
+        ld bc,10
+        ld de,20
+        ld a,7
+        call dot
+        ld bc,11
+        ld de,20
+        ld a,12
+        call dot
+        ld bc,256
+        ld de,0
+        ld a,9
+        call dot
+        ld bc,0
+        ld de,-1
+        ld a,9
+        call dot
+");
+    let vram = m.vram();
+    assert_eq!(dot5(&vram, 10, 20), 7);
+    assert_eq!(dot5(&vram, 11, 20), 12);
+    let back = m.peek(0xF3EA);
+    assert_eq!(dot5(&vram, 0, 0), back, "x 256 drew nothing at 0 (no wrap)");
+    assert_eq!(dot5(&vram, 0, 1), back);
+    assert_eq!(
+        dot5(&vram, 255, 211),
+        back,
+        "y -1 drew nothing at the bottom"
+    );
+}
+
+/// PSET in SCREEN 2: the dot's bit in the pattern table, its colour the
+/// foreground nibble of its 8 dots; drawing it in the background colour (as
+/// PRESET does) turns it off and leaves the colour.
+#[test]
+fn pset_screen_2_pattern_and_colour() {
+    let m = run("
+        ld a,2
+        call CHGMOD
+        xor a
+        ld (LOGOPR),a
+        ld bc,9
+        ld de,10
+        ld a,12
+        call dot
+        ld bc,100
+        ld de,150
+        ld a,3
+        call dot
+        ld bc,101
+        ld de,150
+        ld a,3
+        call dot
+        ld bc,100
+        ld de,150
+        ld a,(BAKCLR)
+        call dot
+");
+    let vram = m.vram();
+    let cgp = word(&m, 0xF3CB);
+    let col = word(&m, 0xF3C9);
+    let back = m.peek(0xF3EA) & 15;
+    let (on, c) = dot2(&vram, cgp, col, 9, 10);
+    assert!(on);
+    assert_eq!(c, 12 << 4 | back);
+    assert!(!dot2(&vram, cgp, col, 8, 10).0, "its neighbour stays off");
+    let (on, c) = dot2(&vram, cgp, col, 100, 150);
+    assert!(!on, "the background colour turned it off");
+    assert_eq!(c, 3 << 4 | back);
+    assert!(dot2(&vram, cgp, col, 101, 150).0);
+}
+
+/// SCREEN 3: a dot is a 4x4 block, a nibble of the pattern byte
+/// MLTCGP + (y AND E0h) * 8 + (x AND F8h) + (y / 4) AND 7, the left block
+/// in the high nibble.
+#[test]
+fn pset_screen_3_blocks() {
+    let m = run("
+        ld a,3
+        call CHGMOD
+        xor a
+        ld (LOGOPR),a
+        ld bc,5
+        ld de,9
+        ld a,9
+        call dot
+        ld bc,130
+        ld de,70
+        ld a,4
+        call dot
+");
+    let vram = m.vram();
+    let cgp = word(&m, 0xF3D5);
+    assert_eq!(vram[cgp + 2] & 0x0F, 9, "x 5 is the right block");
+    let addr = cgp + (70 & 0xE0) * 8 + (130 & 0xF8) + ((70 / 4) & 7);
+    assert_eq!(vram[addr] >> 4, 4, "x 130 is a left block");
+}
+
+/// POINT reads back what PSET drew in SCREEN 5, 2 and 3; outside the screen
+/// it answers carry (the parser's -1).
+#[test]
+fn point_reads_dots() {
+    let m = run("
+        ld a,5
+        call CHGMOD
+        ld bc,33
+        ld de,44
+        ld a,13
+        call dot
+        ld bc,33
+        ld de,44
+        ld ix,S_POINT
+        call EXTROM
+        ld (RESULT),a
+        ld bc,-1
+        ld de,44
+        ld ix,S_POINT
+        call EXTROM
+        sbc a,a
+        ld (RESULT+1),a
+        ld a,2
+        call CHGMOD
+        ld bc,50
+        ld de,60
+        ld a,6
+        call dot
+        ld bc,50
+        ld de,60
+        ld ix,S_POINT
+        call EXTROM
+        ld (RESULT+2),a
+        ld bc,51
+        ld de,60
+        ld ix,S_POINT
+        call EXTROM
+        ld (RESULT+3),a
+        ld a,3
+        call CHGMOD
+        ld bc,200
+        ld de,100
+        ld a,11
+        call dot
+        ld bc,201
+        ld de,102
+        ld ix,S_POINT
+        call EXTROM
+        ld (RESULT+4),a
+");
+    let back = m.peek(0xF3EA) & 15;
+    assert_eq!(m.peek_range(0xC000, 5), vec![13, 0xFF, 6, back, 11]);
+}
+
+/// LINE in SCREEN 2, dot by dot: a diagonal, and a line whose ends lie off
+/// the screen is drawn between the ends moved onto it (x -10 -> 0, 300 -> 255).
+#[test]
+fn line_screen_2_diagonal_and_clamped() {
+    let m = run("
+        ld a,2
+        call CHGMOD
+        xor a
+        ld (LOGOPR),a
+        ld a,15
+        ld (ATRBYT),a
+        ld bc,0
+        ld de,0
+        ld hl,7
+        ld (GXPOS),hl
+        ld (GYPOS),hl
+        xor a
+        call line
+        ld bc,-10
+        ld de,100
+        ld hl,300
+        ld (GXPOS),hl
+        ld hl,100
+        ld (GYPOS),hl
+        xor a
+        call line
+");
+    let vram = m.vram();
+    let cgp = word(&m, 0xF3CB);
+    let col = word(&m, 0xF3C9);
+    for y in 0..8 {
+        for x in 0..8 {
+            assert_eq!(dot2(&vram, cgp, col, x, y).0, x == y, "dot {x},{y}");
+        }
+    }
+    for x in 0..256 {
+        assert!(dot2(&vram, cgp, col, x, 100).0, "dot {x},100");
+        assert!(!dot2(&vram, cgp, col, x, 101).0);
+    }
+}
+
+/// LINE ... ,B and ,BF in SCREEN 2 and SCREEN 5: the outline, and every
+/// dot of the filled box, corners included, whichever corner comes first.
+#[test]
+fn boxes_screen_2_and_5() {
+    let body = "
+        xor a
+        ld (LOGOPR),a
+        ld a,4
+        ld (ATRBYT),a
+        ld bc,20
+        ld de,15
+        ld hl,10
+        ld (GXPOS),hl
+        ld (GYPOS),hl
+        ld a,1
+        call line
+        ld a,9
+        ld (ATRBYT),a
+        ld bc,40
+        ld de,40
+        ld hl,30
+        ld (GXPOS),hl
+        ld hl,35
+        ld (GYPOS),hl
+        ld a,2
+        call line
+";
+    for mode in [2u8, 5] {
+        let m = run(&format!("        ld a,{mode}\n        call CHGMOD\n{body}"));
+        let vram = m.vram();
+        let cgp = word(&m, 0xF3CB);
+        let col = word(&m, 0xF3C9);
+        let back = m.peek(0xF3EA) & 15;
+        let colour = |x: usize, y: usize| -> u8 {
+            if mode == 5 {
+                dot5(&vram, x, y)
+            } else {
+                let (on, c) = dot2(&vram, cgp, col, x, y);
+                if on {
+                    c >> 4
+                } else {
+                    back
+                }
+            }
+        };
+        for y in 5..50 {
+            for x in 5..50 {
+                let edge = ((x == 10 || x == 20) && (10..=15).contains(&y))
+                    || ((y == 10 || y == 15) && (10..=20).contains(&x));
+                let fill = (30..=40).contains(&x) && (35..=40).contains(&y);
+                let want = if edge {
+                    4
+                } else if fill {
+                    9
+                } else {
+                    back
+                };
+                assert_eq!(colour(x, y), want, "SCREEN {mode} dot {x},{y}");
+            }
+        }
+    }
+}
+
+/// LINE in SCREEN 5 with the command engine, and the XOR operation.
+#[test]
+fn line_screen_5_and_xor() {
+    let m = run("
+        ld a,5
+        call CHGMOD
+        xor a
+        ld (LOGOPR),a
+        ld a,5
+        ld (ATRBYT),a
+        ld bc,0
+        ld de,50
+        ld hl,255
+        ld (GXPOS),hl
+        ld hl,50
+        ld (GYPOS),hl
+        xor a
+        call line
+        ld a,3
+        ld (LOGOPR),a
+        ld a,3
+        ld (ATRBYT),a
+        ld bc,10
+        ld de,50
+        ld hl,10
+        ld (GXPOS),hl
+        ld hl,60
+        ld (GYPOS),hl
+        xor a
+        call line
+");
+    let vram = m.vram();
+    for x in 0..256 {
+        let want = if x == 10 { 5 ^ 3 } else { 5 };
+        assert_eq!(dot5(&vram, x, 50), want, "dot {x},50");
+    }
+    let back = m.peek(0xF3EA) & 15;
+    assert_eq!(dot5(&vram, 10, 55), back ^ 3);
+}
+
+/// PUT SPRITE in SCREEN 1 (sprite mode 1): y, x, pattern and colour in the
+/// 4 attribute bytes; x < 0 is written as x + 32 with the early-clock bit 7
+/// of the colour; only what was given changes.
+#[test]
+fn put_sprite_mode_1() {
+    let m = run("
+        ld a,1
+        call CHGMOD
+        ld a,3
+        ld (GW_SPL),a
+        ld a,7
+        ld (GW_SFL),a
+        ld hl,100
+        ld (GXPOS),hl
+        ld hl,50
+        ld (GYPOS),hl
+        ld a,10
+        ld (GW_SCOL),a
+        ld a,17
+        ld (GW_SPAT),a
+        ld ix,S_PUTSPRT
+        call EXTROM
+        ld a,4
+        ld (GW_SPL),a
+        ld a,1
+        ld (GW_SFL),a
+        ld hl,-5
+        ld (GXPOS),hl
+        ld hl,60
+        ld (GYPOS),hl
+        ld ix,S_PUTSPRT
+        call EXTROM
+");
+    let vram = m.vram();
+    let atr = word(&m, 0xF928);
+    assert_eq!(&vram[atr + 12..atr + 16], &[50, 100, 17, 10]);
+    // Plane 4 keeps its pattern (4) and the colour CLRSPR gave it (FORCLR).
+    let fore = m.peek(0xF3E9);
+    assert_eq!(&vram[atr + 16..atr + 20], &[60, 27, 4, 0x80 | fore]);
+}
+
+/// PUT SPRITE in SCREEN 5 (sprite mode 2): the colour goes to all 16 line
+/// colours of the plane (512 bytes below the attributes); a 16x16 pattern
+/// number is stored times 4, and above 63 it is refused (carry).
+#[test]
+fn put_sprite_mode_2() {
+    let m = run("
+        ld a,5
+        call CHGMOD
+        ld a,(0F3E0h)           ; 16x16 sprites (R#1 bit 1)
+        or 2
+        ld b,a
+        ld c,1
+        call 0047h
+        ld a,2
+        ld (GW_SPL),a
+        ld a,7
+        ld (GW_SFL),a
+        ld hl,-3
+        ld (GXPOS),hl
+        ld hl,80
+        ld (GYPOS),hl
+        ld a,6
+        ld (GW_SCOL),a
+        ld a,5
+        ld (GW_SPAT),a
+        ld ix,S_PUTSPRT
+        call EXTROM
+        sbc a,a
+        ld (RESULT),a
+        ld a,4
+        ld (GW_SFL),a
+        ld a,64
+        ld (GW_SPAT),a
+        ld ix,S_PUTSPRT
+        call EXTROM
+        sbc a,a
+        ld (RESULT+1),a
+");
+    let vram = m.vram();
+    let atr = word(&m, 0xF928);
+    assert_eq!(&vram[atr + 8..atr + 11], &[80, 29, 20]);
+    assert_eq!(&vram[atr - 512 + 32..atr - 512 + 48], &[0x86; 16]);
+    assert_eq!(m.peek_range(0xC000, 2), vec![0, 0xFF]);
+}

@@ -1,0 +1,412 @@
+; MSX-BASIC's graphic and sprite statements, the parsing half: PSET, PRESET,
+; LINE, POINT, PUT SPRITE, SPRITE$()=, COLOR SPRITE()=, COLOR SPRITE$()=,
+; SET PAGE. As on MSX2, the drawing is done in the SUB-ROM (sub/gfxbas.asm),
+; called by EXTROM; this file reads the arguments, checks their ranges and
+; keeps the last point (GRPACX/GRPACY).
+;
+; Facts: MSX2 Technical Handbook chapter 2 (syntax and ranges of each
+; statement), the fact sheet msx-basic-interpreter.md §10 (the SUB-ROM
+; split). Written for this project; the bodies follow this project's
+; compiled-BASIC runtime (crates/msx-basic/src/lower/rt_extra.asm).
+;
+; Contracts (MSX-BASIC's own, docs/basic-interpreter.md):
+; - A statement handler is entered with HL at the first character after its
+;   token, A = that character and CHRGTR's flags (Z at the end of the
+;   statement); it returns with HL at the end of the statement.
+;   PUT SPRITE (ST_PUTSPRITE) and COLOR SPRITE/SPRITE$ (ST_COLORSPRITE) are
+;   entered after PUT and COLOR, on the SPRITE token; SET PAGE (ST_SETPAGE)
+;   after SET, on the letters PAGE; SPRITE$()= (ST_SPRITE) after SPRITE, on
+;   the '$'.
+; - POINT (FN_POINT) is entered with HL on its token and returns with HL on
+;   the character after its ')', the result an integer in DAC.
+; - The helpers HW_CUR, HW_OPT, HW_MORE, HW_PAREN, HW_BELOW and HW_INTRES of
+;   hwstmt.asm are used here: include both files.
+;
+; A point is "[STEP](x,y)": x and y are 16-bit integers (-32768..32767);
+; STEP makes them relative to the last point. Colours are 0-15 (0-255 in
+; SCREEN 8); logical operations PSET, AND, OR, XOR, PRESET, each also with a
+; T in front (SCREEN 5-8: a transparent colour 0 is left alone).
+
+        INCLUDE "../common/gfxwork.asm"
+
+GS_FCERR:       EQU 475Ah       ; interpreter entries at their MSX addresses
+GS_SNERR:       EQU 4055h
+GS_FRMEVL:      EQU 4C64h
+GS_GETBYT:      EQU 521Ch
+GS_FRMQNT:      EQU 542Fh
+GS_FRESTR:      EQU 67D0h
+GS_EXTROM:      EQU 015Fh       ; BIOS
+GS_FILVRM:      EQU 0056h
+GS_LDIRVM:      EQU 005Ch
+GS_CALPAT:      EQU 0084h
+GS_GSPSIZ:      EQU 008Ah
+GS_S_PSET:      EQU 006Dh       ; SUB-ROM bodies (sub/gfxbas.asm)
+GS_S_GLINE:     EQU 0075h
+GS_S_POINT:     EQU 01C1h
+GS_S_PUTSPRT:   EQU 0151h
+GS_S_SETPAG:    EQU 013Dh
+GS_TK_STEP:     EQU 0DCh        ; tokens (crates/msx-basic/src/keywords.rs)
+GS_TK_MINUS:    EQU 0F2h
+GS_TK_EQ:       EQU 0EFh
+GS_TK_SPRITE:   EQU 0C7h
+GS_TK_PSET:     EQU 0C2h
+GS_TK_PRESET:   EQU 0C3h
+GS_TK_AND:      EQU 0F6h
+GS_TK_OR:       EQU 0F7h
+GS_TK_XOR:      EQU 0F8h
+
+; ---- shared ----------------------------------------------------------------------
+
+; GS_START: "Illegal function call" in SCREEN 0 and 1, where nothing is
+; drawn; the logical operation back to PSET; A = the character at HL again.
+GS_START:       LD A,(SCRMOD)
+                CP 2
+                JP C,GS_FCERR
+                XOR A
+                LD (LOGOPR),A
+                JP HW_CUR
+
+; GS_XY: "[STEP](x,y)" -> BC = x, DE = y, also the last point GRPACX/GRPACY;
+; A = the next character with CHRGTR's flags.
+GS_XY:          CP GS_TK_STEP
+                PUSH AF                 ; Z: relative
+                JR NZ,GS_XY1
+                RST 10h
+GS_XY1:         RST 08h
+                DB '('
+                CALL GS_FRMQNT
+                PUSH DE
+                RST 08h
+                DB ','
+                CALL GS_FRMQNT
+                RST 08h
+                DB ')'
+                POP BC
+                POP AF
+                JR NZ,GS_XY2
+                PUSH HL
+                LD HL,(GRPACX)
+                ADD HL,BC
+                LD B,H
+                LD C,L
+                LD HL,(GRPACY)
+                ADD HL,DE
+                EX DE,HL
+                POP HL
+GS_XY2:         LD (GRPACX),BC
+                LD (GRPACY),DE
+                JP HW_CUR
+
+; GS_COLARG: ",colour" after a point, optional: ATRBYT = it, else A. Then
+; as HW_MORE: Z when the statement ends, else past the next ','.
+GS_COLARG:      LD (ATRBYT),A
+                CALL HW_MORE
+                RET Z
+                CALL HW_OPT
+                JR C,GS_CA1
+                LD B,A
+                LD A,(SCRMOD)
+                CP 8
+                LD A,B
+                JR Z,GS_CA0
+                CP 16
+                JP NC,GS_FCERR
+GS_CA0:         LD (ATRBYT),A
+GS_CA1:         JP HW_MORE
+
+; GS_LOGOP: a logical operation, [T]PSET|AND|OR|XOR|PRESET -> LOGOPR
+; (0-4, +8 with T).
+GS_LOGOP:       LD C,0
+                CP 'T'
+                JR NZ,GS_LOP1
+                LD C,8
+                RST 10h
+GS_LOP1:        PUSH HL
+                LD HL,GS_OPTAB
+                LD B,5
+GS_LOP2:        CP (HL)
+                JR Z,GS_LOP3
+                INC HL
+                DJNZ GS_LOP2
+                JP GS_SNERR
+GS_LOP3:        LD A,5
+                SUB B
+                OR C
+                LD (LOGOPR),A
+                POP HL
+                RST 10h
+                RET
+GS_OPTAB:       DB GS_TK_PSET,GS_TK_AND,GS_TK_OR,GS_TK_XOR,GS_TK_PRESET
+
+; GS_EXT: the SUB-ROM routine IX; HL kept.
+GS_EXT:         PUSH HL
+                CALL GS_EXTROM
+                POP HL
+                RET
+
+; ---- PSET [STEP](x,y)[,colour[,op]] / PRESET (colour BAKCLR) ------------------
+ST_PRESET:      LD A,(BAKCLR)
+                JR GS_PS0
+ST_PSET:        LD A,(FORCLR)
+GS_PS0:         PUSH AF
+                CALL GS_START
+                CALL GS_XY
+                POP AF
+                CALL GS_COLARG
+                CALL NZ,GS_LOGOP
+                LD BC,(GRPACX)
+                LD DE,(GRPACY)
+                LD IX,GS_S_PSET
+                JR GS_EXT
+
+; ---- LINE [[STEP](x1,y1)]-[STEP](x2,y2)[,[colour][,[B|BF][,op]]] ---------------
+; The start left out is the last point; STEP for the end is from the start.
+; The end becomes the last point.
+ST_LINE:        CALL GS_START
+                CP GS_TK_MINUS
+                CALL NZ,GS_XY
+                LD BC,(GRPACX)
+                LD DE,(GRPACY)
+                PUSH BC
+                PUSH DE
+                RST 08h
+                DB GS_TK_MINUS
+                CALL GS_XY
+                LD A,(FORCLR)
+                CALL GS_COLARG
+                LD C,0                  ; 0 line, 1 box, 2 filled box
+                JR Z,GS_LN9
+                CP 'B'
+                JR NZ,GS_LN3
+                INC C
+                RST 10h
+                CP 'F'
+                JR NZ,GS_LN3
+                INC C
+                RST 10h
+GS_LN3:         PUSH BC
+                CALL HW_MORE
+                CALL NZ,GS_LOGOP
+                POP BC
+GS_LN9:         LD A,C
+                LD BC,(GRPACX)
+                LD (GXPOS),BC
+                LD BC,(GRPACY)
+                LD (GYPOS),BC
+                POP DE
+                POP BC
+                LD IX,GS_S_GLINE
+                JR GS_EXT
+
+; ---- POINT(x,y): the dot's colour, -1 outside the screen --------------------------
+FN_POINT:       CALL GS_START
+                RST 10h                 ; past POINT
+                CALL GS_XY
+                PUSH HL
+                LD IX,GS_S_POINT
+                CALL GS_EXTROM
+                LD L,A
+                LD H,0
+                JR NC,GS_PT1
+                DEC HL
+GS_PT1:         CALL HW_INTRES
+                POP HL
+                RET
+
+; ---- PUT SPRITE plane[,[[STEP](x,y)][,[colour][,pattern]]] ----------------------
+; plane 0-31, colour 0-15, pattern 0-255 (0-63 with 16x16 sprites).
+ST_PUTSPRITE:   LD A,(SCRMOD)
+                OR A
+                JP Z,GS_FCERR
+                RST 08h
+                DB GS_TK_SPRITE
+                LD C,32
+                CALL HW_BELOW
+                LD (GW_SPL),A
+                XOR A
+                LD (GW_SFL),A
+                CALL HW_MORE
+                JR Z,GS_PUTGO
+                CP ','
+                JR Z,GS_PUT1
+                CALL GS_XY
+                LD (GXPOS),BC
+                LD (GYPOS),DE
+                LD A,1
+                LD (GW_SFL),A
+GS_PUT1:        CALL HW_MORE
+                JR Z,GS_PUTGO
+                CALL HW_OPT
+                JR C,GS_PUT2
+                CP 16
+                JP NC,GS_FCERR
+                LD (GW_SCOL),A
+                LD A,(GW_SFL)
+                OR 2
+                LD (GW_SFL),A
+GS_PUT2:        CALL HW_MORE
+                JR Z,GS_PUTGO
+                CALL GS_GETBYT
+                LD (GW_SPAT),A
+                LD A,(GW_SFL)
+                OR 4
+                LD (GW_SFL),A
+GS_PUTGO:       LD IX,GS_S_PUTSPRT
+                CALL GS_EXT
+                RET NC
+                JP GS_FCERR
+
+; ---- SPRITE$(n) = s$: the pattern's 8 or 32 bytes, the string's first, then 0s
+ST_SPRITE:      RST 08h
+                DB '$'
+                CALL GS_SPRN
+                PUSH DE
+                RST 08h
+                DB GS_TK_EQ
+                CALL GS_FRMEVL
+                EX (SP),HL              ; HL = VRAM address, text kept
+                PUSH HL
+                CALL GS_FRESTR
+                POP DE
+                CALL GS_GSPSIZ
+                LD B,A
+                CALL GS_S2V
+                OR A
+                JR Z,GS_SS1
+                LD C,A
+                LD B,0
+                XOR A
+                CALL GS_FILVRM
+GS_SS1:         POP HL
+                RET
+
+; GS_SPRN: "(n)" a sprite pattern number, 0-255 (0-63 with 16x16 sprites)
+; -> DE = its VRAM address. Not in SCREEN 0.
+GS_SPRN:        LD A,(SCRMOD)
+                OR A
+                JP Z,GS_FCERR
+                CALL HW_PAREN
+                LD A,D
+                OR A
+                JP NZ,GS_FCERR
+                CALL GS_GSPSIZ          ; carry: 16x16
+                LD A,E
+                JR NC,GS_SPRN1
+                CP 64
+                JP NC,GS_FCERR
+GS_SPRN1:       PUSH HL
+                CALL GS_CALPAT
+                EX DE,HL
+                POP HL
+                RET
+
+; GS_S2V: the string of descriptor HL to VRAM at DE, at most B bytes ->
+; A = B - the bytes written, HL = the VRAM address after them.
+GS_S2V:         LD A,(HL)
+                INC HL
+                LD C,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,C                  ; HL = the characters
+                CP B
+                JR C,GS_S2V1
+                LD A,B
+GS_S2V1:        LD C,A
+                LD A,B
+                SUB C
+                LD B,0
+                PUSH AF
+                PUSH DE
+                PUSH BC
+                LD A,C
+                OR A
+                CALL NZ,GS_LDIRVM
+                POP BC
+                POP HL
+                ADD HL,BC
+                POP AF
+                RET
+
+; ---- COLOR SPRITE(n) = colour | COLOR SPRITE$(n) = s$ ---------------------------
+; Sprite mode 2 (SCREEN 4-8): the plane's 16 line colours, ATRBAS - 512 +
+; 16 * n: all of them one colour byte, or the string's first 16 bytes.
+ST_COLORSPRITE: LD A,(SCRMOD)
+                CP 4
+                JP C,GS_FCERR
+                RST 08h
+                DB GS_TK_SPRITE
+                CP '$'
+                PUSH AF                 ; Z: SPRITE$
+                JR NZ,GS_CS1
+                RST 10h
+GS_CS1:         CALL HW_PAREN
+                LD A,D
+                OR A
+                JP NZ,GS_FCERR
+                LD A,E
+                CP 32
+                JP NC,GS_FCERR
+                PUSH HL
+                EX DE,HL
+                ADD HL,HL
+                ADD HL,HL
+                ADD HL,HL
+                ADD HL,HL
+                LD DE,(ATRBAS)
+                ADD HL,DE
+                DEC H
+                DEC H
+                EX (SP),HL
+                RST 08h
+                DB GS_TK_EQ
+                POP DE                  ; the line colours' address
+                POP AF
+                PUSH DE
+                JR Z,GS_CSSTR
+                CALL GS_GETBYT
+                EX (SP),HL
+                LD BC,16
+                CALL GS_FILVRM
+                POP HL
+                RET
+GS_CSSTR:       CALL GS_FRMEVL
+                EX (SP),HL
+                PUSH HL
+                CALL GS_FRESTR
+                POP DE
+                LD B,16
+                CALL GS_S2V
+                POP HL
+                RET
+
+; ---- SET PAGE [display][,active]: SCREEN 5-8, pages 0-3 (0-1 in SCREEN 7-8) ---
+ST_SETPAGE:     RST 08h
+                DB 'P'
+                RST 08h
+                DB 'A'
+                RST 08h
+                DB 'G'
+                RST 08h
+                DB 'E'
+                LD A,(SCRMOD)
+                CP 5
+                JP C,GS_FCERR
+                LD C,4
+                CP 7
+                JR C,GS_SP1
+                LD C,2
+GS_SP1:         PUSH BC
+                CALL HW_OPT
+                POP BC
+                JR C,GS_SP2
+                CP C
+                JP NC,GS_FCERR
+                LD (DPPAGE),A
+GS_SP2:         PUSH BC
+                CALL HW_MORE
+                POP BC
+                JR Z,GS_SP3
+                CALL HW_BELOW
+                LD (ACPAGE),A
+GS_SP3:         LD IX,GS_S_SETPAG
+                JP GS_EXT

@@ -1,0 +1,486 @@
+; The bodies of MSX-BASIC's graphic statements, as on MSX2 (the parsers in the
+; main ROM's page 1, basic/gfxstmt.asm, call them by EXTROM). Every mode that
+; draws: SCREEN 2 and 4 (pattern and colour tables), SCREEN 3 (multicolour
+; blocks), SCREEN 5-8 (the V9938 command engine through SETC, DOGRPH,
+; NVBXLN, NVBXFL, READC). The parsers have already refused SCREEN 0 and 1.
+;
+; Coordinates are signed 16-bit numbers. As MSX-BASIC does, a dot outside
+; the screen is not drawn, and the ends of a line or the corners of a box are
+; moved onto the screen (x 0-255, 0-511 in SCREEN 6-7; y 0-191, 0-211 in
+; SCREEN 5-8) before drawing. The colour is ATRBYT, the logical operation
+; LOGOPR (0 PSET, 1 AND, 2 OR, 3 XOR, 4 PRESET, +8 T-variants); the pattern
+; modes know only PSET, as on MSX1.
+;
+; Contracts of the entries (docs/basic-interpreter.md, "Graphics and music"):
+;   006Dh PSET   BC = x, DE = y: one dot
+;   0075h GLINE  BC = x1, DE = y1, GXPOS/GYPOS = x2/y2, A = 0 line, 1 box,
+;                2 filled box
+;   01C1h POINT  BC = x, DE = y -> A = the dot's colour; carry (A = 0) when
+;                it is outside the screen
+;   0151h PUTSPRT  the work area GW_SPL/GW_SFL/GW_SCOL/GW_SPAT and GXPOS/
+;                GYPOS (common/gfxwork.asm) -> carry: the pattern number is
+;                too big for the sprite size
+; They change every register but IX and IY.
+
+        INCLUDE "../common/gfxwork.asm"
+
+; ---- limits and clipping ------------------------------------------------------
+
+; GB_LIMIT: HL = the last x, DE = the last y of the current mode.
+GB_LIMIT:       LD HL,255
+                LD DE,191
+                LD A,(SCRMOD)
+                CP 5
+                RET C
+                LD DE,211
+                CP 6
+                RET C
+                CP 8
+                RET NC
+                LD HL,511
+                RET
+
+; GB_ONSCR: BC = x, DE = y -> carry when the dot is outside the screen.
+; BC and DE are kept.
+GB_ONSCR:       PUSH DE
+                PUSH BC
+                CALL GB_LIMIT
+                POP BC
+                OR A
+                SBC HL,BC               ; a negative x is a large unsigned one
+                POP HL
+                RET C
+                EX DE,HL                ; HL = last y, DE = y
+                SBC HL,DE
+                RET
+
+; GB_CLAMP: BC = x, DE = y moved onto the screen.
+GB_CLAMP:       PUSH DE
+                CALL GB_LIMIT
+                EX (SP),HL              ; HL = y, (SP) = last x
+                CALL GB_CL
+                EX (SP),HL
+                EX DE,HL                ; DE = last x
+                LD H,B
+                LD L,C
+                CALL GB_CL
+                LD B,H
+                LD C,L
+                POP DE
+                RET
+; GB_CL: HL = a signed value, DE = the limit -> HL = 0..limit.
+GB_CL:          BIT 7,H
+                JR NZ,GB_CL0
+                OR A
+                SBC HL,DE
+                ADD HL,DE
+                RET C
+                EX DE,HL
+                RET
+GB_CL0:         LD HL,0
+                RET
+
+; ---- dots -----------------------------------------------------------------------
+
+; ---- PSET (006Dh): BC = x, DE = y ------------------------------------------------
+GB_PSET:        CALL GB_ONSCR
+                RET C
+; GB_DOT: the dot BC = x, DE = y, on the screen.
+GB_DOT:         LD A,(SCRMOD)
+                CP 5
+                JR C,GB_DOTP
+                LD (CLOC),BC
+                LD A,E
+                LD (CMASK),A
+                JP SETC
+GB_DOTP:        CP 3
+                JR Z,GB_DOTM
+                CALL GB_G2ADR           ; HL = offset, B = the dot's bit
+                PUSH HL
+                LD DE,(GRPCOL)
+                ADD HL,DE
+                CALL NRDVRM_I           ; the colour byte of these 8 dots
+                LD C,A
+                AND 0Fh
+                LD D,A                  ; their background
+                LD A,(ATRBYT)
+                AND 0Fh
+                CP D
+                JR Z,GB_DOTBG           ; the background colour: the dot off
+                ADD A,A                 ; else the dot on, and its colour the
+                ADD A,A                 ; foreground of the 8
+                ADD A,A
+                ADD A,A
+                OR D
+                CALL NWRVRM_I
+                CALL GB_G2PAT
+                OR B
+                JP NWRVRM_I
+GB_DOTBG:       CALL GB_G2PAT
+                LD C,A
+                LD A,B
+                CPL
+                AND C
+                JP NWRVRM_I
+; GB_G2PAT: (SP+2) = the offset -> HL = its pattern byte's address, A = the
+; byte (the offset taken off the stack).
+GB_G2PAT:       POP DE
+                POP HL
+                PUSH DE
+                LD DE,(GRPCGP)
+                ADD HL,DE
+                JP NRDVRM_I
+
+; SCREEN 3: the dot is a quarter of its byte's nibble pair; the left 4 dots of
+; a block are the high nibble.
+GB_DOTM:        CALL GB_MADR
+                LD D,A                  ; the byte
+                LD A,(ATRBYT)
+                AND 0Fh
+                LD E,0F0h               ; what stays
+                BIT 2,C
+                JR NZ,GB_DOTM1
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                LD E,0Fh
+GB_DOTM1:       LD B,A
+                LD A,D
+                AND E
+                OR B
+                JP NWRVRM_I
+
+; GB_G2ADR: BC = x, DE = y (SCREEN 2/4) -> HL = offset of the dot's byte in
+; the pattern and colour tables, (y AND F8h) * 32 + (x AND F8h) + y AND 7;
+; B = its bit (80h for the left dot). C is kept.
+GB_G2ADR:       LD A,E
+                RRCA
+                RRCA
+                RRCA
+                AND 1Fh
+                LD H,A
+                LD A,C
+                AND 0F8h
+                LD L,A
+                LD A,E
+                AND 7
+                OR L
+                LD L,A
+                LD A,C
+                AND 7
+                LD B,80h
+                RET Z
+GB_G2BIT:       SRL B
+                DEC A
+                JR NZ,GB_G2BIT
+                RET
+
+; GB_MADR: BC = x, DE = y (SCREEN 3) -> HL = the address of the dot's byte
+; in the pattern table, MLTCGP + (y AND E0h) * 8 + (x AND F8h) + (y / 4) AND
+; 7 (the name table holds 0-31 in rows 0-3, 32-63 in rows 4-7, ...); A = the
+; byte. C is kept.
+GB_MADR:        LD A,E
+                RLCA
+                RLCA
+                RLCA
+                AND 7
+                LD H,A
+                LD A,E
+                RRCA
+                RRCA
+                AND 7
+                LD L,A
+                LD A,C
+                AND 0F8h
+                OR L
+                LD L,A
+                LD DE,(MLTCGP)
+                ADD HL,DE
+                JP NRDVRM_I
+
+; ---- POINT (01C1h): BC = x, DE = y -> A = colour; carry outside the screen ---
+GB_POINT:       CALL GB_ONSCR
+                LD A,0
+                RET C
+                LD A,(SCRMOD)
+                CP 5
+                JR C,GB_PTP
+                LD (CLOC),BC
+                LD A,E
+                LD (CMASK),A
+                CALL READC
+                OR A
+                RET
+GB_PTP:         CP 3
+                JR Z,GB_PTM
+                CALL GB_G2ADR
+                PUSH HL
+                PUSH HL
+                CALL GB_G2PAT           ; takes one copy of the offset
+                AND B
+                POP HL
+                PUSH AF                 ; Z: the dot is off
+                LD DE,(GRPCOL)
+                ADD HL,DE
+                CALL NRDVRM_I
+                LD B,A
+                POP AF
+                LD A,B
+                JR Z,GB_PTLO            ; the dot is off: the background
+GB_PTHI:        RRCA
+                RRCA
+                RRCA
+                RRCA
+GB_PTLO:        AND 0Fh                 ; carry clear
+                RET
+GB_PTM:         CALL GB_MADR
+                BIT 2,C
+                JR Z,GB_PTHI
+                JR GB_PTLO
+
+; ---- lines and boxes ----------------------------------------------------------------
+
+; ---- GLINE (0075h): BC = x1, DE = y1, GXPOS/GYPOS = x2/y2; A = 0 line, 1 box,
+; 2 filled box. The corners are moved onto the screen first.
+GB_GLINE:       PUSH AF
+                CALL GB_CLAMP
+                LD (GW_X),BC
+                LD (GW_Y),DE
+                LD BC,(GXPOS)
+                LD DE,(GYPOS)
+                CALL GB_CLAMP
+                LD (GW_X2),BC
+                LD (GW_Y2),DE
+                LD (GXPOS),BC           ; the command engine's ends
+                LD (GYPOS),DE
+                LD BC,(GW_X)
+                LD DE,(GW_Y)
+                LD A,(SCRMOD)
+                CP 5
+                JR C,GB_GLP
+                POP AF
+                OR A
+                JR NZ,GB_GLB
+                EX DE,HL                ; DOGRPH: HL = y1
+                JP DOGRPH
+GB_GLB:         DEC A
+                JP Z,NVBXLN
+                JP NVBXFL
+GB_GLP:         POP AF                  ; the pattern modes, dot by dot
+                OR A
+                JR Z,GB_LINE
+                CALL GB_SAVEC
+                DEC A
+                JR NZ,GB_FILL
+                LD HL,(GW_C1+2)         ; top: y2 := y1
+                LD (GW_Y2),HL
+                CALL GB_LINE
+                CALL GB_LOADC           ; bottom: y1 := y2
+                LD HL,(GW_C1+6)
+                LD (GW_Y),HL
+                CALL GB_LINE
+                CALL GB_LOADC           ; left: x2 := x1
+                LD HL,(GW_C1)
+                LD (GW_X2),HL
+                CALL GB_LINE
+                CALL GB_LOADC           ; right: x1 := x2
+                LD HL,(GW_C1+4)
+                LD (GW_X),HL
+                JR GB_LINE
+; A filled box: one line per row, from y1 towards y2.
+GB_FILL:        CALL GB_LOADC
+                LD HL,(GW_Y)
+                LD (GW_Y2),HL
+                CALL GB_LINE
+                LD HL,(GW_C1+2)
+                LD DE,(GW_C1+6)
+                OR A
+                SBC HL,DE
+                RET Z
+                LD HL,(GW_C1+2)
+                JR C,GB_FILL1
+                DEC HL
+                DEC HL
+GB_FILL1:       INC HL
+                LD (GW_C1+2),HL
+                JR GB_FILL
+
+; GB_SAVEC / GB_LOADC: the line's ends GW_X..GW_Y2 to the corners GW_C1 and
+; back. A is kept.
+GB_SAVEC:       LD HL,GW_X
+                LD DE,GW_C1
+                JR GB_MOVC
+GB_LOADC:       LD HL,GW_C1
+                LD DE,GW_X
+GB_MOVC:        LD BC,8
+                LDIR
+                RET
+
+; GB_LINE: Bresenham from GW_X/GW_Y to GW_X2/GW_Y2 (both on the screen), one
+; dot at a time through GB_DOT.
+GB_LINE:        LD HL,(GW_X2)
+                LD DE,(GW_X)
+                CALL GB_DIFF
+                LD (GW_DX),HL
+                LD (GW_SX),BC
+                LD HL,(GW_Y2)
+                LD DE,(GW_Y)
+                CALL GB_DIFF
+                LD (GW_SY),BC
+                EX DE,HL
+                LD HL,0
+                OR A
+                SBC HL,DE
+                LD (GW_DY),HL           ; -|dy|
+                LD DE,(GW_DX)
+                ADD HL,DE
+                LD (GW_ERR),HL          ; dx - |dy|
+GB_LLOOP:       LD BC,(GW_X)
+                LD DE,(GW_Y)
+                CALL GB_DOT
+                LD HL,(GW_X)
+                LD DE,(GW_X2)
+                OR A
+                SBC HL,DE
+                JR NZ,GB_LSTEP
+                LD HL,(GW_Y)
+                LD DE,(GW_Y2)
+                SBC HL,DE
+                RET Z
+GB_LSTEP:       LD HL,(GW_ERR)
+                ADD HL,HL               ; e2
+                PUSH HL
+                LD DE,(GW_DY)
+                OR A
+                SBC HL,DE
+                JP M,GB_LNOX            ; e2 < dy: x stays
+                LD HL,(GW_ERR)
+                ADD HL,DE
+                LD (GW_ERR),HL
+                LD HL,(GW_X)
+                LD DE,(GW_SX)
+                ADD HL,DE
+                LD (GW_X),HL
+GB_LNOX:        POP DE
+                LD HL,(GW_DX)
+                OR A
+                SBC HL,DE
+                JP M,GB_LLOOP           ; e2 > dx: y stays
+                LD HL,(GW_ERR)
+                LD DE,(GW_DX)
+                ADD HL,DE
+                LD (GW_ERR),HL
+                LD HL,(GW_Y)
+                LD DE,(GW_SY)
+                ADD HL,DE
+                LD (GW_Y),HL
+                JR GB_LLOOP
+
+; GB_DIFF: HL = a, DE = b -> HL = |a - b|, BC = the step from b towards a.
+GB_DIFF:        OR A
+                SBC HL,DE
+                LD BC,1
+                RET P
+                EX DE,HL
+                LD HL,0
+                OR A
+                SBC HL,DE
+                LD BC,-1
+                RET
+
+; ---- sprites -------------------------------------------------------------------------
+
+; ---- PUTSPRT (0151h): plane GW_SPL; GW_SFL bit 0: position GXPOS/GYPOS, bit 1:
+; colour GW_SCOL, bit 2: pattern GW_SPAT. Sprite mode 1 (SCREEN 1-3): y, x,
+; pattern and colour in the attributes, bit 7 of the colour the early clock
+; (x < 0 is written as x + 32 with it). Mode 2 (SCREEN 4-8): the colour and
+; the early clock go to each of the plane's 16 line colours (512 bytes below
+; the attributes). Carry: the pattern number is above 63 with 16x16 sprites.
+GB_PUTSPR:      LD A,(GW_SFL)
+                LD B,A
+                BIT 2,B
+                JR Z,GB_PS1
+                CALL GSPSIZ_I
+                LD A,(GW_SPAT)
+                JR NC,GB_PS1
+                CP 64
+                CCF
+                RET C
+                ADD A,A                 ; 16x16: the number of its first 8x8
+                ADD A,A
+                LD (GW_SPAT),A
+GB_PS1:         LD DE,0FF00h            ; D = bits kept, E = bits set
+                BIT 1,B
+                JR Z,GB_PS2
+                LD D,0F0h
+                LD A,(GW_SCOL)
+                LD E,A
+GB_PS2:         BIT 0,B
+                JR Z,GB_PS3
+                RES 7,D
+                LD A,(GXPOS+1)
+                RLCA
+                JR NC,GB_PS3
+                SET 7,E                 ; x < 0: the early clock
+GB_PS3:         LD (GW_SMSK),DE
+                LD A,(GW_SPL)
+                CALL CALATR_I           ; HL = the plane's attributes
+                BIT 0,B
+                JR Z,GB_PS5
+                LD A,(GYPOS)
+                CALL GB_VWR
+                INC HL
+                LD A,(GXPOS+1)
+                RLCA
+                LD A,(GXPOS)
+                JR NC,GB_PS4
+                ADD A,32
+GB_PS4:         CALL GB_VWR
+                DEC HL
+GB_PS5:         INC HL
+                INC HL
+                BIT 2,B
+                JR Z,GB_PS6
+                LD A,(GW_SPAT)
+                CALL GB_VWR
+GB_PS6:         INC HL                  ; the colour byte of mode 1
+                LD A,B
+                AND 3
+                RET Z                   ; (carry clear)
+                LD B,1
+                LD A,(SCRMOD)
+                CP 4
+                JR C,GB_PS7
+                LD A,(GW_SPL)           ; mode 2: ATRBAS - 512 + plane * 16
+                LD L,A
+                LD H,0
+                ADD HL,HL
+                ADD HL,HL
+                ADD HL,HL
+                ADD HL,HL
+                LD DE,(ATRBAS)
+                ADD HL,DE
+                DEC H
+                DEC H
+                LD B,16
+GB_PS7:         LD DE,(GW_SMSK)
+GB_PS8:         CALL GB_VRD
+                AND D
+                OR E
+                CALL GB_VWR
+                INC HL
+                DJNZ GB_PS8
+                OR A
+                RET
+
+; GB_VRD / GB_VWR: read / write the VRAM byte HL of the sprite tables (14-bit
+; addresses in SCREEN 1-3, 16-bit in 4-8, no page offset). Change F only.
+GB_VRD:         CALL SETFORMODE_R
+                IN A,(VDP_DATA)
+                RET
+GB_VWR:         PUSH AF
+                CALL SETFORMODE_W
+                POP AF
+                OUT (VDP_DATA),A
+                RET
