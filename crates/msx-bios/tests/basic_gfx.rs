@@ -70,7 +70,7 @@ fn word(m: &Machine, addr: u16) -> usize {
 /// one in the high nibble).
 fn dot5(vram: &[u8], x: usize, y: usize) -> u8 {
     let b = vram[y * 128 + x / 2];
-    if x % 2 == 0 {
+    if x.is_multiple_of(2) {
         b >> 4
     } else {
         b & 15
