@@ -21,4 +21,31 @@ GW_SFL:         EQU 0F948h      ; what was given: bit 0 position, 1 colour, 2 pa
 GW_SCOL:        EQU 0F949h      ; the colour (0-15)
 GW_SPAT:        EQU 0F94Ah      ; the pattern number
 GW_SMSK:        EQU 0F94Bh      ; colour byte: AND mask, then OR value (2)
-GW_END:         EQU 0F94Dh
+; CIRCLE. The midpoint loop's values share the line's bytes (the radial
+; lines of an arc are drawn after the loop); the rest follows them.
+GW_CR:          EQU GW_X        ; the arc's x, from the radius down
+GW_CI:          EQU GW_X+2      ; its y, from 0 up
+GW_CE:          EQU GW_X+4      ; the error term
+GW_FA:          EQU GW_X+6      ; the offsets of the 4 mirrored points
+GW_FB:          EQU GW_X+8
+GW_CT:          EQU GW_X+10     ; a cross product's vectors Ux, Uy, Vx, Vy (8)
+GW_CX:          EQU GW_C1       ; the centre
+GW_CY:          EQU GW_C1+2
+GW_CRAD:        EQU GW_C1+4     ; the radius
+GW_CFAC:        EQU GW_C1+6     ; the aspect's factor, 0-32767 for 0-1
+GW_CASP:        EQU GW_C1+8     ; 0 a circle, 1 x offsets scaled, 2 y offsets
+GW_CARC:        EQU GW_C1+9     ; 0 the whole circle, 1 the arc GW_CVEC
+GW_CLIN:        EQU GW_C1+10    ; bit 0 / 1: a line from the centre to the start / end
+GW_CWIDE:       EQU GW_C1+11    ; the arc is half a turn or more
+GW_CVEC:        EQU GW_C1+12    ; start (cos, sin), end (cos, sin), x 16384, y up (8)
+; PAINT (the line's bytes draw its runs).
+GW_PB:          EQU GW_C1       ; the border colour
+GW_PSP:         EQU GW_C1+1     ; the seed stack's top (seeds above STREND)
+GW_PX:          EQU GW_C1+3     ; the seed being filled
+GW_PY:          EQU GW_C1+5
+GW_PL:          EQU GW_C1+7     ; its run, PL..PR
+GW_PR:          EQU GW_C1+9
+GW_PROW:        EQU GW_C1+11    ; the row being seeded
+GW_PSX:         EQU GW_C1+13    ; the x looked at there
+GW_PIN:         EQU GW_C1+15    ; inside a run that has its seed
+GW_END:         EQU GW_C1+20    ; F953h, below MCLTAB F956h

@@ -17,6 +17,10 @@
 ;                2 filled box
 ;   01C1h POINT  BC = x, DE = y -> A = the dot's colour; carry (A = 0) when
 ;                it is outside the screen
+;   01C5h CIRCLE BC = x, DE = y of the centre, HL = radius; the aspect and
+;                arc in the work area (common/gfxwork.asm)
+;   0069h PAINT  BC = x, DE = y, A = the border colour -> carry: no room
+;                for the seeds ("Out of memory")
 ;   0151h PUTSPRT  the work area GW_SPL/GW_SFL/GW_SCOL/GW_SPAT and GXPOS/
 ;                GYPOS (common/gfxwork.asm) -> carry: the pattern number is
 ;                too big for the sprite size
@@ -483,4 +487,448 @@ GB_VWR:         PUSH AF
                 CALL SETFORMODE_W
                 POP AF
                 OUT (VDP_DATA),A
+                RET
+
+; ---- circles --------------------------------------------------------------------------
+
+; ---- CIRCLE (01C5h): BC = centre x, DE = centre y, HL = radius (0-32767);
+; GW_CASP/GW_CFAC the aspect, GW_CARC/GW_CVEC/GW_CLIN the arc (gfxwork.asm).
+; The midpoint algorithm, 8 mirrored points a step, each scaled by the
+; aspect, kept when it lies on the arc, drawn as PSET draws (off the screen:
+; skipped). A negative angle also draws the line from the centre to its end
+; of the arc.
+GB_CIRCLE:      LD (GW_CX),BC
+                LD (GW_CY),DE
+                LD (GW_CRAD),HL
+                LD (GW_CR),HL
+                EX DE,HL
+                LD HL,1
+                OR A
+                SBC HL,DE
+                LD (GW_CE),HL           ; 1 - r
+                LD HL,0
+                LD (GW_CI),HL
+                LD HL,GW_CVEC+4         ; the arc is half a turn or more unless
+                LD DE,GW_CT             ; end x start > 0
+                LD BC,4
+                LDIR
+                LD HL,GW_CVEC
+                LD C,4
+                LDIR
+                CALL GB_CROSS
+                SBC A,A
+                INC A
+                LD (GW_CWIDE),A
+GB_CLOOP:       LD HL,(GW_CR)           ; while x >= y
+                LD DE,(GW_CI)
+                OR A
+                SBC HL,DE
+                JP M,GB_CLINES
+                LD HL,(GW_CR)
+                LD DE,(GW_CI)
+                CALL GB_CFOUR
+                LD HL,(GW_CI)
+                LD DE,(GW_CR)
+                CALL GB_CFOUR
+                LD HL,(GW_CI)           ; y = y + 1
+                INC HL
+                LD (GW_CI),HL
+                LD DE,(GW_CE)
+                BIT 7,D
+                JR Z,GB_CXDEC
+                ADD HL,HL               ; err < 0: err = err + 2y + 1
+                INC HL
+                ADD HL,DE
+                LD (GW_CE),HL
+                JR GB_CLOOP
+GB_CXDEC:       LD HL,(GW_CR)           ; else x = x - 1, err = err + 2(y - x) + 1
+                DEC HL
+                LD (GW_CR),HL
+                EX DE,HL
+                LD HL,(GW_CI)
+                OR A
+                SBC HL,DE
+                ADD HL,HL
+                INC HL
+                LD DE,(GW_CE)
+                ADD HL,DE
+                LD (GW_CE),HL
+                JR GB_CLOOP
+
+; GB_CFOUR: the points (centre +- HL, centre +- DE).
+GB_CFOUR:       LD (GW_FA),HL
+                LD (GW_FB),DE
+                CALL GB_CONE            ; (+a, +b)
+                LD HL,(GW_FA)
+                CALL GB_NEG
+                LD DE,(GW_FB)
+                CALL GB_CONE            ; (-a, +b)
+                LD HL,(GW_FB)
+                CALL GB_NEG
+                LD (GW_FB),HL
+                EX DE,HL
+                LD HL,(GW_FA)
+                CALL GB_CONE            ; (+a, -b)
+                LD HL,(GW_FA)
+                CALL GB_NEG
+                LD DE,(GW_FB)           ; (-a, -b)
+; GB_CONE: the point (centre x + HL, centre y + DE), the offsets scaled.
+GB_CONE:        CALL GB_CASPCT
+                LD A,(GW_CARC)
+                OR A
+                JR Z,GB_CONE1
+                PUSH HL
+                PUSH DE
+                CALL GB_CIN
+                POP DE
+                POP HL
+                RET C
+GB_CONE1:       LD BC,(GW_CX)
+                ADD HL,BC
+                LD B,H
+                LD C,L
+                LD HL,(GW_CY)
+                ADD HL,DE
+                EX DE,HL
+                JP GB_PSET
+
+; GB_CASPCT: the offsets HL (x), DE (y) scaled by the aspect.
+GB_CASPCT:      LD A,(GW_CASP)
+                OR A
+                RET Z
+                DEC A
+                JR Z,GB_CSCALE
+                EX DE,HL
+                CALL GB_CSCALE
+                EX DE,HL
+                RET
+; GB_CSCALE: HL = HL * GW_CFAC / 32768, rounded, HL signed. Keeps DE.
+GB_CSCALE:      PUSH DE
+                BIT 7,H
+                PUSH AF
+                CALL NZ,GB_NEG
+                LD B,H
+                LD C,L
+                LD DE,(GW_CFAC)
+                CALL GB_UMUL            ; DE:HL
+                ADD HL,HL               ; / 32768: DE:HL << 1, the high word
+                RL E
+                RL D
+                BIT 7,H                 ; rounded by the next bit
+                EX DE,HL
+                JR Z,GB_CSC1
+                INC HL
+GB_CSC1:        POP AF
+                CALL NZ,GB_NEG
+                POP DE
+                RET
+
+; GB_NEG: HL = -HL. Changes DE (the old HL).
+GB_NEG:         EX DE,HL
+                LD HL,0
+                OR A
+                SBC HL,DE
+                RET
+
+; GB_CIN: carry when the point HL, DE (offsets, y down) is not on the arc:
+; before its start (start x P < 0) or past its end (P x end < 0); both
+; must hold for an arc of half a turn or more, either for a shorter one.
+GB_CIN:         LD (GW_CT+4),HL         ; V = P, y up
+                EX DE,HL
+                CALL GB_NEG
+                LD (GW_CT+6),HL
+                LD HL,(GW_CVEC)         ; U = the start
+                LD (GW_CT),HL
+                LD HL,(GW_CVEC+2)
+                LD (GW_CT+2),HL
+                CALL GB_CROSS
+                SBC A,A
+                LD C,A                  ; FFh: before the start
+                PUSH BC
+                LD HL,GW_CT+4           ; U = P, V = the end
+                LD DE,GW_CT
+                LD BC,4
+                LDIR
+                LD HL,GW_CVEC+4
+                LD C,4
+                LDIR
+                CALL GB_CROSS
+                SBC A,A                 ; FFh: past the end
+                POP BC
+                LD B,A
+                LD A,(GW_CWIDE)
+                OR A
+                LD A,B
+                JR NZ,GB_CIN1
+                OR C
+                RLA
+                RET
+GB_CIN1:        AND C
+                RLA
+                RET
+
+; GB_CROSS: carry when Ux * Vy - Uy * Vx < 0 (GW_CT: Ux, Uy, Vx, Vy).
+GB_CROSS:       LD BC,(GW_CT)
+                LD DE,(GW_CT+6)
+                CALL GB_SMUL
+                PUSH DE
+                PUSH HL
+                LD BC,(GW_CT+2)
+                LD DE,(GW_CT+4)
+                CALL GB_SMUL
+                LD B,D
+                LD C,E
+                EX DE,HL                ; BC:DE = Uy * Vx
+                POP HL
+                OR A
+                SBC HL,DE
+                POP HL
+                SBC HL,BC
+                LD A,H
+                RLA
+                RET
+
+; GB_SMUL: DE:HL = BC * DE, signed.
+GB_SMUL:        LD A,B
+                XOR D
+                PUSH AF
+                BIT 7,B
+                JR Z,GB_SM1
+                XOR A
+                SUB C
+                LD C,A
+                SBC A,A
+                SUB B
+                LD B,A
+GB_SM1:         BIT 7,D
+                JR Z,GB_SM2
+                XOR A
+                SUB E
+                LD E,A
+                SBC A,A
+                SUB D
+                LD D,A
+GB_SM2:         CALL GB_UMUL
+                POP AF
+                RET P
+                XOR A
+                SUB L
+                LD L,A
+                LD A,0
+                SBC A,H
+                LD H,A
+                LD A,0
+                SBC A,E
+                LD E,A
+                LD A,0
+                SBC A,D
+                LD D,A
+                RET
+
+; GB_UMUL: DE:HL = BC * DE, unsigned. Keeps BC.
+GB_UMUL:        LD HL,0
+                LD A,16
+GB_UM1:         ADD HL,HL
+                RL E
+                RL D
+                JR NC,GB_UM2
+                ADD HL,BC
+                JR NC,GB_UM2
+                INC DE
+GB_UM2:         DEC A
+                JR NZ,GB_UM1
+                RET
+
+; GB_CLINES: after the arc, the lines from the centre its negative angles
+; asked for.
+GB_CLINES:      LD A,(GW_CARC)
+                OR A
+                RET Z
+                LD A,(GW_CLIN)
+                RRCA
+                LD HL,GW_CVEC
+                CALL C,GB_CRAY
+                LD A,(GW_CLIN)
+                AND 2
+                RET Z
+                LD HL,GW_CVEC+4
+; GB_CRAY: the line from the centre to the radius in the direction at HL.
+GB_CRAY:        PUSH HL
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                CALL GB_CPART           ; x = r * cos
+                EX (SP),HL
+                INC HL
+                INC HL
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                CALL GB_CPART           ; r * sin, y up
+                CALL GB_NEG
+                EX DE,HL                ; DE = y down
+                POP HL
+                CALL GB_CASPCT
+                LD BC,(GW_CX)
+                ADD HL,BC
+                LD (GXPOS),HL
+                LD HL,(GW_CY)
+                PUSH HL
+                ADD HL,DE
+                LD (GYPOS),HL
+                POP DE
+                XOR A
+                JP GB_GLINE
+; GB_CPART: HL = radius * BC / 16384, rounded.
+GB_CPART:       LD DE,(GW_CRAD)
+                CALL GB_SMUL
+                ADD HL,HL               ; DE:HL << 2, the high word
+                RL E
+                RL D
+                ADD HL,HL
+                RL E
+                RL D
+                BIT 7,H
+                EX DE,HL
+                RET Z
+                INC HL
+                RET
+
+; ---- PAINT (0069h): BC = x, DE = y, ATRBYT = the paint colour, A = the
+; border colour. A scanline fill: from each seed the run of its row between
+; stops is drawn, then each stretch of the rows above and below that can
+; be painted gets a seed. A stop is a dot off the screen, of the border
+; colour or of the paint colour. Seeds (4 bytes) go to the free memory above
+; the arrays (STREND up to 256 bytes below the stack); carry on return when
+; it is full ("Out of memory" for the caller).
+GB_STREND:      EQU 0F6C6h
+GB_PAINT:       LD (GW_PB),A
+                LD HL,(GB_STREND)
+                LD (GW_PSP),HL
+                LD H,B
+                LD L,C
+                CALL GB_PPUSH
+                RET C
+GB_PLOOP:       LD HL,(GW_PSP)          ; the next seed
+                LD DE,(GB_STREND)
+                OR A
+                SBC HL,DE
+                RET Z                   ; none left (carry clear)
+                ADD HL,DE
+                DEC HL
+                LD D,(HL)
+                DEC HL
+                LD E,(HL)
+                DEC HL
+                LD B,(HL)
+                DEC HL
+                LD C,(HL)
+                LD (GW_PSP),HL
+                LD (GW_PX),BC
+                LD (GW_PY),DE
+                CALL GB_PSTOP
+                JR C,GB_PLOOP           ; painted since it was seeded
+                LD HL,(GW_PX)
+GB_PLEFT:       LD (GW_PL),HL           ; the run: left ...
+                DEC HL
+                LD B,H
+                LD C,L
+                LD DE,(GW_PY)
+                CALL GB_PSTOP
+                LD HL,(GW_PL)
+                DEC HL
+                JR NC,GB_PLEFT
+                LD HL,(GW_PX)
+GB_PRIGHT:      LD (GW_PR),HL           ; ... and right
+                INC HL
+                LD B,H
+                LD C,L
+                LD DE,(GW_PY)
+                CALL GB_PSTOP
+                LD HL,(GW_PR)
+                INC HL
+                JR NC,GB_PRIGHT
+                LD HL,(GW_PR)
+                LD (GXPOS),HL
+                LD DE,(GW_PY)
+                LD (GYPOS),DE
+                LD BC,(GW_PL)
+                XOR A
+                CALL GB_GLINE
+                LD HL,(GW_PY)
+                DEC HL
+                CALL GB_PSEEDS
+                RET C
+                LD HL,(GW_PY)
+                INC HL
+                CALL GB_PSEEDS
+                RET C
+                JR GB_PLOOP
+
+; GB_PSEEDS: row HL: a seed for the first dot of each stretch of PL..PR that
+; can be painted. Carry: no room.
+GB_PSEEDS:      LD (GW_PROW),HL
+                XOR A
+                LD (GW_PIN),A
+                LD HL,(GW_PL)
+GB_PS_1:        LD (GW_PSX),HL
+                LD B,H
+                LD C,L
+                LD DE,(GW_PROW)
+                CALL GB_PSTOP
+                LD A,0
+                JR C,GB_PS_2
+                LD A,(GW_PIN)
+                OR A
+                JR NZ,GB_PS_3
+                LD HL,(GW_PSX)
+                LD DE,(GW_PROW)
+                CALL GB_PPUSH
+                RET C
+                LD A,1
+GB_PS_2:        LD (GW_PIN),A
+GB_PS_3:        LD HL,(GW_PSX)
+                LD DE,(GW_PR)
+                OR A
+                SBC HL,DE
+                RET Z
+                ADD HL,DE
+                INC HL
+                JR GB_PS_1
+
+; GB_PSTOP: carry when the dot BC, DE stops the fill.
+GB_PSTOP:       CALL GB_POINT
+                RET C
+                LD HL,GW_PB
+                CP (HL)
+                SCF
+                RET Z
+                LD HL,ATRBYT
+                CP (HL)
+                SCF
+                RET Z
+                OR A
+                RET
+
+; GB_PPUSH: a seed HL = x, DE = y. Carry: no room left below the stack.
+GB_PPUSH:       PUSH DE
+                PUSH HL
+                LD HL,-260
+                ADD HL,SP
+                LD DE,(GW_PSP)
+                OR A
+                SBC HL,DE               ; carry: the seed would come too close
+                EX DE,HL
+                POP BC
+                POP DE
+                RET C
+                LD (HL),C
+                INC HL
+                LD (HL),B
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                INC HL
+                LD (GW_PSP),HL
                 RET

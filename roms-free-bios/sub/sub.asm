@@ -35,8 +35,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP SUBNMI               ; 0066h
 
 ; ---- entries: EI / JP routine, 4 bytes each ---------------------------------
-                EI                      ; 0069h PAINT (BASIC)
-                JP SUBRET
+                EI                      ; 0069h PAINT (BASIC, gfxbas.asm)
+                JP GB_PAINT
                 EI                      ; 006Dh PSET (BASIC, gfxbas.asm)
                 JP GB_PSET
                 EI                      ; 0071h ATRSCN (BASIC)
@@ -211,6 +211,8 @@ MAIN_KEYINT:    EQU 0038h
 ; of the MSX2 table; contracts in gfxbas.asm and docs/basic-interpreter.md).
                 EI                      ; 01C1h POINT (BASIC)
                 JP GB_POINT
+                EI                      ; 01C5h CIRCLE (BASIC)
+                JP GB_CIRCLE
                 DS 01F5h-$,0C9h
                 EI                      ; 01F5h REDCLK
                 JP REDCLK

@@ -29,6 +29,13 @@ S_PSET  equ 006Dh
 S_GLINE equ 0075h
 S_POINT equ 01C1h
 S_PUTSPRT equ 0151h
+S_CIRCLE equ 01C5h
+S_PAINT equ 0069h
+GW_CFAC equ 0F945h
+GW_CASP equ 0F947h
+GW_CARC equ 0F948h
+GW_CLIN equ 0F949h
+GW_CVEC equ 0F94Bh
 GW_SPL  equ 0F947h
 GW_SFL  equ 0F948h
 GW_SCOL equ 0F949h
@@ -472,4 +479,205 @@ fn put_sprite_mode_2() {
     assert_eq!(&vram[atr + 8..atr + 11], &[80, 29, 20]);
     assert_eq!(&vram[atr - 512 + 32..atr - 512 + 48], &[0x86; 16]);
     assert_eq!(m.peek_range(0xC000, 2), vec![0, 0xFF]);
+}
+
+/// The dots of SCREEN 5 page 0 (256 x 212) that are not the background.
+fn drawn5(m: &Machine) -> Vec<(i32, i32, u8)> {
+    let vram = m.vram();
+    let back = m.peek(0xF3EA) & 15;
+    let mut out = vec![];
+    for y in 0..212 {
+        for x in 0..256 {
+            let c = dot5(&vram, x, y);
+            if c != back {
+                out.push((x as i32, y as i32, c));
+            }
+        }
+    }
+    out
+}
+
+/// Runs a SCREEN 5 program that first sets no aspect and no arc, colour 10.
+fn circle_run(setup: &str, cx: i32, cy: i32, r: i32) -> Machine {
+    run(&format!(
+        "
+        ld a,5
+        call CHGMOD
+        xor a
+        ld (LOGOPR),a
+        ld (GW_CASP),a
+        ld (GW_CARC),a
+        ld (GW_CLIN),a
+        ld a,10
+        ld (ATRBYT),a
+{setup}
+        ld bc,{cx}
+        ld de,{cy}
+        ld hl,{r}
+        ld ix,S_CIRCLE
+        call EXTROM
+"
+    ))
+}
+
+/// CIRCLE: every dot lies on the circle (within one dot), the four ends of
+/// its axes are drawn, the figure is symmetric about both axes, and a
+/// circle partly off the screen draws the rest.
+#[test]
+fn circle_whole() {
+    let m = circle_run("", 100, 90, 30);
+    let dots = drawn5(&m);
+    assert!(dots.len() > 150, "{} dots", dots.len());
+    for &(x, y, c) in &dots {
+        assert_eq!(c, 10);
+        let d = (((x - 100).pow(2) + (y - 90).pow(2)) as f64).sqrt();
+        assert!((d - 30.0).abs() < 1.0, "dot {x},{y} at {d}");
+        let has = |x: i32, y: i32| dots.iter().any(|&(a, b, _)| (a, b) == (x, y));
+        assert!(has(200 - x, y) && has(x, 180 - y), "mirror of {x},{y}");
+    }
+    for (x, y) in [(130, 90), (70, 90), (100, 60), (100, 120)] {
+        assert!(dots.iter().any(|&(a, b, _)| (a, b) == (x, y)), "{x},{y}");
+    }
+    let m = circle_run("", 0, 0, 10);
+    let dots = drawn5(&m);
+    assert!(dots.iter().all(|&(x, y, _)| x <= 10 && y <= 10));
+    assert!(dots.iter().any(|&(x, y, _)| (x, y) == (10, 0)));
+    assert!(dots.iter().any(|&(x, y, _)| (x, y) == (0, 10)));
+}
+
+/// CIRCLE with an aspect of 0.5 (the factor 16384 / 32768 on the y offsets):
+/// an ellipse 30 wide and 15 high either side.
+#[test]
+fn circle_aspect() {
+    let m = circle_run(
+        "        ld hl,16384\n        ld (GW_CFAC),hl\n        ld a,2\n        ld (GW_CASP),a",
+        100,
+        90,
+        30,
+    );
+    let dots = drawn5(&m);
+    for &(x, y, _) in &dots {
+        let e = ((x - 100) as f64 / 30.0).powi(2) + ((y - 90) as f64 / 15.0).powi(2);
+        assert!((e - 1.0).abs() < 0.15, "dot {x},{y}: {e}");
+    }
+    for (x, y) in [(130, 90), (70, 90), (100, 75), (100, 105)] {
+        assert!(dots.iter().any(|&(a, b, _)| (a, b) == (x, y)), "{x},{y}");
+    }
+}
+
+/// An arc from 0 to a quarter turn (directions (1,0) and (0,1), y up) is the
+/// upper right quarter; with the start's line (a negative start angle) the
+/// radius to (cx + r, cy) is drawn too. From a quarter turn back to 0 is the
+/// other three quarters.
+#[test]
+fn circle_arcs() {
+    let arc = |from: (i32, i32), to: (i32, i32), lines: u8| {
+        format!(
+            "        ld a,1\n        ld (GW_CARC),a\n        ld a,{lines}\n        ld (GW_CLIN),a
+        ld hl,{}\n        ld (GW_CVEC),hl\n        ld hl,{}\n        ld (GW_CVEC+2),hl
+        ld hl,{}\n        ld (GW_CVEC+4),hl\n        ld hl,{}\n        ld (GW_CVEC+6),hl",
+            from.0, from.1, to.0, to.1
+        )
+    };
+    let m = circle_run(&arc((16384, 0), (0, 16384), 0), 100, 90, 30);
+    let dots = drawn5(&m);
+    assert!(dots.len() > 30);
+    assert!(
+        dots.iter().all(|&(x, y, _)| x >= 100 && y <= 90),
+        "{dots:?}"
+    );
+    assert!(dots.iter().any(|&(a, b, _)| (a, b) == (130, 90)));
+    assert!(dots.iter().any(|&(a, b, _)| (a, b) == (100, 60)));
+
+    let m = circle_run(&arc((16384, 0), (0, 16384), 1), 100, 90, 30);
+    let dots = drawn5(&m);
+    for x in 100..=130 {
+        assert!(
+            dots.iter().any(|&(a, b, _)| (a, b) == (x, 90)),
+            "radius dot {x}"
+        );
+    }
+
+    let m = circle_run(&arc((0, 16384), (16384, 0), 0), 100, 90, 30);
+    let dots = drawn5(&m);
+    assert!(!dots.iter().any(|&(x, y, _)| x > 101 && y < 89), "{dots:?}");
+    for (x, y) in [(70, 90), (100, 120)] {
+        assert!(dots.iter().any(|&(a, b, _)| (a, b) == (x, y)), "{x},{y}");
+    }
+}
+
+/// PAINT in SCREEN 5 fills a U-shaped room up to the border colour (the
+/// fill goes round the wall's end), nothing outside; in SCREEN 2 the border
+/// is the paint colour itself.
+#[test]
+fn paint_screen_5_and_2() {
+    // The seeds go above the arrays (STREND F6C6h): free RAM here.
+    let room = "
+        ld hl,0C100h
+        ld (0F6C6h),hl
+        xor a
+        ld (LOGOPR),a
+        ld a,9
+        ld (ATRBYT),a
+        ld bc,10
+        ld de,10
+        ld hl,40
+        ld (GXPOS),hl
+        ld hl,30
+        ld (GYPOS),hl
+        ld a,1
+        call line
+        ld bc,25
+        ld de,10
+        ld hl,25
+        ld (GXPOS),hl
+        ld hl,25
+        ld (GYPOS),hl
+        xor a
+        call line
+        ld a,7
+        ld (ATRBYT),a
+        ld bc,15
+        ld de,12
+        ld a,9
+        ld ix,S_PAINT
+        call EXTROM
+        sbc a,a
+        ld (RESULT),a
+";
+    let m = run(&format!("        ld a,5\n        call CHGMOD\n{room}"));
+    assert_eq!(m.peek(0xC000), 0, "no Out of memory");
+    let vram = m.vram();
+    let back = m.peek(0xF3EA) & 15;
+    for y in 0..50 {
+        for x in 0..60 {
+            let edge = ((x == 10 || x == 40) && (10..=30).contains(&y))
+                || ((y == 10 || y == 30) && (10..=40).contains(&x))
+                || (x == 25 && (10..=25).contains(&y));
+            let inside = (11..40).contains(&x) && (11..30).contains(&y);
+            let want = if edge {
+                9
+            } else if inside {
+                7
+            } else {
+                back
+            };
+            assert_eq!(dot5(&vram, x, y), want, "dot {x},{y}");
+        }
+    }
+    let m = run(&format!(
+        "        ld a,2\n        call CHGMOD\n{}",
+        room.replace("ld a,7\n", "ld a,9\n")
+    ));
+    let vram = m.vram();
+    let cgp = word(&m, 0xF3CB);
+    let col = word(&m, 0xF3C9);
+    for y in 11..30 {
+        for x in 11..40 {
+            let (on, c) = dot2(&vram, cgp, col, x, y);
+            assert!(on && c >> 4 == 9, "dot {x},{y}");
+        }
+    }
+    assert!(!dot2(&vram, cgp, col, 9, 20).0);
+    assert!(!dot2(&vram, cgp, col, 41, 20).0);
 }
