@@ -199,3 +199,93 @@ TXTCOLS:        EQU RS_AREA+14  ; columns of the physical text screen (32/40/80)
 TXTOFS:         EQU RS_AREA+15  ; first column of the LINLEN window (0-based)
 BOXBUF:         EQU RS_AREA+16  ; SUB-ROM box corners BX1, BY1, BX2, BY2 (8)
 PRIVATE_END:    EQU RS_AREA+24  ; FB1Bh; FB1Bh-FB1Fh still free
+
+; ---- MSX-BASIC interpreter work area (fact sheet §1.2, §3.2; Handbook A4) ----
+; The names MSX-BASIC's own sources use; the interpreter (roms-free-bios/basic/)
+; keeps every value where programs and extensions look for it.
+ENDPRG:         EQU 0F40Fh      ; fake program end ":",0,0,0,0 (direct mode)
+LPTPOS:         EQU 0F415h      ; printer column
+VLZADR:         EQU 0F419h      ; VAL: address of the byte it zeroed
+VLZDAT:         EQU 0F41Bh      ; VAL: the byte it zeroed
+VALTYP:         EQU 0F663h      ; DAC type: 2 integer, 3 string, 4 single, 8 double
+CONTXT:         EQU 0F666h      ; text after the last constant CHRGTR decoded
+CONSAV:         EQU 0F668h
+CONTYP:         EQU 0F669h
+CONLO:          EQU 0F66Ah
+TXTTAB:         EQU 0F676h      ; program start (8001h)
+TEMPPT:         EQU 0F678h      ; next free temporary string descriptor
+TEMPST:         EQU 0F67Ah      ; 10 temporary descriptors (3 bytes each)
+TEMPST_END:     EQU 0F698h
+DSCTMP:         EQU 0F698h      ; descriptor of a string function's result
+FRETOP:         EQU 0F69Bh      ; lowest used byte of the string space
+ENDFOR:         EQU 0F6A1h      ; text after the FOR statement being built
+DATLIN:         EQU 0F6A3h      ; line of the current DATA
+SUBFLG:         EQU 0F6A5h      ; PTRGET mode
+FLGINP:         EQU 0F6A6h      ; 0 READ, else INPUT
+TEMP:           EQU 0F6A7h
+PTRFLG:         EQU 0F6A9h      ; line numbers turned into pointers
+AUTFLG:         EQU 0F6AAh
+AUTLIN:         EQU 0F6ABh
+AUTINC:         EQU 0F6ADh
+SAVTXT:         EQU 0F6AFh      ; text at the start of the current statement
+SAVSTK:         EQU 0F6B1h      ; SP at the start of the current statement
+ERRLIN:         EQU 0F6B3h      ; ERL
+DOT:            EQU 0F6B5h      ; "." line of LIST/AUTO
+ERRTXT:         EQU 0F6B7h      ; statement of the last error (RESUME)
+ONELIN:         EQU 0F6B9h      ; ON ERROR GOTO line (its address), 0 none
+ONEFLG:         EQU 0F6BBh      ; FFh while the error handler runs
+TEMP2:          EQU 0F6BCh
+OLDLIN:         EQU 0F6BEh      ; CONT: line
+OLDTXT:         EQU 0F6C0h      ; CONT: text (0 = can't continue)
+VARTAB:         EQU 0F6C2h      ; simple variables
+ARYTAB:         EQU 0F6C4h      ; arrays
+STREND:         EQU 0F6C6h      ; end of arrays
+DATPTR:         EQU 0F6C8h      ; READ position
+DEFTBL:         EQU 0F6CAh      ; type per letter A-Z
+PRMSTK:         EQU 0F6E4h      ; DEF FN: previous parameter block
+TEMP3:          EQU 0F69Dh
+TEMP8:          EQU 0F69Fh
+TEMP9:          EQU 0F7B8h
+SWPTMP:         EQU 0F7BCh      ; SWAP: the first value (8 bytes)
+TRCFLG:         EQU 0F7C4h      ; TRON
+FBUFFR:         EQU 0F7C5h      ; FOUT's text
+DAC:            EQU 0F7F6h      ; decimal accumulator (16)
+HOLD8:          EQU 0F806h
+BASARG:         EQU 0F847h      ; the Math-Pack's ARG (second operand); the
+                                ; name ARG is the VDP command argument above
+RNDX:           EQU 0F857h
+MAXFIL:         EQU 0F85Fh
+FILTAB:         EQU 0F860h
+NULBUF:         EQU 0F862h
+PTRFIL:         EQU 0F864h
+FILNAM:         EQU 0F866h
+NLONLY:         EQU 0F87Ch
+BASROM:         EQU 0FBB1h      ; a ROM program runs: CTRL+STOP ignored
+H_RUNC:         EQU 0FECBh      ; run-clear
+H_CLEA:         EQU 0FED0h
+H_LOPD:         EQU 0FED5h
+H_ISFL:         EQU 0FEDFh
+H_OUTD:         EQU 0FEE4h
+H_CRDO:         EQU 0FEE9h
+H_DSKC:         EQU 0FEEEh
+H_PRGE:         EQU 0FEF8h      ; program end
+H_ERRP:         EQU 0FEFDh      ; error: message for codes it knows
+H_ERRF:         EQU 0FF02h      ; error: before printing
+H_READ:         EQU 0FF07h      ; "Ok"
+H_MAIN:         EQU 0FF0Ch      ; main loop
+H_DIRD:         EQU 0FF11h      ; direct statement
+H_FINI:         EQU 0FF16h      ; after a line edit
+H_FINE:         EQU 0FF1Bh
+H_SNGF:         EQU 0FF39h      ; FOR
+H_NEWS:         EQU 0FF3Eh      ; each statement
+H_GONE:         EQU 0FF43h      ; statement dispatch
+H_CHRG:         EQU 0FF48h      ; CHRGTR
+H_RETU:         EQU 0FF4Dh      ; RETURN
+H_PRTF:         EQU 0FF52h
+H_FRME:         EQU 0FF66h      ; expression evaluator
+H_EVAL:         EQU 0FF70h      ; factor evaluator
+H_ISMI:         EQU 0FF7Fh      ; FF-token statements
+H_LIST:         EQU 0FF89h
+H_FRET:         EQU 0FF9Dh
+H_PTRG:         EQU 0FFA2h      ; variable search
+H_ERRO:         EQU 0FFB1h      ; error raised (E = code)

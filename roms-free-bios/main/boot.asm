@@ -189,32 +189,13 @@ BOOT_KEYS:      LD (HL),0FFh
                 EI
                 CALL ROMSEARCH
                 CALL H_STKE
-                ; Nothing took over: say so, and echo the keyboard.
-                CALL INITXT_I
-                LD HL,NOPROG_MSG
-                CALL PRINTSTR
-BOOT_ECHO:      CALL CHGET_I
-                CALL CHPUT_I
-                CP 0Dh
-                JR NZ,BOOT_ECHO
-                LD A,0Ah
-                CALL CHPUT_I
-                JR BOOT_ECHO
+                ; Nothing took over: MSX-BASIC (roms-free-bios/basic/).
+                JP BI_COLD
 
-; PRINTSTR: HL -> 0-terminated text for CHPUT.
-PRINTSTR:
-                LD A,(HL)
-                OR A
-                RET Z
-                CALL CHPUT_I
-                INC HL
-                JR PRINTSTR
-
-NOPROG_MSG:
-                DB "msx free BIOS (MSX2)",0Dh,0Ah
-                DB 0Dh,0Ah
-                DB "No cartridge or disk to start.",0Dh,0Ah
-                DB "Keys typed are echoed below.",0Dh,0Ah,0Ah,0
+; CALBAS (0159h): the BASIC routine IX, called in the main ROM's slot (for
+; extension ROMs that hide page 1).
+CALBAS_I:       LD IY,(EXPTBL-1)
+                JP CALSLT_I
 
 ; ---- VDPRESET: registers, VRAM cleared (128 KB), default palette. ------------
 VDPRESET:

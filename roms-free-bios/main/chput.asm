@@ -77,6 +77,9 @@ PUTCHR:
                 CP (HL)
                 RET NC
                 LD (HL),1
+                LD A,(CSRY)             ; past the last column: the row goes on
+                CALL LTTADR             ; in the next one (LINTTB entry 0)
+                LD (HL),0
                 JP CTL_LF
 
 ; CTRLCODE: A = 00h-1Fh, through a table of handlers.
@@ -142,7 +145,7 @@ CTL_RIGHT:
                 JR C,CTL_RIGHT_WRAP
                 INC (HL)
                 RET
-CTL_RIGHT_WRAP: LD A,(CRTCNT)
+CTL_RIGHT_WRAP: CALL LASTROW
                 LD B,A
                 LD A,(CSRY)
                 CP B
@@ -161,7 +164,7 @@ CTL_UP:
                 RET
 
 CTL_DOWN:
-                LD A,(CRTCNT)
+                CALL LASTROW
                 LD HL,CSRY
                 CP (HL)
                 RET Z
@@ -169,16 +172,26 @@ CTL_DOWN:
                 INC (HL)
                 RET
 
-; Line feed: down one row, scrolling the screen up on the last row.
+; Line feed: down one row, scrolling the screen up on the last row (the
+; function-key row, when shown, stays).
 CTL_LF:
-                LD A,(CRTCNT)
+                CALL LASTROW
                 LD HL,CSRY
                 CP (HL)
-                JR Z,CTL_LF_SCROLL
-                JR C,CTL_LF_SCROLL
+                JR Z,SCROLLUP
+                JR C,CTL_LF_BELOW
                 INC (HL)
                 RET
-CTL_LF_SCROLL:  LD A,1
+CTL_LF_BELOW:   LD (HL),A
+; SCROLLUP: the text rows move up one. INLIN's start (FSTPOS) moves with its
+; text; 0 once it has left the screen.
+SCROLLUP:
+                LD HL,FSTPOS
+                LD A,(HL)
+                OR A
+                JR Z,SCROLLUP_GO
+                DEC (HL)
+SCROLLUP_GO:    LD A,1
                 JP DELLINE
 
 ; Tab: spaces up to the next column 1 + 8n.
@@ -317,7 +330,7 @@ ESC_LEFT:       LD HL,CSRX
 ESC_CLREOS:     CALL CLREOL
                 LD A,(CSRY)
                 LD B,A
-ESC_CLREOS_L:   LD A,(CRTCNT)
+ESC_CLREOS_L:   CALL LASTROW
                 CP B
                 RET Z
                 RET C

@@ -329,9 +329,18 @@ BREAKX_I:
                 RET
 
 ; ---- CHSNS (009Ch): NZ if a key code waits in KEYBUF. Changes AF. -----------
+; While the function-key row is shown, a change of SHIFT redraws it (F1-F5 /
+; F6-F10; Red Book 0D6AH).
 CHSNS_I:
                 PUSH HL
                 PUSH DE
+                LD A,(CNSDFG)
+                OR A
+                JR Z,CHSNS_KEYS
+                PUSH BC
+                CALL FNKSHIFT
+                POP BC
+CHSNS_KEYS:
                 LD HL,(GETPNT)
                 LD DE,(PUTPNT)
                 LD A,L

@@ -27,11 +27,11 @@ CHKRAM:         DI                      ; 0000h
 CGTABL:         DW FONT                 ; 0004h
 VDPDR:          DB VDP_DATA             ; 0006h
 VDPDW:          DB VDP_DATA             ; 0007h
-SYNCHR:         JP RETNOBAS             ; 0008h (BASIC interpreter only)
+SYNCHR:         JP SYNCHR_I             ; 0008h (BASIC interpreter)
                 DB 0C9h
 RDSLT:          JP RDSLT_I              ; 000Ch
                 DB 0C9h
-CHRGTR:         JP RETNOBAS             ; 0010h
+CHRGTR:         JP CHRGTR_I             ; 0010h
                 DB 0C9h
 WRSLT:          JP WRSLT_I              ; 0014h
                 DB 0C9h
@@ -43,7 +43,7 @@ DCOMPR:         JP DCOMPR_I             ; 0020h
                 DB 0C9h
 ENASLT:         JP ENASLT_I             ; 0024h
                 DB 0C9h
-GETYPR:         JP RETNOBAS             ; 0028h
+GETYPR:         JP GETYPR_I             ; 0028h
 IDBYTE0:        DB 011h                 ; 002Bh: international charset, M-D-Y (bits 6-4 = 1), 60 Hz
 IDBYTE1:        DB 001h                 ; 002Ch: international keyboard
 MSXVERSION:     DB MSXVER               ; 002Dh: MSX2
@@ -95,14 +95,14 @@ PINLIN:         JP PINLIN_I             ; 00AEh
 INLIN:          JP INLIN_I              ; 00B1h
 QINLIN:         JP QINLIN_I             ; 00B4h
 BREAKX:         JP BREAKX_I             ; 00B7h
-ISCNTC:         JP RETHARM              ; 00BAh (BASIC)
-CKCNTC:         JP RETHARM              ; 00BDh (BASIC)
+ISCNTC:         JP ISCNTC_I             ; 00BAh (BASIC)
+CKCNTC:         JP CKCNTC_I             ; 00BDh (BASIC)
 BEEP:           JP BEEP_I               ; 00C0h
 CLS:            JP CLS_I                ; 00C3h
 POSIT:          JP POSIT_I              ; 00C6h
-FNKSB:          JP RETHARM              ; 00C9h (function-key line not shown)
-ERAFNK:         JP RETHARM              ; 00CCh
-DSPFNK:         JP RETHARM              ; 00CFh
+FNKSB:          JP FNKSB_I              ; 00C9h
+ERAFNK:         JP ERAFNK_I             ; 00CCh
+DSPFNK:         JP DSPFNK_I             ; 00CFh
 TOTEXT:         JP TOTEXT_I             ; 00D2h
 GTSTCK:         JP GTSTCK_I             ; 00D5h
 GTTRIG:         JP GTTRIG_I             ; 00D8h
@@ -148,7 +148,7 @@ OUTDLP:         JP OUTDLP_I             ; 014Dh
 GETVCP:         JP RETHARM              ; 0150h (PLAY voices)
 GETVC2:         JP RETHARM              ; 0153h
 KILBUF:         JP KILBUF_I             ; 0156h
-CALBAS:         JP RETHARM              ; 0159h (no BASIC interpreter)
+CALBAS:         JP CALBAS_I             ; 0159h
 SUBROM:         JP SUBROM_I             ; 015Ch
 EXTROM:         JP EXTROM_I             ; 015Fh
 CHKSLZ:         JP CHKSLZ_I             ; 0162h
@@ -174,11 +174,14 @@ RETZERO:        XOR A                   ; A = 0, Z set, carry clear
                 RET
 RETCARRY:       SCF                     ; "failed" for routines with a carry status
                 RET
-RETNOBAS:       RET                     ; BASIC interpreter entries
 
         INCLUDE "../common/slot.asm"
         INCLUDE "isr.asm"
         INCLUDE "keyboard.asm"
+; BIOS modules moved out of 268Ch-3FFFh, the Math-Pack's range, into the free
+; room below the fixed addresses.
+        INCLUDE "screen.asm"
+        INCLUDE "../common/sprite.asm"
 
 ; The game "Hacker" jumps into the interrupt handler tail at 0D02h; keep a RET
 ; at 0D01h and the register-restoring exit sequence at 0D02h, the layout of the
@@ -203,6 +206,9 @@ KEYINT_EXIT:    POP IX                  ; 0D02h
         INCLUDE "../common/vdp.asm"
         INCLUDE "text.asm"
         INCLUDE "chput.asm"
+        INCLUDE "psg.asm"
+        INCLUDE "misc.asm"
+        INCLUDE "boot.asm"
 
 ; The font sits at 1BBFh, where the original BIOS has it: some programs read it
 ; from there instead of through CGTABL.
@@ -210,11 +216,10 @@ KEYINT_EXIT:    POP IX                  ; 0D02h
 FONT:
         INCLUDE "../font/font.asm"
 
-        INCLUDE "screen.asm"
-        INCLUDE "../common/sprite.asm"
-        INCLUDE "psg.asm"
-        INCLUDE "misc.asm"
-        INCLUDE "boot.asm"
+
+; MSX-BASIC's Math-Pack: its documented entries at their addresses from 268Ch
+; on (math/mathpack.asm), the bodies around them.
+        INCLUDE "../math/mathpack.asm"
 MAIN_PAGE0_END:
         DS 4000h-$,0FFh
 

@@ -25,16 +25,43 @@ ROWADDR_DONE:   POP BC
 
 ; ---- CELLADR: HL = VRAM address of the cursor cell. Changes AF. -------------
 CELLADR:
+                LD HL,(CSRY)
+; ---- CELLAT: H = column, L = row (1-based) -> HL = VRAM address. Changes AF.
+CELLAT:
                 PUSH DE
-                LD A,(CSRY)
+                LD D,H
+                LD A,L
                 CALL ROWADDR
                 LD A,(TXTOFS)
-                LD E,A
-                LD A,(CSRX)
                 DEC A
-                ADD A,E
+                ADD A,D
                 LD E,A
                 LD D,0
+                ADD HL,DE
+                POP DE
+                RET
+
+; ---- LASTROW: A = the last row text uses: CRTCNT, less the function-key row
+; while it is shown (CNSDFG non-zero; MSX Red Book 0C32H). Changes F. --------
+LASTROW:
+                LD A,(CNSDFG)
+                OR A
+                LD A,(CRTCNT)
+                RET Z
+                DEC A
+                RET
+
+; ---- LTTADR: A = row -> HL = its LINTTB entry. Changes F. -------------------
+; LINTTB (FBB2h, one byte a row) is 0 for a row whose text goes on in the next
+; row (one logical line), non-zero otherwise (Red Book: LINTTB, 0C1DH). CHPUT
+; keeps it: a character printed past the last column clears the row's entry;
+; a row that is cleared, and every row after CLS, is not continued; rows that
+; scroll take their entry along (COPYROW).
+LTTADR:
+                PUSH DE
+                LD E,A
+                LD D,0
+                LD HL,LINTTB-1
                 ADD HL,DE
                 POP DE
                 RET
@@ -137,6 +164,8 @@ PAT255ADR:
 ; ---- CLRLINE: A = row: the whole physical row becomes spaces. --------------
 ; Changes AF, BC, HL.
 CLRLINE:
+                CALL LTTADR
+                LD (HL),A               ; not continued (A = row, non-zero)
                 CALL ROWADDR
                 LD A,(TXTCOLS)
                 LD C,A
@@ -144,8 +173,12 @@ CLRLINE:
                 LD A,' '
                 JP FILVRM_I
 
-; ---- CLREOL: clear from the cursor to the end of the LINLEN window. -------
+; ---- CLREOL: clear from the cursor to the end of the LINLEN window; the row
+; no longer goes on in the next (ESC K, Red Book 0AEEH). ----------------------
 CLREOL:
+                LD A,(CSRY)
+                CALL LTTADR
+                LD (HL),A
                 CALL CELLADR
                 LD A,(CSRX)
                 LD C,A
@@ -175,6 +208,14 @@ COPYROW:
                 CALL COPYPART
 COPYROW_ONE:    CALL COPYPART
                 POP BC
+                LD A,B                  ; the row's LINTTB entry goes along
+                CALL LTTADR
+                LD A,(HL)
+                PUSH AF
+                LD A,C
+                CALL LTTADR
+                POP AF
+                LD (HL),A
                 RET
 ; COPYPART: A = bytes (<= 40) from VRAM HL to VRAM DE; both advance. Keeps A.
 COPYPART:
@@ -207,7 +248,7 @@ COPYPART:
 ; ---- DELLINE: A = row: rows below move up, the last row is cleared. ------
 DELLINE:
                 LD B,A
-DELLINE_LOOP:   LD A,(CRTCNT)
+DELLINE_LOOP:   CALL LASTROW
                 CP B
                 JR Z,DELLINE_LAST
                 JR C,DELLINE_LAST
@@ -215,13 +256,13 @@ DELLINE_LOOP:   LD A,(CRTCNT)
                 INC B
                 CALL COPYROW
                 JR DELLINE_LOOP
-DELLINE_LAST:   LD A,(CRTCNT)
+DELLINE_LAST:   CALL LASTROW
                 JP CLRLINE
 
 ; ---- INSLINE: A = row: it and the rows below move down, it is cleared. ----
 INSLINE:
                 LD E,A
-                LD A,(CRTCNT)
+                CALL LASTROW
                 LD C,A                  ; destination row
 INSLINE_LOOP:   LD A,C
                 CP E
@@ -255,6 +296,11 @@ CLSTXT_MUL:     ADD HL,BC
                 POP HL
                 LD A,' '
                 CALL FILVRM_I
+                LD HL,LINTTB            ; no row continued
+                LD B,24
+CLSTXT_LTT:     LD (HL),B
+                INC HL
+                DJNZ CLSTXT_LTT
                 LD HL,0101h
                 LD (CSRY),HL
-                RET
+                JP FNKSB_I              ; the function-key row, if it is on

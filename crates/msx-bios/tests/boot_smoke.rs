@@ -120,7 +120,7 @@ fn boot(frames: u64) -> (Cpu, Mini) {
 }
 
 #[test]
-fn boots_to_the_no_program_screen() {
+fn boots_into_msx_basic() {
     let (_cpu, bus) = boot(300);
     let ram = &bus.ram;
     // Slots found: slot 3 expanded, RAM in 3-2 for pages 2-3, SUB-ROM in 3-0.
@@ -134,12 +134,17 @@ fn boots_to_the_no_program_screen() {
     // The interrupt handler runs: JIFFY counts VBlanks.
     let jiffy = u16::from_le_bytes([ram[0xFC9E], ram[0xFC9F]]);
     assert!((100..=300).contains(&jiffy), "JIFFY = {jiffy}");
-    // SCREEN 0, the message in the 37-column window (first column 2).
+    // SCREEN 0, MSX-BASIC's start screen in the 37-column window (first
+    // column 2). Without a disk ROM HIMEM stays F380h: MAXFILES 1 and 200
+    // bytes of strings leave STKTOP F0A0h, VARTAB 8003h, so the fact sheet's
+    // STKTOP - VARTAB - 14 = 28815 bytes (msx-basic-interpreter.md §1.5).
     assert_eq!(ram[0xFCAF], 0, "SCRMOD");
     assert_eq!(bus.regs[1] & 0x60, 0x60, "display and VBlank interrupt on");
     let row = |r: usize| bus.vram_text(r * 40, 40);
-    assert_eq!(row(0), "  msx free BIOS (MSX2)                  ");
-    assert_eq!(row(2), "  No cartridge or disk to start.        ");
+    assert_eq!(row(0), "  MSX BASIC version 2.0                 ");
+    assert_eq!(row(1), "  Free ROM of the msx project           ");
+    assert_eq!(row(2), "  28815 Bytes free                      ");
+    assert_eq!(row(3), "  Ok                                    ");
     // The font is in the pattern table at 0800h.
     assert_eq!(
         &bus.vram[0x0800 + 0x41 * 8..0x0800 + 0x42 * 8],

@@ -22,7 +22,8 @@ fn a_boot_disk_starts_its_program() {
 }
 
 #[test]
-fn without_a_disk_the_bios_shows_its_idle_screen() {
+fn without_a_disk_the_machine_starts_msx_basic() {
     let mut m = disk_machine();
-    run_to_text(&mut m, "No cartridge or disk", 1200);
+    run_to_text(&mut m, "MSX BASIC version 2.0", 1200);
+    run_to_text(&mut m, "Ok", 60);
 }

@@ -57,13 +57,13 @@ fn key_script_at_frames() {
 }
 
 #[test]
-fn idle_bios_echoes_keys_on_screen() {
+fn msx_basic_answers_typed_keys() {
     let mut m = Machine::new(MachineConfig::new(free_bios_layout())).unwrap();
     assert!(m
-        .run_until(&Until::TextOnScreen("No cartridge".into()), 600)
+        .run_until(&Until::TextOnScreen("Ok".into()), 600)
         .reached());
-    m.type_text("msx2 ok").unwrap();
-    let outcome = m.run_until(&Until::TextOnScreen("msx2 ok".into()), 200);
+    m.type_text("print 6*7\n").unwrap();
+    let outcome = m.run_until(&Until::TextOnScreen(" 42 ".into()), 200);
     assert!(
         outcome.reached(),
         "{outcome:?}\n{}",

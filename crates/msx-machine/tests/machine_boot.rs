@@ -1,4 +1,4 @@
-//! The free BIOS boots on the machine facade to its idle screen.
+//! The free BIOS boots on the machine facade into MSX-BASIC.
 
 use msx_machine::machine::{Machine, MachineConfig, Until};
 use msx_machine::memory::MachineLayout;
@@ -13,15 +13,19 @@ fn free_bios_machine() -> Machine {
 }
 
 #[test]
-fn free_bios_boots_to_its_idle_screen() {
+fn free_bios_boots_into_msx_basic() {
     let mut m = free_bios_machine();
-    let outcome = m.run_until(&Until::TextOnScreen("No cartridge or disk".into()), 600);
+    let outcome = m.run_until(&Until::TextOnScreen("MSX BASIC version 2.0".into()), 600);
     assert!(
         outcome.reached(),
         "{outcome:?}\n{:?}",
         m.text_screen().map(|t| t.to_string())
     );
     let text = m.text_screen().unwrap().to_string();
+    assert!(
+        text.lines().any(|l| l.trim() == "Ok"),
+        "no Ok prompt:\n{text}"
+    );
     eprintln!("{text}");
     eprintln!("{outcome:?}");
 }
