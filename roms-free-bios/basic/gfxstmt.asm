@@ -19,8 +19,9 @@
 ;   the '$'.
 ; - POINT (FN_POINT) is entered with HL on its token and returns with HL on
 ;   the character after its ')', the result an integer in DAC.
-; - The helpers HW_CUR, HW_OPT, HW_MORE, HW_PAREN, HW_BELOW and HW_INTRES of
-;   hwstmt.asm are used here: include both files.
+; - The text pointer always rests on the current item, as CHRGTR leaves it:
+;   "DEC HL / RST 10h" would misread the last operand byte of a number
+;   constant (0Bh-1Fh) as a token, so GS_CUR reads the item at HL instead.
 ;
 ; A point is "[STEP](x,y)": x and y are 16-bit integers (-32768..32767);
 ; STEP makes them relative to the last point. Colours are 0-15 (0-255 in
@@ -49,6 +50,7 @@ GS_S_CIRCLE:    EQU 01C5h
 GS_S_PAINT:     EQU 0069h
 GS_OMERR:       EQU 6275h       ; Out of memory
 GS_DAC:         EQU 0F7F6h
+GS_VALTYP:      EQU 0F663h
 GS_DECMUL:      EQU 27E6h       ; Math-Pack (Handbook Appendix 2)
 GS_DECDIV:      EQU 289Fh
 GS_COS:         EQU 2993h
@@ -72,6 +74,60 @@ GS_TK_XOR:      EQU 0F8h
 
 ; ---- shared ----------------------------------------------------------------------
 
+; GS_CUR: A = the item at HL with CHRGTR's flags (Z at ':' or 00h, C for a
+; digit); HL stays on it.
+GS_CUR:         LD A,(HL)
+                CP ':'
+                RET NC
+                CP '0'
+                CCF
+                INC A
+                DEC A
+                RET
+
+; GS_OPT: an optional byte argument: CY when it is left out (the statement
+; ends or a ',' comes first); else A = E = its value, CY clear.
+GS_OPT:         CALL GS_CUR
+                SCF
+                RET Z
+                CP ','
+                SCF
+                RET Z
+                CALL GS_GETBYT
+                OR A
+                RET
+
+; GS_MORE: after an argument: Z when the statement ends; else the ',' that
+; must follow is taken (Syntax error otherwise), A = the item after it with
+; CHRGTR's flags (a ',' ending the statement counts as its end).
+GS_MORE:        CALL GS_CUR
+                RET Z
+                RST 08h
+                DB ','
+                RET
+
+; GS_BELOW: a byte argument below C (else Illegal function call) in A. C kept.
+GS_BELOW:       PUSH BC
+                CALL GS_GETBYT
+                POP BC
+                CP C
+                RET C
+                JP GS_FCERR
+
+; GS_PAREN: "(" expression ")" as a 16-bit integer: DE = the value.
+GS_PAREN:       RST 08h
+                DB '('
+                CALL GS_FRMQNT
+                RST 08h
+                DB ')'
+                RET
+
+; GS_INTRES: HL as the integer result of a function (DAC+2, VALTYP 2).
+GS_INTRES:      LD (GS_DAC+2),HL
+                LD A,2
+                LD (GS_VALTYP),A
+                RET
+
 ; GS_START: "Illegal function call" in SCREEN 0 and 1, where nothing is
 ; drawn; the logical operation back to PSET; A = the character at HL again.
 GS_START:       LD A,(SCRMOD)
@@ -79,10 +135,16 @@ GS_START:       LD A,(SCRMOD)
                 JP C,GS_FCERR
                 XOR A
                 LD (LOGOPR),A
-                JP HW_CUR
+                JP GS_CUR
 
-; GS_XY: "[STEP](x,y)" -> BC = x, DE = y, also the last point GRPACX/GRPACY;
-; A = the next character with CHRGTR's flags.
+; GS_XYG: GS_XY, and the point becomes the last point GRPACX/GRPACY.
+GS_XYG:         CALL GS_XY
+                LD (GRPACX),BC
+                LD (GRPACY),DE
+                RET
+
+; GS_XY: "[STEP](x,y)" -> BC = x, DE = y; A = the next item with CHRGTR's
+; flags.
 GS_XY:          CP GS_TK_STEP
                 PUSH AF                 ; Z: relative
                 JR NZ,GS_XY1
@@ -108,20 +170,18 @@ GS_XY1:         RST 08h
                 ADD HL,DE
                 EX DE,HL
                 POP HL
-GS_XY2:         LD (GRPACX),BC
-                LD (GRPACY),DE
-                JP HW_CUR
+GS_XY2:         JP GS_CUR
 
 ; GS_COLARG: ",colour" after a point, optional: ATRBYT = it, else A. Then
-; as HW_MORE: Z when the statement ends, else past the next ','.
+; as GS_MORE: Z when the statement ends, else past the next ','.
 GS_COLARG:      LD (ATRBYT),A
-                CALL HW_MORE
+                CALL GS_MORE
                 RET Z
-                CALL HW_OPT
+                CALL GS_OPT
                 JR C,GS_CA1
                 CALL GS_COLOK
                 LD (ATRBYT),A
-GS_CA1:         JP HW_MORE
+GS_CA1:         JP GS_MORE
 
 ; GS_COLOK: "Illegal function call" unless A is a colour of the mode (0-15,
 ; 0-255 in SCREEN 8). A kept.
@@ -170,7 +230,7 @@ ST_PRESET:      LD A,(BAKCLR)
 ST_PSET:        LD A,(FORCLR)
 GS_PS0:         PUSH AF
                 CALL GS_START
-                CALL GS_XY
+                CALL GS_XYG
                 POP AF
                 CALL GS_COLARG
                 CALL NZ,GS_LOGOP
@@ -184,14 +244,14 @@ GS_PS0:         PUSH AF
 ; The end becomes the last point.
 ST_LINE:        CALL GS_START
                 CP GS_TK_MINUS
-                CALL NZ,GS_XY
+                CALL NZ,GS_XYG
                 LD BC,(GRPACX)
                 LD DE,(GRPACY)
                 PUSH BC
                 PUSH DE
                 RST 08h
                 DB GS_TK_MINUS
-                CALL GS_XY
+                CALL GS_XYG
                 LD A,(FORCLR)
                 CALL GS_COLARG
                 LD C,0                  ; 0 line, 1 box, 2 filled box
@@ -205,7 +265,7 @@ ST_LINE:        CALL GS_START
                 INC C
                 RST 10h
 GS_LN3:         PUSH BC
-                CALL HW_MORE
+                CALL GS_MORE
                 CALL NZ,GS_LOGOP
                 POP BC
 GS_LN9:         LD A,C
@@ -224,7 +284,7 @@ GS_LN9:         LD A,C
 ; the last point. The angles and the aspect are worked out here with the
 ; Math-Pack and handed to the SUB-ROM as integers (gfxwork.asm).
 ST_CIRCLE:      CALL GS_START
-                CALL GS_XY
+                CALL GS_XYG
                 PUSH BC
                 PUSH DE
                 RST 08h
@@ -272,7 +332,7 @@ GS_CIGO:        POP BC                  ; the radius
                 RET
 
 ; GS_CIANG: an optional angle: its direction to DE, B = its GW_CLIN bit;
-; then as HW_MORE.
+; then as GS_MORE.
 GS_CIANG:       CP ','
                 JR Z,GS_CIA1
                 PUSH DE
@@ -284,7 +344,7 @@ GS_CIANG:       CP ','
                 POP HL
                 LD A,1
                 LD (GW_CARC),A
-GS_CIA1:        JP HW_MORE
+GS_CIA1:        JP GS_MORE
 
 ; GS_ANGLE: the angle in DAC -> its direction (cos, sin) x 16384 at HL; a
 ; negative angle sets bit B of GW_CLIN. Beyond 2*PI: Illegal function call.
@@ -316,6 +376,8 @@ GS_ANG1:        LD HL,GS_K2PI
                 PUSH HL
                 LD HL,GW_CT
                 CALL GS_MFM
+                LD A,8                  ; a double again (FRCINT made it 2)
+                LD (GS_VALTYP),A
                 CALL GS_SIN
                 CALL GS_K16
                 POP HL
@@ -371,7 +433,7 @@ GS_K32767:      DB 45h,32h,76h,70h,0,0,0,0
 ; unless given; in SCREEN 2 and 4 it cannot be given (Handbook 2.4: it is
 ; the paint colour there).
 ST_PAINT:       CALL GS_START
-                CALL GS_XY
+                CALL GS_XYG
                 LD A,(FORCLR)
                 CALL GS_COLARG
                 LD A,(ATRBYT)
@@ -404,7 +466,7 @@ FN_POINT:       CALL GS_START
                 LD H,0
                 JR NC,GS_PT1
                 DEC HL
-GS_PT1:         CALL HW_INTRES
+GS_PT1:         CALL GS_INTRES
                 POP HL
                 RET
 
@@ -416,11 +478,11 @@ ST_PUTSPRITE:   LD A,(SCRMOD)
                 RST 08h
                 DB GS_TK_SPRITE
                 LD C,32
-                CALL HW_BELOW
+                CALL GS_BELOW
                 LD (GW_SPL),A
                 XOR A
                 LD (GW_SFL),A
-                CALL HW_MORE
+                CALL GS_MORE
                 JR Z,GS_PUTGO
                 CP ','
                 JR Z,GS_PUT1
@@ -429,9 +491,9 @@ ST_PUTSPRITE:   LD A,(SCRMOD)
                 LD (GYPOS),DE
                 LD A,1
                 LD (GW_SFL),A
-GS_PUT1:        CALL HW_MORE
+GS_PUT1:        CALL GS_MORE
                 JR Z,GS_PUTGO
-                CALL HW_OPT
+                CALL GS_OPT
                 JR C,GS_PUT2
                 CP 16
                 JP NC,GS_FCERR
@@ -439,7 +501,7 @@ GS_PUT1:        CALL HW_MORE
                 LD A,(GW_SFL)
                 OR 2
                 LD (GW_SFL),A
-GS_PUT2:        CALL HW_MORE
+GS_PUT2:        CALL GS_MORE
                 JR Z,GS_PUTGO
                 CALL GS_GETBYT
                 LD (GW_SPAT),A
@@ -480,7 +542,7 @@ GS_SS1:         POP HL
 GS_SPRN:        LD A,(SCRMOD)
                 OR A
                 JP Z,GS_FCERR
-                CALL HW_PAREN
+                CALL GS_PAREN
                 LD A,D
                 OR A
                 JP NZ,GS_FCERR
@@ -534,7 +596,7 @@ ST_COLORSPRITE: LD A,(SCRMOD)
                 PUSH AF                 ; Z: SPRITE$
                 JR NZ,GS_CS1
                 RST 10h
-GS_CS1:         CALL HW_PAREN
+GS_CS1:         CALL GS_PAREN
                 LD A,D
                 OR A
                 JP NZ,GS_FCERR
@@ -591,17 +653,17 @@ ST_SETPAGE:     RST 08h
                 JR C,GS_SP1
                 LD C,2
 GS_SP1:         PUSH BC
-                CALL HW_OPT
+                CALL GS_OPT
                 POP BC
                 JR C,GS_SP2
                 CP C
                 JP NC,GS_FCERR
                 LD (DPPAGE),A
 GS_SP2:         PUSH BC
-                CALL HW_MORE
+                CALL GS_MORE
                 POP BC
                 JR Z,GS_SP3
-                CALL HW_BELOW
+                CALL GS_BELOW
                 LD (ACPAGE),A
 GS_SP3:         LD IX,GS_S_SETPAG
                 JP GS_EXT
