@@ -26,6 +26,8 @@ TK_TO:          EQU 0D9h
 TK_THEN:        EQU 0DAh
 TK_TAB:         EQU 0DBh
 TK_STEP:        EQU 0DCh
+TK_USR:         EQU 0DDh
+TK_FN:          EQU 0DEh
 TK_SPC:         EQU 0DFh
 TK_NOT:         EQU 0E0h
 TK_ERL:         EQU 0E1h

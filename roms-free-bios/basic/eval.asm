@@ -569,20 +569,22 @@ BI_QNT_I:       LD DE,(DAC+2)
                 RET
 BI_M65536:      DB 0C5h,65h,53h,60h,0,0,0,0
 
-; BI_SIGN: A = sign of the number in DAC (1, 0, FFh).
+; BI_SIGN: A = sign of the number in DAC (1, 0, FFh). Keeps BC, DE, HL.
 BI_SIGN:        LD A,(VALTYP)
                 CP 3
                 JP Z,TMERR
                 CP 2
                 JR NZ,BI_SIGN_R
-                LD HL,(DAC+2)
-                LD A,H
-                OR L
+                LD A,(DAC+3)            ; (keeps HL)
+                OR A
+                JP M,BI_SIGN_M
+                JR NZ,BI_SIGN_P
+                LD A,(DAC+2)
+                OR A
                 RET Z
-                BIT 7,H
-                LD A,1
-                RET Z
-                LD A,0FFh
+BI_SIGN_P:      LD A,1
+                RET
+BI_SIGN_M:      LD A,0FFh
                 RET
 BI_SIGN_R:      LD A,(DAC)
                 OR A

@@ -388,11 +388,14 @@ FN_SARGS:       CALL CHRGTR_I
                 RST 08h
                 DB ','
                 CALL GETBYT_I
+                PUSH AF
                 CALL BI_CLOSEP
+                POP AF
                 POP DE                  ; descriptor
                 EX (SP),HL              ; text under the return
                 PUSH HL
                 EX DE,HL
+                LD E,A
                 RET
 ; FN_SUB2: descriptor HL, characters from B (0-based), E of them; the text
 ; on the stack. The source is freed after the copy (its characters may lie
@@ -436,11 +439,15 @@ BI_FUNTOK:      CP TK_INKEY
                 CP TK_STRING
                 JR Z,FN_STRING
                 CP TK_VARPTR
-                JR Z,FN_VARPTR
+                JP Z,FN_VARPTR
                 CP TK_CSRLIN
                 JR Z,FN_CSRLIN
                 CP TK_INSTR
                 JP Z,FN_INSTR
+                CP TK_FN
+                JP Z,FN_CALL
+                CP TK_USR
+                JP Z,FN_USR
                 JP SNERR
 FN_INKEY:       PUSH HL
                 CALL CHSNS_I

@@ -14,14 +14,14 @@ RESTORE_I:      CALL LINGET
                 JR RESTORE_SET
 RESTORE_TOP:    LD HL,(TXTTAB)
                 DEC HL
-RESTORE_SET:    LD (DATPTR),HL
+RESTORE_SET:    LD (BDATPTR),HL
                 POP HL
                 RET
 
 ; ---- READ v[, v ...] ----------------------------------------------------------------
 READ_I:         CALL PTRGET_I           ; DE = the variable
                 PUSH HL                 ; the READ statement
-                LD HL,(DATPTR)
+                LD HL,(BDATPTR)
                 LD A,(HL)
                 CP ','
                 JR Z,READ_ITEM
@@ -32,7 +32,7 @@ READ_I:         CALL PTRGET_I           ; DE = the variable
 READ_ITEM:      INC HL
                 XOR A                   ; a READ: bad numbers are Syntax errors
                 CALL BI_ITEM
-                LD (DATPTR),HL
+                LD (BDATPTR),HL
                 POP HL
                 CALL CHRGOT
                 CP ','

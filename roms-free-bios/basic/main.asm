@@ -461,7 +461,7 @@ BI_RUNCLR_D:    LD (HL),8
                 LD (FRETOP),HL
                 LD HL,(TXTTAB)          ; RESTORE
                 DEC HL
-                LD (DATPTR),HL
+                LD (BDATPTR),HL
                 LD HL,(VARTAB)
                 LD (ARYTAB),HL
                 LD (STREND),HL

@@ -105,11 +105,12 @@ DELETE_I:       CALL BI_RANGE           ; DE = first, BC = last
                 LD L,C
                 LD E,(HL)
                 INC HL
-                LD D,(HL)
-                EX (SP),HL
-                EX DE,HL                ; DE = first number
+                LD D,(HL)               ; DE = the line after the last
+                POP HL                  ; the first number
+                PUSH DE
+                EX DE,HL
                 CALL FNDLIN             ; BC = first line to go
-                POP DE                  ; (the last line + 1)
+                POP DE
                 LD H,B
                 LD L,C
                 RST 20h
@@ -348,4 +349,211 @@ INSTR_RES:      LD L,C
                 LD H,0
                 CALL BI_INTRES
                 LD HL,(TEMP)
+                JP CHRGOT
+
+; ---- DEF FN / FN -----------------------------------------------------------------
+; DEF FNname[(p1, ...)]=expression keeps, in the function's variable (its name
+; with bit 7 set, fact sheet §2.1), the address of the text after the name.
+; FN binds the arguments by assigning them to the parameter variables, whose
+; old values are saved on the stack and put back afterwards.
+BI_FNTMP:       EQU 0F7BAh              ; (FUNACT) an argument's type meanwhile
+
+DEF_I:          CP TK_FN
+                JR Z,DEF_FN
+                CP TK_USR
+                JP NZ,SNERR
+                CALL CHRGTR_I           ; DEF USR[n]=address
+                LD E,0
+                CP 11h
+                JR C,DEF_USR0
+                CP 1Bh
+                JR NC,DEF_USR0
+                SUB 11h
+                LD E,A
+                CALL CHRGTR_I
+DEF_USR0:       PUSH DE
+                RST 08h
+                DB TK_EQ
+                CALL FRMQNT_I
+                EX (SP),HL
+                LD A,L
+                ADD A,A
+                LD L,A
+                LD H,0
+                LD BC,USRTAB
+                ADD HL,BC
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                POP HL
+                RET
+DEF_FN:         LD DE,(CURLIN)          ; not in direct mode
+                LD A,D
+                AND E
+                INC A
+                LD E,12                 ; Illegal direct
+                JP Z,ERROR_I
+                CALL CHRGTR_I
+                LD A,4                  ; the function's variable, created
+                CALL PTRGET_M
+                EX DE,HL
+                LD (HL),E               ; the text after the name
+                INC HL
+                LD (HL),D
+                EX DE,HL
+                DEC HL
+                JP BI_DATSKP            ; the rest is read when called
+
+; FN_CALL: HL on the FN token. The frame IX: +0 the caller's text, +2 the
+; definition's text, +4 parameters saved, +5 the function's type.
+FN_CALL:        LD C,16
+                CALL GETSTK
+                CALL CHRGTR_I
+                LD A,5                  ; find the function's variable
+                CALL PTRGET_M
+                LD A,D
+                OR E
+                JP Z,UFERR
+                PUSH IX
+                LD A,(VALTYP)
+                LD B,A
+                LD C,0
+                PUSH BC                 ; +4 count, +5 type
+                EX DE,HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                PUSH HL                 ; +2 definition
+                PUSH DE                 ; +0 caller
+                LD IX,0
+                ADD IX,SP
+                CALL CHRGOT             ; parameters?
+                CP '('
+                JP NZ,FN_BODY
+                LD L,(IX+0)
+                LD H,(IX+1)
+                RST 08h
+                DB '('
+FN_ARG:         CALL FRMEVL_I           ; an argument
+                LD (IX+0),L
+                LD (IX+1),H
+                LD A,(VALTYP)
+                LD (BI_FNTMP),A
+                LD L,(IX+2)             ; its parameter
+                LD H,(IX+3)
+                CALL CHRGTR_I
+                CALL PTRGET_I
+                LD (IX+2),L
+                LD (IX+3),H
+                EX DE,HL                ; its old value saved: 8 bytes,
+                LD B,4                  ; the address, the type
+FN_SAVE:        LD E,(HL)
+                INC HL
+                LD D,(HL)
+                INC HL
+                PUSH DE
+                DJNZ FN_SAVE
+                LD DE,-8
+                ADD HL,DE
+                PUSH HL
+                LD A,(VALTYP)
+                PUSH AF
+                INC (IX+4)
+                EX DE,HL                ; DE = the parameter
+                LD C,A
+                LD A,(BI_FNTMP)
+                LD (VALTYP),A
+                LD A,C
+                CALL BI_FRCTYP          ; the argument in its type
+                CP 3
+                JR NZ,FN_ARGN
+                CALL BI_STRASG
+                JR FN_NEXT
+FN_ARGN:        CALL BI_STDAC
+FN_NEXT:        LD L,(IX+2)
+                LD H,(IX+3)
+                CALL CHRGOT
+                CP ','
+                JR NZ,FN_ENDP
+                LD L,(IX+0)
+                LD H,(IX+1)
+                RST 08h
+                DB ','
+                JR FN_ARG
+FN_ENDP:        RST 08h
+                DB ')'
+                LD (IX+2),L
+                LD (IX+3),H
+                LD L,(IX+0)
+                LD H,(IX+1)
+                RST 08h
+                DB ')'
+                LD (IX+0),L
+                LD (IX+1),H
+FN_BODY:        LD L,(IX+2)
+                LD H,(IX+3)
+                RST 08h
+                DB TK_EQ
+                CALL FRMEVL_I
+                LD A,(IX+5)
+                CALL BI_FRCTYP          ; the function's type
+                LD B,(IX+4)             ; the parameters' old values back
+                INC B
+FN_REST:        DEC B
+                JR Z,FN_DONE
+                POP AF
+                POP HL
+                LD DE,6
+                ADD HL,DE
+                LD C,4
+FN_RESTW:       POP DE
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                DEC HL
+                DEC HL
+                DEC HL
+                DEC C
+                JR NZ,FN_RESTW
+                JR FN_REST
+FN_DONE:        LD L,(IX+0)
+                LD H,(IX+1)
+                POP DE
+                POP DE
+                POP DE
+                POP IX
+                JP CHRGOT
+
+; ---- USR[n](x) -------------------------------------------------------------------
+; The routine of USRTAB n with A = the argument's type, HL = DAC (a number),
+; DE = its descriptor (a string) (fact sheet §8).
+FN_USR:         CALL CHRGTR_I
+                LD E,0
+                CP 11h
+                JR C,FN_USR0
+                CP 1Bh
+                JR NC,FN_USR0
+                SUB 11h
+                LD E,A
+FN_USR0:        LD D,0
+                PUSH DE
+                CALL BI_FNARG
+                POP DE
+                PUSH HL
+                LD HL,USRTAB
+                ADD HL,DE
+                ADD HL,DE
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                LD DE,FN_USRR
+                PUSH DE
+                PUSH HL
+                LD DE,(DAC+2)
+                LD HL,DAC
+                LD A,(VALTYP)
+                RET                     ; to the routine, back to FN_USRR
+FN_USRR:        POP HL
                 JP CHRGOT

@@ -247,7 +247,7 @@ CONT_I:         JP NZ,SNERR
 
 ; ---- TRON / TROFF ---------------------------------------------------------
 TRON_I:         LD A,0FFh
-                DB 01h                  ; LD BC,nn: skips the XOR A
+                DB 0FEh                 ; CP n: skips the XOR A
 TROFF_I:        XOR A
                 LD (TRCFLG),A
                 RET
@@ -616,10 +616,10 @@ FOR_I:          CALL H_SNGF
                 RST 08h
                 DB TK_EQ
                 CALL LET_VALUE          ; the start value, assigned
-                POP AF
-                PUSH AF
                 RST 08h
                 DB TK_TO
+                POP AF
+                PUSH AF
                 CALL BI_FRMTYP          ; limit in the variable's type
                 POP AF
                 PUSH AF

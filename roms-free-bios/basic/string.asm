@@ -295,15 +295,21 @@ BI_STRASG_N:    POP HL
                 RST 20h
                 POP DE
                 JR NZ,BI_STRASG_CP
-                PUSH HL
-                LD HL,(STKTOP)
+                PUSH HL                 ; its characters in the string space
+                LD HL,(STKTOP)          ; (not KBUF, BUF)?
                 OR A
                 SBC HL,BC
+                JR NC,BI_STRASG_CP0
+                LD HL,(MEMSIZ)
+                OR A
+                SBC HL,BC
+                JR C,BI_STRASG_CP0
+                JR Z,BI_STRASG_CP0
                 POP HL
-                JR NC,BI_STRASG_CP
                 POP HL                  ; take it over
                 LD (TEMPPT),HL
                 JR BI_STRASG_C
+BI_STRASG_CP0:  POP HL
 BI_STRASG_CP:   POP HL                  ; copy into string space
                 LD A,(HL)
                 PUSH DE

@@ -26,7 +26,7 @@ BI_STMTS:
                 DW NEW_I               ; 94h NEW
                 DW ON_I                ; 95h ON
                 DW BI_SNSTMT           ; 96h WAIT
-                DW BI_SNSTMT           ; 97h DEF
+                DW DEF_I               ; 97h DEF
                 DW POKE_I              ; 98h POKE
                 DW CONT_I              ; 99h CONT
                 DW BI_SNSTMT           ; 9Ah CSAVE

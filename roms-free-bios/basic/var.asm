@@ -7,7 +7,8 @@ PTRGET_I:       XOR A
                 JR PTRGET_M
 ; BI_PTRFND: the same, but a missing simple variable is not created: DE = 0.
 BI_PTRFND:      LD A,1
-PTRGET_M:       LD (TEMP3),A            ; 0 create, 1 find only, 2 DIM, 3 name
+PTRGET_M:       LD (TEMP3),A            ; 0 create, 1 find, 2 DIM, 3 name,
+                                        ; 4 create FN, 5 find FN
                 CALL H_PTRG
                 LD A,(HL)
                 CP 'A'
@@ -50,6 +51,10 @@ PTR_TYPED:      LD A,D
                 LD A,(TEMP3)            ; ERASE: just the name
                 CP 3
                 RET Z
+                JR C,PTR_NOFN
+                SET 7,B                 ; DEF FN / FN: the function's name
+                JR PTR_SIMPLE
+PTR_NOFN:
                 LD A,(SUBFLG)           ; FOR's variable: never an array
                 OR A
                 JR NZ,PTR_SIMPLE
@@ -91,9 +96,12 @@ PTR_SK0:        LD A,(HL)               ; next: type + 3 bytes on
                 JR NC,PTR_SRCH
                 INC H
                 JR PTR_SRCH
-PTR_NEW:        LD A,(TEMP3)
-                OR A
-                JR Z,PTR_CREATE
+PTR_NEW:        LD A,(TEMP3)            ; find only (1, 5): DE = 0
+                CP 1
+                JR Z,PTR_FINDNO
+                CP 5
+                JR NZ,PTR_CREATE
+PTR_FINDNO:
                 POP HL                  ; find only: DE = 0
                 LD DE,0
                 JP CHRGOT

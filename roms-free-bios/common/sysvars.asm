@@ -240,7 +240,8 @@ OLDTXT:         EQU 0F6C0h      ; CONT: text (0 = can't continue)
 VARTAB:         EQU 0F6C2h      ; simple variables
 ARYTAB:         EQU 0F6C4h      ; arrays
 STREND:         EQU 0F6C6h      ; end of arrays
-DATPTR:         EQU 0F6C8h      ; READ position
+BDATPTR:        EQU 0F6C8h      ; MSX-BASIC's DATPTR, the READ position (the disk
+                                ; ROM has a private DATPTR label)
 DEFTBL:         EQU 0F6CAh      ; type per letter A-Z
 PRMSTK:         EQU 0F6E4h      ; DEF FN: previous parameter block
 TEMP3:          EQU 0F69Dh

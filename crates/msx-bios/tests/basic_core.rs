@@ -1,0 +1,476 @@
+//! The MSX-BASIC interpreter of the free main ROM (roms-free-bios/basic/),
+//! driven as a user drives it: the default machine without a disk boots into
+//! BASIC, lines are typed into the direct mode and the screen is read back.
+//! Expected screens follow MSX-BASIC's documented behaviour (fact sheet
+//! /work/shared/docs/msx-basic-interpreter.md: §1.5 start screen, §4.2 FOR
+//! blocks, §4.3 GOSUB, §4.4 IF/STOP/CONT, §4.5 ON ERROR/RESUME, §4.7 the
+//! messages, §5 the main loop and LIST) and the number formats PRINT uses
+//! (a blank or '-' before a number, a blank after it).
+
+mod support;
+
+use msx_machine::machine::Machine;
+use msx_machine::ppi::Key;
+use support::*;
+
+/// The machine at BASIC's first "Ok".
+fn basic() -> Machine {
+    let mut m = plain_machine();
+    m.set_rendering(false);
+    run_to_text(&mut m, "Ok", 600);
+    m
+}
+
+/// The key buffer ring (KEYBUF FBF0h, 40 bytes) and its pointers PUTPNT
+/// F3F8h / GETPNT F3FAh: text is put there as the keyboard handler would, so
+/// long programs are typed in a few frames instead of 6 frames a key.
+const KEYBUF: u16 = 0xFBF0;
+const PUTPNT: u16 = 0xF3F8;
+const GETPNT: u16 = 0xF3FA;
+
+fn word(m: &Machine, a: u16) -> u16 {
+    u16::from_le_bytes([m.peek(a), m.peek(a + 1)])
+}
+
+/// Puts `text` into the key buffer as fast as BASIC takes it.
+fn feed(m: &mut Machine, text: &str) {
+    for &b in text.as_bytes() {
+        let mut waited = 0;
+        loop {
+            let put = word(m, PUTPNT);
+            let next = if put + 1 == KEYBUF + 40 {
+                KEYBUF
+            } else {
+                put + 1
+            };
+            if next != word(m, GETPNT) {
+                m.poke(put, b);
+                m.poke(PUTPNT, next as u8);
+                m.poke(PUTPNT + 1, (next >> 8) as u8);
+                break;
+            }
+            m.run_frames(1);
+            waited += 1;
+            assert!(waited < 3000, "the key buffer is not read");
+        }
+    }
+    // until it is all read
+    let mut waited = 0;
+    while word(m, PUTPNT) != word(m, GETPNT) && waited < 3000 {
+        m.run_frames(1);
+        waited += 1;
+    }
+    m.run_frames(2);
+}
+
+/// The screen rows without the 2-column margin of the 37-column window,
+/// trailing blanks removed.
+fn rows(m: &Machine) -> Vec<String> {
+    let t = m.text_screen().expect("a text screen");
+    (0..t.rows)
+        .map(|r| {
+            let l = t.line(r);
+            l.get(2..).unwrap_or("").trim_end().to_string()
+        })
+        .collect()
+}
+
+/// The last row that is not empty and not just the cursor.
+fn last_row(m: &Machine) -> String {
+    rows(m)
+        .into_iter()
+        .rev()
+        .find(|l| !l.is_empty() && l != ".")
+        .unwrap_or_default()
+}
+
+/// Types `line` and RETURN.
+fn enter(m: &mut Machine, line: &str) {
+    feed(m, &format!("{line}\r"));
+}
+
+/// Types a direct statement and returns the rows it printed before "Ok".
+fn cmd(m: &mut Machine, line: &str) -> Vec<String> {
+    enter(m, line);
+    // Done when "Ok" is the last row and the screen stays the same for a
+    // few frames (a scroll in progress shows rows twice).
+    let mut waited = 0;
+    loop {
+        let before = rows(m);
+        m.run_frames(5);
+        waited += 5;
+        if last_row(m) == "Ok" && rows(m) == before {
+            break;
+        }
+        assert!(
+            waited < 3000,
+            "no Ok after `{line}`:\n{}",
+            rows(m).join("\n")
+        );
+    }
+    let r = rows(m);
+    let ok = r.iter().rposition(|l| l == "Ok").unwrap();
+    // the command, over as many 37-column rows as it takes
+    let n = line.len().max(1).div_ceil(37);
+    let start = (0..ok.saturating_sub(n - 1))
+        .rev()
+        .find(|&i| r[i..i + n].concat() == line)
+        .unwrap_or_else(|| panic!("`{line}` not on screen:\n{}", r.join("\n")));
+    let out = r[start + n..ok].to_vec();
+    assert!(
+        !out.iter().any(|l| l == "Ok"),
+        "two Oks after `{line}`:\n{}",
+        r.join("\n")
+    );
+    out
+}
+
+/// Enters program lines (no output expected).
+fn program(m: &mut Machine, lines: &[&str]) {
+    for l in lines {
+        enter(m, l);
+    }
+}
+
+#[test]
+fn start_screen() {
+    let m = basic();
+    let r = rows(&m);
+    // §1.5: HIMEM F380h, MAXFILES 1, 200 bytes of strings: 28815 bytes.
+    assert_eq!(
+        r[..4],
+        [
+            "MSX BASIC version 2.0",
+            "Free ROM of the msx project",
+            "28815 Bytes free",
+            "Ok"
+        ]
+    );
+    // The work area as MSX-BASIC leaves it (§1.1-§1.3).
+    let word = |a: u16| u16::from_le_bytes([m.peek(a), m.peek(a + 1)]);
+    assert_eq!(word(0xF676), 0x8001, "TXTTAB");
+    assert_eq!(m.peek(0x8000), 0);
+    assert_eq!(word(0xF6C2), 0x8003, "VARTAB");
+    assert_eq!(word(0xFC4A), 0xF380, "HIMEM");
+    assert_eq!(word(0xF860), 0xF16A, "FILTAB");
+    assert_eq!(word(0xF672), 0xF168, "MEMSIZ");
+    assert_eq!(word(0xF674), 0xF0A0, "STKTOP");
+    assert_eq!(m.peek(0xF85F), 1, "MAXFILES");
+    assert_eq!(
+        &m.peek_range(0xF87F, 16)[..6],
+        b"color ",
+        "FNKSTR F1 (the MSX-BASIC default)"
+    );
+    assert_eq!(&m.peek_range(0xF87F + 16 * 9, 5), b"\x0crun\r");
+}
+
+#[test]
+fn direct_print() {
+    let mut m = basic();
+    assert_eq!(cmd(&mut m, "PRINT 1+2"), [" 3"]);
+    assert_eq!(cmd(&mut m, "PRINT 1;-1;\"A\";2*3"), [" 1 -1 A 6"]);
+    assert_eq!(cmd(&mut m, "?7\\2;7 MOD 3;7/2;2^10"), [" 3  1  3.5  1024"]);
+    assert_eq!(cmd(&mut m, "PRINT -32768-1;32767+1"), ["-32769  32768"]);
+    assert_eq!(cmd(&mut m, "PRINT 1/3;1/3#"), [" .333333  .33333333333333"]);
+    assert_eq!(cmd(&mut m, "PRINT 3>2;2>3;\"A\"<\"B\""), ["-1  0 -1"]);
+    assert_eq!(
+        cmd(&mut m, "PRINT NOT 0;5 AND 3;5 OR 3;5 XOR 3"),
+        ["-1  1  7  6"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT 2+3*4;(2+3)*4;-2^2"), [" 14  20 -4"]);
+    assert_eq!(cmd(&mut m, "PRINT &HFF;&O17;&B101"), [" 255  15  5"]);
+    assert_eq!(
+        cmd(&mut m, "PRINT 1,2"),
+        [format!(" 1{} 2", " ".repeat(12))]
+    );
+}
+
+#[test]
+fn strings_and_functions() {
+    let mut m = basic();
+    assert_eq!(
+        cmd(&mut m, "A$=\"HEL\"+\"LO\":PRINT A$;LEN(A$)"),
+        ["HELLO 5"]
+    );
+    assert_eq!(
+        cmd(&mut m, "PRINT LEFT$(A$,2);RIGHT$(A$,2);MID$(A$,2,3)"),
+        ["HELOELL"]
+    );
+    assert_eq!(
+        cmd(&mut m, "PRINT ASC(\"A\");CHR$(66);STR$(12)"),
+        [" 65 B 12"]
+    );
+    assert_eq!(
+        cmd(&mut m, "PRINT VAL(\"3.5\")*2;HEX$(255);OCT$(8)"),
+        [" 7 FF10"]
+    );
+    assert_eq!(
+        cmd(&mut m, "PRINT SPACE$(3);\"X\";STRING$(3,\"*\")"),
+        ["   X***"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT INSTR(\"ABCABC\",\"CA\")"), [" 3"]);
+    assert_eq!(cmd(&mut m, "MID$(A$,2,2)=\"XY\":PRINT A$"), ["HXYLO"]);
+    assert_eq!(
+        cmd(&mut m, "PRINT ABS(-3);SGN(-2);INT(-2.5);FIX(-2.5)"),
+        [" 3 -1 -3 -2"]
+    );
+}
+
+#[test]
+fn program_lines_list_and_run() {
+    let mut m = basic();
+    program(
+        &mut m,
+        &[
+            "20 PRINT \"TWO\"",
+            "10 PRINT \"ONE\"",
+            "30 GOTO 50",
+            "40 PRINT \"NO\"",
+            "50 END",
+        ],
+    );
+    assert_eq!(
+        cmd(&mut m, "LIST"),
+        [
+            "10 PRINT \"ONE\"",
+            "20 PRINT \"TWO\"",
+            "30 GOTO 50",
+            "40 PRINT \"NO\"",
+            "50 END"
+        ]
+    );
+    assert_eq!(
+        cmd(&mut m, "LIST 20-30"),
+        ["20 PRINT \"TWO\"", "30 GOTO 50"]
+    );
+    assert_eq!(
+        cmd(&mut m, "LIST -20"),
+        ["10 PRINT \"ONE\"", "20 PRINT \"TWO\""]
+    );
+    assert_eq!(cmd(&mut m, "LIST 40-"), ["40 PRINT \"NO\"", "50 END"]);
+    assert_eq!(cmd(&mut m, "LIST 30"), ["30 GOTO 50"]);
+    assert_eq!(cmd(&mut m, "RUN"), ["ONE", "TWO"]);
+    // Replacing and deleting lines.
+    program(&mut m, &["20 PRINT \"2\"", "40"]);
+    assert_eq!(
+        cmd(&mut m, "LIST"),
+        ["10 PRINT \"ONE\"", "20 PRINT \"2\"", "30 GOTO 50", "50 END"]
+    );
+    assert_eq!(cmd(&mut m, "RUN 20"), ["2"]);
+    assert_eq!(cmd(&mut m, "DELETE 10-20"), Vec::<String>::new());
+    assert_eq!(cmd(&mut m, "LIST"), ["30 GOTO 50", "50 END"]);
+    assert_eq!(cmd(&mut m, "NEW"), Vec::<String>::new());
+    assert_eq!(cmd(&mut m, "LIST"), Vec::<String>::new());
+}
+
+#[test]
+fn errors_and_their_lines() {
+    let mut m = basic();
+    assert_eq!(cmd(&mut m, "PRINT 1/0"), ["Division by zero"]);
+    assert_eq!(cmd(&mut m, "GOTO 99"), ["Undefined line number"]);
+    assert_eq!(cmd(&mut m, "FOO"), ["Syntax error"]);
+    assert_eq!(cmd(&mut m, "NEXT"), ["NEXT without FOR"]);
+    assert_eq!(cmd(&mut m, "RETURN"), ["RETURN without GOSUB"]);
+    assert_eq!(cmd(&mut m, "PRINT \"A\"+1"), ["Type mismatch"]);
+    assert_eq!(cmd(&mut m, "ERROR 55"), ["Input past end"]);
+    assert_eq!(cmd(&mut m, "ERROR 40"), ["Unprintable error"]);
+    assert_eq!(cmd(&mut m, "ERROR 200"), ["Unprintable error"]);
+    assert_eq!(cmd(&mut m, "A(11)=1"), ["Subscript out of range"]);
+    assert_eq!(cmd(&mut m, "DIM B(5):DIM B(5)"), ["Redimensioned array"]);
+    assert_eq!(cmd(&mut m, "CONT"), ["Can't CONTINUE"]);
+    assert_eq!(cmd(&mut m, "PRINT 40000%"), ["Overflow"]);
+    program(&mut m, &["10 X=1", "20 Y=X/0"]);
+    assert_eq!(cmd(&mut m, "RUN"), ["Division by zero in 20"]);
+    program(&mut m, &["20 PRINT (1"]);
+    assert_eq!(cmd(&mut m, "RUN"), ["Syntax error in 20"]);
+}
+
+#[test]
+fn for_next_rules() {
+    let mut m = basic();
+    // The body runs once even past the limit; the variable ends past it.
+    assert_eq!(
+        cmd(&mut m, "FOR I=5 TO 1:PRINT \"X\";:NEXT:PRINT I"),
+        ["X 6"]
+    );
+    assert_eq!(
+        cmd(&mut m, "FOR I=10 TO 1 STEP -3:PRINT I;:NEXT"),
+        [" 10  7  4  1"]
+    );
+    assert_eq!(
+        cmd(&mut m, "FOR I=1 TO 2:FOR J=1 TO 2:PRINT I*10+J;:NEXT J,I"),
+        [" 11  12  21  22"]
+    );
+    assert_eq!(cmd(&mut m, "FOR I%=1 TO 3:NEXT I%:PRINT I%"), [" 4"]);
+    // Several NEXTs for one FOR.
+    program(
+        &mut m,
+        &[
+            "10 FOR I=1 TO 3",
+            "20 IF I=2 THEN PRINT \"TWO\";:NEXT",
+            "30 PRINT I;",
+            "40 NEXT",
+        ],
+    );
+    assert_eq!(cmd(&mut m, "RUN"), [" 1 TWO 3"]);
+    // A FOR run again drops its old block (and those above it): no stack
+    // growth over 2000 passes (25 bytes each would be 50000 bytes).
+    assert_eq!(cmd(&mut m, "NEW"), Vec::<String>::new());
+    program(
+        &mut m,
+        &[
+            "10 N%=N%+1:FOR I=1 TO 2",
+            "20 IF N%<2000 THEN 10",
+            "30 PRINT N%",
+        ],
+    );
+    assert_eq!(cmd(&mut m, "RUN"), [" 2000"]);
+    // NEXT of an outer loop ends the inner ones.
+    assert_eq!(
+        cmd(&mut m, "FOR I=1 TO 2:FOR J=1 TO 5:NEXT I:PRINT I;J"),
+        [" 3  1"]
+    );
+}
+
+#[test]
+fn gosub_on_and_if() {
+    let mut m = basic();
+    program(
+        &mut m,
+        &[
+            "10 FOR K=1 TO 3:ON K GOSUB 100,200:NEXT",
+            "20 ON 2 GOTO 30,40",
+            "30 PRINT \"NO\"",
+            "40 PRINT \"END\":END",
+            "100 PRINT \"A\";:RETURN",
+            "200 PRINT \"B\";:RETURN",
+        ],
+    );
+    assert_eq!(cmd(&mut m, "RUN"), ["ABEND"]);
+    assert_eq!(
+        cmd(
+            &mut m,
+            "IF 1 THEN IF 0 THEN PRINT 1 ELSE PRINT 2 ELSE PRINT 3"
+        ),
+        [" 2"]
+    );
+    assert_eq!(
+        cmd(
+            &mut m,
+            "IF 0 THEN IF 1 THEN PRINT 1 ELSE PRINT 2 ELSE PRINT 3"
+        ),
+        [" 3"]
+    );
+    assert_eq!(cmd(&mut m, "IF 1 THEN PRINT \"Y\" ELSE PRINT \"N\""), ["Y"]);
+    assert_eq!(cmd(&mut m, "IF \"A\"=\"A\" GOTO 40"), ["END"]);
+}
+
+#[test]
+fn on_error_resume_err_erl() {
+    let mut m = basic();
+    program(
+        &mut m,
+        &[
+            "10 ON ERROR GOTO 100",
+            "20 X=1/0",
+            "30 PRINT \"BACK\"",
+            "40 ERROR 250",
+            "50 END",
+            "100 PRINT ERR;ERL",
+            "110 IF ERR=11 THEN RESUME NEXT",
+            "120 RESUME 50",
+        ],
+    );
+    assert_eq!(cmd(&mut m, "RUN"), [" 11  20", "BACK", " 250  40"]);
+    assert_eq!(cmd(&mut m, "RESUME"), ["RESUME without error"]);
+    // No RESUME: the program ends inside the handler.
+    assert_eq!(cmd(&mut m, "NEW"), Vec::<String>::new());
+    program(
+        &mut m,
+        &["10 ON ERROR GOTO 30", "20 ERROR 5", "30 PRINT \"H\""],
+    );
+    assert_eq!(cmd(&mut m, "RUN"), ["H", "No RESUME in 30"]);
+}
+
+#[test]
+fn stop_cont_and_tron() {
+    let mut m = basic();
+    program(
+        &mut m,
+        &["10 PRINT \"A\":STOP:PRINT \"B\"", "20 PRINT \"C\""],
+    );
+    assert_eq!(cmd(&mut m, "RUN"), ["A", "Break in 10"]);
+    assert_eq!(cmd(&mut m, "CONT"), ["B", "C"]);
+    assert_eq!(cmd(&mut m, "TRON"), Vec::<String>::new());
+    assert_eq!(cmd(&mut m, "RUN 20"), ["[20]C"]);
+    assert_eq!(cmd(&mut m, "TROFF"), Vec::<String>::new());
+}
+
+#[test]
+fn ctrl_stop_breaks_a_loop() {
+    let mut m = basic();
+    program(&mut m, &["10 GOTO 10"]);
+    enter(&mut m, "RUN");
+    m.run_frames(20);
+    let f = m.frame_count();
+    m.press_at(f + 1, Key::Ctrl);
+    m.press_at(f + 2, Key::Stop);
+    m.release_at(f + 5, Key::Stop);
+    m.release_at(f + 6, Key::Ctrl);
+    m.run_frames(30);
+    let r = rows(&m);
+    assert!(
+        r.iter().any(|l| l == "Break in 10"),
+        "no Break:\n{}",
+        r.join("\n")
+    );
+    assert_eq!(last_row(&m), "Ok");
+}
+
+#[test]
+fn variables_arrays_data() {
+    let mut m = basic();
+    assert_eq!(cmd(&mut m, "DEFINT I:I=7/2:J=7/2:PRINT I;J"), [" 3  3.5"]);
+    assert_eq!(
+        cmd(&mut m, "DIM A$(2,3):A$(2,3)=\"Z\":PRINT A$(2,3);A$(0,0)"),
+        ["Z"]
+    );
+    assert_eq!(cmd(&mut m, "B(10)=4:PRINT B(10)+B[9]"), [" 4"]);
+    assert_eq!(cmd(&mut m, "A=1:B=2:SWAP A,B:PRINT A;B"), [" 2  1"]);
+    assert_eq!(cmd(&mut m, "ERASE B:DIM B(20):PRINT B(20)"), [" 0"]);
+    program(
+        &mut m,
+        &[
+            "10 DATA 1,\"X,Y\",2.5,ABC",
+            "20 READ A,B$,C,D$:PRINT A;B$;C;D$",
+            "30 RESTORE:READ E:PRINT E:READ F$,G,H$,I",
+        ],
+    );
+    assert_eq!(
+        cmd(&mut m, "RUN"),
+        [" 1 X,Y 2.5 ABC", " 1", "Out of DATA in 30"]
+    );
+}
+
+#[test]
+fn input_statements() {
+    let mut m = basic();
+    program(
+        &mut m,
+        &[
+            "10 INPUT \"N\";N,S$",
+            "20 LINE INPUT L$",
+            "30 PRINT N*2;S$;L$",
+        ],
+    );
+    enter(&mut m, "RUN");
+    enter(&mut m, "21,HI");
+    enter(&mut m, "A, B");
+    m.run_frames(30);
+    let r = rows(&m);
+    let run = r.iter().rposition(|l| l == "RUN").unwrap();
+    assert_eq!(
+        r[run + 1..run + 5],
+        ["N? 21,HI", "A, B", " 42 HIA, B", "Ok"]
+    );
+}
