@@ -18,7 +18,8 @@
 ;   after SET, on the letters PAGE; SPRITE$()= (ST_SPRITE) after SPRITE, on
 ;   the '$'.
 ; - POINT (FN_POINT) is entered with HL on its token and returns with HL on
-;   the character after its ')', the result an integer in DAC.
+;   the item after its ')' and that item in A with CHRGTR's flags, the
+;   result an integer in DAC.
 ; - The text pointer always rests on the current item, as CHRGTR leaves it:
 ;   "DEC HL / RST 10h" would misread the last operand byte of a number
 ;   constant (0Bh-1Fh) as a token, so GS_CUR reads the item at HL instead.
@@ -468,7 +469,7 @@ FN_POINT:       CALL GS_START
                 DEC HL
 GS_PT1:         CALL GS_INTRES
                 POP HL
-                RET
+                JP GS_CUR               ; A = the next item, as a factor leaves it
 
 ; ---- PUT SPRITE plane[,[[STEP](x,y)][,[colour][,pattern]]] ----------------------
 ; plane 0-31, colour 0-15, pattern 0-255 (0-63 with 16x16 sprites).

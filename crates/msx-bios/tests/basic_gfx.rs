@@ -681,3 +681,114 @@ fn paint_screen_5_and_2() {
     assert!(!dot2(&vram, cgp, col, 9, 20).0);
     assert!(!dot2(&vram, cgp, col, 41, 20).0);
 }
+
+// ---- whole statements, typed into MSX-BASIC ------------------------------------
+//
+// These run once the core's dispatch points at basic/gfxstmt.asm's handlers
+// (docs/basic-interpreter.md, "Graphics and music"); until the lead wires
+// them they are ignored. Each program ends by POKEing A5h to E000h and
+// waiting there, so the test sees the screen it drew.
+
+const DONE: u16 = 0xE000;
+
+/// Boots the free ROMs into MSX-BASIC, types `program` (lines without the
+/// final POKE) and RUN, and runs until the program is done.
+fn basic(program: &str) -> Machine {
+    let mut m = plain_machine();
+    run_to_text(&mut m, "Ok", 600);
+    let text = format!("{program}\n9000 POKE &HE000,&HA5\n9010 GOTO 9010\nRUN\n");
+    let end = m.type_text(&text).unwrap();
+    for _ in 0..end + 3000 {
+        m.run_frame();
+        if m.frame_count() > end && m.peek(DONE) == 0xA5 {
+            return m;
+        }
+    }
+    panic!("the program did not finish:\n{}", screen(&m));
+}
+
+/// The values a program POKEd from E001h on.
+fn poked(m: &Machine, n: usize) -> Vec<u8> {
+    m.peek_range(DONE + 1, n)
+}
+
+#[test]
+#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
+fn statements_pset_line_point() {
+    let m = basic(
+        "10 SCREEN 5:PSET(10,10),15:PSET STEP(1,0)
+20 LINE(20,20)-(30,25),8,B:LINE-(40,30),10,BF
+30 PSET(5,5),5:PSET(5,5),3,XOR:PSET(6,6),0,TPSET:PRESET(7,7)
+40 LINE(0,100)-STEP(255,0),3
+50 POKE &HE001,POINT(10,10):POKE &HE002,POINT(-1,0)+2:POKE &HE003,POINT(30,25)",
+    );
+    let vram = m.vram();
+    let back = m.peek(0xF3EA) & 15;
+    assert_eq!(dot5(&vram, 10, 10), 15);
+    assert_eq!(dot5(&vram, 11, 10), 15, "STEP from the last point, FORCLR");
+    assert_eq!(dot5(&vram, 20, 22), 8, "the box's left side");
+    assert_eq!(dot5(&vram, 25, 22), back, "inside the box");
+    assert_eq!(dot5(&vram, 30, 25), 10, "BF from the box's end point");
+    assert_eq!(dot5(&vram, 40, 30), 10);
+    assert_eq!(dot5(&vram, 5, 5), 5 ^ 3);
+    assert_eq!(dot5(&vram, 6, 6), back, "TPSET leaves colour 0 out");
+    assert_eq!(dot5(&vram, 7, 7), back, "PRESET draws BAKCLR");
+    assert!((0..256).all(|x| dot5(&vram, x, 100) == 3));
+    assert_eq!(poked(&m, 3), vec![15, 1, 10], "POINT, -1 off the screen");
+}
+
+#[test]
+#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
+fn statements_circle_paint() {
+    let m = basic(
+        "10 SCREEN 5:CIRCLE(100,100),30,7:PAINT(100,100),9,7
+20 CIRCLE(200,50),20,11,0,3.14159/2
+30 CIRCLE(60,170),20,12,,,.5",
+    );
+    let vram = m.vram();
+    let back = m.peek(0xF3EA) & 15;
+    assert_eq!(dot5(&vram, 130, 100), 7);
+    assert_eq!(dot5(&vram, 100, 100), 9);
+    assert_eq!(dot5(&vram, 128, 100), 9);
+    assert_eq!(dot5(&vram, 132, 100), back);
+    assert_eq!(dot5(&vram, 220, 50), 11, "the arc's start");
+    assert_eq!(dot5(&vram, 200, 30), 11, "the arc's end");
+    assert_eq!(dot5(&vram, 180, 50), back, "not on the arc");
+    assert_eq!(dot5(&vram, 80, 170), 12);
+    assert_eq!(dot5(&vram, 60, 160), 12, "aspect .5: half as high");
+    assert_eq!(dot5(&vram, 60, 150), back);
+}
+
+#[test]
+#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
+fn statements_sprites() {
+    let m = basic(
+        "10 SCREEN 5:SPRITE$(3)=\"ABC\":PUT SPRITE 1,(100,50),10,3
+20 PUT SPRITE 2,(-5,60),,3:COLOR SPRITE(4)=9:COLOR SPRITE$(5)=CHR$(1)+CHR$(2)",
+    );
+    let vram = m.vram();
+    let pat = word(&m, 0xF926);
+    let atr = word(&m, 0xF928);
+    assert_eq!(&vram[pat + 24..pat + 32], b"ABC\0\0\0\0\0");
+    assert_eq!(&vram[atr + 4..atr + 7], &[50, 100, 3]);
+    assert_eq!(&vram[atr - 512 + 16..atr - 512 + 32], &[10; 16]);
+    assert_eq!(&vram[atr + 8..atr + 11], &[60, 27, 3]);
+    assert!(vram[atr - 512 + 32..atr - 512 + 48]
+        .iter()
+        .all(|&b| b & 0x80 != 0));
+    assert_eq!(&vram[atr - 512 + 64..atr - 512 + 80], &[9; 16]);
+    assert_eq!(&vram[atr - 512 + 80..atr - 512 + 82], &[1, 2]);
+}
+
+#[test]
+#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
+fn statements_set_page_and_errors() {
+    let m = basic("10 SCREEN 5:SET PAGE 1,1:PSET(0,0),7:SET PAGE 0,0:POKE &HE001,POINT(0,0)");
+    assert_eq!(m.vdp().register(2), 0x1F, "page 0 shown again");
+    assert_eq!(m.vram()[0x8000] >> 4, 7, "the dot went to page 1");
+    assert_eq!(poked(&m, 1), vec![m.peek(0xF3EA) & 15]);
+    let mut m = plain_machine();
+    run_to_text(&mut m, "Ok", 600);
+    m.type_text("PSET(1,1)\nSCREEN 2:CIRCLE(9,9),-1\n").unwrap();
+    run_to_text(&mut m, "Illegal function call", 600);
+}
