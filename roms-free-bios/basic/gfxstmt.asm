@@ -48,6 +48,9 @@ GS_S_POINT:     EQU 01C1h
 GS_S_PUTSPRT:   EQU 0151h
 GS_S_SETPAG:    EQU 013Dh
 GS_S_CIRCLE:    EQU 01C5h
+GS_S_SCOPY:     EQU 018Dh
+GS_S_BASEF:     EQU 016Dh
+GS_TK_TO:       EQU 0D9h
 GS_S_PAINT:     EQU 0069h
 GS_OMERR:       EQU 6275h       ; Out of memory
 GS_DAC:         EQU 0F7F6h
@@ -668,3 +671,101 @@ GS_SP2:         PUSH BC
                 LD (ACPAGE),A
 GS_SP3:         LD IX,GS_S_SETPAG
                 JP GS_EXT
+
+; ---- COPY (x1,y1)-(x2,y2)[,page] TO (x3,y3)[,page[,op]] (SCREEN 5-8) --------
+; Pages left out are the active page. The array and file forms are not here
+; yet: "Illegal function call" (as is the disk's file COPY, whose H.COPY the
+; caller tries before coming here).
+ST_COPY:        CP '('
+                JP NZ,GS_FCERR
+                LD A,(SCRMOD)
+                CP 5
+                JP C,GS_FCERR
+                XOR A
+                LD (LOGOPR),A
+                CALL GS_XY
+                LD (GW_X),BC
+                LD (GW_Y),DE
+                RST 08h
+                DB GS_TK_MINUS
+                CALL GS_XY
+                LD (GW_X2),BC
+                LD (GW_Y2),DE
+                LD DE,GW_KSP
+                CALL GS_PAGE
+                RST 08h
+                DB GS_TK_TO
+                CALL GS_XY
+                LD (GW_KX),BC
+                LD (GW_KY),DE
+                LD DE,GW_KDP
+                CALL GS_PAGE
+                CALL NZ,GS_MORE
+                CALL NZ,GS_LOGOP
+                LD IX,GS_S_SCOPY
+                JP GS_EXT
+
+; GS_PAGE: an optional ",page" to (DE), the active page when left out; Z
+; when the statement ends. Pages 0-3 (0-1 in SCREEN 7 and 8).
+GS_PAGE:        LD A,(ACPAGE)
+                LD (DE),A
+                CALL GS_CUR
+                CP ','
+                RET NZ
+                RST 10h
+                RET Z
+                CP ','
+                JR NZ,GS_PAGE0
+                OR A                    ; a page left out: ",,op" (NZ)
+                RET
+GS_PAGE0:       PUSH DE
+                LD A,(SCRMOD)
+                LD C,4
+                CP 7
+                JR C,GS_PAGE1
+                LD C,2
+GS_PAGE1:       CALL GS_BELOW
+                POP DE
+                LD (DE),A
+                JP GS_CUR
+
+; ---- BASE(n) = address (n 0-19: the tables of SCREEN 0-3) --------------------
+ST_BASE:        CALL GS_BASEN
+                CP 20
+                JP NC,GS_FCERR
+                PUSH AF
+                RST 08h
+                DB GS_TK_EQ
+                CALL GS_FRMQNT
+                POP AF
+                PUSH HL
+                ADD A,A
+                LD L,A
+                LD H,0
+                LD BC,TXTNAM
+                ADD HL,BC
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                POP HL
+                RET
+
+; ---- BASE(n): the address of table n (0-44), a pseudo-variable -------------
+FN_BASE:        RST 10h
+                CALL GS_BASEN
+                PUSH HL
+                LD IX,GS_S_BASEF
+                CALL GS_EXTROM
+                CALL HW_MAKUINT         ; above 32767 as a single (hwstmt.asm)
+                POP HL
+                JP GS_CUR
+
+; GS_BASEN: "(n)" with n 0-44: A = n.
+GS_BASEN:       CALL GS_PAREN
+                LD A,D
+                OR A
+                JP NZ,GS_FCERR
+                LD A,E
+                CP 45
+                RET C
+                JP GS_FCERR

@@ -48,4 +48,9 @@ GW_PR:          EQU GW_C1+9
 GW_PROW:        EQU GW_C1+11    ; the row being seeded
 GW_PSX:         EQU GW_C1+13    ; the x looked at there
 GW_PIN:         EQU GW_C1+15    ; inside a run that has its seed
+; COPY: the source corners are GW_X, GW_Y, GW_X2, GW_Y2.
+GW_KX:          EQU GW_DX       ; the destination point
+GW_KY:          EQU GW_DY
+GW_KSP:         EQU GW_SX       ; the source page
+GW_KDP:         EQU GW_SX+1     ; the destination page
 GW_END:         EQU GW_C1+20    ; F953h, below MCLTAB F956h

@@ -21,6 +21,9 @@
 ;                arc in the work area (common/gfxwork.asm)
 ;   0069h PAINT  BC = x, DE = y, A = the border colour -> carry: no room
 ;                for the seeds ("Out of memory")
+;   018Dh SCOPY  the work area (gfxwork.asm: source corners, pages,
+;                destination), LOGOPR; SCREEN 5-8
+;   016Dh BASEF  A = n (0-44) -> HL = BASE(n)
 ;   0151h PUTSPRT  the work area GW_SPL/GW_SFL/GW_SCOL/GW_SPAT and GXPOS/
 ;                GYPOS (common/gfxwork.asm) -> carry: the pattern number is
 ;                too big for the sprite size
@@ -932,3 +935,128 @@ GB_PPUSH:       PUSH DE
                 INC HL
                 LD (GW_PSP),HL
                 RET
+
+; ---- COPY and BASE ---------------------------------------------------------------
+
+; ---- SCOPY (018Dh): COPY (GW_X,GW_Y)-(GW_X2,GW_Y2),GW_KSP TO (GW_KX,GW_KY),
+; GW_KDP with LOGOPR, SCREEN 5-8: the VDP's LMMM. The source corners are moved
+; onto the screen; (x1,y1) goes to the destination point and the copy runs
+; from there towards (x2,y2)'s side; the part that would leave the screen at
+; the destination is cut off, a destination off the screen copies nothing.
+GB_SCOPY:       LD BC,(GW_X)
+                LD DE,(GW_Y)
+                CALL GB_CLAMP
+                LD (CMDBUF),BC          ; SX
+                PUSH DE
+                LD BC,(GW_X2)
+                LD DE,(GW_Y2)
+                CALL GB_CLAMP
+                PUSH DE
+                LD H,B
+                LD L,C
+                LD DE,(CMDBUF)
+                CALL GB_DIFF
+                INC HL
+                LD (CMDBUF+8),HL        ; NX
+                LD A,B
+                AND 04h                 ; DIX: leftwards
+                LD (CMDBUF+13),A
+                POP HL
+                POP DE
+                PUSH DE
+                CALL GB_DIFF
+                INC HL
+                LD (CMDBUF+10),HL       ; NY
+                LD A,B
+                AND 08h                 ; DIY: upwards
+                LD HL,CMDBUF+13
+                OR (HL)
+                LD (HL),A
+                POP HL
+                LD A,(GW_KSP)
+                ADD A,H
+                LD H,A
+                LD (CMDBUF+2),HL        ; SY in its page
+                LD BC,(GW_KX)
+                LD DE,(GW_KY)
+                CALL GB_ONSCR
+                RET C
+                LD (CMDBUF+4),BC        ; DX
+                LD A,(GW_KDP)
+                ADD A,D
+                LD D,A
+                LD (CMDBUF+6),DE        ; DY in its page
+                CALL GB_LIMIT
+                PUSH DE
+                LD DE,(GW_KX)
+                LD BC,CMDBUF+8
+                LD A,04h
+                CALL GB_ROOM            ; NX within the screen
+                POP HL
+                LD DE,(GW_KY)
+                LD BC,CMDBUF+10
+                LD A,08h
+                CALL GB_ROOM            ; NY
+                XOR A
+                LD (CMDBUF+12),A
+                LD A,(LOGOPR)
+                AND 0Fh
+                OR 90h                  ; LMMM
+                LD (CMDBUF+14),A
+                JP VDPCMD32
+; GB_ROOM: HL = the last coordinate, DE = the destination's, A = the
+; direction bit of ARG; the length at BC cut to the dots left that way.
+GB_ROOM:        PUSH HL
+                LD HL,CMDBUF+13
+                AND (HL)
+                POP HL
+                JR Z,GB_ROOM1
+                EX DE,HL                ; backwards: dest + 1 dots
+                JR GB_ROOM2
+GB_ROOM1:       OR A                    ; forwards: last - dest + 1
+                SBC HL,DE
+GB_ROOM2:       INC HL
+                LD A,(BC)
+                LD E,A
+                INC BC
+                LD A,(BC)
+                LD D,A
+                CALL GB_CL              ; min(length, room)
+                LD A,H
+                LD (BC),A
+                DEC BC
+                LD A,L
+                LD (BC),A
+                RET
+
+; ---- BASEF (016Dh): A = n (0-44) -> HL = BASE(n). SCREEN 0-3 (n 0-19): the
+; BIOS's table TXTNAM..MLTPAT; SCREEN 4's name, colour and pattern tables
+; are SCREEN 2's (Handbook 2.5); the rest is fixed per mode, the bitmap
+; modes' tables as offsets in the page.
+GB_BASE:        CP 20
+                JR NC,GB_BASE1
+                ADD A,A
+                LD L,A
+                LD H,0
+                LD DE,TXTNAM
+GB_BASE0:       ADD HL,DE
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                RET
+GB_BASE1:       CP 23
+                JR NC,GB_BASE2
+                SUB 10
+                JR GB_BASE
+GB_BASE2:       SUB 23
+                ADD A,A
+                LD L,A
+                LD H,0
+                LD DE,GB_BASETAB
+                JR GB_BASE0
+GB_BASETAB:     DW 1E00h,3800h                  ; SCREEN 4 sprites
+                DW 0,0,0,7600h,7800h            ; SCREEN 5
+                DW 0,0,0,7600h,7800h            ; SCREEN 6
+                DW 0,0,0,0FA00h,0F000h          ; SCREEN 7
+                DW 0,0,0,0FA00h,0F000h          ; SCREEN 8

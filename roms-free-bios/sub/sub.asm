@@ -165,8 +165,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP SUBRET
                 EI                      ; 0169h BASE (BASIC)
                 JP SUBRET
-                EI                      ; 016Dh BASEF (BASIC)
-                JP SUBRET
+                EI                      ; 016Dh BASEF (BASIC, gfxbas.asm)
+                JP GB_BASE
                 EI                      ; 0171h VPOKE (BASIC)
                 JP SUBRET
                 EI                      ; 0175h VPEEK (BASIC)
@@ -181,8 +181,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP SUBRET
                 EI                      ; 0189h SETSCR
                 JP SUBRET
-                EI                      ; 018Dh SCOPY (BASIC)
-                JP SUBRET
+                EI                      ; 018Dh SCOPY (BASIC, gfxbas.asm)
+                JP GB_SCOPY
                 EI                      ; 0191h BLTVV
                 JP BLTVV
                 EI                      ; 0195h BLTVM

@@ -36,6 +36,9 @@ GW_CASP equ 0F947h
 GW_CARC equ 0F948h
 GW_CLIN equ 0F949h
 GW_CVEC equ 0F94Bh
+GW_X    equ 0F92Dh
+S_SCOPY equ 018Dh
+S_BASEF equ 016Dh
 GW_SPL  equ 0F947h
 GW_SFL  equ 0F948h
 GW_SCOL equ 0F949h
@@ -682,6 +685,79 @@ fn paint_screen_5_and_2() {
     assert!(!dot2(&vram, cgp, col, 41, 20).0);
 }
 
+/// COPY (SCREEN 5): (x1,y1) goes to the destination point and the copy runs
+/// towards (x2,y2)'s side; pages add 256 lines; what would leave the screen
+/// at the destination is cut off.
+#[test]
+fn copy_screen_5() {
+    // copy: x1, y1, x2, y2, dx, dy, source page, destination page
+    let copy = |k: [i32; 8]| {
+        format!(
+            "        ld hl,{}\n        ld (GW_X),hl\n        ld hl,{}\n        ld (GW_X+2),hl
+        ld hl,{}\n        ld (GW_X+4),hl\n        ld hl,{}\n        ld (GW_X+6),hl
+        ld hl,{}\n        ld (GW_X+8),hl\n        ld hl,{}\n        ld (GW_X+10),hl
+        ld a,{}\n        ld (GW_X+12),a\n        ld a,{}\n        ld (GW_X+13),a
+        ld ix,S_SCOPY\n        call EXTROM\n",
+            k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7]
+        )
+    };
+    let mut body = String::from(
+        "        ld a,5\n        call CHGMOD\n        xor a\n        ld (LOGOPR),a
+        ld bc,10\n        ld de,10\n        ld a,3\n        call dot
+        ld bc,12\n        ld de,11\n        ld a,5\n        call dot
+        ld bc,20\n        ld de,10\n        ld a,6\n        call dot\n",
+    );
+    body += &copy([10, 10, 12, 11, 100, 50, 0, 0]);
+    body += &copy([12, 11, 10, 10, 50, 60, 0, 0]);
+    body += &copy([10, 10, 12, 11, 0, 0, 0, 1]);
+    body += &copy([10, 10, 20, 10, 250, 100, 0, 0]);
+    let m = run(&body);
+    let vram = m.vram();
+    let back = m.peek(0xF3EA) & 15;
+    assert_eq!(dot5(&vram, 100, 50), 3);
+    assert_eq!(dot5(&vram, 102, 51), 5);
+    assert_eq!(dot5(&vram, 101, 50), back);
+    assert_eq!(dot5(&vram, 103, 51), back, "3 dots wide");
+    assert_eq!(
+        dot5(&vram, 50, 60),
+        5,
+        "(x1,y1) = (12,11) to (50,60), leftwards and up"
+    );
+    assert_eq!(dot5(&vram, 48, 59), 3);
+    assert_eq!(dot5(&vram, 0, 256), 3, "page 1 starts at line 256");
+    assert_eq!(dot5(&vram, 2, 257), 5);
+    assert_eq!(dot5(&vram, 250, 100), 3);
+    assert!((251..256).all(|x| dot5(&vram, x, 100) == back));
+    assert_eq!(
+        dot5(&vram, 0, 101),
+        back,
+        "nothing wrapped to the next line"
+    );
+}
+
+/// BASE(n): SCREEN 0-3 from the BIOS's table (TXTNAM + 2n), SCREEN 4's first
+/// three are SCREEN 2's, the sprite tables of SCREEN 4-8 where the mode sets
+/// them (Handbook 2.5, Table 2.8).
+#[test]
+fn base_values() {
+    let mut body = String::new();
+    for (i, n) in [0u8, 12, 20, 22, 23, 24, 28, 29, 43, 44].iter().enumerate() {
+        body += &format!(
+            "        ld a,{n}\n        ld ix,S_BASEF\n        call EXTROM\n        ld (RESULT+{}),hl\n",
+            2 * i
+        );
+    }
+    let m = run(&body);
+    let w = |i: u16| word(&m, 0xC000 + 2 * i);
+    assert_eq!(w(0), word(&m, 0xF3B3), "TXTNAM");
+    assert_eq!(w(1), word(&m, 0xF3CB), "GRPCGP");
+    assert_eq!(w(2), word(&m, 0xF3C7), "SCREEN 4's names are SCREEN 2's");
+    assert_eq!(w(3), word(&m, 0xF3CB));
+    assert_eq!((w(4), w(5)), (0x1E00, 0x3800));
+    assert_eq!((w(6), w(7)), (0x7600, 0x7800));
+    assert_eq!((w(8), w(9)), (0xFA00, 0xF000));
+}
+
 // ---- whole statements, typed into MSX-BASIC ------------------------------------
 //
 // These run once the core's dispatch points at basic/gfxstmt.asm's handlers
@@ -791,4 +867,20 @@ fn statements_set_page_and_errors() {
     run_to_text(&mut m, "Ok", 600);
     m.type_text("PSET(1,1)\nSCREEN 2:CIRCLE(9,9),-1\n").unwrap();
     run_to_text(&mut m, "Illegal function call", 600);
+}
+
+#[test]
+#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
+fn statements_copy_base() {
+    let m = basic(
+        "10 SCREEN 5:PSET(10,10),3:PSET(12,11),5:COPY(10,10)-(12,11) TO (100,50)
+20 PSET(0,0),6:COPY(10,10)-(12,11),0 TO (0,0),1:COPY(10,10)-STEP(0,0) TO (0,0),,XOR
+30 BASE(5)=&H1C00:POKE &HE001,BASE(44)/256:POKE &HE002,BASE(5)/256",
+    );
+    let vram = m.vram();
+    assert_eq!(dot5(&vram, 100, 50), 3);
+    assert_eq!(dot5(&vram, 102, 51), 5);
+    assert_eq!(dot5(&vram, 2, 257), 5, "to page 1");
+    assert_eq!(dot5(&vram, 0, 0), 6 ^ 3, "XOR on the active page");
+    assert_eq!(poked(&m, 2), vec![0xF0, 0x1C]);
 }
