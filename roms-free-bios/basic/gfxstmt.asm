@@ -51,6 +51,9 @@ GS_S_CIRCLE:    EQU 01C5h
 GS_S_SCOPY:     EQU 018Dh
 GS_S_BASEF:     EQU 016Dh
 GS_TK_TO:       EQU 0D9h
+GS_S_DRAW:      EQU 01C9h
+GS_FOUT:        EQU 3425h
+GS_BUF:         EQU 0F55Eh      ; the line buffer: free while a statement runs
 GS_S_PAINT:     EQU 0069h
 GS_OMERR:       EQU 6275h       ; Out of memory
 GS_DAC:         EQU 0F7F6h
@@ -768,4 +771,96 @@ GS_BASEN:       CALL GS_PAREN
                 LD A,E
                 CP 45
                 RET C
+                JP GS_FCERR
+
+; ---- DRAW s$: the graphics macro language, drawn by the SUB-ROM --------------
+; Each DRAW starts in FORCLR; the scale and angle stay from the last one.
+ST_DRAW:        CALL GS_START
+                LD A,(FORCLR)
+                LD (ATRBYT),A
+                CALL GS_CUR
+                CALL GS_FRMEVL
+                PUSH HL
+                CALL GS_FRESTR
+                CALL GS_MACRO
+                LD IX,GS_S_DRAW
+                CALL GS_EXTROM
+                POP HL
+                RET NC
+                JP GS_FCERR
+
+; GS_MACRO: the string of descriptor HL written out to BUF with each
+; "X var;" replaced by the string var and each "=var;" by var's value in
+; decimal, as DRAW and PLAY take them -> HL = BUF, B = the length. More
+; than 255 characters: Illegal function call.
+GS_MACRO:       LD DE,GS_BUF
+                CALL GS_MACX
+                EX DE,HL
+                LD DE,GS_BUF
+                OR A
+                SBC HL,DE
+                LD B,L
+                EX DE,HL
+                RET
+GS_MACX:        LD A,(HL)
+                INC HL
+                LD C,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,C                  ; HL = the text
+                LD C,A
+                LD B,0
+                PUSH HL
+                ADD HL,BC
+                LD B,H
+                LD C,L                  ; BC = its end
+                POP HL
+GS_MX1:         OR A
+                SBC HL,BC
+                ADD HL,BC
+                RET NC
+                LD A,(HL)
+                INC HL
+                CP 'X'
+                JR Z,GS_MXVAR
+                CP '='
+                JR Z,GS_MXVAR
+                CALL GS_MXPUT
+                JR GS_MX1
+GS_MXVAR:       PUSH BC
+                PUSH DE
+                PUSH AF
+                CALL GS_FRMEVL          ; the variable named at HL
+                RST 08h
+                DB ';'
+                POP AF
+                POP DE
+                PUSH HL
+                CP 'X'
+                JR NZ,GS_MXNUM
+                CALL GS_FRESTR
+                CALL GS_MACX            ; its text, written out too
+                JR GS_MXNEXT
+GS_MXNUM:       PUSH DE
+                CALL GS_FRCINT
+                CALL GS_FOUT            ; HL = the digits, a blank or '-' first
+                POP DE
+GS_MXN1:        LD A,(HL)
+                INC HL
+                OR A
+                JR Z,GS_MXNEXT
+                CP ' '
+                CALL NZ,GS_MXPUT
+                JR GS_MXN1
+GS_MXNEXT:      POP HL
+                POP BC
+                JR GS_MX1
+GS_MXPUT:       LD (DE),A
+                INC DE
+                PUSH HL
+                LD HL,GS_BUF+255
+                OR A
+                SBC HL,DE
+                POP HL
+                RET NC
                 JP GS_FCERR

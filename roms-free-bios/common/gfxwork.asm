@@ -53,4 +53,14 @@ GW_KX:          EQU GW_DX       ; the destination point
 GW_KY:          EQU GW_DY
 GW_KSP:         EQU GW_SX       ; the source page
 GW_KDP:         EQU GW_SX+1     ; the destination page
+; DRAW. The string is read through MCLPTR/MCLLEN (the macro pointer and
+; length MSX-BASIC's DRAW and PLAY use); DRWFLG, DRWSCL, DRWANG are
+; MSX-BASIC's (Handbook Appendix 4).
+GW_DOLD:        EQU GW_C1       ; the point before a move (4)
+GW_DSP:         EQU GW_C1+4     ; the stack at entry, for an error's way out
+MCLLEN:         EQU 0FB3Bh
+MCLPTR:         EQU 0FB3Ch
+DRWFLG:         EQU 0FCBBh      ; bit 0: B (move only), bit 1: N (come back)
+DRWSCL:         EQU 0FCBCh      ; scale n/4, 0 none
+DRWANG:         EQU 0FCBDh      ; angle 0-3 (x 90 degrees anticlockwise)
 GW_END:         EQU GW_C1+20    ; F953h, below MCLTAB F956h

@@ -1060,3 +1060,318 @@ GB_BASETAB:     DW 1E00h,3800h                  ; SCREEN 4 sprites
                 DW 0,0,0,7600h,7800h            ; SCREEN 6
                 DW 0,0,0,0FA00h,0F000h          ; SCREEN 7
                 DW 0,0,0,0FA00h,0F000h          ; SCREEN 8
+
+; ---- DRAW -----------------------------------------------------------------------------
+
+; ---- DRAW (01C9h): HL = the text, B = its length (X and = already written
+; out by the caller: basic/gfxstmt.asm's GS_MACRO). The macro language
+; (Handbook 2.4; Microsoft BASIC's):
+;   U D L R n    up, down, left, right n points (1 when n is left out)
+;   E F G H n    diagonally: up-right, down-right, down-left, up-left
+;   M x,y        to (x,y); M +x,y / M -x,y: by (x,y) from the last point
+;   B            prefix: move without drawing;  N: draw, then come back
+;   C n          colour;  S n: scale n/4 (0 none);  A n: angle n x 90 (0-3)
+; Blanks and ';' are skipped, small letters read as capitals. Lines go from
+; the last point GRPACX/GRPACY, drawn as LINE draws them. Carry on return:
+; a bad command or value ("Illegal function call").
+GB_DRAW:        LD (MCLPTR),HL
+                LD A,B
+                LD (MCLLEN),A
+                LD HL,0
+                ADD HL,SP
+                LD (GW_DSP),HL
+                XOR A
+                LD (DRWFLG),A
+GB_DCMD:        CALL GB_MGET
+                CCF
+                RET NC                  ; the end: carry clear
+                CP ' '
+                JR Z,GB_DCMD
+                CP ';'
+                JR Z,GB_DCMD
+                LD HL,GB_DCMD
+                PUSH HL                 ; each command returns to the loop
+                LD B,A
+                LD HL,GB_DDIRS
+GB_DDIR:        LD A,(HL)
+                OR A
+                JR Z,GB_DOTHER
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                INC HL
+                CP B
+                JR NZ,GB_DDIR
+                JP GB_DMOVEDIR          ; E = dx, D = dy
+GB_DOTHER:      LD HL,GB_DCMDS
+GB_DOTH1:       LD A,(HL)
+                OR A
+                JP Z,GB_MBAD
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                INC HL
+                CP B
+                JR NZ,GB_DOTH1
+                EX DE,HL
+                JP (HL)
+
+GB_DDIRS:       DB 'U',0,0FFh, 'D',0,1, 'L',0FFh,0, 'R',1,0
+                DB 'E',1,0FFh, 'F',1,1, 'G',0FFh,1, 'H',0FFh,0FFh, 0
+GB_DCMDS:       DB 'M'
+                DW GB_DM
+                DB 'B'
+                DW GB_DB
+                DB 'N'
+                DW GB_DN
+                DB 'C'
+                DW GB_DC
+                DB 'S'
+                DW GB_DS
+                DB 'A'
+                DW GB_DA
+                DB 0
+
+GB_DB:          LD HL,DRWFLG
+                SET 0,(HL)
+                RET
+GB_DN:          LD HL,DRWFLG
+                SET 1,(HL)
+                RET
+GB_DC:          CALL GB_MBYTE
+                CP 16
+                JR C,GB_DC1
+                LD A,(SCRMOD)
+                CP 8
+                JR NZ,GB_MBAD
+                LD A,E
+GB_DC1:         LD (ATRBYT),A
+                RET
+GB_DS:          CALL GB_MBYTE
+                LD (DRWSCL),A
+                RET
+GB_DA:          CALL GB_MBYTE
+                CP 4
+                JR NC,GB_MBAD
+                LD (DRWANG),A
+                RET
+
+; GB_MBAD: a bad command or value: back to DRAW's caller with carry.
+GB_MBAD:        LD SP,(GW_DSP)
+                SCF
+                RET
+
+; GB_MBYTE: a number 0-255 that must be there: A = E = it.
+GB_MBYTE:       CALL GB_MNUM
+                JR C,GB_MBAD
+                LD A,D
+                OR A
+                JR NZ,GB_MBAD
+                LD A,E
+                RET
+
+; GB_MGET: the next character (capital) -> A; carry at the end.
+GB_MGET:        CALL GB_MPEEK
+                RET C
+                PUSH HL
+                LD HL,(MCLPTR)
+                INC HL
+                LD (MCLPTR),HL
+                LD HL,MCLLEN
+                DEC (HL)
+                POP HL
+                RET
+; GB_MPEEK: the next character without taking it; carry at the end.
+GB_MPEEK:       LD A,(MCLLEN)
+                OR A
+                SCF
+                RET Z
+                PUSH HL
+                LD HL,(MCLPTR)
+                LD A,(HL)
+                POP HL
+                CP 'a'
+                CCF
+                RET NC
+                CP 'z'+1
+                RET NC
+                SUB 20h                 ; (carry clear)
+                RET
+; GB_MNUM: a decimal number -> DE (0-65535, blanks before it skipped);
+; carry when there is no digit.
+GB_MNUM:        CALL GB_MPEEK
+                RET C
+                CP ' '
+                JR NZ,GB_MNUM1
+                CALL GB_MGET
+                JR GB_MNUM
+GB_MNUM1:       SUB '0'
+                CP 10
+                CCF
+                RET C
+                LD DE,0
+GB_MNUM2:       CALL GB_MPEEK
+                JR C,GB_MNUM3
+                SUB '0'
+                CP 10
+                JR NC,GB_MNUM3
+                PUSH HL
+                LD H,D
+                LD L,E
+                ADD HL,HL
+                ADD HL,HL
+                ADD HL,DE
+                ADD HL,HL               ; x 10
+                LD E,A
+                LD D,0
+                ADD HL,DE               ; + the digit
+                EX DE,HL
+                POP HL
+                CALL GB_MGET
+                JR GB_MNUM2
+GB_MNUM3:       OR A
+                RET
+
+; GB_MSNUM: a number with an optional sign -> HL; carry when there is none.
+GB_MSNUM:       CALL GB_MPEEK
+                JR C,GB_MSN1
+                CP '-'
+                JR Z,GB_MSNEG
+                CP '+'
+                JR NZ,GB_MSN1
+                CALL GB_MGET
+GB_MSN1:        CALL GB_MNUM
+                EX DE,HL
+                RET
+GB_MSNEG:       CALL GB_MGET
+                CALL GB_MNUM
+                JP C,GB_MBAD
+                EX DE,HL
+                JP GB_NEG
+
+; GB_DSCALE: HL = HL x DRWSCL / 4 (DRWSCL 0: HL). Keeps DE.
+GB_DSCALE:      LD A,(DRWSCL)
+                OR A
+                RET Z
+                PUSH DE
+                BIT 7,H
+                PUSH AF                 ; A = the scale, NZ: negative
+                CALL NZ,GB_NEG
+                EX DE,HL                ; DE = |n|
+                POP AF
+                PUSH AF
+                LD B,0
+                LD C,A
+                CALL GB_UMUL            ; HL = scale x |n|
+                SRL H
+                RR L
+                SRL H
+                RR L                    ; / 4
+                POP AF
+                CALL NZ,GB_NEG
+                POP DE
+                RET
+
+; U D L R E F G H: E = dx, D = dy (-1, 0, 1) of one step, the count next,
+; turned by DRWANG.
+GB_DMOVEDIR:    PUSH DE
+                CALL GB_MSNUM
+                JR NC,GB_DMD1
+                LD HL,1
+GB_DMD1:        CALL GB_DSCALE
+                POP DE
+                LD B,H                  ; BC = the distance
+                LD C,L
+                LD A,E
+                CALL GB_DMUL
+                PUSH HL                 ; dx x n
+                LD A,D
+                CALL GB_DMUL
+                EX DE,HL                ; DE = dy x n
+                POP HL                  ; HL = dx x n
+                LD A,(DRWANG)           ; each quarter turn: (x, y) -> (y, -x)
+GB_DROT:        OR A
+                JR Z,GB_DREL
+                PUSH AF
+                PUSH DE
+                CALL GB_NEG             ; HL = -x
+                EX DE,HL                ; DE = -x
+                POP HL                  ; HL = y
+                POP AF
+                DEC A
+                JR GB_DROT
+
+; GB_DMUL: HL = BC x A for A = 0, 1 or 0FFh (-1). Keeps BC, DE.
+GB_DMUL:        LD HL,0
+                OR A
+                RET Z
+                INC A
+                JR Z,GB_DMUL1
+                LD H,B
+                LD L,C
+                RET
+GB_DMUL1:       SBC HL,BC               ; (carry clear after INC A = 0? OR A)
+                RET
+
+; M x,y: absolute, or relative (scaled) with a sign before x.
+GB_DM:          CALL GB_MPEEK
+                JP C,GB_MBAD
+                LD B,0                  ; B = 1: relative
+                CP '+'
+                JR Z,GB_DM1
+                CP '-'
+                JR NZ,GB_DM2
+GB_DM1:         INC B
+GB_DM2:         PUSH BC
+                CALL GB_MSNUM
+                JP C,GB_MBAD
+                PUSH HL
+                CALL GB_MGET
+                CP ','
+                JP NZ,GB_MBAD
+                CALL GB_MSNUM
+                JP C,GB_MBAD
+                EX DE,HL                ; DE = y
+                POP HL                  ; HL = x
+                POP BC
+                DEC B
+                JR NZ,GB_DABS
+                CALL GB_DSCALE
+                EX DE,HL
+                CALL GB_DSCALE
+                EX DE,HL
+; GB_DREL: to the last point + (HL, DE).
+GB_DREL:        LD BC,(GRPACX)
+                ADD HL,BC
+                EX DE,HL
+                LD BC,(GRPACY)
+                ADD HL,BC
+                EX DE,HL
+; GB_DABS: to (HL, DE): a line unless B came before; back after N.
+GB_DABS:        LD BC,(GRPACX)
+                LD (GW_DOLD),BC
+                LD BC,(GRPACY)
+                LD (GW_DOLD+2),BC
+                LD (GRPACX),HL
+                LD (GRPACY),DE
+                LD A,(DRWFLG)
+                RRCA
+                JR C,GB_DABS1
+                LD (GXPOS),HL
+                LD (GYPOS),DE
+                LD BC,(GW_DOLD)
+                LD DE,(GW_DOLD+2)
+                XOR A
+                CALL GB_GLINE
+GB_DABS1:       LD A,(DRWFLG)
+                AND 2
+                JR Z,GB_DABS2
+                LD HL,(GW_DOLD)
+                LD (GRPACX),HL
+                LD HL,(GW_DOLD+2)
+                LD (GRPACY),HL
+GB_DABS2:       XOR A
+                LD (DRWFLG),A
+                RET

@@ -213,6 +213,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP GB_POINT
                 EI                      ; 01C5h CIRCLE (BASIC)
                 JP GB_CIRCLE
+                EI                      ; 01C9h DRAW (BASIC)
+                JP GB_DRAW
                 DS 01F5h-$,0C9h
                 EI                      ; 01F5h REDCLK
                 JP REDCLK

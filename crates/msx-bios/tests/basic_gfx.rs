@@ -758,6 +758,67 @@ fn base_values() {
     assert_eq!((w(8), w(9)), (0xFA00, 0xF000));
 }
 
+/// DRAW's macro language (the SUB-ROM body, the text already written out):
+/// moves without drawing (B), lines, come back (N), relative M, colour, a
+/// quarter turn anticlockwise (A1: up becomes left), scale (S8: twice).
+#[test]
+fn draw_macro_language() {
+    let m = run("
+        ld a,5
+        call CHGMOD
+        xor a
+        ld (LOGOPR),a
+        ld (0FCBCh),a           ; DRWSCL
+        ld (0FCBDh),a           ; DRWANG
+        ld a,15
+        ld (ATRBYT),a
+        ld hl,text
+        ld b,textend-text
+        ld ix,01C9h             ; DRAW
+        call EXTROM
+        sbc a,a
+        ld (RESULT),a
+        ld hl,(0FCB7h)
+        ld (RESULT+1),hl
+        ld hl,(0FCB9h)
+        ld (RESULT+3),hl
+        ld hl,bad
+        ld b,3
+        ld ix,01C9h
+        call EXTROM
+        sbc a,a
+        ld (RESULT+5),a
+        call mark
+        jr $
+text:   db 'bm10,10 C7R5D5NL5;BM+10,0U3A1U2A0S8R1'
+textend:
+bad:    db 'A4U'
+");
+    let vram = m.vram();
+    let back = m.peek(0xF3EA) & 15;
+    let mut want = vec![];
+    for x in 10..=15 {
+        want.push((x, 10));
+        want.push((x, 15));
+    }
+    for y in 10..=15 {
+        want.push((15, y));
+    }
+    for y in 12..=15 {
+        want.push((25, y));
+    }
+    for x in 23..=25 {
+        want.push((x, 12));
+    }
+    for y in 0..30 {
+        for x in 0..40 {
+            let c = if want.contains(&(x, y)) { 7 } else { back };
+            assert_eq!(dot5(&vram, x, y), c, "dot {x},{y}");
+        }
+    }
+    assert_eq!(m.peek_range(0xC000, 6), vec![0, 25, 0, 12, 0, 0xFF]);
+}
+
 // ---- whole statements, typed into MSX-BASIC ------------------------------------
 //
 // These run once the core's dispatch points at basic/gfxstmt.asm's handlers
@@ -883,4 +944,19 @@ fn statements_copy_base() {
     assert_eq!(dot5(&vram, 2, 257), 5, "to page 1");
     assert_eq!(dot5(&vram, 0, 0), 6 ^ 3, "XOR on the active page");
     assert_eq!(poked(&m, 2), vec![0xF0, 0x1C]);
+}
+
+#[test]
+#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
+fn statements_draw() {
+    let m = basic(
+        "10 SCREEN 5:PSET(10,10):B$=\"R5\":N=4:DRAW \"C7XB$;D=N;\":DRAW \"L2\"
+20 POKE &HE001,PEEK(&HFCB7):POKE &HE002,PEEK(&HFCB9)",
+    );
+    let vram = m.vram();
+    assert!((10..=15).all(|x| dot5(&vram, x, 10) == 7));
+    assert!((10..=13).all(|y| dot5(&vram, 15, y) == 7), "D=N; (4)");
+    assert_eq!(dot5(&vram, 15, 15), m.peek(0xF3EA) & 15);
+    assert_eq!(dot5(&vram, 13, 14), 15, "each DRAW starts in FORCLR");
+    assert_eq!(poked(&m, 2), vec![13, 14]);
 }
