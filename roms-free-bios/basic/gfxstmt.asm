@@ -52,6 +52,7 @@ GS_S_SCOPY:     EQU 018Dh
 GS_S_BASEF:     EQU 016Dh
 GS_TK_TO:       EQU 0D9h
 GS_S_DRAW:      EQU 01C9h
+GS_S_PLAY:      EQU 01CDh
 GS_FOUT:        EQU 3425h
 GS_BUF:         EQU 0F55Eh      ; the line buffer: free while a statement runs
 GS_S_PAINT:     EQU 0069h
@@ -864,3 +865,70 @@ GS_MXPUT:       LD (DE),A
                 POP HL
                 RET NC
                 JP GS_FCERR
+
+; ---- PLAY a$[,b$[,c$]]: the three voices' music macro language -------------
+; Each string is queued by the SUB-ROM (01CDh) and played in the background
+; by the interrupt (MUSIC, 01D1h); the silent voices wait (PRSCNT) until
+; all the strings are queued, so they start together.
+ST_PLAY:        LD A,1
+                LD (PRSCNT),A
+                XOR A
+                LD (QUEUEN),A
+                LD C,A                  ; the voice
+GS_PL1:         PUSH BC
+                CALL GS_CUR
+                CP ','
+                JR Z,GS_PL2             ; this voice left out
+                CALL GS_FRMEVL
+                POP BC
+                PUSH BC
+                PUSH HL
+                PUSH BC
+                CALL GS_FRESTR
+                CALL GS_MACRO
+                POP DE
+                LD A,E
+                LD IX,GS_S_PLAY
+                CALL GS_EXTROM
+                POP HL
+                JR C,GS_PLBAD
+GS_PL2:         POP BC
+                INC C
+                LD A,C
+                CP 3
+                JR NC,GS_PL3
+                CALL GS_MORE
+                JR NZ,GS_PL1
+GS_PL3:         XOR A
+                LD (PRSCNT),A
+                RET
+GS_PLBAD:       XOR A
+                LD (PRSCNT),A
+                JP GS_FCERR
+
+; ---- PLAY(n): -1 while voice n (1-3; 0: any) has music, else 0 --------------
+FN_PLAY:        RST 10h
+                CALL GS_PAREN
+                LD A,D
+                OR A
+                JP NZ,GS_FCERR
+                LD A,E
+                CP 4
+                JP NC,GS_FCERR
+                LD B,A
+                LD A,(MUSICF)
+                AND 7
+                DEC B
+                JP M,GS_PLF1
+                INC B
+GS_PLF0:        RRCA
+                DJNZ GS_PLF0
+                JR GS_PLF2
+GS_PLF1:        ADD A,0FFh              ; carry: some voice
+GS_PLF2:        SBC A,A
+                PUSH HL
+                LD L,A
+                LD H,A
+                CALL GS_INTRES
+                POP HL
+                JP GS_CUR

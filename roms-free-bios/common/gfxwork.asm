@@ -63,4 +63,18 @@ MCLPTR:         EQU 0FB3Ch
 DRWFLG:         EQU 0FCBBh      ; bit 0: B (move only), bit 1: N (come back)
 DRWSCL:         EQU 0FCBCh      ; scale n/4, 0 none
 DRWANG:         EQU 0FCBDh      ; angle 0-3 (x 90 degrees anticlockwise)
+; PLAY (Handbook Appendix 4, "Data area used by PLAY statement"). Voice v
+; keeps its settings in VCBA + 37 v (METREX +0 the interrupts left of the
+; sounding note, ENVPRX +13 the envelope period, OCTAVX +15, NOTELX +16,
+; TEMPOX +17, VOLUMX +18 the volume register value: 10h + shape for the
+; envelope); its queue of notes in VOICAQ + 128 v (18 notes of 7 bytes:
+; interrupts, tone period (0: a rest), volume, envelope period), its head
+; and count in QUETAB + 6 v (+1, +3). MUSICF bit v: the voice sounds or has
+; notes queued (the interrupt calls the player while MUSICF is not 0).
+QUETAB:         EQU 0F959h
+VOICAQ:         EQU 0F975h
+PRSCNT:         EQU 0FB35h      ; here: not 0 while PLAY queues (silent voices wait)
+VOICEN:         EQU 0FB38h      ; the voice being queued
+QUEUEN:         EQU 0FB3Eh      ; here: 1 after CTRL+STOP stopped the music
+VCBA:           EQU 0FB41h
 GW_END:         EQU GW_C1+20    ; F953h, below MCLTAB F956h

@@ -1375,3 +1375,624 @@ GB_DABS1:       LD A,(DRWFLG)
 GB_DABS2:       XOR A
                 LD (DRWFLG),A
                 RET
+
+; ---- PLAY ----------------------------------------------------------------------------
+; Facts as this project's compiled-BASIC runtime has them (runtime/play.asm,
+; from the ROM reconstruction): defaults O4 L4 T120 V8 M255, kept from one
+; PLAY to the next; a note lasts 14400 / (L x T) interrupts at 60 Hz (12000
+; at 50 Hz), each dot adding half the last addition, at least 5; R n a rest
+; (n 4 when left out), N n (0-96) note n (N0 a rest of length L); the tone
+; period is octave 1's shifted right octave-1 times, rounded by the last bit
+; out; C- is B and B# is C of the same octave; S n (0-15) the envelope
+; shape, V n (0-15) the volume, M n (1-65535) the envelope period; < and >
+; the octave down and up; a value out of range is an error.
+
+; ---- PLAY (01CDh): A = voice (0-2), HL = the text, B = its length (X and =
+; written out by the caller). Queues its notes, waiting while the queue is
+; full (the music then starts). Carry: a bad command or value. Returns at
+; once after CTRL+STOP stopped the music (QUEUEN 1).
+GB_PLAY:        LD (VOICEN),A
+                LD (MCLPTR),HL
+                LD A,B
+                LD (MCLLEN),A
+                LD HL,0
+                ADD HL,SP
+                LD (GW_DSP),HL          ; GB_MBAD's way out
+                CALL GB_PLSET
+                LD DE,17
+                ADD HL,DE
+                LD A,(HL)               ; TEMPOX 0: the voice's first PLAY
+                OR A
+                JR NZ,GB_PLCMD
+                LD (HL),120             ; T120
+                DEC HL
+                LD (HL),4               ; L4
+                DEC HL
+                LD (HL),4               ; O4
+                INC HL
+                INC HL
+                INC HL
+                LD (HL),8               ; V8
+                LD DE,-5
+                ADD HL,DE
+                LD (HL),255             ; M255
+                INC HL
+                LD (HL),0
+GB_PLCMD:       LD A,(QUEUEN)           ; CTRL+STOP: the rest dropped
+                OR A
+                RET NZ
+                CALL GB_MGET
+                CCF
+                RET NC
+                CP ' '
+                JR Z,GB_PLCMD
+                LD HL,GB_PLCMD
+                PUSH HL
+                CP 'A'
+                JP C,GB_PLSYM
+                CP 'H'
+                JP C,GB_PLNOTE
+                CP 'R'
+                JP Z,GB_PLREST
+                CP 'N'
+                JP Z,GB_PLNN
+                LD B,A
+                CALL GB_MNUM            ; DE = n, carry: none
+                SBC A,A
+                LD C,A                  ; 0FFh: no number
+                LD A,B
+                CP 'S'
+                JR Z,GB_PLSHAPE
+                CP 'M'
+                JR Z,GB_PLMOD
+                LD HL,GB_PLTAB          ; O L T V: offset, default, min, max
+GB_PLFIND:      LD A,(HL)
+                OR A
+                JP Z,GB_MBAD
+                CP B
+                JR Z,GB_PLFOUND
+                INC HL
+                INC HL
+                INC HL
+                INC HL
+                INC HL
+                JR GB_PLFIND
+GB_PLFOUND:     INC HL
+                LD B,(HL)               ; offset in the voice's block
+                INC HL
+                INC C
+                JR NZ,GB_PLGIVEN
+                LD E,(HL)               ; the default
+                LD D,0
+GB_PLGIVEN:     INC HL
+                LD A,D
+                OR A
+                JP NZ,GB_MBAD
+                LD A,E
+                CP (HL)
+                JP C,GB_MBAD            ; below the minimum
+                INC HL
+                LD A,(HL)
+                CP E
+                JP C,GB_MBAD            ; above the maximum
+                LD C,B
+                LD B,0
+                CALL GB_PLSET
+                ADD HL,BC
+                LD (HL),E
+                RET
+GB_PLSHAPE:     INC C
+                JP Z,GB_MBAD            ; S needs its number
+                LD A,D
+                OR A
+                JP NZ,GB_MBAD
+                LD A,E
+                CP 16
+                JP NC,GB_MBAD
+                OR 10h
+                LD E,A
+                CALL GB_PLSET
+                LD BC,18
+                ADD HL,BC
+                LD (HL),E
+                RET
+GB_PLMOD:       INC C
+                JR NZ,GB_PLMOD1
+                LD DE,255
+GB_PLMOD1:      LD A,D
+                OR E
+                JP Z,GB_MBAD
+                CALL GB_PLSET
+                LD BC,13
+                ADD HL,BC
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                RET
+GB_PLSYM:       LD B,A
+                CALL GB_PLSET
+                LD DE,15
+                ADD HL,DE               ; OCTAVX
+                LD A,B
+                CP '<'
+                JR Z,GB_PLDOWN
+                CP '>'
+                JP NZ,GB_MBAD
+                LD A,(HL)
+                CP 8
+                JP NC,GB_MBAD
+                INC (HL)
+                RET
+GB_PLDOWN:      LD A,(HL)
+                CP 2
+                JP C,GB_MBAD
+                DEC (HL)
+                RET
+
+; O L T V: letter, offset in the voice's block, default, minimum, maximum.
+GB_PLTAB:       DB 'O',15,4,1,8
+                DB 'L',16,4,1,64
+                DB 'T',17,120,32,255
+                DB 'V',18,8,0,15
+                DB 0
+
+; GB_PLSET: HL = the current voice's block VCBA + 37 v. Keeps BC, DE.
+GB_PLSET:       LD A,(VOICEN)
+; GB_VCB: HL = voice A's block. Keeps BC, DE.
+GB_VCB:         PUSH DE
+                LD HL,VCBA
+                LD DE,37
+GB_PLSET1:      OR A
+                JR Z,GB_PLSET2
+                ADD HL,DE
+                DEC A
+                JR GB_PLSET1
+GB_PLSET2:      POP DE
+                RET
+
+; A note letter A-G in A, then # + or -, a length and dots.
+GB_PLNOTE:      LD B,A
+                SUB 40h
+                ADD A,A
+                LD C,A                  ; (letter - 40h) x 2
+                CALL GB_MPEEK
+                JR C,GB_PLNAT
+                CP '#'
+                JR Z,GB_PLSHARP
+                CP '+'
+                JR Z,GB_PLSHARP
+                CP '-'
+                JR NZ,GB_PLNAT
+                CALL GB_MGET
+                DEC C
+                LD A,B
+                CP 'C'
+                JR Z,GB_PLTWICE
+                CP 'F'
+                JR NZ,GB_PLNAT
+GB_PLTWICE:     DEC C
+GB_PLNAT:       DEC C
+                JR GB_PLINDEX
+GB_PLSHARP:     CALL GB_MGET
+GB_PLINDEX:     LD B,0
+                LD HL,GB_PLIDX
+                ADD HL,BC
+                LD C,(HL)               ; offset in the period table
+                CALL GB_PLSET
+                LD DE,15
+                ADD HL,DE
+                LD A,(HL)               ; octave
+                CALL GB_PLPER           ; DE = period
+                PUSH DE
+                CALL GB_MNUM            ; the note's own length, or L
+                JR NC,GB_PLNLEN
+                CALL GB_PLSET
+                LD DE,16
+                ADD HL,DE
+                LD E,(HL)
+                LD D,0
+GB_PLNLEN:      CALL GB_PLLEN
+                POP DE
+GB_PLVOL:       CALL GB_PLSET
+                PUSH DE
+                LD DE,18
+                ADD HL,DE
+                POP DE
+                LD A,(HL)               ; volume
+                JP GB_PLPUSH
+
+; The index of each letter's note in the period table, from (letter - 40h)
+; x 2 - 1 for a natural note.
+GB_PLIDX:       DB 10h,12h,14h,16h,00h,00h,02h,04h
+                DB 06h,08h,0Ah,0Ah,0Ch,0Eh,10h
+
+; GB_PLPER: the tone period of table offset C in octave A: DE. Keeps BC.
+GB_PLPER:       LD HL,GB_PLTONE
+                PUSH BC
+                LD B,0
+                ADD HL,BC
+                POP BC
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                OR A                    ; no carry for octave 1
+GB_PLPER1:      DEC A
+                JR Z,GB_PLPER2
+                SRL D
+                RR E
+                JR GB_PLPER1
+GB_PLPER2:      LD HL,0
+                ADC HL,DE               ; rounded by the last bit out
+                EX DE,HL
+                RET
+
+; Octave 1's tone periods, C to B.
+GB_PLTONE:      DW 0D5Dh,0C9Ch,0BE7h,0B3Ch,0A9Bh,0A02h
+                DW 0973h,08EBh,086Bh,07F2h,0780h,0714h
+
+; R [n]: a rest of length n (4 when left out).
+GB_PLREST:      CALL GB_MNUM
+                JR NC,GB_PLR1
+                LD DE,4
+GB_PLR1:        CALL GB_PLLEN
+GB_PLQUIET:     LD DE,0
+                XOR A
+                JP GB_PLPUSH
+
+; N n: note n (0-96); N0 a rest of length L.
+GB_PLNN:        CALL GB_MBYTE
+                CP 97
+                JP NC,GB_MBAD
+                OR A
+                JR Z,GB_PLNN0
+                LD B,0                  ; the octave
+GB_PLNN1:       SUB 12
+                INC B
+                JR NC,GB_PLNN1
+                ADD A,12
+                ADD A,A
+                LD C,A
+                LD A,B
+                CALL GB_PLPER
+                PUSH DE
+                CALL GB_PLLEN0
+                POP DE
+                JP GB_PLVOL
+GB_PLNN0:       CALL GB_PLLEN0
+                JR GB_PLQUIET
+; GB_PLLEN0: the voice's length L with the dots that follow: BC.
+GB_PLLEN0:      CALL GB_PLSET
+                LD DE,16
+                ADD HL,DE
+                LD E,(HL)
+                LD D,0
+                JR GB_PLDOTS
+
+; GB_PLLEN: a length DE (1-64), then dots: BC = the interrupts it lasts.
+GB_PLLEN:       LD A,D
+                OR A
+                JP NZ,GB_MBAD
+                LD A,E
+                OR A
+                JP Z,GB_MBAD
+                CP 65
+                JP NC,GB_MBAD
+; GB_PLDOTS: length E at the voice's tempo and the dots after it: BC =
+; 14400 (60 Hz) or 12000 (50 Hz: RG9SAV bit 1) / (L x T), each dot adding
+; half the last addition, at least 5.
+GB_PLDOTS:      CALL GB_PLSET
+                LD BC,17
+                ADD HL,BC
+                LD A,(HL)               ; the tempo
+                LD HL,0
+                LD D,0
+                LD B,8
+GB_PLD1:        ADD HL,HL
+                RLA
+                JR NC,GB_PLD2
+                ADD HL,DE
+GB_PLD2:        DJNZ GB_PLD1
+                EX DE,HL                ; DE = L x T
+                LD HL,14400
+                LD A,(RG9SAV)
+                AND 2
+                JR Z,GB_PLD3
+                LD HL,12000
+GB_PLD3:        LD A,L                  ; HL / DE
+                LD C,H
+                LD HL,0
+                LD B,16
+GB_PLD4:        SLA A
+                RL C
+                ADC HL,HL
+                SBC HL,DE
+                JR NC,GB_PLD5
+                ADD HL,DE
+                JR GB_PLD6
+GB_PLD5:        INC A
+GB_PLD6:        DJNZ GB_PLD4
+                LD L,A
+                LD H,C                  ; the quotient
+                LD D,H
+                LD E,L
+GB_PLDOT:       CALL GB_MPEEK
+                JR C,GB_PLMIN
+                CP '.'
+                JR NZ,GB_PLMIN
+                CALL GB_MGET
+                SRL D
+                RR E
+                ADC HL,DE
+                LD A,H
+                AND 0E0h
+                JR Z,GB_PLDOT
+                XOR H                   ; too long: the top bits dropped
+                LD H,A
+GB_PLMIN:       LD B,H
+                LD C,L
+                LD A,H
+                OR A
+                RET NZ
+                LD A,L
+                CP 5
+                RET NC
+                LD BC,5
+                RET
+
+; GB_PLPUSH: queues a note on the current voice: BC = interrupts, DE = tone
+; period (0: a rest), A = volume register value. While the queue is full the
+; music starts (PRSCNT 0) and PLAY waits.
+GB_PLPUSH:      PUSH AF
+                PUSH DE
+                PUSH BC
+GB_PLWAIT:      LD A,(QUEUEN)           ; CTRL+STOP while waiting: no note
+                OR A
+                JR NZ,GB_PLDROP
+                CALL GB_PLQUE           ; HL = QUETAB entry, DE = the queue
+                INC HL
+                INC HL
+                INC HL
+                LD A,(HL)               ; +3 count
+                CP 18
+                JR C,GB_PLROOM
+                XOR A
+                LD (PRSCNT),A
+                EI
+                HALT
+                JR GB_PLWAIT
+GB_PLDROP:      POP BC
+                POP DE
+                POP AF
+                RET
+GB_PLROOM:      DEC HL
+                DEC HL
+                ADD A,(HL)              ; +1 head: the free entry (head + count) MOD 18
+                CP 18
+                JR C,GB_PLR2
+                SUB 18
+GB_PLR2:        LD C,A
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                SUB C                   ; x 7
+                PUSH HL
+                LD L,A
+                LD H,0
+                ADD HL,DE               ; HL = the entry
+                POP DE                  ; DE = the QUETAB entry + 1
+                POP BC
+                LD (HL),C
+                INC HL
+                LD (HL),B
+                INC HL
+                POP BC
+                LD (HL),C
+                INC HL
+                LD (HL),B
+                INC HL
+                POP AF
+                LD (HL),A
+                INC HL
+                PUSH DE
+                EX DE,HL
+                CALL GB_PLSET
+                LD BC,13
+                ADD HL,BC
+                LDI                     ; the envelope period
+                LDI
+                POP HL
+                INC HL
+                INC HL
+                DI
+                INC (HL)                ; counted last
+                LD A,(VOICEN)           ; the voice has music
+                LD B,A
+                INC B
+                LD A,80h
+GB_PLBIT:       RLCA
+                DJNZ GB_PLBIT
+                LD HL,MUSICF
+                OR (HL)
+                LD (HL),A
+                EI
+                RET
+
+; GB_PLQUE: the current voice's QUETAB entry in HL and its queue in DE.
+GB_PLQUE:       LD A,(VOICEN)
+; GB_VQUE: the same for voice A. Changes BC.
+GB_VQUE:        LD E,A
+                ADD A,A
+                ADD A,E
+                ADD A,A
+                LD L,A
+                LD H,0
+                LD BC,QUETAB
+                ADD HL,BC
+                LD A,E
+                RRCA
+                LD E,A
+                AND 80h
+                LD D,A                  ; 128 v
+                LD A,E
+                AND 1
+                LD E,D
+                LD D,A                  ; DE = 128 v
+                PUSH HL
+                LD HL,VOICAQ
+                ADD HL,DE
+                EX DE,HL
+                POP HL
+                RET
+
+; ---- MUSIC (01D1h, entered without EI: the main ROM's interrupt handler
+; calls it at each VBlank while MUSICF is not 0): each voice's note counted
+; down and, when it ends, the next one taken from its queue to the PSG; a
+; voice whose queue is empty falls silent and leaves MUSICF. A silent voice
+; waits while a PLAY statement queues (PRSCNT), so that its strings start
+; together. CTRL+STOP (INTFLG 3, left for BASIC's break) stops the music.
+GB_MUSIC:       LD A,(INTFLG)
+                CP 3
+                JP Z,GB_MSTOP
+                LD BC,0100h             ; B = the voice's MUSICF bit, C = voice
+GB_MVOICE:      LD A,(MUSICF)
+                AND B
+                CALL NZ,GB_MONE
+                RLC B
+                INC C
+                LD A,C
+                CP 3
+                JR C,GB_MVOICE
+                RET
+GB_MONE:        LD A,C
+                CALL GB_VCB
+                LD E,(HL)               ; METREX: interrupts left of the note
+                INC HL
+                LD D,(HL)
+                LD A,D
+                OR E
+                JR Z,GB_MIDLE
+                DEC DE
+                LD (HL),D
+                DEC HL
+                LD (HL),E
+                LD A,D
+                OR E
+                RET NZ                  ; the note goes on
+                JR GB_MTAKE
+GB_MIDLE:       LD A,(PRSCNT)           ; nothing sounding: held while PLAY queues
+                OR A
+                RET NZ
+GB_MTAKE:       PUSH BC
+                LD A,C
+                CALL GB_VQUE            ; HL = QUETAB entry, DE = the queue
+                POP BC
+                INC HL
+                INC HL
+                INC HL
+                LD A,(HL)               ; +3 count
+                OR A
+                JR Z,GB_MQUIET
+                DEC (HL)
+                DEC HL
+                DEC HL
+                LD A,(HL)               ; +1 head
+                INC A
+                CP 18
+                JR C,GB_MT1
+                XOR A
+GB_MT1:         LD (HL),A
+                DEC A                   ; the old head: (new - 1) MOD 18
+                JP P,GB_MT2
+                LD A,17
+GB_MT2:         PUSH BC
+                LD C,A
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                SUB C
+                LD L,A
+                LD H,0
+                ADD HL,DE               ; the entry
+                POP BC
+                PUSH HL
+                LD A,C
+                CALL GB_VCB
+                EX DE,HL                ; DE = METREX
+                POP HL
+                LDI                     ; the note's interrupts
+                LDI
+                INC BC                  ; (LDI counted BC down)
+                INC BC
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                INC HL
+                LD A,D
+                OR E
+                JR Z,GB_MVOL            ; a rest keeps the tone
+                LD A,C
+                ADD A,A
+                CALL GB_PSG             ; register 2v: the period's low byte
+                INC A
+                LD E,D
+                CALL GB_PSG
+GB_MVOL:        LD E,(HL)
+                INC HL
+                LD A,C
+                ADD A,8
+                CALL GB_PSG             ; register 8+v: volume or envelope
+                BIT 4,E
+                RET Z
+                LD A,E
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                PUSH AF
+                LD A,11
+                CALL GB_PSG             ; the envelope period
+                INC A
+                LD E,D
+                CALL GB_PSG
+                POP AF
+                AND 15
+                LD E,A
+                LD A,13
+                JP GB_PSG               ; the shape (starts the envelope)
+GB_MQUIET:      LD A,B                  ; nothing queued: silent, out of MUSICF
+                CPL
+                LD HL,MUSICF
+                AND (HL)
+                LD (HL),A
+                LD A,C
+                ADD A,8
+                LD E,0
+                JP GB_PSG
+; CTRL+STOP: every queue emptied, the voices silent, PLAY told (QUEUEN).
+GB_MSTOP:       XOR A
+                LD (MUSICF),A
+                LD (PRSCNT),A
+                LD HL,QUETAB+3
+                LD (HL),A
+                LD HL,QUETAB+9
+                LD (HL),A
+                LD HL,QUETAB+15
+                LD (HL),A
+                LD HL,0
+                LD (VCBA),HL
+                LD (VCBA+37),HL
+                LD (VCBA+74),HL
+                INC A
+                LD (QUEUEN),A
+                LD E,0
+                LD A,8
+                CALL GB_PSG
+                INC A
+                CALL GB_PSG
+                INC A
+; GB_PSG: PSG register A = E. Keeps every register.
+GB_PSG:         OUT (PSG_ADDR),A
+                PUSH AF
+                LD A,E
+                OUT (PSG_WRITE),A
+                POP AF
+                RET

@@ -215,6 +215,10 @@ MAIN_KEYINT:    EQU 0038h
                 JP GB_CIRCLE
                 EI                      ; 01C9h DRAW (BASIC)
                 JP GB_DRAW
+                EI                      ; 01CDh PLAY (BASIC): queue one voice's notes
+                JP GB_PLAY
+                NOP                     ; 01D1h MUSIC: the PLAY queues' player, called
+                JP GB_MUSIC             ; by the interrupt handler (no EI)
                 DS 01F5h-$,0C9h
                 EI                      ; 01F5h REDCLK
                 JP REDCLK

@@ -819,6 +819,63 @@ bad:    db 'A4U'
     assert_eq!(m.peek_range(0xC000, 6), vec![0, 25, 0, 12, 0, 0xFF]);
 }
 
+/// PLAY's SUB-ROM half: the notes of one voice queued (VOICAQ, 7 bytes a
+/// note: interrupts, tone period, volume, envelope period; the count at
+/// QUETAB+3), held while PRSCNT is set, then played by the interrupt: the
+/// PSG gets each note's period and volume, and once the queue is empty the
+/// voice falls silent and leaves MUSICF. Expected values from the rules in
+/// gfxbas.asm's PLAY notes: T255 L64 lasts 14400 / (64 x 255) < 5, so 5
+/// interrupts; O4 C is octave 1's 0D5Dh shifted right 3 times, rounded up by
+/// the last bit out: 1ACh; D 0BE7h -> 17Dh; E 0A9Bh -> 153h; V8.
+#[test]
+fn play_queue_and_player() {
+    let mut m = run("
+        ld a,1
+        ld (0FB35h),a           ; PRSCNT: held
+        xor a
+        ld hl,text
+        ld b,textend-text
+        ld ix,01CDh             ; PLAY voice 0
+        call EXTROM
+        sbc a,a
+        ld (RESULT),a
+        ld hl,bad
+        ld b,2
+        ld a,1
+        ld ix,01CDh
+        call EXTROM
+        sbc a,a
+        ld (RESULT+1),a
+        ld a,(0FB3Fh)           ; MUSICF
+        ld (RESULT+2),a
+        call mark
+        xor a
+        ld (0FB35h),a           ; released
+        ei
+        jr $
+text:   db 'T255L64CD E'
+textend:
+bad:    db 'O9'
+");
+    assert_eq!(m.peek_range(0xC000, 3), vec![0, 0xFF, 1]);
+    assert_eq!(m.peek(0xF959 + 3), 3, "three notes queued");
+    let q = m.peek_range(0xF975, 21);
+    assert_eq!(&q[0..7], &[5, 0, 0xAC, 0x01, 8, 255, 0]);
+    assert_eq!(&q[7..14], &[5, 0, 0x7D, 0x01, 8, 255, 0]);
+    assert_eq!(&q[14..21], &[5, 0, 0x53, 0x01, 8, 255, 0]);
+    m.run_frame();
+    m.run_frame();
+    let r = m.psg().registers();
+    assert_eq!((r[0], r[1], r[8]), (0xAC, 0x01, 8), "the first note sounds");
+    for _ in 0..30 {
+        m.run_frame();
+    }
+    let r = m.psg().registers();
+    assert_eq!((r[0], r[1]), (0x53, 0x01), "the last note's tone stays");
+    assert_eq!(r[8], 0, "silent at the end");
+    assert_eq!(m.peek(0xFB3F), 0, "MUSICF clear");
+}
+
 // ---- whole statements, typed into MSX-BASIC ------------------------------------
 //
 // These run once the core's dispatch points at basic/gfxstmt.asm's handlers
@@ -959,4 +1016,15 @@ fn statements_draw() {
     assert_eq!(dot5(&vram, 15, 15), m.peek(0xF3EA) & 15);
     assert_eq!(dot5(&vram, 13, 14), 15, "each DRAW starts in FORCLR");
     assert_eq!(poked(&m, 2), vec![13, 14]);
+}
+
+#[test]
+#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
+fn statements_play() {
+    let m = basic(
+        "10 A$=\"CDE\":N=5:PLAY \"T120L4XA$;\",\"O=N;C\":POKE &HE001,-PLAY(0):POKE &HE002,-PLAY(3)
+20 IF PLAY(0) THEN 20
+30 POKE &HE003,PEEK(&HFB3F)",
+    );
+    assert_eq!(poked(&m, 3), vec![1, 0, 0]);
 }
