@@ -53,23 +53,14 @@ GS_S_BASEF:     EQU 016Dh
 GS_TK_TO:       EQU 0D9h
 GS_S_DRAW:      EQU 01C9h
 GS_S_PLAY:      EQU 01CDh
+GS_S_CARG:      EQU 01D5h
 GS_FOUT:        EQU 3425h
 GS_BUF:         EQU 0F55Eh      ; the line buffer: free while a statement runs
 GS_S_PAINT:     EQU 0069h
 GS_OMERR:       EQU 6275h       ; Out of memory
 GS_DAC:         EQU 0F7F6h
 GS_VALTYP:      EQU 0F663h
-GS_DECMUL:      EQU 27E6h       ; Math-Pack (Handbook Appendix 2)
-GS_DECDIV:      EQU 289Fh
-GS_COS:         EQU 2993h
-GS_SIN:         EQU 29ACh
-GS_MAF:         EQU 2C4Dh       ; ARG <- DAC
-GS_MAM:         EQU 2C50h       ; ARG <- (HL)
-GS_MFM:         EQU 2C5Ch       ; DAC <- (HL)
-GS_MMF:         EQU 2C67h       ; (HL) <- DAC
-GS_XDCOMP:      EQU 2F5Ch
 GS_FRCINT:      EQU 2F8Ah
-GS_FRCDBL:      EQU 303Ah
 GS_TK_STEP:     EQU 0DCh        ; tokens (crates/msx-basic/src/keywords.rs)
 GS_TK_MINUS:    EQU 0F2h
 GS_TK_EQ:       EQU 0EFh
@@ -289,8 +280,8 @@ GS_LN9:         LD A,C
 ; ---- CIRCLE [STEP](x,y),radius[,[colour][,[start][,[end][,aspect]]]] ------
 ; radius 0-32767; angles -2*PI..2*PI in radians, a negative one also draws
 ; its radius; aspect above 0 (vertical / horizontal). The centre becomes
-; the last point. The angles and the aspect are worked out here with the
-; Math-Pack and handed to the SUB-ROM as integers (gfxwork.asm).
+; the last point. The SUB-ROM turns the angles and the aspect into the
+; integers its CIRCLE draws with (CARG, 01D5h, with the Math-Pack).
 ST_CIRCLE:      CALL GS_START
                 CALL GS_XYG
                 PUSH BC
@@ -315,18 +306,15 @@ GS_CI0:         LD (HL),0
                 LD A,(FORCLR)
                 CALL GS_COLARG
                 JR Z,GS_CIGO
-                LD DE,GW_CVEC
-                LD B,1
+                LD B,0
                 CALL GS_CIANG           ; the start
                 JR Z,GS_CIGO
-                LD DE,GW_CVEC+4
-                LD B,2
+                LD B,1
                 CALL GS_CIANG           ; the end
                 JR Z,GS_CIGO
                 CALL GS_FRMEVL          ; the aspect
-                PUSH HL
-                CALL GS_ASPECT
-                POP HL
+                LD A,2
+                CALL GS_CARG
 GS_CIGO:        POP BC                  ; the radius
                 POP DE                  ; the centre
                 EX (SP),HL
@@ -339,103 +327,25 @@ GS_CIGO:        POP BC                  ; the radius
                 POP HL
                 RET
 
-; GS_CIANG: an optional angle: its direction to DE, B = its GW_CLIN bit;
-; then as GS_MORE.
+; GS_CIANG: an optional angle (B = 0 start, 1 end) to the SUB-ROM; then as
+; GS_MORE.
 GS_CIANG:       CP ','
                 JR Z,GS_CIA1
-                PUSH DE
                 PUSH BC
                 CALL GS_FRMEVL
-                POP BC
-                EX (SP),HL
-                CALL GS_ANGLE
-                POP HL
-                LD A,1
-                LD (GW_CARC),A
+                POP AF                  ; A = B
+                CALL GS_CARG
 GS_CIA1:        JP GS_MORE
-
-; GS_ANGLE: the angle in DAC -> its direction (cos, sin) x 16384 at HL; a
-; negative angle sets bit B of GW_CLIN. Beyond 2*PI: Illegal function call.
-GS_ANGLE:       PUSH HL
-                PUSH BC
-                CALL GS_FRCDBL
-                POP BC
-                LD HL,GS_DAC
-                BIT 7,(HL)
-                JR Z,GS_ANG1
-                RES 7,(HL)
-                LD A,(GW_CLIN)
-                OR B
-                LD (GW_CLIN),A
-GS_ANG1:        LD HL,GS_K2PI
-                CALL GS_MAM
-                CALL GS_XDCOMP          ; 1: 2*PI < the angle
-                DEC A
-                JP Z,GS_FCERR
-                LD HL,GW_CT             ; the angle kept there
-                CALL GS_MMF
-                CALL GS_COS
-                CALL GS_K16
+; GS_CARG: the number in DAC as CIRCLE's argument A (0 start, 1 end angle,
+; 2 aspect) by the SUB-ROM's CARG; out of range: Illegal function call.
+GS_CARG:        PUSH HL
+                LD IX,GS_S_CARG
+                CALL GS_EXTROM
                 POP HL
-                LD (HL),E
-                INC HL
-                LD (HL),D
-                INC HL
-                PUSH HL
-                LD HL,GW_CT
-                CALL GS_MFM
-                LD A,8                  ; a double again (FRCINT made it 2)
-                LD (GS_VALTYP),A
-                CALL GS_SIN
-                CALL GS_K16
-                POP HL
-                LD (HL),E
-                INC HL
-                LD (HL),D
-                RET
-; GS_K16: DE = DAC x 16384 as an integer.
-GS_K16:         LD HL,GS_K16384
-                CALL GS_MAM
-                CALL GS_DECMUL
-                CALL GS_FRCINT
-                LD DE,(GS_DAC+2)
-                RET
-
-; GS_ASPECT: the aspect in DAC (above 0): below 1 the y offsets are scaled
-; by it, above 1 the x offsets by 1 / aspect; the factor x 32767.
-GS_ASPECT:      CALL GS_FRCDBL
-                LD A,(GS_DAC)
-                DEC A
-                JP M,GS_FCERR           ; 0 or negative
-                LD HL,GS_K1
-                CALL GS_MAM
-                CALL GS_XDCOMP          ; 1 vs the aspect
-                OR A
-                RET Z                   ; 1: a circle
-                LD B,2
-                DEC A
-                JR NZ,GS_ASP1
-                CALL GS_MAF             ; above 1: 1 / aspect
-                LD HL,GS_K1
-                CALL GS_MFM
-                CALL GS_DECDIV
-                LD B,1
-GS_ASP1:        PUSH BC
-                LD HL,GS_K32767
-                CALL GS_MAM
-                CALL GS_DECMUL
-                CALL GS_FRCINT
-                LD HL,(GS_DAC+2)
-                LD (GW_CFAC),HL
-                POP AF
-                LD (GW_CASP),A
-                RET
+                RET NC
+                JP GS_FCERR
 
 GS_CVEC0:       DW 16384,0,16384,0
-GS_K1:          DB 41h,10h,0,0,0,0,0,0
-GS_K2PI:        DB 41h,62h,83h,18h,53h,07h,17h,96h
-GS_K16384:      DB 45h,16h,38h,40h,0,0,0,0
-GS_K32767:      DB 45h,32h,76h,70h,0,0,0,0
 
 ; ---- PAINT [STEP](x,y)[,colour[,border]]: the border is the paint colour
 ; unless given; in SCREEN 2 and 4 it cannot be given (Handbook 2.4: it is

@@ -1996,3 +1996,135 @@ GB_PSG:         OUT (PSG_ADDR),A
                 OUT (PSG_WRITE),A
                 POP AF
                 RET
+
+; ---- CARG (01D5h): A = 0 the start angle, 1 the end angle, 2 the aspect of
+; a CIRCLE, the number in DAC -> the integers CIRCLE draws with. An angle
+; (-2*PI..2*PI, radians) becomes its direction (cos, sin) x 16384 at
+; GW_CVEC + 4 A and makes the circle an arc (GW_CARC); a negative one sets
+; bit A of GW_CLIN (its radius is drawn). The aspect (above 0): below 1 the
+; y offsets are scaled by it, above 1 the x offsets by 1 / aspect (GW_CASP
+; 2 or 1), the factor x 32767 in GW_CFAC. Carry: out of range. The
+; Math-Pack is called in the main ROM (CALLMAIN); its constants are copied
+; to ARG from here, where they are.
+GB_DAC:         EQU 0F7F6h
+GB_ARG:         EQU 0F847h
+GB_VALTYP:      EQU 0F663h
+GB_CARG:        PUSH AF
+                LD IX,303Ah             ; FRCDBL
+                CALL CALLMAIN
+                POP AF
+                CP 2
+                JP Z,GB_CASP
+                LD B,A
+                LD HL,GB_DAC
+                BIT 7,(HL)
+                JR Z,GB_CARG1
+                RES 7,(HL)              ; negative: its radius too
+                LD HL,GW_CLIN
+                INC A                   ; bit 0 the start, bit 1 the end
+                OR (HL)
+                LD (HL),A
+GB_CARG1:       LD A,B
+                ADD A,A
+                ADD A,A
+                LD L,A
+                LD H,0
+                LD DE,GW_CVEC
+                ADD HL,DE
+                PUSH HL                 ; where its direction goes
+                LD A,1
+                LD (GW_CARC),A
+                LD HL,GB_K2PI
+                CALL GB_MPCMP           ; 1: 2*PI < the angle
+                DEC A
+                JR Z,GB_CABAD
+                LD HL,GB_DAC            ; the angle kept in GW_CT
+                LD DE,GW_CT
+                LD BC,8
+                LDIR
+                LD IX,2993h             ; COS
+                CALL GB_MPK16
+                POP HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                INC HL
+                PUSH HL
+                LD HL,GW_CT
+                LD DE,GB_DAC
+                LD BC,8
+                LDIR
+                LD A,8
+                LD (GB_VALTYP),A
+                LD IX,29ACh             ; SIN
+                CALL GB_MPK16
+                POP HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                OR A
+                RET
+GB_CABAD:       POP HL
+                SCF
+                RET
+; GB_MPK16: the Math-Pack's IX on DAC, then DE = the result x 16384.
+GB_MPK16:       CALL CALLMAIN
+                LD HL,GB_K16384
+                CALL GB_MPARG
+                LD IX,27E6h             ; DECMUL
+                CALL CALLMAIN
+                LD IX,2F8Ah             ; FRCINT
+                CALL CALLMAIN
+                LD DE,(GB_DAC+2)
+                RET
+; GB_MPARG: ARG = the double at HL (here in the SUB-ROM).
+GB_MPARG:       LD DE,GB_ARG
+                LD BC,8
+                LDIR
+                RET
+; GB_MPCMP: A = XDCOMP of the double at HL (ARG) with DAC: 1 when ARG < DAC,
+; 0 equal, 0FFh above.
+GB_MPCMP:       CALL GB_MPARG
+                LD IX,2F5Ch             ; XDCOMP
+                JP CALLMAIN
+
+GB_CASP:        LD A,(GB_DAC)
+                DEC A
+                SCF
+                RET M                   ; 0 or negative
+                LD HL,GB_K1
+                CALL GB_MPCMP           ; 1 vs the aspect
+                OR A
+                RET Z                   ; 1: a circle (carry clear)
+                LD B,2
+                DEC A
+                JR NZ,GB_CASP1
+                LD HL,GB_DAC            ; above 1: 1 / aspect
+                LD DE,GB_ARG
+                LD BC,8
+                LDIR
+                LD HL,GB_K1
+                LD DE,GB_DAC
+                LD C,8
+                LDIR
+                LD IX,289Fh             ; DECDIV
+                CALL CALLMAIN
+                LD B,1
+GB_CASP1:       PUSH BC
+                LD HL,GB_K32767
+                CALL GB_MPARG
+                LD IX,27E6h             ; DECMUL
+                CALL CALLMAIN
+                LD IX,2F8Ah             ; FRCINT
+                CALL CALLMAIN
+                LD HL,(GB_DAC+2)
+                LD (GW_CFAC),HL
+                POP AF
+                LD (GW_CASP),A
+                OR A
+                RET
+
+GB_K1:          DB 41h,10h,0,0,0,0,0,0
+GB_K2PI:        DB 41h,62h,83h,18h,53h,07h,17h,96h
+GB_K16384:      DB 45h,16h,38h,40h,0,0,0,0
+GB_K32767:      DB 45h,32h,76h,70h,0,0,0,0

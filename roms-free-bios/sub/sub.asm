@@ -219,6 +219,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP GB_PLAY
                 NOP                     ; 01D1h MUSIC: the PLAY queues' player, called
                 JP GB_MUSIC             ; by the interrupt handler (no EI)
+                EI                      ; 01D5h CARG (BASIC): CIRCLE's angles, aspect
+                JP GB_CARG
                 DS 01F5h-$,0C9h
                 EI                      ; 01F5h REDCLK
                 JP REDCLK
