@@ -103,19 +103,21 @@ GB_DOT:         LD A,(SCRMOD)
 GB_DOTP:        CP 3
                 JR Z,GB_DOTM
                 CALL GB_G2ADR           ; HL = offset, B = the dot's bit
-                PUSH HL
+; GB_G2SET: the dots of mask B in the byte at offset HL (SCREEN 2/4) drawn
+; in ATRBYT: in the 8 dots' background colour they go off; else they go on
+; and their colour becomes the 8 dots' foreground. Keeps B.
+GB_G2SET:       PUSH HL
                 LD DE,(GRPCOL)
                 ADD HL,DE
                 CALL NRDVRM_I           ; the colour byte of these 8 dots
-                LD C,A
                 AND 0Fh
                 LD D,A                  ; their background
                 LD A,(ATRBYT)
                 AND 0Fh
                 CP D
-                JR Z,GB_DOTBG           ; the background colour: the dot off
-                ADD A,A                 ; else the dot on, and its colour the
-                ADD A,A                 ; foreground of the 8
+                JR Z,GB_DOTBG
+                ADD A,A
+                ADD A,A
                 ADD A,A
                 ADD A,A
                 OR D
@@ -213,11 +215,89 @@ GB_POINT:       CALL GB_ONSCR
                 LD A,(SCRMOD)
                 CP 5
                 JR C,GB_PTP
-                LD (CLOC),BC
-                LD A,E
-                LD (CMASK),A
-                CALL READC
+                CALL GB_BMRD
                 OR A
+                RET
+
+; GB_BMRD: SCREEN 5-8: A = the colour of the dot BC = x, DE = y (on the
+; screen) of the active page, read from VRAM once the command engine is
+; done (faster than its POINT command: PAINT reads every dot it passes).
+; SCREEN 5 and 7 hold two dots a byte, 6 four, 8 one, the left one in the
+; high bits; lines of 128 bytes (5, 6) or 256 (7, 8), pages of 32 KB / 64 KB.
+GB_BMRD:        CALL CMDWAIT
+                LD A,(SCRMOD)
+                LD H,E                  ; y x 256
+                LD L,0
+                CP 7
+                JR NC,GB_BMRD7
+                SRL H                   ; SCREEN 5, 6: y x 128
+                RR L
+                CP 6
+                JR Z,GB_BMRD6
+                LD A,C                  ; SCREEN 5: x / 2
+                SRL A
+                OR L
+                LD L,A
+                LD A,(ACPAGE)
+                ADD A,A
+                CALL GB_VRD17
+GB_BMNIB:       BIT 0,C
+                JR NZ,GB_BMLO
+                RRCA
+                RRCA
+                RRCA
+                RRCA
+GB_BMLO:        AND 0Fh
+                RET
+GB_BMRD6:       LD A,B                  ; SCREEN 6: x (0-511) / 4
+                RRA
+                LD A,C
+                RRA
+                SRL A
+                OR L
+                LD L,A
+                LD A,(ACPAGE)
+                ADD A,A
+                CALL GB_VRD17
+                LD D,A
+                LD A,C
+                AND 3
+                XOR 3                   ; shifts of 2 bits for dot x AND 3
+                JR Z,GB_BM6B
+GB_BM6A:        RRC D
+                RRC D
+                DEC A
+                JR NZ,GB_BM6A
+GB_BM6B:        LD A,D
+                AND 3
+                RET
+GB_BMRD7:       CP 8
+                JR Z,GB_BMRD8
+                LD A,B                  ; SCREEN 7: x (0-511) / 2
+                RRA
+                LD A,C
+                RRA
+                LD L,A
+                LD A,(ACPAGE)
+                ADD A,A
+                ADD A,A
+                CALL GB_VRD17
+                JR GB_BMNIB
+GB_BMRD8:       LD L,C                  ; SCREEN 8: x
+                LD A,(ACPAGE)
+                ADD A,A
+                ADD A,A
+; GB_VRD17: A = the VRAM byte at A x 16 KB + HL. Keeps BC, DE.
+GB_VRD17:       PUSH BC
+                LD B,A
+                LD A,H
+                RLCA
+                RLCA
+                AND 3
+                ADD A,B                 ; address bits 16-14 (carry clear: read)
+                CALL VADDR
+                IN A,(VDP_DATA)
+                POP BC
                 RET
 GB_PTP:         CP 3
                 JR Z,GB_PTM
@@ -274,19 +354,19 @@ GB_GLINE:       PUSH AF
 GB_GLB:         DEC A
                 JP Z,NVBXLN
                 JP NVBXFL
-GB_GLP:         POP AF                  ; the pattern modes, dot by dot
+GB_GLP:         POP AF                  ; the pattern modes
                 OR A
-                JR Z,GB_LINE
+                JR Z,GB_LINEP
                 CALL GB_SAVEC
                 DEC A
                 JR NZ,GB_FILL
                 LD HL,(GW_C1+2)         ; top: y2 := y1
                 LD (GW_Y2),HL
-                CALL GB_LINE
+                CALL GB_LINEP
                 CALL GB_LOADC           ; bottom: y1 := y2
                 LD HL,(GW_C1+6)
                 LD (GW_Y),HL
-                CALL GB_LINE
+                CALL GB_LINEP
                 CALL GB_LOADC           ; left: x2 := x1
                 LD HL,(GW_C1)
                 LD (GW_X2),HL
@@ -294,12 +374,12 @@ GB_GLP:         POP AF                  ; the pattern modes, dot by dot
                 CALL GB_LOADC           ; right: x1 := x2
                 LD HL,(GW_C1+4)
                 LD (GW_X),HL
-                JR GB_LINE
+                JP GB_LINE
 ; A filled box: one line per row, from y1 towards y2.
 GB_FILL:        CALL GB_LOADC
                 LD HL,(GW_Y)
                 LD (GW_Y2),HL
-                CALL GB_LINE
+                CALL GB_LINEP
                 LD HL,(GW_C1+2)
                 LD DE,(GW_C1+6)
                 OR A
@@ -323,6 +403,69 @@ GB_LOADC:       LD HL,GW_C1
 GB_MOVC:        LD BC,8
                 LDIR
                 RET
+
+; GB_LINEP: a line in a pattern mode: a row of SCREEN 2/4 a byte (8 dots)
+; at a time, else GB_LINE.
+GB_LINEP:       LD A,(SCRMOD)
+                CP 3
+                JR Z,GB_LINE
+                LD HL,(GW_Y)
+                LD DE,(GW_Y2)
+                OR A
+                SBC HL,DE
+                JR NZ,GB_LINE
+                LD A,(GW_X)
+                LD C,A
+                LD A,(GW_X2)
+                LD L,A
+                CP C
+                JR NC,GB_LINEP1
+                LD C,L                  ; from the left end
+                LD A,(GW_X)
+                LD L,A
+GB_LINEP1:      LD A,(GW_Y)
+                LD E,A
+; GB_HRUN: SCREEN 2/4: the dots C (x1) to L (x2, x1 <= x2) of row E.
+GB_HRUN:        LD A,C
+                AND 7
+                LD B,A
+                LD A,0FFh
+                JR Z,GB_HR2
+GB_HR1:         SRL A
+                DJNZ GB_HR1             ; the dots from x1 on
+GB_HR2:         LD D,A
+                LD A,C
+                XOR L
+                AND 0F8h
+                JR NZ,GB_HR4            ; x2 lies further right
+                LD A,L
+                AND 7
+                LD B,A
+                LD A,80h
+                JR Z,GB_HR3B
+GB_HR3:         SRA A
+                DJNZ GB_HR3             ; the dots up to x2
+GB_HR3B:        AND D
+                LD D,A
+GB_HR4:         PUSH HL
+                PUSH BC
+                PUSH DE
+                LD A,D                  ; the mask, while G2ADR finds the byte
+                PUSH AF
+                CALL GB_G2ADR
+                POP AF
+                LD B,A
+                CALL GB_G2SET
+                POP DE
+                POP BC
+                POP HL
+                LD A,C
+                OR 7
+                CP L
+                RET NC                  ; this byte held x2
+                INC A
+                LD C,A
+                JR GB_HRUN
 
 ; GB_LINE: Bresenham from GW_X/GW_Y to GW_X2/GW_Y2 (both on the screen), one
 ; dot at a time through GB_DOT.

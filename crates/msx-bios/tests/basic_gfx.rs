@@ -876,6 +876,36 @@ bad:    db 'O9'
     assert_eq!(m.peek(0xFB3F), 0, "MUSICF clear");
 }
 
+/// POINT reads back in every bitmap mode what PSET drew (the dots' packing
+/// of SCREEN 5-8, x up to 511 in SCREEN 6 and 7, the active page 1).
+#[test]
+fn point_bitmap_modes() {
+    let mut body = String::new();
+    // mode, x, y, colour
+    let dots = [
+        (5, 7, 3, 9),
+        (5, 8, 3, 6),
+        (6, 509, 200, 2),
+        (6, 510, 200, 1),
+        (6, 3, 1, 3),
+        (7, 301, 10, 11),
+        (7, 300, 10, 4),
+        (8, 77, 150, 0xC5),
+    ];
+    for (i, (mode, x, y, c)) in dots.iter().enumerate() {
+        body += &format!(
+            "        ld a,{mode}\n        call CHGMOD\n        xor a\n        ld (LOGOPR),a
+        ld a,1\n        ld (ACPAGE),a
+        ld bc,{x}\n        ld de,{y}\n        ld a,{c}\n        call dot
+        ld bc,{x}\n        ld de,{y}\n        ld ix,S_POINT\n        call EXTROM
+        ld (RESULT+{i}),a\n"
+        );
+    }
+    let m = run(&body);
+    let want: Vec<u8> = dots.iter().map(|d| d.3 as u8).collect();
+    assert_eq!(m.peek_range(0xC000, dots.len()), want);
+}
+
 // ---- whole statements, typed into MSX-BASIC ------------------------------------
 //
 // These run once the core's dispatch points at basic/gfxstmt.asm's handlers
