@@ -48,6 +48,7 @@ GW_PR:          EQU GW_C1+9
 GW_PROW:        EQU GW_C1+11    ; the row being seeded
 GW_PSX:         EQU GW_C1+13    ; the x looked at there
 GW_PIN:         EQU GW_C1+15    ; inside a run that has its seed
+GW_PCY:         EQU GW_C1+16    ; the row held in BUF (0FFFFh: none)
 ; COPY: the source corners are GW_X, GW_Y, GW_X2, GW_Y2.
 GW_KX:          EQU GW_DX       ; the destination point
 GW_KY:          EQU GW_DY

@@ -949,6 +949,8 @@ GB_CPART:       LD DE,(GW_CRAD)
 ; it is full ("Out of memory" for the caller).
 GB_STREND:      EQU 0F6C6h
 GB_PAINT:       LD (GW_PB),A
+                LD HL,0FFFFh
+                LD (GW_PCY),HL          ; no row in BUF
                 LD HL,(GB_STREND)
                 LD (GW_PSP),HL
                 LD H,B
@@ -1001,6 +1003,8 @@ GB_PRIGHT:      LD (GW_PR),HL           ; ... and right
                 LD BC,(GW_PL)
                 XOR A
                 CALL GB_GLINE
+                LD HL,0FFFFh            ; the row just drawn changed
+                LD (GW_PCY),HL
                 LD HL,(GW_PY)
                 DEC HL
                 CALL GB_PSEEDS
@@ -1042,10 +1046,22 @@ GB_PS_3:        LD HL,(GW_PSX)
                 INC HL
                 JR GB_PS_1
 
-; GB_PSTOP: carry when the dot BC, DE stops the fill.
-GB_PSTOP:       CALL GB_POINT
+; GB_PSTOP: carry when the dot BC, DE stops the fill. Outside SCREEN 3 the
+; dot is read from a copy of its row in BUF (GB_ROWLD), which the fill reads
+; over and over.
+GB_PSTOP:       CALL GB_ONSCR
                 RET C
-                LD HL,GW_PB
+                LD A,(SCRMOD)
+                CP 3
+                JR Z,GB_PST3
+                LD HL,(GW_PCY)
+                OR A
+                SBC HL,DE
+                CALL NZ,GB_ROWLD
+                CALL GB_ROWDOT
+                JR GB_PST4
+GB_PST3:        CALL GB_POINT
+GB_PST4:        LD HL,GW_PB
                 CP (HL)
                 SCF
                 RET Z
@@ -1054,6 +1070,158 @@ GB_PSTOP:       CALL GB_POINT
                 SCF
                 RET Z
                 OR A
+                RET
+
+; GB_ROWLD: row E of the active page to BUF: SCREEN 5-8 its bytes (128 or
+; 256, once the command engine is done), SCREEN 2/4 its 32 pattern bytes
+; then its 32 colour bytes. Keeps BC, DE.
+GB_ROWLD:       PUSH BC
+                PUSH DE
+                LD (GW_PCY),DE
+                LD A,(SCRMOD)
+                CP 5
+                JR C,GB_ROWG2
+                CALL CMDWAIT
+                LD A,(SCRMOD)
+                LD H,E                  ; y x 256: SCREEN 7, 8
+                LD L,0
+                LD B,0                  ; 256 bytes
+                CP 7
+                LD A,(ACPAGE)
+                JR NC,GB_ROWL1
+                SRL H                   ; y x 128: SCREEN 5, 6
+                RR L
+                LD B,128
+                ADD A,A
+                JR GB_ROWL2
+GB_ROWL1:       ADD A,A
+                ADD A,A
+GB_ROWL2:       PUSH BC
+                LD B,A
+                LD A,H
+                RLCA
+                RLCA
+                AND 3
+                ADD A,B                 ; address bits 16-14 (carry clear: read)
+                CALL VADDR
+                POP BC
+                LD HL,BUF
+                LD C,VDP_DATA
+                DI                      ; nothing else may move the VRAM address
+                INIR
+                EI
+GB_ROWEND:      POP DE
+                POP BC
+                RET
+GB_ROWG2:       LD DE,BUF               ; SCREEN 2/4
+                POP HL                  ; y
+                PUSH HL
+                LD C,0                  ; x of the 8 dots
+GB_ROWG1:       PUSH DE
+                LD E,L
+                CALL GB_G2ADR           ; HL = offset (x C, y E)
+                POP DE
+                PUSH HL
+                PUSH DE
+                LD DE,(GRPCGP)
+                ADD HL,DE
+                CALL NRDVRM_I
+                POP DE
+                LD (DE),A
+                POP HL
+                PUSH DE
+                LD DE,(GRPCOL)
+                ADD HL,DE
+                CALL NRDVRM_I
+                POP DE
+                LD HL,32
+                ADD HL,DE
+                LD (HL),A
+                INC DE
+                POP HL                  ; y
+                PUSH HL
+                LD A,C
+                ADD A,8
+                LD C,A
+                JR NC,GB_ROWG1
+                JR GB_ROWEND
+
+; GB_ROWDOT: A = the colour of dot BC of the row in BUF. Keeps BC, DE.
+GB_ROWDOT:      LD A,(SCRMOD)
+                CP 5
+                JR C,GB_RDG2
+                CP 8
+                JR Z,GB_RD8
+                CP 6
+                LD A,B
+                RRA
+                LD A,C
+                RRA                     ; x / 2 (x up to 511)
+                JR Z,GB_RD6
+                LD HL,BUF               ; SCREEN 5, 7: two dots a byte
+                CALL GB_RDADD
+                BIT 0,C
+                JR NZ,GB_RDLO
+                RRCA
+                RRCA
+                RRCA
+                RRCA
+GB_RDLO:        AND 0Fh
+                RET
+GB_RD6:         SRL A                   ; SCREEN 6: x / 4, four dots a byte
+                LD HL,BUF
+                CALL GB_RDADD
+                PUSH BC
+                LD B,A
+                LD A,C
+                AND 3
+                XOR 3
+                JR Z,GB_RD6B
+GB_RD6A:        RRC B
+                RRC B
+                DEC A
+                JR NZ,GB_RD6A
+GB_RD6B:        LD A,B
+                AND 3
+                POP BC
+                RET
+GB_RD8:         LD A,C                  ; SCREEN 8: a dot a byte
+                LD HL,BUF
+GB_RDADD:       ADD A,L                 ; A = (HL + A)
+                LD L,A
+                ADC A,H
+                SUB L
+                LD H,A
+                LD A,(HL)
+                RET
+GB_RDG2:        LD A,C                  ; SCREEN 2/4: the 8 dots' bytes
+                RRCA
+                RRCA
+                RRCA
+                AND 1Fh
+                LD HL,BUF
+                CALL GB_RDADD           ; A = the pattern byte
+                PUSH BC
+                LD B,A
+                LD A,C
+                AND 7
+                INC A
+GB_RDG2A:       RL B                    ; the dot's bit into carry
+                DEC A
+                JR NZ,GB_RDG2A
+                SBC A,A                 ; 0FFh: the dot is on
+                LD BC,32
+                ADD HL,BC
+                LD B,A
+                LD A,(HL)               ; the colour byte
+                INC B                   ; Z: on
+                POP BC
+                JR NZ,GB_RDLO           ; off: the background
+                RRCA
+                RRCA
+                RRCA
+                RRCA
+                AND 0Fh
                 RET
 
 ; GB_PPUSH: a seed HL = x, DE = y. Carry: no room left below the stack.

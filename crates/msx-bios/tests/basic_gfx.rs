@@ -906,6 +906,45 @@ fn point_bitmap_modes() {
     assert_eq!(m.peek_range(0xC000, dots.len()), want);
 }
 
+/// PAINT in SCREEN 6, 7 and 8 on page 1 (rows read whole from VRAM): a box
+/// outlined in colour 2 and painted in 1 from inside; POINT then finds 1
+/// inside, 2 on the edge, and no paint outside.
+#[test]
+fn paint_bitmap_modes() {
+    let mut body = String::from("        ld hl,0C100h\n        ld (0F6C6h),hl\n");
+    for (i, (mode, x0)) in [(6, 300), (7, 400), (8, 100)].iter().enumerate() {
+        body += &format!(
+            "        ld a,{mode}\n        call CHGMOD\n        xor a\n        ld (LOGOPR),a
+        ld a,1\n        ld (ACPAGE),a
+        ld a,2\n        ld (ATRBYT),a
+        ld bc,{x0}\n        ld de,50\n        ld hl,{x1}\n        ld (GXPOS),hl
+        ld hl,70\n        ld (GYPOS),hl\n        ld a,1\n        call line
+        ld a,1\n        ld (ATRBYT),a
+        ld bc,{xm}\n        ld de,60\n        ld a,2\n        ld ix,S_PAINT\n        call EXTROM
+        ld bc,{x0p}\n        ld de,51\n        ld ix,S_POINT\n        call EXTROM\n        ld (RESULT+{a}),a
+        ld bc,{x1m}\n        ld de,69\n        ld ix,S_POINT\n        call EXTROM\n        ld (RESULT+{b}),a
+        ld bc,{x1}\n        ld de,60\n        ld ix,S_POINT\n        call EXTROM\n        ld (RESULT+{c}),a
+        ld bc,{x1p}\n        ld de,60\n        ld ix,S_POINT\n        call EXTROM\n        ld (RESULT+{d}),a\n",
+            x1 = x0 + 30,
+            xm = x0 + 15,
+            x0p = x0 + 1,
+            x1m = x0 + 29,
+            x1p = x0 + 31,
+            a = 4 * i,
+            b = 4 * i + 1,
+            c = 4 * i + 2,
+            d = 4 * i + 3,
+        );
+    }
+    let m = run(&body);
+    let r = m.peek_range(0xC000, 12);
+    // Outside: whatever page 1 held (CHGMOD clears page 0 only), not painted.
+    for (k, mode) in [6, 7, 8].iter().enumerate() {
+        assert_eq!(&r[4 * k..4 * k + 3], &[1, 1, 2], "SCREEN {mode}");
+        assert_ne!(r[4 * k + 3], 1, "SCREEN {mode}: the paint stayed inside");
+    }
+}
+
 // ---- whole statements, typed into MSX-BASIC ------------------------------------
 //
 // These run once the core's dispatch points at basic/gfxstmt.asm's handlers
