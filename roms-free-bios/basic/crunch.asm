@@ -416,11 +416,10 @@ CR_CO1: DEC HL
         INC HL
         POP DE
         LD A,(CR_VALTYP)
-        CP 2
-        JR NZ,CR_CO2
         LD BC,(CR_DAC+2)
-        JR CR_INT
-CR_CO2: LD B,A                  ; 4 bytes of a single (1Dh), 8 of a double (1Fh)
+        CP 2
+        JR Z,CR_INT
+        LD B,A                  ; 4 bytes of a single (1Dh), 8 of a double (1Fh)
         CP 4
         LD A,1Dh
         JR Z,CR_CO3
@@ -434,6 +433,7 @@ CR_CO4: LD A,(HL)
         DJNZ CR_CO4
         POP HL
         JP CR_NEXT
+
 ; Stores the integer BC (0-32767): 11h+n, 0Fh n, or 1Ch and the word.
 CR_INT: LD A,B
         OR A

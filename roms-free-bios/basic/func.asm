@@ -446,6 +446,10 @@ BI_FUNTOK:      CP TK_INKEY
                 JP Z,FN_INSTR
                 CP TK_FN
                 JP Z,FN_CALL
+                CP TK_TIME
+                JP Z,FN_TIME
+                CP 85h                  ; INPUT$
+                JP Z,FN_INPUTS
                 CP TK_USR
                 JP Z,FN_USR
                 JP SNERR

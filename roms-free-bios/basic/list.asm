@@ -1,8 +1,9 @@
 ; Lister: one tokenized line back to text (docs/basic-interpreter.md, "Lister").
 ;
 ; DETOKEN: HL -> a program line (its link field). Writes "number body" to BUF
-; as MSX characters, 0-terminated, without CR LF; returns DE at that 00h.
-; AF, BC, HL destroyed.
+; as MSX characters, 0-terminated, without CR LF (at most 257 characters:
+; BUF's size); returns DE at that 00h, HL at the line's final 00h.
+; AF, BC destroyed.
 ;
 ; MSX-BASIC's LIST (fact sheet msx-basic-format.md A8; the msx-basic crate's
 ; list.rs and tokens.rs, which the tests compare with): the blanks are the
@@ -14,6 +15,7 @@
 LI_FOUT:        EQU 3425h       ; Math-Pack: DAC -> text at HL
 LI_VALTYP:      EQU 0F663h
 LI_DAC:         EQU 0F7F6h
+LI_BUFEND:      EQU 09A0h       ; 10000h - (BUF+258): carry once DE is past BUF+257
 
 DETOKEN:
         INC HL
@@ -27,8 +29,7 @@ DETOKEN:
         LD DE,BUF
         CALL LI_DEC
         LD A,' '
-        LD (DE),A
-        INC DE
+        CALL LI_PUT
         POP HL
 LI_NORM:
         LD C,0                  ; C: bit 0 inside DATA, bit 1 inside its quotes
@@ -64,15 +65,14 @@ LI_TOK: CP '"'
         JR C,LI_RAW
         CP 20h
         JR C,LI_NUM
-LI_RAW: INC DE
+LI_RAW: CALL LI_PUT
         JR LI_NEXT
 
-LI_STR: INC DE                  ; the quote, then raw to the next quote or the end
+LI_STR: CALL LI_PUT              ; the quote, then raw to the next quote or the end
 LI_ST1: LD A,(HL)
         OR A
         JR Z,LI_NEXT
-        LD (DE),A
-        INC DE
+        CALL LI_PUT
         INC HL
         CP '"'
         JR NZ,LI_ST1
@@ -94,15 +94,14 @@ LI_COL2:
         INC HL
         INC HL
         LD A,27h
-        LD (DE),A
-        INC DE
+        CALL LI_PUT
 LI_REST:                        ; the rest of the line raw
         LD A,(HL)
         LD (DE),A
         OR A
         RET Z
         INC HL
-        INC DE
+        CALL LI_PUT
         JR LI_REST
 
 LI_FUNC:
@@ -170,8 +169,7 @@ LI_NU3: INC HL                  ; 1Ch: a signed word
         BIT 7,B
         JR Z,LI_NU5
         LD A,'-'
-        LD (DE),A
-        INC DE
+        CALL LI_PUT
         XOR A
         SUB C
         LD C,A
@@ -193,11 +191,9 @@ LI_RADIX:
         JR Z,LI_RA1
         LD HL,4F08h             ; &O, radix 8
 LI_RA1: LD A,'&'
-        LD (DE),A
-        INC DE
+        CALL LI_PUT
         LD A,H
-        LD (DE),A
-        INC DE
+        CALL LI_PUT
         LD A,L
         POP HL
         JR LI_NU6
@@ -241,8 +237,7 @@ LI_RE4: CP 'D'
 LI_RE5: CP 'E'
         JR NZ,LI_RE7
         SET 1,C
-LI_RE7: LD (DE),A
-        INC DE
+LI_RE7: CALL LI_PUT
         JR LI_RE3
 LI_RE6: BIT 1,C
         JR NZ,LI_RE9
@@ -253,8 +248,7 @@ LI_RE6: BIT 1,C
         BIT 0,C
         JR NZ,LI_RE9
         LD A,'!'
-LI_RE8: LD (DE),A
-        INC DE
+LI_RE8: CALL LI_PUT
 LI_RE9: POP HL
         JP LI_NORM
 
@@ -297,8 +291,7 @@ LI_WO4: LD A,(HL)
         JR LI_WO2
 LI_WO5: POP HL
         LD A,C
-LI_WO6: LD (DE),A
-        INC DE
+LI_WO6: CALL LI_PUT
         LD A,(HL)
         INC HL
         OR A
@@ -308,11 +301,23 @@ LI_WO6: LD (DE),A
 LI_WO8: DEC HL
         DEC HL
         LD A,(HL)
-LI_WO7: LD (DE),A
-        INC DE
+LI_WO7: CALL LI_PUT
 LI_WO9: LD A,B
         POP BC
         POP HL
+        RET
+
+; Stores A at DE and advances DE, but not past BUF's last byte: a listing
+; longer than BUF (257 characters and the 0) is cut there (MSX's LIST cuts
+; a line at 255 characters).
+LI_PUT: LD (DE),A
+        INC DE
+        PUSH HL
+        LD HL,LI_BUFEND
+        ADD HL,DE
+        POP HL
+        RET NC
+        DEC DE
         RET
 
 ; HL in decimal (LI_DEC) or in radix B (LI_UTOA) at DE, no leading zeros.
@@ -333,8 +338,7 @@ LI_UT2: PUSH AF
 LI_UT3: POP AF
         OR A
         RET Z
-        LD (DE),A
-        INC DE
+        CALL LI_PUT
         JR LI_UT3
 
 ; HL = HL / B, A = the remainder (B at most 16). C destroyed.

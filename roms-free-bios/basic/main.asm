@@ -51,6 +51,7 @@ BI_COLD_USR:    LD (HL),FCERR & 0FFh
                 JP C,OMERR
                 CALL BI_SCRATCH         ; NEW
                 CALL INITXT_I
+                CALL DSPFNK             ; KEY ON: the function keys shown
                 LD HL,BI_BANNER
                 CALL STROUT
                 LD HL,(STKTOP)          ; STKTOP - VARTAB - 14 Bytes free
@@ -186,8 +187,9 @@ BI_MAIN:        CALL H_MAIN
 BI_MAIN_AST:    RST 18h
 BI_MAIN_IN:     CALL PINLIN
                 JR NC,BI_MAIN_GOT
-                XOR A                   ; CTRL+STOP ends AUTO
-                LD (AUTFLG),A
+                XOR A                   ; CTRL+STOP ends AUTO; the editor
+                LD (AUTFLG),A           ; took it: no Break later
+                LD (INTFLG),A
                 JR BI_MAIN
 BI_MAIN_GOT:    LD A,(AUTFLG)           ; AUTO: the line number typed for you
                 OR A

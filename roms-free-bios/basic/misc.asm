@@ -557,3 +557,379 @@ FN_USR0:        LD D,0
                 RET                     ; to the routine, back to FN_USRR
 FN_USRR:        POP HL
                 JP CHRGOT
+
+; ---- RENUM [new][, old][, increment] --------------------------------------------
+; (fact sheet §5) Defaults 10, the first line, 10. Lines from `old` on are
+; numbered new, new+inc, ...; Illegal function call if they would pass 65529
+; or not stay above the lines before `old`. Every line-number operand (0Eh,
+; or a 0Dh pointer) is changed to its line's new number; one that names no
+; line is left and reported "Undefined line n in m".
+RN_NEW:         EQU TEMP                ; first new number
+RN_OLD:         EQU TEMP2               ; first line renumbered
+RN_INC:         EQU TEMP9               ; increment
+RENUM_I:        LD DE,10                ; new
+                CALL LINGET
+                JR Z,RENUM_1
+                LD DE,10
+RENUM_1:        LD (RN_NEW),DE
+                LD DE,0                 ; old: from the first line
+                CALL CHRGOT
+                CP ','
+                JR NZ,RENUM_2
+                CALL CHRGTR_I
+                CALL LINGET
+RENUM_2:        LD (RN_OLD),DE
+                LD DE,10
+                CALL CHRGOT
+                CP ','
+                JR NZ,RENUM_3
+                CALL CHRGTR_I
+                CALL LINGET
+                LD A,D
+                OR E
+                JP Z,FCERR
+RENUM_3:        LD (RN_INC),DE
+                ; the lines before old must stay below new; the last new
+                ; number must not pass 65529
+                LD DE,(RN_OLD)
+                CALL FNDLIN             ; BC = first line renumbered
+                LD H,B
+                LD L,C
+                LD (RN_OLD),HL          ; (from here on: its address)
+                LD HL,(TXTTAB)          ; the line before it
+                LD DE,0
+RENUM_PREV:     PUSH HL
+                OR A
+                SBC HL,BC
+                POP HL
+                JR Z,RENUM_PV
+                INC HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                DEC HL
+                DEC HL
+                DEC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                JR RENUM_PREV
+RENUM_PV:       LD A,D                  ; DE = the number before (0: none)
+                OR E
+                JR Z,RENUM_PV0
+                LD HL,(RN_NEW)
+                RST 20h
+                JP Z,FCERR
+                JP C,FCERR
+RENUM_PV0:      LD HL,0FFFFh            ; the number the last line gets
+                CALL RN_MAP
+                LD HL,65529
+                RST 20h
+                JP C,FCERR
+                ; the operands
+                LD HL,(TXTTAB)
+RENUM_LINE:     LD A,(HL)
+                INC HL
+                OR (HL)
+                JR Z,RENUM_NUM
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                LD (CURLIN),DE          ; for the message
+                INC HL
+RENUM_EL:       LD A,(HL)
+                OR A
+                JR Z,RENUM_EOL
+                CP 0Eh
+                JR Z,RENUM_REF
+                CP 0Dh
+                JR Z,RENUM_PTR
+                CALL BI_SKIPEL
+                JR RENUM_EL
+RENUM_EOL:      INC HL
+                JR RENUM_LINE
+RENUM_PTR:      LD (HL),0Eh             ; a pointer: back to its number
+                PUSH HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                EX DE,HL
+                INC HL
+                INC HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                POP HL
+                PUSH HL
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                POP HL
+RENUM_REF:      PUSH HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                PUSH DE
+                CALL FNDLIN             ; does it exist?
+                POP DE
+                JR NC,RENUM_UNDEF
+                LD HL,(RN_OLD)          ; renumbered?
+                PUSH HL
+                OR A
+                SBC HL,BC
+                POP HL
+                JR Z,RENUM_MAPIT
+                JR NC,RENUM_SKIP        ; before `old`: kept
+RENUM_MAPIT:    EX DE,HL
+                CALL RN_MAP
+                POP HL
+                PUSH HL
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+RENUM_SKIP:     POP HL
+                INC HL
+                INC HL
+                INC HL
+                JR RENUM_EL
+RENUM_UNDEF:    PUSH DE                 ; "Undefined line n in m"
+                LD HL,RN_MSG
+                CALL STROUT
+                POP HL
+                CALL LINPRT
+                LD HL,ERR_IN
+                CALL STROUT
+                LD HL,(CURLIN)
+                CALL LINPRT
+                CALL CRDO
+                JR RENUM_SKIP
+                ; the line numbers themselves
+RENUM_NUM:      LD HL,(RN_OLD)
+                LD DE,(RN_NEW)
+RENUM_NL:       LD A,(HL)
+                INC HL
+                OR (HL)
+                JR Z,RENUM_DONE
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                DEC HL
+                DEC HL
+                DEC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                PUSH HL
+                LD HL,(RN_INC)
+                ADD HL,DE
+                EX DE,HL
+                POP HL
+                JR RENUM_NL
+RENUM_DONE:     CALL BI_RUNCLR
+                JP READYR_I
+
+; RN_MAP: the new number of line HL (a line at or after RN_OLD; FFFFh: the
+; last line) -> DE: RN_NEW + RN_INC * (lines before it from RN_OLD).
+RN_MAP:         PUSH HL
+                LD HL,(RN_OLD)
+                LD DE,(RN_NEW)
+                JR RN_MAP_T
+RN_MAP_L:       PUSH HL                 ; next line, next number
+                LD HL,(RN_INC)
+                ADD HL,DE
+                EX DE,HL
+                POP HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+RN_MAP_T:       LD A,(HL)               ; the end: the last number
+                INC HL
+                OR (HL)
+                DEC HL
+                JR Z,RN_MAP_END
+                PUSH HL
+                INC HL
+                INC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                PUSH DE
+                EX DE,HL                ; DE = its number
+                LD HL,4                 ; the line looked for, under the
+                ADD HL,SP               ; new number and the line
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A                  ; HL = the line looked for
+                RST 20h
+                POP DE
+                POP HL
+                JR NZ,RN_MAP_NX
+                POP HL
+                RET
+RN_MAP_NX:      PUSH HL                 ; is it the last line?
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                LD A,(HL)
+                INC HL
+                OR (HL)
+                POP HL
+                JR NZ,RN_MAP_L
+RN_MAP_END:     POP HL                  ; FFFFh asked: the last line's
+                RET
+RN_MSG:         DB "Undefined line ",0
+
+; ---- TIME (the JIFFY counter, 0-65535) and TIME = n --------------------------
+FN_TIME:        CALL CHRGTR_I
+                PUSH HL
+                LD HL,(JIFFY)
+                JP FN_UNSIGNED
+TIME_I:         RST 08h
+                DB TK_EQ
+                CALL FRMQNT_I
+                LD (JIFFY),DE
+                RET
+
+; ---- CALL name / _name: the extension ROMs' statements (fact sheet §7.1) -----
+; The name (up to 15 characters, to 00, ':' or '(', trailing blanks dropped)
+; goes to PROCNM; every ROM whose SLTATR entry has bit 5 (a STATEMENT entry,
+; header +4) is called through CALSLT with HL on the text after the name:
+; carry = not its statement (HL kept), no carry = done (HL after it).
+; Nobody takes it: Syntax error.
+CALL_I:         LD DE,PROCNM
+                LD B,15
+CALL_NAME:      LD A,(HL)
+                OR A
+                JR Z,CALL_NEND
+                CP ':'
+                JR Z,CALL_NEND
+                CP '('
+                JR Z,CALL_NEND
+                INC HL
+                INC B                   ; past 15 characters: not kept
+                DEC B
+                JR Z,CALL_NAME
+                LD (DE),A
+                INC DE
+                DEC B
+                JR CALL_NAME
+CALL_NEND:      LD A,B
+                CP 15
+                JP Z,SNERR              ; no name
+CALL_TRIM:      DEC DE                  ; trailing blanks
+                LD A,(DE)
+                CP ' '
+                JR Z,CALL_TRIM
+                INC DE
+                XOR A
+                LD (DE),A
+                LD C,0                  ; SLTATR index: slot * 16 + sub * 4 + page
+CALL_SCAN:      PUSH HL
+                LD HL,SLTATR
+                LD B,0
+                ADD HL,BC
+                BIT 5,(HL)
+                JR Z,CALL_NEXT
+                PUSH BC
+                LD A,C                  ; the slot byte: E000SSPP
+                RRCA
+                RRCA
+                RRCA
+                RRCA
+                AND 3
+                LD E,A                  ; primary
+                LD D,0
+                LD HL,EXPTBL
+                ADD HL,DE
+                LD A,C
+                AND 0Ch                 ; secondary * 4
+                OR E
+                OR (HL)                 ; expanded bit
+                LD E,A                  ; E = slot
+                LD A,C                  ; header + 4 of that page
+                AND 3
+                RRCA
+                RRCA
+                LD H,A
+                LD L,4
+                PUSH DE
+                LD A,E
+                CALL RDSLT_I
+                POP DE
+                PUSH AF
+                INC HL
+                PUSH DE
+                LD A,E
+                CALL RDSLT_I
+                POP DE
+                EI
+                LD H,A
+                POP AF
+                LD L,A
+                PUSH HL
+                POP IX                  ; the STATEMENT routine
+                LD A,E
+                LD (CALL_SLOT),A
+                LD IY,(CALL_SLOT-1)     ; IYH = slot
+                POP BC
+                POP HL                  ; the text after the name
+                PUSH HL
+                PUSH BC
+                LD A,(HL)
+                CALL CALSLT_I
+                EI
+                POP BC
+                JR NC,CALL_DONE
+CALL_NEXT:      POP HL
+                INC C
+                LD A,C
+                CP 64
+                JR NZ,CALL_SCAN
+                JP SNERR
+CALL_DONE:      POP DE                  ; (the old text pointer)
+                JP CHRGOT
+CALL_SLOT:      EQU TEMP8+1             ; the slot for IYH
+
+; ---- INPUT$(n): n characters from the keyboard, waiting for them --------------
+; (INPUT$ is the INPUT token and '$'; INPUT$(n,#f) reads a file: the file
+; system's.)
+FN_INPUTS:      INC HL
+                LD A,(HL)
+                CP '$'
+                JP NZ,SNERR
+                CALL BI_FNNUM
+                PUSH HL
+                CALL BI_FRCINT
+                LD A,(DAC+3)
+                OR A
+                JP NZ,FCERR
+                LD A,(DAC+2)
+                OR A
+                JP Z,FCERR
+                PUSH AF
+                CALL BI_STRALC          ; DE = room for them
+                POP AF
+                LD B,A
+FN_INPUTS_L:    PUSH BC
+                PUSH DE
+                CALL CHGET_I
+                POP DE
+                POP BC
+                LD (DE),A
+                INC DE
+                DJNZ FN_INPUTS_L
+                JP FN_STRDONE

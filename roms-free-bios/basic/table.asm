@@ -45,7 +45,7 @@ BI_STMTS:
                 DW RESUME_I            ; A7h RESUME
                 DW DELETE_I            ; A8h DELETE
                 DW AUTO_I              ; A9h AUTO
-                DW BI_SNSTMT           ; AAh RENUM
+                DW RENUM_I             ; AAh RENUM
                 DW DEFSTR_I            ; ABh DEFSTR
                 DW DEFINT_I            ; ACh DEFINT
                 DW DEFSNG_I            ; ADh DEFSNG
@@ -78,7 +78,7 @@ BI_STMTS:
                 DW BI_SNSTMT           ; C8h VDP
                 DW BI_SNSTMT           ; C9h BASE
                 DW CALL_I              ; CAh CALL
-                DW BI_SNSTMT           ; CBh TIME
+                DW TIME_I              ; CBh TIME
                 DW BI_SNSTMT           ; CCh KEY
                 DW BI_SNSTMT           ; CDh MAX
                 DW BI_SNSTMT           ; CEh MOTOR

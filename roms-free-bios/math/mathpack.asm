@@ -194,13 +194,15 @@ MP_MOVRMI:      LD C,(HL)           ; 2ED6h CBED <- (HL)
                 LD D,(HL)
                 INC HL
                 RET
-MP_MOVRM:       LD B,(HL)           ; 2EDFh BCDE <- (HL)
-                INC HL
-                LD C,(HL)
+; MOVRM 2EDFh: BCDE <- (HL), the low byte first: E = (HL), D, C, B = (HL+3)
+; (the ROM reconstruction's C2EDF; the Handbook only names the registers).
+MP_MOVRM:       LD E,(HL)
                 INC HL
                 LD D,(HL)
                 INC HL
-                LD E,(HL)
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
                 INC HL
                 RET
 MP_MOVMF:       LD DE,MP_DAC        ; 2EE8h (HL) <- DAC
@@ -240,10 +242,16 @@ MP_XDCOMP:      JP MPE_XDCOMP       ; 2F5Ch ARG against DAC (doubles)
 MP_FRCINT:      JP MPE_FRCINT       ; 2F8Ah
         DS 2FB2h-$,0FFh
 MP_FRCSNG:      JP MPE_FRCSNG       ; 2FB2h
+        INCLUDE "../math/funck1.asm"
+
         DS 303Ah-$,0FFh
 MP_FRCDBL:      JP MPE_FRCDBL       ; 303Ah
+        INCLUDE "../math/funck2.asm"
+
         DS 30BEh-$,0FFh
 MP_FIXER:       JP MPE_FIXER        ; 30BEh
+        INCLUDE "../math/funck3.asm"
+
         DS 314Ah-$,0FFh
 MP_UMULT:       JP MPE_UMULT        ; 314Ah DE = BC * DE
         DS 3167h-$,0FFh
@@ -252,6 +260,8 @@ MP_ISUB:        JP MPE_ISUB         ; 3167h HL = DE - HL
 MP_IADD:        JP MPE_IADD         ; 3172h HL = DE + HL
         DS 3193h-$,0FFh
 MP_IMULT:       JP MPE_IMULT        ; 3193h HL = DE * HL
+        INCLUDE "../math/funck4.asm"
+
         DS 31E6h-$,0FFh
 MP_IDIV:        JP MPE_IDIV         ; 31E6h HL = DE \ HL
         DS 323Ah-$,0FFh
@@ -264,6 +274,7 @@ MP_FIN:         JP MPE_FIN          ; 3299h text at HL to DAC/VALTYP
 MP_FOUT:        XOR A               ; 3425h unformatted: PUFOUT with A = 0
 MP_PUFOUT:      JP MPE_PUFOUT       ; 3426h
         INCLUDE "../math/fin.asm"
+        INCLUDE "../math/bcdpow.asm"
 
         DS 371Ah-$,0FFh
 MP_FOUTB:       LD B,1              ; 371Ah binary: 1 bit a digit
@@ -278,9 +289,11 @@ MP_FOUTR:       JP MPE_FOUTR
 MP_SGNEXP:      JP MPE_SGNEXP       ; 37C8h DAC = DAC ^ ARG (singles)
         DS 37D7h-$,0FFh
 MP_DBLEXP:      JP MPE_DBLEXP       ; 37D7h DAC = DAC ^ ARG (doubles)
+        INCLUDE "../math/mppow.asm"
         DS 383Fh-$,0FFh
 MP_INTEXP:      JP MPE_INTEXP       ; 383Fh DAC = DE ^ HL (integers)
 
         INCLUDE "../math/func.asm"
         INCLUDE "../math/bcdfout.asm"
         INCLUDE "../math/bcdiar.asm"
+        INCLUDE "../math/mpusing.asm"

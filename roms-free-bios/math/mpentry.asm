@@ -181,8 +181,9 @@ MPE_CLR47:      LD HL,0
                 RET
 
 ; FRCINT: DAC to an integer, the fraction dropped (toward zero, as CINT);
-; Overflow outside -32768..32767.
-MPE_FRCINT:     LD A,(MP_VALTYP)
+; Overflow outside -32768..32767. HL = the integer too (as the ROM's C2F8A).
+MPE_FRCINT:     LD HL,(MP_DAC+2)
+                LD A,(MP_VALTYP)
                 CP 2
                 RET Z
                 CP 3

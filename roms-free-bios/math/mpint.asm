@@ -52,9 +52,20 @@ MPE_IMULT_OV:   POP HL
 MPE_I2ARG:      CALL MPB_FROM_INT
                 JP MP_MAF
 
-; IDIV: HL = DE \ HL (toward zero); Division by zero, and Overflow for
-; -32768 \ -1.
-MPE_IDIV:       EX DE,HL
+; IDIV: HL = DE \ HL (toward zero); Division by zero. -32768 \ -1 is the
+; single 32768 (as the ROM reconstruction's C31E6 makes it; the compiler's
+; runtime says Overflow).
+MPE_IDIV:       LD A,H
+                AND L
+                INC A
+                JR NZ,MPE_IDIV_N        ; HL is not -1
+                LD A,D
+                CP 80h
+                JR NZ,MPE_IDIV_N
+                LD A,E
+                OR A
+                JP Z,MPE_32768
+MPE_IDIV_N:     EX DE,HL
                 CALL MPB_IDIV
                 JP MPE_SETINT
 

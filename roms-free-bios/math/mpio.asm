@@ -1,5 +1,5 @@
-; math/mpio.asm - FIN, FOUT/PUFOUT, FOUTB/O/H and the powers behind their
-; documented entries.
+; math/mpio.asm - FIN, FOUT/PUFOUT and FOUTB/O/H behind their documented
+; entries.
 
 ; FIN: HL = text (A, its first character, is not needed). DAC/VALTYP = the
 ; number (MPF_FIN's rules), HL = the character after it, A = that character;
@@ -26,10 +26,12 @@ MPE_FIN_P:      LD A,(MP_FS+2)
                 RET
 
 ; PUFOUT: DAC (type VALTYP) to text at FBUFFR, HL = its start. A = the format
-; (bit 7 formatted); unformatted is the text PRINT and STR$ show: a blank or
+; (bit 7 formatted: mpusing.asm); unformatted is the text PRINT and STR$ show: a blank or
 ; '-', integers exact, singles in 6 digits, doubles in 14 (MPB_FOUT). An
 ; integer's DAC+2 is kept.
-MPE_PUFOUT:     LD A,(MP_VALTYP)
+MPE_PUFOUT:     OR A
+                JP M,MPE_PUFMT          ; formatted: mpusing.asm
+                LD A,(MP_VALTYP)
                 CP 2
                 JR NZ,MPE_PUFOUT_F
                 LD HL,(MP_DAC+2)
@@ -77,20 +79,3 @@ MPE_FOUTR_S:    SRL D
                 JR NZ,MPE_FOUTR_D
                 RET
 
-; Powers; the result is a double (VALTYP 8), as the compiler's `^` gives it.
-; SGNEXP: DAC ^ ARG of singles.
-MPE_SGNEXP:     CALL MPE_CLR47
-                LD HL,0
-                LD (MP_ARG+4),HL
-                LD (MP_ARG+6),HL
-; DBLEXP: DAC ^ ARG of doubles.
-MPE_DBLEXP:     LD HL,MP_ARG
-                CALL MPF_POW
-                JP MPE_DBL
-; INTEXP: DAC = DE ^ HL.
-MPE_INTEXP:     PUSH HL
-                EX DE,HL
-                CALL MPB_FROM_INT
-                POP HL
-                CALL MPB_POW_INT
-                JP MPE_DBL

@@ -135,6 +135,11 @@ fn crunch(text: &[u8]) -> Result<Vec<u8>, u8> {
     // A stale byte where the 00h must go.
     m.poke(KBUF, &[0xAA; 318]);
     let cpu = m.call(rom().crunch, BUF)?;
+    assert_eq!(
+        m.peek(KBUF + 315, 3),
+        &[0xAA; 3],
+        "{text:?}: wrote past 315 bytes"
+    );
     let len = usize::from(cpu.regs.bc());
     assert!((1..=315).contains(&len), "{text:?}: BC = {len}");
     let out = m.peek(KBUF, len);
@@ -375,9 +380,12 @@ fn detoken_at(before: &[u8], number: u16, body: &[u8]) -> Vec<u8> {
     line.extend([0, 0, 0]);
     m.poke(TXTTAB, before);
     m.poke(at, &line);
-    m.poke(BUF, &[0xAA; 258]);
+    // BUF and, after it, a canary: ENDBUF, TTYPOS, DIMFLG must stay intact
+    // (VALTYP, next, is FOUT's input).
+    m.poke(BUF, &[0xAA; 258 + 3]);
     m.call(rom().detoken.expect("DETOKEN"), at)
         .expect("no error");
+    assert_eq!(m.peek(BUF + 258, 3), &[0xAA; 3], "wrote past BUF");
     let text = m.peek(BUF, 258);
     let end = text.iter().position(|&b| b == 0).expect("0-terminated");
     text[..end].to_vec()
@@ -658,5 +666,24 @@ proptest! {
                 String::from_utf8_lossy(&list_line(10, &body, &|_| None)).into_owned()
             );
         }
+    }
+}
+
+/// A listing longer than BUF (258 bytes) is cut to its first 257 characters
+/// (MSX's LIST stops a line at 255; BUF must not overflow into the system
+/// variables after it). Shorter ones are whole.
+#[test]
+fn long_listing_is_cut_at_buf() {
+    for (number, body) in [
+        (10u16, vec![0x91u8; 200]),
+        (65529, [0xFF, 0x81].repeat(100)),
+        (1, b"\x8F".iter().chain(&[b'x'; 300]).copied().collect()),
+        (100, vec![b'A'; 252]),
+        (100, vec![b'A'; 253]),
+        (100, vec![b'A'; 254]),
+    ] {
+        let mut want = list_line(number, &body, &|_| None);
+        want.truncate(257);
+        assert_eq!(detoken_at(&[], number, &body), want, "{number} {body:02X?}");
     }
 }

@@ -596,6 +596,9 @@ fn conversions() {
         assert_eq!(mp.dac(), Number::Double(want), "FRCDBL {d:02X?}");
     }
     for v in [0i16, 1, -1, 32767, -32768, 1000, -12345] {
+        // FRCINT of an integer: HL = it (ROM reconstruction C2F8A).
+        mp.set_dac(Number::Integer(v));
+        assert_eq!(mp.call(FRCINT, Regs::default()).unwrap().hl(), v as u16);
         mp.set_dac(Number::Integer(v));
         mp.call(FRCDBL, Regs::default()).unwrap();
         let want = encode(v < 0, u128::from(v.unsigned_abs()), 0);
@@ -677,6 +680,10 @@ fn integer_entries() {
     }
     let r = Regs::default().with_de(5).with_hl(0);
     assert_eq!(mp.call(0x31E6, r), Err(11), "IDIV by zero");
+    // -32768 \ -1 is the single 32768 (ROM reconstruction C31E6).
+    let r = Regs::default().with_de(0x8000).with_hl(0xFFFF);
+    mp.call(0x31E6, r).unwrap();
+    assert_eq!(mp.dac(), Number::Single([0x45, 0x32, 0x76, 0x80]));
 }
 
 #[test]
@@ -832,6 +839,12 @@ fn moves() {
     mp.poke(at + 44, &[0x45, 0x99, 0x88, 0x77]);
     mp.call(0x2EBE, Regs::default().with_hl(at + 44)).unwrap();
     assert_eq!(mp.peek(DAC, 4), [0x45, 0x99, 0x88, 0x77]);
+    // MOVRMI 2ED6h: CBED <- (HL); MOVRM 2EDFh: BCDE <- (HL) with E first
+    // (ROM reconstruction apoloval/msx-system base200/basic1.asm C2EDF).
+    let out = mp.call(0x2ED6, Regs::default().with_hl(at + 44)).unwrap();
+    assert_eq!((out.c, out.b, out.e, out.d), (0x45, 0x99, 0x88, 0x77));
+    let out = mp.call(0x2EDF, Regs::default().with_hl(at + 44)).unwrap();
+    assert_eq!((out.e, out.d, out.c, out.b), (0x45, 0x99, 0x88, 0x77));
     // VALTYP-sized: VMOVFM 2F08h DAC <- (HL) with VALTYP 8, VMOVAF 2F0Dh.
     mp.poke(VALTYP, &[8]);
     mp.set8(at, y);
@@ -886,9 +899,24 @@ fn functions_agree_with_f64() {
         mp.op(0x2AFF, encode(false, 4, 0), [0; 8]),
         Ok(encode(false, 2, 0))
     );
+    // INTEXP gives an integer while the power fits (ROM reconstruction
+    // apoloval/msx-system base200/basic1.asm C383F multiplies integers).
     mp.call(0x383F, Regs::default().with_de(2).with_hl(10))
         .unwrap();
-    assert_eq!(mp.dac8(), encode(false, 1024, 0));
+    assert_eq!(mp.dac(), Number::Integer(1024));
+    mp.call(0x383F, Regs::default().with_de(-3i16 as u16).with_hl(3))
+        .unwrap();
+    assert_eq!(mp.dac(), Number::Integer(-27));
+    mp.call(0x383F, Regs::default().with_de(300).with_hl(2))
+        .unwrap();
+    assert_eq!(mp.dac(), Number::Double(encode(false, 90000, 0)));
+    mp.call(0x383F, Regs::default().with_de(2).with_hl(-1i16 as u16))
+        .unwrap();
+    assert_eq!(mp.dac(), Number::Double(encode(false, 5, -1)));
+    assert_eq!(
+        mp.call(0x383F, Regs::default().with_de(0).with_hl(-1i16 as u16)),
+        Err(11)
+    );
     assert_eq!(
         mp.op(0x37D7, encode(false, 3, 0), encode(false, 4, 0)),
         Ok(encode(false, 81, 0))
@@ -946,4 +974,103 @@ fn stack_moves() {
     assert_eq!(mp.peek(DAC, 8), y);
     assert_eq!(mp.peek(ARG, 8), x);
     assert_eq!(mp.peek(0xC300, 4), y[..4]);
+}
+
+#[test]
+fn pufout_formats_print_using_fields() {
+    // PUFOUT 3426h, A bit 7 set (Handbook Appendix 2): bit 6 commas, bit 5
+    // '*' fill, bit 4 '$', bit 3 '+', bit 2 the sign after; B = positions
+    // before the point, C = the point and the decimals. The texts are PRINT
+    // USING's (MSX2 Technical Handbook chapter 2, "PRINT USING": the value
+    // rounded to the decimals shown, right-aligned, '%' when it does not fit).
+    let mut mp = Mp::new();
+    let single = |text: &str| match text.strip_prefix('-') {
+        Some(t) => match model_fin(t) {
+            Number::Single(mut b) => {
+                b[0] |= 0x80;
+                Number::Single(b)
+            }
+            n => panic!("{n:?}"),
+        },
+        None => model_fin(text),
+    };
+    let cases: [(&str, Number, u8, u8, u8, &str); 11] = [
+        ("##.##", single("1.456"), 0x80, 2, 3, " 1.46"),
+        ("###.##", single("-1.5"), 0x80, 3, 3, " -1.50"),
+        ("+##.#", single("2.25"), 0x88, 3, 2, " +2.3"),
+        ("**##", Number::Integer(12), 0xA0, 4, 0, "**12"),
+        ("$$##.##", single("5.5"), 0x90, 4, 3, "  $5.50"),
+        ("#,###", Number::Integer(1234), 0xC0, 5, 0, "1,234"),
+        ("##.##-", single("-1.5"), 0x84, 2, 3, " 1.50-"),
+        ("##.##+", single("1.5"), 0x8C, 2, 3, " 1.50+"),
+        ("##", Number::Integer(123), 0x80, 2, 0, "%123"),
+        ("#.#", single("0.25"), 0x80, 1, 2, "0.3"),
+        (
+            "###",
+            Number::Double(encode(false, 5, -1)),
+            0x80,
+            3,
+            0,
+            "  1",
+        ),
+    ];
+    for (format, n, a, b, c, want) in cases {
+        mp.set_dac(n);
+        let r = mp
+            .call(
+                0x3426,
+                Regs {
+                    a,
+                    b,
+                    c,
+                    ..Regs::default()
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            mp.string_at(r.hl()),
+            want,
+            "PRINT USING \"{format}\"; {n:?}"
+        );
+    }
+    // A = 0 is the unformatted text (FOUT falls into PUFOUT with A = 0).
+    mp.set_dac(Number::Integer(7));
+    let r = mp.call(0x3426, Regs::default()).unwrap();
+    assert_eq!(mp.string_at(r.hl()), " 7");
+}
+
+#[test]
+fn decnrm_decrou_tan_sgnexp() {
+    let mut mp = Mp::new();
+    // DECNRM 26FAh: "excessive zeros in mantissa are removed (0.00123 ->
+    // 0.123 E-2)" (Handbook Appendix 2).
+    mp.poke(DAC, &[0x40, 0x00, 0x12, 0x30, 0, 0, 0, 0, 0]);
+    mp.call(0x26FA, Regs::default()).unwrap();
+    assert_eq!(mp.dac8(), [0x3E, 0x12, 0x30, 0, 0, 0, 0, 0]);
+    // DECROU 273Ch: half up on the guard byte DAC+8 (fact sheet §3.3).
+    mp.poke(DAC, &[0x41, 0x12, 0x34, 0x56, 0x78, 0x90, 0x12, 0x34, 0x50]);
+    mp.call(0x273C, Regs::default()).unwrap();
+    assert_eq!(mp.dac8(), [0x41, 0x12, 0x34, 0x56, 0x78, 0x90, 0x12, 0x35]);
+    mp.poke(DAC, &[0x41, 0x12, 0x34, 0x56, 0x78, 0x90, 0x12, 0x34, 0x49]);
+    mp.call(0x273C, Regs::default()).unwrap();
+    assert_eq!(mp.dac8(), [0x41, 0x12, 0x34, 0x56, 0x78, 0x90, 0x12, 0x34]);
+    // TAN 29FBh against f64.
+    for x in [0.1f64, 0.5, 1.0, -1.2, 2.5] {
+        let b = model_fin(&format!("{}#", x.abs()));
+        let Number::Double(mut b) = b else { panic!() };
+        if x < 0.0 {
+            b[0] |= 0x80;
+        }
+        let got = Number::Double(mp.op(0x29FB, b, [0; 8]).unwrap()).to_f64();
+        assert!(
+            (got - x.tan()).abs() < 1e-11 * x.tan().abs().max(1.0),
+            "TAN({x}) = {got}"
+        );
+    }
+    // SGNEXP 37C8h: singles 2 ^ 3 = 8 (a double, VALTYP 8).
+    mp.poke(DAC, &[0x41, 0x20, 0, 0, 0x99, 0x99, 0x99, 0x99]);
+    mp.poke(ARG, &[0x41, 0x30, 0, 0, 0x99, 0x99, 0x99, 0x99]);
+    mp.poke(VALTYP, &[4]);
+    mp.call(0x37C8, Regs::default()).unwrap();
+    assert_eq!(mp.dac(), Number::Double(encode(false, 8, 0)));
 }

@@ -489,3 +489,20 @@ fn cursor_shape_follows_insert_mode() {
     type_keys(&mut m, &[K::T("\n")]);
     run_to_pc(&mut m, MARK, 600);
 }
+
+/// DSPFNK with the cursor on the bottom row scrolls the text up first, so
+/// the cursor keeps a text row above the key row.
+#[test]
+fn function_keys_shown_with_the_cursor_on_the_bottom_row() {
+    let mut m = machine();
+    for i in 0..23 {
+        read_line(&mut m, PINLIN, "", &[K::T(&format!("R{i}\n"))]);
+    }
+    assert_eq!(m.peek(0xF3DC), 24, "CSRY on the bottom row");
+    call(&mut m, DSPFNK, "", &[]);
+    assert_eq!(m.peek(0xF3DC), 23, "CSRY above the key row");
+    assert_eq!(row(&m, 1), at_left("R1"));
+    assert_eq!(row(&m, 22), at_left("R22"));
+    assert_eq!(read_line(&mut m, PINLIN, "", &[K::T("UP\n")]), "UP");
+    assert_eq!(row(&m, 22), at_left("UP"), "scrolled above the key row");
+}

@@ -38,10 +38,20 @@ fn main_rom_fixed_data() {
     assert_eq!(rom[0x0D01], 0xC9);
     assert_eq!(&rom[0x0D02..0x0D04], &[0xDD, 0xE1], "POP IX at 0D02h");
     assert_eq!(&rom[0x0D10..0x0D12], &[0xFB, 0xC9], "EI / RET ends it");
-    // No "AB" header in page 1: the ROM search must not call into us.
+    // No "AB" header in page 1 (the BASIC interpreter): the ROM search must
+    // not call into us.
     assert_ne!(&rom[0x4000..0x4002], b"AB");
-    // Page 1 is unused and padded with FFh.
-    assert!(rom[0x4000..].iter().all(|&b| b == 0xFF));
+    // Page 1 is MSX-BASIC: its fixed-code error entries fall into ERROR at
+    // 406Fh (LD E,code then LD BC,nn swallowing the next LD E), and the
+    // BDOS entry 7FFDh is JP F37Dh (fact sheet msx-basic-interpreter.md §8).
+    assert_eq!(&rom[0x4055..0x4058], &[0x1E, 2, 0x01], "Syntax error");
+    assert_eq!(&rom[0x406D..0x406F], &[0x1E, 13], "Type mismatch");
+    for at in [
+        0x406F, 0x409B, 0x4601, 0x4666, 0x4C64, 0x521C, 0x542F, 0x5EA4, 0x67D0,
+    ] {
+        assert_eq!(rom[at], 0xC3, "{at:04X}h is a jump");
+    }
+    assert_eq!(&rom[0x7FFD..], &[0xC3, 0x7D, 0xF3]);
 }
 
 #[test]
