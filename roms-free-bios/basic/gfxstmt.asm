@@ -38,10 +38,6 @@ GS_GETBYT:      EQU 521Ch
 GS_FRMQNT:      EQU 542Fh
 GS_FRESTR:      EQU 67D0h
 GS_EXTROM:      EQU 015Fh       ; BIOS
-GS_FILVRM:      EQU 0056h
-GS_LDIRVM:      EQU 005Ch
-GS_CALPAT:      EQU 0084h
-GS_GSPSIZ:      EQU 008Ah
 GS_S_PSET:      EQU 006Dh       ; SUB-ROM bodies (sub/gfxbas.asm)
 GS_S_GLINE:     EQU 0075h
 GS_S_POINT:     EQU 01C1h
@@ -54,6 +50,7 @@ GS_TK_TO:       EQU 0D9h
 GS_S_DRAW:      EQU 01C9h
 GS_S_PLAY:      EQU 01CDh
 GS_S_CARG:      EQU 01D5h
+GS_S_SPRSET:    EQU 01D9h
 GS_FOUT:        EQU 3425h
 GS_BUF:         EQU 0F55Eh      ; the line buffer: free while a statement runs
 GS_S_PAINT:     EQU 0069h
@@ -431,128 +428,44 @@ GS_PUTGO:       LD IX,GS_S_PUTSPRT
                 RET NC
                 JP GS_FCERR
 
-; ---- SPRITE$(n) = s$: the pattern's 8 or 32 bytes, the string's first, then 0s
+; ---- SPRITE$(n) = s$ | COLOR SPRITE(n) = c | COLOR SPRITE$(n) = s$ ----------
+; Read here, checked and written to VRAM by the SUB-ROM's SPRSET (01D9h).
 ST_SPRITE:      RST 08h
                 DB '$'
-                CALL GS_SPRN
+                XOR A                   ; the pattern
+                JR GS_SPREQ
+ST_COLORSPRITE: RST 08h
+                DB GS_TK_SPRITE
+                CP '$'
+                LD A,1                  ; one colour for the 16 lines
+                JR NZ,GS_SPREQ
+                RST 10h
+                LD A,2                  ; a colour per line
+; GS_SPREQ: "(n)=expression" for SPRSET's kind A.
+GS_SPREQ:       PUSH AF
+                CALL GS_PAREN
+                POP AF
                 PUSH DE
+                PUSH AF
                 RST 08h
                 DB GS_TK_EQ
                 CALL GS_FRMEVL
-                EX (SP),HL              ; HL = VRAM address, text kept
-                PUSH HL
-                CALL GS_FRESTR
+                POP AF
                 POP DE
-                CALL GS_GSPSIZ
-                LD B,A
-                CALL GS_S2V
-                OR A
-                JR Z,GS_SS1
-                LD C,A
-                LD B,0
-                XOR A
-                CALL GS_FILVRM
-GS_SS1:         POP HL
-                RET
-
-; GS_SPRN: "(n)" a sprite pattern number, 0-255 (0-63 with 16x16 sprites)
-; -> DE = its VRAM address. Not in SCREEN 0.
-GS_SPRN:        LD A,(SCRMOD)
-                OR A
-                JP Z,GS_FCERR
-                CALL GS_PAREN
-                LD A,D
-                OR A
-                JP NZ,GS_FCERR
-                CALL GS_GSPSIZ          ; carry: 16x16
-                LD A,E
-                JR NC,GS_SPRN1
-                CP 64
-                JP NC,GS_FCERR
-GS_SPRN1:       PUSH HL
-                CALL GS_CALPAT
-                EX DE,HL
-                POP HL
-                RET
-
-; GS_S2V: the string of descriptor HL to VRAM at DE, at most B bytes ->
-; A = B - the bytes written, HL = the VRAM address after them.
-GS_S2V:         LD A,(HL)
-                INC HL
-                LD C,(HL)
-                INC HL
-                LD H,(HL)
-                LD L,C                  ; HL = the characters
-                CP B
-                JR C,GS_S2V1
-                LD A,B
-GS_S2V1:        LD C,A
-                LD A,B
-                SUB C
-                LD B,0
+                PUSH HL
                 PUSH AF
-                PUSH DE
-                PUSH BC
-                LD A,C
-                OR A
-                CALL NZ,GS_LDIRVM
-                POP BC
+                DEC A
+                JR Z,GS_SPR1
+                CALL GS_FRESTR          ; HL = the string's descriptor
+                JR GS_SPR2
+GS_SPR1:        CALL GS_FRCINT          ; HL = the colour
+                LD HL,(GS_DAC+2)
+GS_SPR2:        POP AF
+                LD IX,GS_S_SPRSET
+                CALL GS_EXTROM
                 POP HL
-                ADD HL,BC
-                POP AF
-                RET
-
-; ---- COLOR SPRITE(n) = colour | COLOR SPRITE$(n) = s$ ---------------------------
-; Sprite mode 2 (SCREEN 4-8): the plane's 16 line colours, ATRBAS - 512 +
-; 16 * n: all of them one colour byte, or the string's first 16 bytes.
-ST_COLORSPRITE: LD A,(SCRMOD)
-                CP 4
-                JP C,GS_FCERR
-                RST 08h
-                DB GS_TK_SPRITE
-                CP '$'
-                PUSH AF                 ; Z: SPRITE$
-                JR NZ,GS_CS1
-                RST 10h
-GS_CS1:         CALL GS_PAREN
-                LD A,D
-                OR A
-                JP NZ,GS_FCERR
-                LD A,E
-                CP 32
-                JP NC,GS_FCERR
-                PUSH HL
-                EX DE,HL
-                ADD HL,HL
-                ADD HL,HL
-                ADD HL,HL
-                ADD HL,HL
-                LD DE,(ATRBAS)
-                ADD HL,DE
-                DEC H
-                DEC H
-                EX (SP),HL
-                RST 08h
-                DB GS_TK_EQ
-                POP DE                  ; the line colours' address
-                POP AF
-                PUSH DE
-                JR Z,GS_CSSTR
-                CALL GS_GETBYT
-                EX (SP),HL
-                LD BC,16
-                CALL GS_FILVRM
-                POP HL
-                RET
-GS_CSSTR:       CALL GS_FRMEVL
-                EX (SP),HL
-                PUSH HL
-                CALL GS_FRESTR
-                POP DE
-                LD B,16
-                CALL GS_S2V
-                POP HL
-                RET
+                RET NC
+                JP GS_FCERR
 
 ; ---- SET PAGE [display][,active]: SCREEN 5-8, pages 0-3 (0-1 in SCREEN 7-8) ---
 ST_SETPAGE:     RST 08h

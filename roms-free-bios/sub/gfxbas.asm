@@ -2439,3 +2439,93 @@ GB_K1:          DB 41h,10h,0,0,0,0,0,0
 GB_K2PI:        DB 41h,62h,83h,18h,53h,07h,17h,96h
 GB_K16384:      DB 45h,16h,38h,40h,0,0,0,0
 GB_K32767:      DB 45h,32h,76h,70h,0,0,0,0
+
+; ---- SPRSET (01D9h): A = 0 SPRITE$(n)=s$ (the pattern's 8 or 32 bytes: the
+; string's, then 0s), 1 COLOR SPRITE(n)=c (the plane's 16 line colours, bit
+; 7 left out: Handbook 2.6), 2 COLOR SPRITE$(n)=s$ (the string's first 16
+; bytes to the line colours, the rest kept); DE = n, HL = the string's
+; descriptor or the colour. Line colours exist in sprite mode 2 (SCREEN 4-8)
+; only. Carry: not in this mode, or n out of range (0-255, 0-63 with 16x16
+; patterns, planes 0-31).
+GB_SPRSET:      LD B,A
+                LD A,D
+                OR A
+                SCF
+                RET NZ                  ; n above 255
+                LD A,(SCRMOD)
+                OR A
+                SCF
+                RET Z                   ; no sprites in SCREEN 0
+                DEC B
+                JP M,GB_SPAT
+                CP 4
+                RET C                   ; sprite mode 1: no line colours
+                LD A,E
+                CP 32
+                CCF
+                RET C
+                PUSH HL
+                LD L,A
+                LD H,0
+                ADD HL,HL
+                ADD HL,HL
+                ADD HL,HL
+                ADD HL,HL
+                LD DE,(ATRBAS)
+                ADD HL,DE
+                DEC H
+                DEC H                   ; ATRBAS - 512 + 16 n
+                EX DE,HL
+                POP HL
+                DEC B
+                LD A,16
+                JR Z,GB_SCOPYS          ; COLOR SPRITE$
+                LD A,L
+                AND 7Fh
+                EX DE,HL
+                LD B,16
+GB_SF1:         CALL GB_VWR
+                INC HL
+                DJNZ GB_SF1
+                OR A
+                RET
+GB_SPAT:        CALL GSPSIZ_I           ; A = bytes a pattern, carry: 16x16
+                LD C,A
+                LD A,E
+                JR NC,GB_SPAT1
+                CP 64
+                CCF
+                RET C
+GB_SPAT1:       PUSH HL
+                CALL CALPAT_I           ; HL = the pattern's address
+                EX DE,HL
+                POP HL
+                LD A,C
+                OR 80h                  ; padded with 0s
+; GB_SCOPYS: the string of descriptor HL to VRAM at DE, at most A AND 7Fh
+; bytes; with bit 7 of A set, 0s after the string's end up to that many.
+GB_SCOPYS:      LD C,A
+                LD B,(HL)
+                INC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                EX DE,HL                ; HL = VRAM, DE = the characters
+GB_SC1:         LD A,C
+                AND 7Fh
+                RET Z                   ; (carry clear)
+                XOR A
+                INC B
+                DEC B
+                JR Z,GB_SC2             ; past the string's end
+                LD A,(DE)
+                INC DE
+                DEC B
+                JR GB_SC3
+GB_SC2:         BIT 7,C
+                RET Z
+GB_SC3:         CALL GB_VWR
+                INC HL
+                DEC C
+                JR GB_SC1

@@ -221,6 +221,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP GB_MUSIC             ; by the interrupt handler (no EI)
                 EI                      ; 01D5h CARG (BASIC): CIRCLE's angles, aspect
                 JP GB_CARG
+                EI                      ; 01D9h SPRSET (BASIC): SPRITE$=, COLOR SPRITE(n)=, SPRITE$(n)=
+                JP GB_SPRSET
                 DS 01F5h-$,0C9h
                 EI                      ; 01F5h REDCLK
                 JP REDCLK

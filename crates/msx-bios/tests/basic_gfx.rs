@@ -945,6 +945,69 @@ fn paint_bitmap_modes() {
     }
 }
 
+/// SPRSET: SPRITE$(1)="AB" in SCREEN 1 (the string, then 0s to 8 bytes);
+/// COLOR SPRITE is refused in sprite mode 1; in SCREEN 5 COLOR SPRITE(3)=89h
+/// gives 09h to the 16 line colours (bit 7 left out), COLOR SPRITE$(4)="ABC"
+/// the first three, the rest kept.
+#[test]
+fn sprite_strings_and_colours() {
+    let m = run("
+        ld a,1
+        call CHGMOD
+        xor a
+        ld de,1
+        ld hl,desc
+        ld ix,01D9h
+        call EXTROM
+        sbc a,a
+        ld (RESULT),a
+        ld a,1
+        ld de,1
+        ld hl,5
+        ld ix,01D9h
+        call EXTROM
+        sbc a,a
+        ld (RESULT+1),a
+        ld hl,(0F926h)          ; PATBAS
+        ld de,RESULT+2
+        ld bc,16
+        call 0059h              ; LDIRMV
+        ld a,5
+        call CHGMOD
+        ld a,1
+        ld de,3
+        ld hl,89h
+        ld ix,01D9h
+        call EXTROM
+        ld a,2
+        ld de,4
+        ld hl,desc2
+        ld ix,01D9h
+        call EXTROM
+        jr done
+desc:   db 2
+        dw text
+desc2:  db 3
+        dw text
+text:   db 'ABC'
+done:
+");
+    assert_eq!(m.peek_range(0xC000, 2), vec![0, 0xFF]);
+    assert_eq!(
+        &m.peek_range(0xC002 + 8, 8),
+        &[b'A', b'B', 0, 0, 0, 0, 0, 0]
+    );
+    let vram = m.vram();
+    let atr = word(&m, 0xF928);
+    assert_eq!(&vram[atr - 512 + 48..atr - 512 + 64], &[9; 16]);
+    assert_eq!(&vram[atr - 512 + 64..atr - 512 + 67], b"ABC");
+    assert_eq!(
+        vram[atr - 512 + 67],
+        m.peek(0xF3E9),
+        "the rest kept (CLRSPR's FORCLR)"
+    );
+}
+
 // ---- whole statements, typed into MSX-BASIC ------------------------------------
 //
 // These run once the core's dispatch points at basic/gfxstmt.asm's handlers
