@@ -51,6 +51,8 @@ GS_S_DRAW:      EQU 01C9h
 GS_S_PLAY:      EQU 01CDh
 GS_S_CARG:      EQU 01D5h
 GS_S_SPRSET:    EQU 01D9h
+GS_STRALC:      EQU 6627h       ; room for A characters: DE = it, DSCTMP set
+GS_LDIRMV:      EQU 0059h
 GS_FOUT:        EQU 3425h
 GS_BUF:         EQU 0F55Eh      ; the line buffer: free while a statement runs
 GS_S_PAINT:     EQU 0069h
@@ -466,6 +468,30 @@ GS_SPR2:        POP AF
                 POP HL
                 RET NC
                 JP GS_FCERR
+
+; ---- SPRITE$(n): the pattern's 8 or 32 bytes as a string (a pseudo-variable
+; on the SPRITE token). The result becomes a temporary through the core's
+; BI_PUTNEW (string.asm), as the core's own string functions return theirs.
+FN_SPRITE:      RST 10h
+                RST 08h
+                DB '$'
+                CALL GS_PAREN
+                PUSH HL
+                LD A,3
+                LD IX,GS_S_SPRSET
+                CALL GS_EXTROM          ; DE = VRAM, A = the length
+                JP C,GS_FCERR
+                PUSH DE
+                PUSH AF
+                CALL GS_STRALC
+                POP AF
+                POP HL
+                LD C,A
+                LD B,0
+                CALL GS_LDIRMV
+                CALL BI_PUTNEW
+                POP HL
+                JP GS_CUR
 
 ; ---- SET PAGE [display][,active]: SCREEN 5-8, pages 0-3 (0-1 in SCREEN 7-8) ---
 ST_SETPAGE:     RST 08h

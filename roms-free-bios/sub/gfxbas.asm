@@ -2443,7 +2443,8 @@ GB_K32767:      DB 45h,32h,76h,70h,0,0,0,0
 ; ---- SPRSET (01D9h): A = 0 SPRITE$(n)=s$ (the pattern's 8 or 32 bytes: the
 ; string's, then 0s), 1 COLOR SPRITE(n)=c (the plane's 16 line colours, bit
 ; 7 left out: Handbook 2.6), 2 COLOR SPRITE$(n)=s$ (the string's first 16
-; bytes to the line colours, the rest kept); DE = n, HL = the string's
+; bytes to the line colours, the rest kept), 3 SPRITE$(n) read (-> DE = the
+; pattern's VRAM address, A = its bytes); DE = n, HL = the string's
 ; descriptor or the colour. Line colours exist in sprite mode 2 (SCREEN 4-8)
 ; only. Carry: not in this mode, or n out of range (0-255, 0-63 with 16x16
 ; patterns, planes 0-31).
@@ -2456,6 +2457,10 @@ GB_SPRSET:      LD B,A
                 OR A
                 SCF
                 RET Z                   ; no sprites in SCREEN 0
+                LD A,B
+                CP 3
+                JR Z,GB_SPGET
+                LD A,(SCRMOD)
                 DEC B
                 JP M,GB_SPAT
                 CP 4
@@ -2489,19 +2494,30 @@ GB_SF1:         CALL GB_VWR
                 DJNZ GB_SF1
                 OR A
                 RET
-GB_SPAT:        CALL GSPSIZ_I           ; A = bytes a pattern, carry: 16x16
+GB_SPGET:       CALL GB_SPADR           ; SPRITE$(n): where and how long
+                RET C
+                LD A,C
+                RET
+GB_SPAT:        CALL GB_SPADR
+                RET C
+                LD A,C
+                OR 80h                  ; padded with 0s
+                JR GB_SCOPYS
+; GB_SPADR: pattern E -> DE = its address, C = its bytes (8 or 32); carry:
+; E is above 63 with 16x16 patterns.
+GB_SPADR:       CALL GSPSIZ_I
                 LD C,A
                 LD A,E
-                JR NC,GB_SPAT1
+                JR NC,GB_SPAD1
                 CP 64
                 CCF
                 RET C
-GB_SPAT1:       PUSH HL
-                CALL CALPAT_I           ; HL = the pattern's address
+GB_SPAD1:       PUSH HL
+                CALL CALPAT_I
                 EX DE,HL
                 POP HL
-                LD A,C
-                OR 80h                  ; padded with 0s
+                OR A
+                RET
 ; GB_SCOPYS: the string of descriptor HL to VRAM at DE, at most A AND 7Fh
 ; bytes; with bit 7 of A set, 0s after the string's end up to that many.
 GB_SCOPYS:      LD C,A

@@ -1090,7 +1090,13 @@ fn statements_circle_paint() {
 fn statements_sprites() {
     let m = basic(
         "10 SCREEN 5:SPRITE$(3)=\"ABC\":PUT SPRITE 1,(100,50),10,3
-20 PUT SPRITE 2,(-5,60),,3:COLOR SPRITE(4)=9:COLOR SPRITE$(5)=CHR$(1)+CHR$(2)",
+20 PUT SPRITE 2,(-5,60),,3:COLOR SPRITE(4)=9:COLOR SPRITE$(5)=CHR$(1)+CHR$(2)
+30 A$=SPRITE$(3):POKE &HE001,LEN(A$):POKE &HE002,ASC(MID$(A$,3,1)):POKE &HE003,ASC(MID$(A$,4,1))",
+    );
+    assert_eq!(
+        poked(&m, 3),
+        vec![8, b'C', 0],
+        "SPRITE$(3): 8 bytes, the pattern's"
     );
     let vram = m.vram();
     let pat = word(&m, 0xF926);
