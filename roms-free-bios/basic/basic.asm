@@ -129,10 +129,9 @@ OMERR:          LD E,7                  ; 6275h Out of memory
                 JP BI_GC                ; 66B6h garbage collection
         DS 67D0h-$,0FFh
 FRESTR:         JP FRESTR_I             ; 67D0h
-        INCLUDE "../basic/crunch.asm"   ; text -> tokens (KBUF)
-        INCLUDE "../basic/list.asm"     ; tokens -> text (BUF)
         INCLUDE "../basic/input.asm"    ; READ DATA RESTORE INPUT LINE INPUT
         INCLUDE "../basic/misc.asm"     ; SWAP ERASE DELETE AUTO CLS MID$= INSTR
+        INCLUDE "../basic/gfxstmt.asm"  ; PSET LINE CIRCLE PAINT SPRITE DRAW PLAY COPY ...
         INCLUDE "../basic/hwstmt.asm"   ; SCREEN COLOR WIDTH LOCATE KEY SOUND VPOKE ...
         INCLUDE "../basic/extcall.asm"  ; statements of the extension ROM
 BI_END:

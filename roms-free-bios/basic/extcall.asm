@@ -55,7 +55,7 @@ BI_XFIELD:      LD B,26                 ; FIELD
 BI_XGET:        LD B,27                 ; GET
                 JP EXT_GO
 BI_XPUT:        CP 0C7h                 ; PUT SPRITE: not Disk BASIC's
-                JP Z,BI_SNSTMT
+                JP Z,ST_PUTSPRITE
                 LD B,28                 ; PUT
                 JP EXT_GO
 BI_XLSET:       LD B,29                 ; LSET
@@ -76,7 +76,9 @@ BI_XCVD:        LD B,36                 ; CVD
                 JP EXT_GO
 BI_XLOC:        LD B,37                 ; LOC
                 JP EXT_GO
-BI_XCOPY:       LD B,38                 ; COPY "a" TO "b" (the extension
+BI_XCOPY:       CP '('                  ; COPY (x,y)-...: the graphic one
+                JP Z,ST_COPY
+                LD B,38                 ; COPY "a" TO "b" (the extension
                 JP EXT_GO               ; gives COPY ( to the graphic statements)
 BI_XLOF:        LD B,20                 ; LOF
                 JP EXT_GO
@@ -251,3 +253,10 @@ XE_ALOAD_I:     EI
                 OR A
                 CALL NZ,BI_SCRATCH
                 JP BI_MAIN
+
+; The cruncher and the lister live in the extension ROM (ext/crunch.asm,
+; ext/list.asm); their contracts are unchanged (docs/basic-interpreter.md).
+CRUNCH:         LD B,80h
+                JP EXT_GO
+DETOKEN:        LD B,81h
+                JP EXT_GO

@@ -434,7 +434,15 @@ FN_SUB5:        POP HL
                 JP FN_STRDONE
 
 ; ---- keyword functions: INKEY$ STRING$ VARPTR CSRLIN ...; others: Syntax
-BI_FUNTOK:      CP 0CBh                 ; TIME
+BI_FUNTOK:      CP 0EDh                 ; POINT(x,y)
+                JP Z,FN_POINT
+                CP 0C9h                 ; BASE(n)
+                JP Z,FN_BASE
+                CP 0C1h                 ; PLAY(n)
+                JP Z,FN_PLAY
+                CP 0C7h                 ; SPRITE$(n)
+                JP Z,FN_SPRITE
+                CP 0CBh                 ; TIME
                 JP Z,FN_TIME
                 CP 0C8h                 ; VDP
                 JP Z,FN_VDP

@@ -609,9 +609,7 @@ FN_BASE:        RST 10h
                 PUSH HL
                 LD IX,GS_S_BASEF
                 CALL GS_EXTROM
-                CALL HW_MAKUINT         ; above 32767 as a single (hwstmt.asm)
-                POP HL
-                JP GS_CUR
+                JP FN_UNSIGNED          ; above 32767 as a single; pops the text pointer
 
 ; GS_BASEN: "(n)" with n 0-44: A = n.
 GS_BASEN:       CALL GS_PAREN

@@ -218,7 +218,9 @@ HW_WIDMOD:      SUB 14
                 RET
 
 ; ---- COLOR [fore][,back[,border]] | COLOR=(p,r,g,b) | COLOR=NEW|RESTORE ----
-ST_COLOR:       CP HW_TK_EQ
+ST_COLOR:       CP 0C7h                 ; COLOR SPRITE(n)= / COLOR SPRITE$(n)=
+                JP Z,ST_COLORSPRITE
+                CP HW_TK_EQ
                 JR Z,HW_PALETTE
                 LD DE,FORCLR
                 LD B,3

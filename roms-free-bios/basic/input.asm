@@ -171,7 +171,7 @@ INPUT_I:        CP '#'                  ; Disk BASIC: INPUT #n, (extcall.asm)
                 LD C,0                  ; INPUT
                 JR INPUT_GO
 LINE_I:         CP 85h                  ; LINE INPUT (LINE alone: graphics)
-                JP NZ,SNERR
+                JP NZ,ST_LINE
                 CALL CHRGTR_I
                 CP '#'                  ; Disk BASIC: LINE INPUT #n,
                 JP Z,BI_LINFIL

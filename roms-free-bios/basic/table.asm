@@ -63,20 +63,20 @@ BI_STMTS:
                 DW BI_XRSET           ; B9h RSET
                 DW BI_XSAVE            ; BAh SAVE
                 DW BI_SNSTMT           ; BBh LFILES
-                DW BI_SNSTMT           ; BCh CIRCLE
+                DW ST_CIRCLE           ; BCh CIRCLE
                 DW ST_COLOR            ; BDh COLOR
-                DW BI_SNSTMT           ; BEh DRAW
-                DW BI_SNSTMT           ; BFh PAINT
+                DW ST_DRAW             ; BEh DRAW
+                DW ST_PAINT            ; BFh PAINT
                 DW ST_BEEP             ; C0h BEEP
-                DW BI_SNSTMT           ; C1h PLAY
-                DW BI_SNSTMT           ; C2h PSET
-                DW BI_SNSTMT           ; C3h PRESET
+                DW ST_PLAY             ; C1h PLAY
+                DW ST_PSET             ; C2h PSET
+                DW ST_PRESET           ; C3h PRESET
                 DW ST_SOUND            ; C4h SOUND
                 DW ST_SCREEN           ; C5h SCREEN
                 DW ST_VPOKE            ; C6h VPOKE
-                DW BI_SNSTMT           ; C7h SPRITE
+                DW ST_SPRITE           ; C7h SPRITE
                 DW ST_VDP              ; C8h VDP
-                DW BI_SNSTMT           ; C9h BASE
+                DW ST_BASE             ; C9h BASE
                 DW CALL_I              ; CAh CALL
                 DW ST_TIME             ; CBh TIME
                 DW ST_KEY              ; CCh KEY
@@ -85,7 +85,7 @@ BI_STMTS:
                 DW BI_XBLOAD          ; CFh BLOAD
                 DW BI_XBSAVE          ; D0h BSAVE
                 DW BI_FCSTMT           ; D1h DSKO$
-                DW BI_FCSTMT           ; D2h SET
+                DW ST_SETPAGE          ; D2h SET (PAGE; the other SETs are not yet there)
                 DW BI_XNAME            ; D3h NAME
                 DW BI_XKILL            ; D4h KILL
                 DW BI_FCSTMT           ; D5h IPL

@@ -27,6 +27,9 @@
 ; A and the flags are not passed: re-read with X_CUR).
 EXT_ENTRY:      EI                      ; (the inter-slot call left them off)
                 LD A,B
+                SUB 80h                 ; 80h and up: the interpreter's own
+                JR NC,EXT_HIGH          ; pieces moved here (EXT_TABLE2)
+                LD A,B
                 CP EXT_COUNT
                 JP NC,X_SNERR
                 EX DE,HL                ; keep the text pointer in DE
@@ -40,6 +43,22 @@ EXT_ENTRY:      EI                      ; (the inter-slot call left them off)
                 LD B,(HL)
                 PUSH BC                 ; the handler, "returned to"
                 EX DE,HL                ; HL = the text pointer again
+                RET
+
+; EXT_HIGH: A = B - 80h, the number in EXT_TABLE2.
+EXT_HIGH:       CP EXT2_COUNT
+                JP NC,X_SNERR
+                EX DE,HL
+                LD L,A
+                LD H,0
+                ADD HL,HL
+                LD BC,EXT_TABLE2
+                ADD HL,BC
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                PUSH BC
+                EX DE,HL
                 RET
 
 ; INIT: point EXTVEC at EXT_ENTRY in this slot (RST 30h, slot, address,
@@ -85,6 +104,17 @@ EXT_MYSLOT_P:   LD A,C
 
         INCLUDE "xbasic.asm"
         INCLUDE "disk.asm"
+        INCLUDE "crunch.asm"            ; text -> tokens (KBUF)
+        INCLUDE "list.asm"              ; tokens -> text (BUF)
+
+; Pieces of the interpreter itself that live here (the main ROM's page 1
+; is full): numbers 80h and up, reached like the statements above
+; (basic/extcall.asm). Direct mode and LIST only: no program's speed
+; depends on them.
+EXT_TABLE2:
+                DW CRUNCH               ; 80h: CRUNCH (crunch.asm)
+                DW DETOKEN              ; 81h: DETOKEN (list.asm)
+EXT2_COUNT:     EQU ($-EXT_TABLE2)/2
 
 ; The statements and functions served here, by number (the main ROM's
 ; dispatch passes B = the number; basic/extcall.asm lists the same order).

@@ -14,34 +14,43 @@ use z80_cpu::{Bus, Cpu};
 
 const KBUF: u16 = 0xF41F;
 const BUF: u16 = 0xF55E;
-/// The interpreter's "raise error E" entry.
-const ERROR: u16 = 0x406F;
 /// Where a finished routine returns to (a HALT in RAM).
 const DONE: u16 = 0xEFF0;
 /// Where DETOKEN's program lines are put (TXTTAB).
 const TXTTAB: u16 = 0x8001;
 
-/// The main ROM with its symbols (assembled again here for the labels; the
-/// bytes must be those of the ROM the crate ships).
+/// The memory the routines run in: the main ROM's page 0 (the Math-Pack's
+/// FIN and FOUT) and the BASIC extension ROM in page 1, where CRUNCH and
+/// DETOKEN live, with the extension's symbols (assembled again here for the
+/// labels; the bytes must be those of the ROMs the crate ships).
 struct Rom {
     bytes: Vec<u8>,
     crunch: u16,
     detoken: Option<u16>,
+    /// X_ERROR, where the extension raises an error E through CALBAS.
+    error: u16,
 }
 
 fn rom() -> &'static Rom {
     static ROM: OnceLock<Rom> = OnceLock::new();
     ROM.get_or_init(|| {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../roms-free-bios/main/main.asm");
+            .join("../../roms-free-bios/ext/ext.asm");
         let asm = z80_asm::assemble_file(&path, &z80_asm::Options::default())
             .unwrap_or_else(|d| panic!("{}", d.render()));
-        assert_eq!(asm.bytes, msx_bios::main_rom(), "the ROM the crate ships");
+        assert_eq!(
+            asm.bytes,
+            msx_bios::sub_rom()[0x4000..],
+            "the ROM the crate ships"
+        );
         let sym = |name: &str| asm.symbol(name).unwrap_or_else(|| panic!("no {name}"));
+        let mut bytes = msx_bios::main_rom()[..0x4000].to_vec();
+        bytes.extend_from_slice(&asm.bytes);
         Rom {
             crunch: sym("CRUNCH"),
             detoken: asm.symbol("DETOKEN"),
-            bytes: asm.bytes,
+            error: sym("X_ERROR"),
+            bytes,
         }
     })
 }
@@ -95,14 +104,10 @@ impl Flat {
             if at == DONE {
                 return Ok(cpu);
             }
-            cpu.step(self);
-            // A JP to the error entry (the entry itself may hold other code
-            // until the interpreter's core is in).
-            let m = &self.0;
-            let a = usize::from(at);
-            if cpu.regs.pc == ERROR && m[a] == 0xC3 && m[a + 1] == 0x6F && m[a + 2] == 0x40 {
+            if at == rom().error {
                 return Err(cpu.regs.e);
             }
+            cpu.step(self);
         }
         panic!("no return after 2,000,000 instructions");
     }

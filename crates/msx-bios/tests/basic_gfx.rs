@@ -1010,10 +1010,9 @@ done:
 
 // ---- whole statements, typed into MSX-BASIC ------------------------------------
 //
-// These run once the core's dispatch points at basic/gfxstmt.asm's handlers
-// (docs/basic-interpreter.md, "Graphics and music"); until the lead wires
-// them they are ignored. Each program ends by POKEing A5h to E000h and
-// waiting there, so the test sees the screen it drew.
+// The core's dispatch points at basic/gfxstmt.asm's handlers
+// (docs/basic-interpreter.md, "Graphics and music"). Each program ends by
+// POKEing A5h to E000h and waiting there, so the test sees the screen it drew.
 
 const DONE: u16 = 0xE000;
 
@@ -1039,7 +1038,6 @@ fn poked(m: &Machine, n: usize) -> Vec<u8> {
 }
 
 #[test]
-#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
 fn statements_pset_line_point() {
     let m = basic(
         "10 SCREEN 5:PSET(10,10),15:PSET STEP(1,0)
@@ -1064,7 +1062,6 @@ fn statements_pset_line_point() {
 }
 
 #[test]
-#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
 fn statements_circle_paint() {
     let m = basic(
         "10 SCREEN 5:CIRCLE(100,100),30,7:PAINT(100,100),9,7
@@ -1086,7 +1083,6 @@ fn statements_circle_paint() {
 }
 
 #[test]
-#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
 fn statements_sprites() {
     let m = basic(
         "10 SCREEN 5:SPRITE$(3)=\"ABC\":PUT SPRITE 1,(100,50),10,3
@@ -1113,7 +1109,6 @@ fn statements_sprites() {
 }
 
 #[test]
-#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
 fn statements_set_page_and_errors() {
     let m = basic("10 SCREEN 5:SET PAGE 1,1:PSET(0,0),7:SET PAGE 0,0:POKE &HE001,POINT(0,0)");
     assert_eq!(m.vdp().register(2), 0x1F, "page 0 shown again");
@@ -1126,7 +1121,6 @@ fn statements_set_page_and_errors() {
 }
 
 #[test]
-#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
 fn statements_copy_base() {
     let m = basic(
         "10 SCREEN 5:PSET(10,10),3:PSET(12,11),5:COPY(10,10)-(12,11) TO (100,50)
@@ -1142,7 +1136,6 @@ fn statements_copy_base() {
 }
 
 #[test]
-#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
 fn statements_draw() {
     let m = basic(
         "10 SCREEN 5:PSET(10,10):B$=\"R5\":N=4:DRAW \"C7XB$;D=N;\":DRAW \"L2\"
@@ -1157,7 +1150,6 @@ fn statements_draw() {
 }
 
 #[test]
-#[ignore = "waits for the dispatch to point at gfxstmt.asm"]
 fn statements_play() {
     let m = basic(
         "10 A$=\"CDE\":N=5:PLAY \"T120L4XA$;\",\"O=N;C\":POKE &HE001,-PLAY(0):POKE &HE002,-PLAY(3)

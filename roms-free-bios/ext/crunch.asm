@@ -17,7 +17,6 @@
 
 CR_DORES:       EQU 0F664h      ; nonzero inside DATA (copy until ':')
 CR_DONUM:       EQU 0F665h      ; digits mean: 0 a constant, 1 a line number, 0FFh text
-CR_ERROR:       EQU 406Fh       ; the interpreter's "raise error E"
 CR_FIN:         EQU 3299h       ; Math-Pack: number text at HL -> DAC, VALTYP
 CR_VALTYP:      EQU 0F663h
 CR_DAC:         EQU 0F7F6h
@@ -285,7 +284,7 @@ CR_PUTN:
         CALL CR_PUT
         JP CR_NEXT
 CR_OVF: LD E,6
-        JP CR_ERROR
+        JP X_ERROR               ; raise error E in the interpreter (xbasic.asm)
 
 ; A letter (upper-cased in A, HL at it): the first keyword of its list that
 ; the text starts with, else the letter as part of a name.
@@ -466,7 +465,7 @@ CR_PUT: LD (DE),A
         POP HL
         RET NC
         LD E,25                 ; Line buffer overflow
-        JP CR_ERROR
+        JP X_ERROR               ; raise error E in the interpreter (xbasic.asm)
 
 CR_UPPER:
         CP 'a'
