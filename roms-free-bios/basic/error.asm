@@ -20,6 +20,8 @@ ERR_NOVAL:      LD HL,(CURLIN)
                 JR Z,ERR_DIRECT
                 LD (DOT),HL
 ERR_DIRECT:     LD SP,(SAVSTK)
+                LD BC,TEMPST            ; the failed statement's temporaries go
+                LD (TEMPPT),BC
                 LD A,E
                 LD (ERRFLG),A
                 LD HL,(SAVTXT)

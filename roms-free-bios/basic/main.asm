@@ -158,6 +158,8 @@ BI_MEMSET_OM:   POP HL
 
 ; ---- READYR (409Bh): "Ok", then the main loop -------------------------------
 READYR_I:
+                LD HL,TEMPST            ; no temporary string outlives a command
+                LD (TEMPPT),HL
                 XOR A
                 LD (PRTFLG),A
                 LD H,A

@@ -283,6 +283,11 @@ fn errors_and_their_lines() {
     assert_eq!(cmd(&mut m, "NEXT"), ["NEXT without FOR"]);
     assert_eq!(cmd(&mut m, "RETURN"), ["RETURN without GOSUB"]);
     assert_eq!(cmd(&mut m, "PRINT \"A\"+1"), ["Type mismatch"]);
+    // The temporaries of failed statements do not pile up (10 at most, §1.2).
+    for _ in 0..11 {
+        assert_eq!(cmd(&mut m, "PRINT \"A\"+1"), ["Type mismatch"]);
+    }
+    assert_eq!(cmd(&mut m, "PRINT \"X\"+\"Y\""), ["XY"]);
     assert_eq!(cmd(&mut m, "ERROR 55"), ["Input past end"]);
     assert_eq!(cmd(&mut m, "ERROR 40"), ["Unprintable error"]);
     assert_eq!(cmd(&mut m, "ERROR 200"), ["Unprintable error"]);
