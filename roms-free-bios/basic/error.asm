@@ -45,9 +45,6 @@ ERR_PRINT:      XOR A
                 LD (ONEFLG),A
                 CALL CRDONZ
                 LD A,(ERRFLG)
-                LD E,A
-                CALL H_ERRP             ; a disk ROM prints its own 60-71 here
-                LD A,E
                 LD HL,ERR_MSGS
                 CP 26                   ; 1-25
                 JR C,ERR_FIND
@@ -67,7 +64,10 @@ ERR_SKIPS:      LD A,(HL)
                 OR A
                 JR NZ,ERR_SKIPS
                 JR ERR_SKIP
-ERR_OUT:        PUSH HL
+ERR_OUT:        LD A,(ERRFLG)          ; H.ERRP: E = the code, HL = the
+                LD E,A                  ; text found; a hook (a disk ROM's
+                CALL H_ERRP             ; 60-71) may point HL at its own
+                PUSH HL
                 CALL H_ERRF
                 CALL TOTEXT_I
                 POP HL

@@ -730,3 +730,22 @@ fn line_pointers_come_and_go() {
     assert_eq!(body(&m), [0x89, 0x20, 0x0E, 30, 0]);
     assert_eq!(cmd(&mut m, "RUN"), ["X"]);
 }
+
+#[test]
+fn a_hook_names_its_own_errors() {
+    let mut m = basic();
+    // H.ERRP (FEFDh): E = code, HL = the text; this one names error 66.
+    // Code at D000h: CP 66 / RET NZ / LD HL,text / RET.
+    let code = [0x7B, 0xFE, 66, 0xC0, 0x21, 0x10, 0xD0, 0xC9];
+    for (i, b) in code.iter().enumerate() {
+        m.poke(0xD000 + i as u16, *b);
+    }
+    for (i, b) in b"Disk full\0".iter().enumerate() {
+        m.poke(0xD010 + i as u16, *b);
+    }
+    m.poke(0xFEFD, 0xC3);
+    m.poke(0xFEFE, 0x00);
+    m.poke(0xFEFF, 0xD0);
+    assert_eq!(cmd(&mut m, "ERROR 66"), ["Disk full"]);
+    assert_eq!(cmd(&mut m, "ERROR 67"), ["Unprintable error"]);
+}
