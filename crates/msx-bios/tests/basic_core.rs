@@ -182,7 +182,23 @@ fn direct_print() {
         ["-3 -1  32768"]
     );
     assert_eq!(cmd(&mut m, "PRINT 200*200;-2*3"), [" 40000 -6"]);
-    assert_eq!(cmd(&mut m, "PRINT 1/3;1/3#"), [" .333333  .33333333333333"]);
+    // Single + - * / widen to double and give a double; a single variable
+    // rounds it (the ROM's 324Eh-3267h; crates/msx-basic conformance tests).
+    assert_eq!(
+        cmd(&mut m, "PRINT 1/3;1!/3!"),
+        [" .33333333333333  .33333333333333"]
+    );
+    assert_eq!(
+        cmd(&mut m, "A!=1/3:A#=A!:PRINT A!;A#"),
+        [" .333333  .333333"]
+    );
+    // The functions work in double precision; RND's first number after
+    // power-on is .59521943994623 on every MSX.
+    assert_eq!(cmd(&mut m, "PRINT SQR(2);EXP(0)"), [" 1.4142135623731  1"]);
+    assert_eq!(
+        cmd(&mut m, "PRINT RND(1);RND(0)"),
+        [" .59521943994623  .59521943994623"]
+    );
     assert_eq!(cmd(&mut m, "PRINT 3>2;2>3;\"A\"<\"B\""), ["-1  0 -1"]);
     assert_eq!(
         cmd(&mut m, "PRINT NOT 0;5 AND 3;5 OR 3;5 XOR 3"),
