@@ -1415,7 +1415,9 @@ DK_MAXF:        CALL X_CUR
 
 ; DK_ERRTXT (service 22): the message of Disk BASIC's error L (60-71) at
 ; BUF+166, 0-terminated (fact sheet §4.7).
-DK_ERRTXT:      LD A,L
+DK_ERRTXT:      CALL DK_HAVE                ; without a disk ROM: Unprintable
+                RET NZ
+                LD A,L
                 SUB 60
                 LD B,A
                 LD HL,DK_ERRS
