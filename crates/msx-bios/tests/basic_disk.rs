@@ -223,6 +223,9 @@ fn without_a_disk_rom_the_disk_statements_answer_as_msx_basic_does() {
         "{}",
         screen(&m)
     );
+    // Errors 60-71 are named by a disk ROM only (fact sheet §4.7).
+    cmd(&mut m, "CLS:ERROR 61");
+    assert!(screen(&m).contains("Unprintable error"), "{}", screen(&m));
 }
 
 /// Types the lines of `text` as a program, then RUN.
