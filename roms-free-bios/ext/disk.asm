@@ -73,11 +73,19 @@ DK_INI:         CALL DK_HAVE
                 LD (DK_FCBP),HL
                 RET
 
-; DK_BOOT: AUTOEXEC.BAS on the default drive is run as RUN"AUTOEXEC.BAS"
-; typed in BUF (fact sheet §5); without it, back to "Ok".
+; DK_BOOT: "Disk BASIC version 1.0" under the start screen, then
+; AUTOEXEC.BAS on the default drive is run as RUN"AUTOEXEC.BAS" typed in
+; BUF (fact sheet §5); without it, back to "Ok".
 DK_BOOT:        CALL DK_HAVE
                 RET NZ
-                LD HL,DK_AUTONM
+                LD HL,DK_BANNER         ; the start screen's last line
+DK_BOOT_B:      LD A,(HL)
+                OR A
+                JR Z,DK_BOOT_A
+                CALL CHPUT
+                INC HL
+                JR DK_BOOT_B
+DK_BOOT_A:      LD HL,DK_AUTONM
                 LD DE,FILNAM
                 LD BC,11
                 LDIR
@@ -97,6 +105,7 @@ DK_BOOT:        CALL DK_HAVE
                 LDIR
                 LD IX,XE_TYPED
                 JP X_CALBAS
+DK_BANNER:      DB "Disk BASIC version 1.0",0Dh,0Ah,0
 DK_AUTONM:      DB "AUTOEXECBAS"
 DK_AUTORUN:     DB "RUN",22h,"AUTOEXEC.BAS",22h,0
 DK_AUTORUN_E:

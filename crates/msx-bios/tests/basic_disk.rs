@@ -72,7 +72,10 @@ fn without_autoexec_bas_basic_waits_in_direct_mode() {
     let d = disk_with(&[("OTHER.BAS", program("10 PRINT \"NO\"\n").to_bytes())]);
     let m = boot(&d);
     let s = screen(&m);
-    assert!(s.contains("Ok"), "{s}");
+    // The start screen with Disk BASIC ends with its version (fact sheet §5).
+    let at = |t: &str| s.find(t).unwrap_or_else(|| panic!("no `{t}`:\n{s}"));
+    assert!(at("Bytes free") < at("Disk BASIC version 1.0"), "{s}");
+    assert!(at("Disk BASIC version 1.0") < at("Ok"), "{s}");
     assert!(!s.contains("NO"), "{s}");
 }
 
@@ -213,6 +216,7 @@ fn without_a_disk_rom_the_disk_statements_answer_as_msx_basic_does() {
     let o = m.run_until(&Until::PcReached(PINLIN), 2000);
     assert!(o.reached(), "no prompt:\n{}", screen(&m));
     assert!(screen(&m).contains("Ok"), "{}", screen(&m));
+    assert!(!screen(&m).contains("Disk BASIC"), "{}", screen(&m));
     // No cassette on this machine: LOAD/SAVE cannot reach a device; the
     // disk-only statements are the main ROM's "Illegal function call".
     cmd(&mut m, "CLS:LOAD \"X\"");
