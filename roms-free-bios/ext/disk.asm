@@ -1068,8 +1068,9 @@ DK_OP_END:      CALL DK_ENDST
                 RET
 
 ; DK_OPENCH: open channel A on FILNAM of device C in mode B (1 input, 2
-; output, 8 append). A device other than a drive takes output only (Bad
-; file name otherwise, fact sheet §6.1); GRP: needs a graphic screen.
+; output, 4 random, 8 append). A device other than a drive takes output
+; only (input is Bad file name, fact sheet §6.1; without FOR it is
+; output); GRP: needs a graphic screen.
 DK_OPENCH:      LD E,A
                 LD A,C
                 CP 9
@@ -1078,11 +1079,9 @@ DK_OPENCH:      LD E,A
                 JR NZ,DK_OC_DEV
                 LD E,19
                 JP X_ERROR
-DK_OC_DEV:      LD A,B
-                CP 2
-                JR Z,DK_OC_DEVOK
-                CP 8
-                JP NZ,DK_FN_BAD
+DK_OC_DEV:      LD A,B                  ; output, append, or no FOR at all
+                DEC A                   ; (OPEN "GRP:" AS #1, as programs
+                JP Z,DK_FN_BAD          ; write it); input: Bad file name
 DK_OC_DEVOK:    LD A,C
                 CP 0FCh                 ; GRP:
                 JR NZ,DK_OC_DEV2

@@ -459,7 +459,8 @@ fn input_dollar_reads_characters_of_a_file() {
 
 #[test]
 fn grp_draws_text_on_a_graphic_screen() {
-    // GRP: sends each character to GRPPRT (008Dh), which draws it at the
+    // OPEN "GRP:" AS #1 (no FOR: output, as programs write it). GRP:
+    // sends each character to GRPPRT (008Dh), which draws it at the
     // graphic cursor (fact sheet §6.1): SCREEN 2's pattern table (0000h-
     // 17FFh) gets pixels. The program stays in SCREEN 2 (line 50) while
     // the VRAM is looked at.
@@ -467,7 +468,7 @@ fn grp_draws_text_on_a_graphic_screen() {
     let mut m = boot(&d);
     for line in [
         "10 SCREEN 2",
-        "20 OPEN \"GRP:\" FOR OUTPUT AS #1",
+        "20 OPEN \"GRP:\" AS #1",
         "30 PRINT #1,\"HELLO\";",
         "40 CLOSE:POKE &HC000,1",
         "50 GOTO 50",
