@@ -22,6 +22,8 @@ ERR_NOVAL:      LD HL,(CURLIN)
                 JR Z,ERR_DIRECT
                 LD (DOT),HL
 ERR_DIRECT:     LD SP,(SAVSTK)
+                LD BC,TEMPST            ; the failed statement's temporaries go
+                LD (TEMPPT),BC
                 LD A,E
                 LD (ERRFLG),A
                 LD HL,(SAVTXT)
@@ -45,9 +47,6 @@ ERR_PRINT:      XOR A
                 LD (ONEFLG),A
                 CALL CRDONZ
                 LD A,(ERRFLG)
-                LD E,A
-                CALL H_ERRP             ; a disk ROM prints its own 60-71 here
-                LD A,E
                 LD HL,ERR_MSGS
                 CP 26                   ; 1-25
                 JR C,ERR_FIND
@@ -69,7 +68,10 @@ ERR_SKIPS:      LD A,(HL)
                 OR A
                 JR NZ,ERR_SKIPS
                 JR ERR_SKIP
-ERR_OUT:        PUSH HL
+ERR_OUT:        LD A,(ERRFLG)          ; H.ERRP: E = the code, HL = the
+                LD E,A                  ; text found; a hook (a disk ROM's
+                CALL H_ERRP             ; 60-71) may point HL at its own
+                PUSH HL
                 CALL H_ERRF
                 CALL TOTEXT_I
                 POP HL

@@ -281,7 +281,13 @@ BI_SWAP_L:      LD C,(HL)
                 RET
 
 ; BI_PAD: a single in DAC and ARG gets zero digits 7-14, so the double
-; routines see the same number.
+; routines see the same number. BI_DBL2 also makes the type double: MSX's
+; single + - * / widen both operands and give a double ([ROM2M 324Eh-3267h,
+; 3042h]); storing it in a single variable rounds it.
+BI_DBL2:        CALL BI_PAD
+                LD A,8
+                LD (VALTYP),A
+                RET
 BI_PAD:         LD A,(VALTYP)
                 CP 4
                 RET NZ
@@ -299,7 +305,7 @@ BI_ADDSAME:     LD A,(VALTYP)
                 LD DE,(DAC+2)           ; integers: the Math-Pack's (past
                 LD HL,(BASARG+2)        ; 16 bits a single)
                 JP MP_IADD
-ADD_REAL:       CALL BI_PAD
+ADD_REAL:       CALL BI_DBL2
                 JP MP_DECADD
 BI_SUBSAME:     LD A,(VALTYP)
                 CP 2
@@ -307,7 +313,7 @@ BI_SUBSAME:     LD A,(VALTYP)
                 LD DE,(DAC+2)
                 LD HL,(BASARG+2)
                 JP MP_ISUB
-SUB_REAL:       CALL BI_PAD
+SUB_REAL:       CALL BI_DBL2
                 JP MP_DECSUB
 BI_MULSAME:     LD A,(VALTYP)
                 CP 2
@@ -315,9 +321,9 @@ BI_MULSAME:     LD A,(VALTYP)
                 LD DE,(DAC+2)
                 LD HL,(BASARG+2)
                 JP MP_IMULT
-MUL_REAL:       CALL BI_PAD
+MUL_REAL:       CALL BI_DBL2
                 JP MP_DECMUL
-BI_DIVSAME:     CALL BI_PAD
+BI_DIVSAME:     CALL BI_DBL2
                 JP MP_DECDIV
 BI_POWSAME:     CALL BI_PAD
                 LD A,(VALTYP)

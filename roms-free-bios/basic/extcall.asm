@@ -160,22 +160,26 @@ BI_INLF:        LD A,(PTRFIL+1)
 BI_CLSALL:      LD B,18
                 JP BI_XTRY
 
-; BI_ERRTXT: E = an error code: for 60-71 the extension writes Disk
-; BASIC's message at BUF+166 (as the disk ROM does, fact sheet §4.7):
-; HL = it, carry. NC for the others.
-BI_ERRTXT:      LD A,E
+; BI_ERRTXT: ERRFLG = an error code: for 60-71 the extension writes Disk
+; BASIC's message at BUF+166 (as the disk ROM does, fact sheet §4.7) when
+; a disk system is there: HL = it, carry. NC for the others.
+BI_ERRTXT:      LD A,(ERRFLG)
+                LD E,A
                 SUB 60
                 CP 12
                 RET NC
+                PUSH HL                 ; (the core's table, kept for NC)
                 XOR A
                 LD (BUF+166),A
                 LD L,E
                 LD B,22
                 CALL BI_XTRY
+                POP HL
+                LD A,(BUF+166)
+                OR A
+                RET Z                   ; no text: NC, HL kept
                 LD HL,BUF+166
-                LD A,(HL)
-                CP 1                    ; carry for an empty text
-                CCF
+                SCF
                 RET
 
 ; The hooks of the cold start and the main loop (one CALL each in main.asm).

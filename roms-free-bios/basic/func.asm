@@ -43,19 +43,15 @@ BI_FNARG:       CALL CHRGTR_I
                 DB '('
                 CALL FRMEVL_I
                 JP BI_CLOSEP
-; BI_FNNUM: a numeric argument; BI_FNREAL: as single unless double.
+; BI_FNNUM: a numeric argument; BI_FNREAL: as a double (the Math-Pack's
+; functions take and give doubles: SQR(2) is 1.4142135623731 on MSX).
 BI_FNNUM:       CALL BI_FNARG
                 JP BI_CHKNUM
 BI_FNREAL:      CALL BI_FNNUM
-                LD A,(VALTYP)
-                CP 2
-                RET NZ
-                PUSH HL
-                CALL MP_FRCSNG
-                POP HL
-                RET
+                LD A,8
+                JP BI_FRCTYP
 
-; Math-Pack functions: argument made single (or kept double), then DE calls.
+; Math-Pack functions: the argument made double, then DE's routine.
 FN_SQR:         LD DE,MP_SQR
                 JR FN_MATH
 FN_SIN:         LD DE,MP_SIN
@@ -68,7 +64,7 @@ FN_ATN:         LD DE,MP_ATN
                 JR FN_MATH
 FN_LOG:         LD DE,MP_LOG
                 JR FN_MATH
-FN_EXP:         LD DE,MP_EXP
+FN_EXP:         LD DE,MP_EXPFN
                 JR FN_MATH
 FN_RND:         LD DE,MP_RND
 FN_MATH:        PUSH DE

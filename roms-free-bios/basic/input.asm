@@ -100,27 +100,22 @@ BI_ITEM_QE:     LD A,(HL)               ; blanks after the closing quote
                 JR NZ,BI_ITEM_S
                 INC HL
                 JR BI_ITEM_QE
-BI_ITEM_RAW:    LD D,H                  ; up to ',' ':' or the end
-                LD E,L
-                LD B,0
-                LD C,0                  ; length without trailing blanks
+BI_ITEM_RAW:    LD D,H                  ; up to ',' ':' or the end; blanks
+                LD E,L                  ; before it were skipped, those after
+                LD B,0                  ; it stay ([ROM2 4BD1h])
 BI_ITEM_R:      LD A,(HL)
                 OR A
-                JR Z,BI_ITEM_RE
+                JR Z,BI_ITEM_S
                 CP ','
-                JR Z,BI_ITEM_RE
+                JR Z,BI_ITEM_S
                 CP ':'
                 JR NZ,BI_ITEM_RC
                 LD A,(FLGINP)           ; INPUT keeps ':' in the text
                 OR A
-                JR Z,BI_ITEM_RE
+                JR Z,BI_ITEM_S
 BI_ITEM_RC:     INC HL
                 INC B
-                CP ' '
-                JR Z,BI_ITEM_R
-                LD C,B
                 JR BI_ITEM_R
-BI_ITEM_RE:     LD B,C
 BI_ITEM_S:      PUSH HL
                 LD A,B
                 CALL BI_MKDSC

@@ -160,6 +160,8 @@ BI_MEMSET_OM:   POP HL
 ; ---- READYR (409Bh): "Ok", then the main loop -------------------------------
 READYR_I:
                 CALL BI_LDEND           ; Disk BASIC: an unfinished LOAD closed
+                LD HL,TEMPST            ; no temporary string outlives a command
+                LD (TEMPPT),HL
                 XOR A
                 LD (PRTFLG),A
                 LD H,A
@@ -485,8 +487,9 @@ BI_RUNCLR_D:    LD (HL),8
                 PUSH BC
                 RET
 
-; RNDX after run-clear: 0.40649651372358 ([ROM2M 2C24h]).
-BI_RNDINI:      DB 40h,40h,64h,96h,51h,37h,23h,58h
+; RNDX after run-clear: 0.40649651372358 ([ROM2M 2C24h]) in the Math-Pack's
+; RND format (docs/basic-interpreter.md, "RND's seed").
+BI_RNDINI:      DB 00h,40h,64h,96h,51h,37h,23h,58h
 
 ; ---- NEW ----------------------------------------------------------------------
 NEW_I:          RET NZ

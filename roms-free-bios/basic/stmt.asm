@@ -897,12 +897,19 @@ NEXT_ONE:       LD (TEMP),HL
                 INC HL
                 INC HL
                 INC HL
-                LD A,(HL)               ; an integer loop left the integers
-                ADD A,3
-                LD B,A
+                LD A,(HL)               ; an integer loop that left the
+                ADD A,3                 ; integers: Overflow; a single one
+                CP 4                    ; is rounded back to single
+                JR Z,NEXT_SNG
+                JR NC,NEXT_TYPED
                 LD A,(VALTYP)
-                CP B
+                CP 2
                 JP NZ,OVERR
+                JR NEXT_TYPED
+NEXT_SNG:       PUSH DE
+                CALL MP_FRCSNG
+                POP DE
+NEXT_TYPED:
                 LD HL,DAC               ; store the variable
                 CALL BI_STDAC
                 POP DE

@@ -73,11 +73,19 @@ DK_INI:         CALL DK_HAVE
                 LD (DK_FCBP),HL
                 RET
 
-; DK_BOOT: AUTOEXEC.BAS on the default drive is run as RUN"AUTOEXEC.BAS"
-; typed in BUF (fact sheet §5); without it, back to "Ok".
+; DK_BOOT: "Disk BASIC version 1.0" under the start screen, then
+; AUTOEXEC.BAS on the default drive is run as RUN"AUTOEXEC.BAS" typed in
+; BUF (fact sheet §5); without it, back to "Ok".
 DK_BOOT:        CALL DK_HAVE
                 RET NZ
-                LD HL,DK_AUTONM
+                LD HL,DK_BANNER         ; the start screen's last line
+DK_BOOT_B:      LD A,(HL)
+                OR A
+                JR Z,DK_BOOT_A
+                CALL CHPUT
+                INC HL
+                JR DK_BOOT_B
+DK_BOOT_A:      LD HL,DK_AUTONM
                 LD DE,FILNAM
                 LD BC,11
                 LDIR
@@ -97,6 +105,7 @@ DK_BOOT:        CALL DK_HAVE
                 LDIR
                 LD IX,XE_TYPED
                 JP X_CALBAS
+DK_BANNER:      DB "Disk BASIC version 1.0",0Dh,0Ah,0
 DK_AUTONM:      DB "AUTOEXECBAS"
 DK_AUTORUN:     DB "RUN",22h,"AUTOEXEC.BAS",22h,0
 DK_AUTORUN_E:
@@ -1059,8 +1068,9 @@ DK_OP_END:      CALL DK_ENDST
                 RET
 
 ; DK_OPENCH: open channel A on FILNAM of device C in mode B (1 input, 2
-; output, 8 append). A device other than a drive takes output only (Bad
-; file name otherwise, fact sheet §6.1); GRP: needs a graphic screen.
+; output, 4 random, 8 append). A device other than a drive takes output
+; only (input is Bad file name, fact sheet §6.1; without FOR it is
+; output); GRP: needs a graphic screen.
 DK_OPENCH:      LD E,A
                 LD A,C
                 CP 9
@@ -1069,11 +1079,9 @@ DK_OPENCH:      LD E,A
                 JR NZ,DK_OC_DEV
                 LD E,19
                 JP X_ERROR
-DK_OC_DEV:      LD A,B
-                CP 2
-                JR Z,DK_OC_DEVOK
-                CP 8
-                JP NZ,DK_FN_BAD
+DK_OC_DEV:      LD A,B                  ; output, append, or no FOR at all
+                DEC A                   ; (OPEN "GRP:" AS #1, as programs
+                JP Z,DK_FN_BAD          ; write it); input: Bad file name
 DK_OC_DEVOK:    LD A,C
                 CP 0FCh                 ; GRP:
                 JR NZ,DK_OC_DEV2
@@ -1415,7 +1423,9 @@ DK_MAXF:        CALL X_CUR
 
 ; DK_ERRTXT (service 22): the message of Disk BASIC's error L (60-71) at
 ; BUF+166, 0-terminated (fact sheet §4.7).
-DK_ERRTXT:      LD A,L
+DK_ERRTXT:      CALL DK_HAVE                ; without a disk ROM: Unprintable
+                RET NZ
+                LD A,L
                 SUB 60
                 LD B,A
                 LD HL,DK_ERRS

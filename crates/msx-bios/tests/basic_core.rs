@@ -182,7 +182,23 @@ fn direct_print() {
         ["-3 -1  32768"]
     );
     assert_eq!(cmd(&mut m, "PRINT 200*200;-2*3"), [" 40000 -6"]);
-    assert_eq!(cmd(&mut m, "PRINT 1/3;1/3#"), [" .333333  .33333333333333"]);
+    // Single + - * / widen to double and give a double; a single variable
+    // rounds it (the ROM's 324Eh-3267h; crates/msx-basic conformance tests).
+    assert_eq!(
+        cmd(&mut m, "PRINT 1/3;1!/3!"),
+        [" .33333333333333  .33333333333333"]
+    );
+    assert_eq!(
+        cmd(&mut m, "A!=1/3:A#=A!:PRINT A!;A#"),
+        [" .333333  .333333"]
+    );
+    // The functions work in double precision; RND's first number after
+    // power-on is .59521943994623 on every MSX.
+    assert_eq!(cmd(&mut m, "PRINT SQR(2);EXP(0)"), [" 1.4142135623731  1"]);
+    assert_eq!(
+        cmd(&mut m, "PRINT RND(1);RND(0)"),
+        [" .59521943994623  .59521943994623"]
+    );
     assert_eq!(cmd(&mut m, "PRINT 3>2;2>3;\"A\"<\"B\""), ["-1  0 -1"]);
     assert_eq!(
         cmd(&mut m, "PRINT NOT 0;5 AND 3;5 OR 3;5 XOR 3"),
@@ -283,6 +299,11 @@ fn errors_and_their_lines() {
     assert_eq!(cmd(&mut m, "NEXT"), ["NEXT without FOR"]);
     assert_eq!(cmd(&mut m, "RETURN"), ["RETURN without GOSUB"]);
     assert_eq!(cmd(&mut m, "PRINT \"A\"+1"), ["Type mismatch"]);
+    // The temporaries of failed statements do not pile up (10 at most, §1.2).
+    for _ in 0..11 {
+        assert_eq!(cmd(&mut m, "PRINT \"A\"+1"), ["Type mismatch"]);
+    }
+    assert_eq!(cmd(&mut m, "PRINT \"X\"+\"Y\""), ["XY"]);
     assert_eq!(cmd(&mut m, "ERROR 55"), ["Input past end"]);
     assert_eq!(cmd(&mut m, "ERROR 40"), ["Unprintable error"]);
     assert_eq!(cmd(&mut m, "ERROR 200"), ["Unprintable error"]);
@@ -724,4 +745,23 @@ fn line_pointers_come_and_go() {
     program(&mut m, &["15 REM"]);
     assert_eq!(body(&m), [0x89, 0x20, 0x0E, 30, 0]);
     assert_eq!(cmd(&mut m, "RUN"), ["X"]);
+}
+
+#[test]
+fn a_hook_names_its_own_errors() {
+    let mut m = basic();
+    // H.ERRP (FEFDh): E = code, HL = the text; this one names error 66.
+    // Code at D000h: CP 66 / RET NZ / LD HL,text / RET.
+    let code = [0x7B, 0xFE, 66, 0xC0, 0x21, 0x10, 0xD0, 0xC9];
+    for (i, b) in code.iter().enumerate() {
+        m.poke(0xD000 + i as u16, *b);
+    }
+    for (i, b) in b"Disk full\0".iter().enumerate() {
+        m.poke(0xD010 + i as u16, *b);
+    }
+    m.poke(0xFEFD, 0xC3);
+    m.poke(0xFEFE, 0x00);
+    m.poke(0xFEFF, 0xD0);
+    assert_eq!(cmd(&mut m, "ERROR 66"), ["Disk full"]);
+    assert_eq!(cmd(&mut m, "ERROR 67"), ["Unprintable error"]);
 }

@@ -72,7 +72,10 @@ fn without_autoexec_bas_basic_waits_in_direct_mode() {
     let d = disk_with(&[("OTHER.BAS", program("10 PRINT \"NO\"\n").to_bytes())]);
     let m = boot(&d);
     let s = screen(&m);
-    assert!(s.contains("Ok"), "{s}");
+    // The start screen with Disk BASIC ends with its version (fact sheet §5).
+    let at = |t: &str| s.find(t).unwrap_or_else(|| panic!("no `{t}`:\n{s}"));
+    assert!(at("Bytes free") < at("Disk BASIC version 1.0"), "{s}");
+    assert!(at("Disk BASIC version 1.0") < at("Ok"), "{s}");
     assert!(!s.contains("NO"), "{s}");
 }
 
@@ -213,6 +216,7 @@ fn without_a_disk_rom_the_disk_statements_answer_as_msx_basic_does() {
     let o = m.run_until(&Until::PcReached(PINLIN), 2000);
     assert!(o.reached(), "no prompt:\n{}", screen(&m));
     assert!(screen(&m).contains("Ok"), "{}", screen(&m));
+    assert!(!screen(&m).contains("Disk BASIC"), "{}", screen(&m));
     // No cassette on this machine: LOAD/SAVE cannot reach a device; the
     // disk-only statements are the main ROM's "Illegal function call".
     cmd(&mut m, "CLS:LOAD \"X\"");
@@ -223,6 +227,9 @@ fn without_a_disk_rom_the_disk_statements_answer_as_msx_basic_does() {
         "{}",
         screen(&m)
     );
+    // Errors 60-71 are named by a disk ROM only (fact sheet §4.7).
+    cmd(&mut m, "CLS:ERROR 61");
+    assert!(screen(&m).contains("Unprintable error"), "{}", screen(&m));
 }
 
 /// Types the lines of `text` as a program, then RUN.
@@ -452,7 +459,8 @@ fn input_dollar_reads_characters_of_a_file() {
 
 #[test]
 fn grp_draws_text_on_a_graphic_screen() {
-    // GRP: sends each character to GRPPRT (008Dh), which draws it at the
+    // OPEN "GRP:" AS #1 (no FOR: output, as programs write it). GRP:
+    // sends each character to GRPPRT (008Dh), which draws it at the
     // graphic cursor (fact sheet §6.1): SCREEN 2's pattern table (0000h-
     // 17FFh) gets pixels. The program stays in SCREEN 2 (line 50) while
     // the VRAM is looked at.
@@ -460,7 +468,7 @@ fn grp_draws_text_on_a_graphic_screen() {
     let mut m = boot(&d);
     for line in [
         "10 SCREEN 2",
-        "20 OPEN \"GRP:\" FOR OUTPUT AS #1",
+        "20 OPEN \"GRP:\" AS #1",
         "30 PRINT #1,\"HELLO\";",
         "40 CLOSE:POKE &HC000,1",
         "50 GOTO 50",
