@@ -22,6 +22,7 @@ TK_GOSUB:       EQU 8Dh
 TK_REM:         EQU 8Fh
 TK_ELSE:        EQU 0A1h
 TK_ERROR:       EQU 0A6h
+TK_TIME:        EQU 0CBh
 TK_TO:          EQU 0D9h
 TK_THEN:        EQU 0DAh
 TK_TAB:         EQU 0DBh

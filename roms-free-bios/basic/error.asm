@@ -4,6 +4,8 @@
 ; ERROR_I: E = error code. Never returns.
 ERROR_I:
                 CALL H_ERRO
+                LD HL,0                 ; no more PRINT #: the message is
+                LD (PTRFIL),HL          ; for the screen
                 LD HL,(VLZADR)          ; VAL's zeroed byte back in place
                 LD A,H
                 OR L
@@ -54,6 +56,8 @@ ERR_PRINT:      XOR A
                 JR C,ERR_UNPR
                 CP 36
                 JR C,ERR_FIND
+                CALL BI_ERRTXT          ; Disk BASIC: 60-71 (extcall.asm)
+                JR C,ERR_OUT
 ERR_UNPR:       LD A,23                 ; Unprintable error
 ERR_FIND:       LD B,A
                 OR A

@@ -174,10 +174,10 @@ APPLY_INT:      PUSH DE
                 LD A,E
                 LD D,B
                 LD E,C
-                CP TK_MOD
-                JP Z,BI_IMOD
+                CP TK_MOD               ; \ and MOD: the Math-Pack's
+                JR Z,APPLY_MOD
                 CP TK_IDIV
-                JP Z,BI_IDIVS
+                JR Z,APPLY_IDIV
                 CP TK_AND
                 JR NZ,APPLY_OR
                 LD A,H
@@ -220,6 +220,11 @@ APPLY_IMP:      LD A,H                  ; NOT left OR right
                 LD L,A
                 JR APPLY_ORR
 APPLY_LOG:      LD L,A
+                JR BI_INTRES
+APPLY_MOD:      EX DE,HL                ; DE = left, HL = right
+                JP MP_IMOD
+APPLY_IDIV:     EX DE,HL
+                JP MP_IDIV
 BI_INTRES:      LD (DAC+2),HL           ; integer result
                 LD A,2
                 LD (VALTYP),A
@@ -291,33 +296,25 @@ BI_PAD:         LD A,(VALTYP)
 BI_ADDSAME:     LD A,(VALTYP)
                 CP 2
                 JR NZ,ADD_REAL
-                LD HL,(DAC+2)
-                LD DE,(BASARG+2)
-                OR A
-                ADC HL,DE
-                JP PO,BI_INTRES
-                CALL BI_SNG2            ; overflow: in single precision
+                LD DE,(DAC+2)           ; integers: the Math-Pack's (past
+                LD HL,(BASARG+2)        ; 16 bits a single)
+                JP MP_IADD
 ADD_REAL:       CALL BI_PAD
                 JP MP_DECADD
 BI_SUBSAME:     LD A,(VALTYP)
                 CP 2
                 JR NZ,SUB_REAL
-                LD HL,(DAC+2)
-                LD DE,(BASARG+2)
-                OR A
-                SBC HL,DE
-                JP PO,BI_INTRES
-                CALL BI_SNG2
+                LD DE,(DAC+2)
+                LD HL,(BASARG+2)
+                JP MP_ISUB
 SUB_REAL:       CALL BI_PAD
                 JP MP_DECSUB
 BI_MULSAME:     LD A,(VALTYP)
                 CP 2
                 JR NZ,MUL_REAL
-                LD HL,(DAC+2)
-                LD DE,(BASARG+2)
-                CALL BI_IMUL
-                JP NC,BI_INTRES
-                CALL BI_SNG2
+                LD DE,(DAC+2)
+                LD HL,(BASARG+2)
+                JP MP_IMULT
 MUL_REAL:       CALL BI_PAD
                 JP MP_DECMUL
 BI_DIVSAME:     CALL BI_PAD
@@ -327,14 +324,6 @@ BI_POWSAME:     CALL BI_PAD
                 CP 8
                 JP Z,MP_DBLEXP
                 JP MP_SGNEXP
-
-; BI_SNG2: both integers (DAC, ARG) to single.
-BI_SNG2:        CALL MP_FRCSNG
-                CALL BI_SWAP
-                LD A,2
-                LD (VALTYP),A
-                CALL MP_FRCSNG
-                JP BI_SWAP
 
 ; BI_CMPSAME: A = sign(DAC - ARG): 1, 0, FFh; same types, numeric.
 BI_CMPSAME:     LD A,(VALTYP)
@@ -358,106 +347,13 @@ BI_CMPSAME:     LD A,(VALTYP)
 CMP_REAL:       CALL BI_PAD
                 JP MP_XDCOMP            ; 1 when ARG < DAC: left > right
 
-; BI_IMUL: HL = HL * DE signed; carry on overflow.
-BI_IMUL:        LD A,H
-                XOR D
-                PUSH AF                 ; sign of the result
-                CALL BI_IABS
-                EX DE,HL
-                CALL BI_IABS
-                LD B,H
-                LD C,L
-                LD HL,0
-                LD A,16
-BI_IMUL_L:      ADD HL,HL
-                JR C,BI_IMUL_OV
-                EX DE,HL
-                ADD HL,HL
-                EX DE,HL
-                JR NC,BI_IMUL_N
-                ADD HL,BC
-                JR C,BI_IMUL_OV
-BI_IMUL_N:      DEC A
-                JR NZ,BI_IMUL_L
-                POP AF
-                JP M,BI_IMUL_NEG
-                BIT 7,H
-                SCF
-                RET NZ
-                OR A
-                RET
-BI_IMUL_NEG:    LD A,H                  ; up to 32768 for a negative result
-                CP 80h
-                JR C,BI_IMUL_NG
-                JR NZ,BI_IMUL_OV1
-                LD A,L
-                OR A
-                JR NZ,BI_IMUL_OV1
-BI_IMUL_NG:     CALL BI_INEG
-                OR A
-                RET
-BI_IMUL_OV:     POP AF
-BI_IMUL_OV1:    SCF
-                RET
-
-; BI_IABS: HL = |HL| (32768 stays 8000h). BI_INEG: HL = -HL.
-BI_IABS:        BIT 7,H
-                RET Z
+; BI_INEG: HL = -HL.
 BI_INEG:        XOR A
                 SUB L
                 LD L,A
                 SBC A,A
                 SUB H
                 LD H,A
-                RET
-
-; BI_IDIVS (\) and BI_IMOD: HL = left, DE = right (integers).
-BI_IDIVS:       CALL BI_IDIV
-                JP BI_INTRES
-BI_IMOD:        CALL BI_IDIV
-                EX DE,HL                ; the remainder
-                JP BI_INTRES
-; BI_IDIV: HL = HL \ DE (toward 0), DE = remainder (the dividend's sign).
-BI_IDIV:        LD A,D
-                OR E
-                JP Z,DV0ERR
-                LD A,H
-                OR A
-                PUSH AF                 ; dividend's sign
-                XOR D
-                PUSH AF                 ; quotient's sign
-                CALL BI_IABS
-                EX DE,HL
-                CALL BI_IABS
-                EX DE,HL                ; HL = |a|, DE = |b|
-                LD B,H
-                LD C,L
-                LD HL,0
-                LD A,16
-BI_IDIV_L:      SLA C
-                RL B
-                ADC HL,HL
-                SBC HL,DE
-                JR NC,BI_IDIV_S
-                ADD HL,DE
-                JR BI_IDIV_N
-BI_IDIV_S:      INC C
-BI_IDIV_N:      DEC A
-                JR NZ,BI_IDIV_L
-                EX DE,HL                ; DE = remainder
-                LD H,B
-                LD L,C                  ; HL = quotient
-                POP AF                  ; quotient's sign
-                JP M,BI_IDIV_QN
-                BIT 7,H                 ; -32768 \ -1
-                JP NZ,OVERR
-                JR BI_IDIV_R
-BI_IDIV_QN:     CALL BI_INEG
-BI_IDIV_R:      POP AF
-                RET P
-                EX DE,HL
-                CALL BI_INEG
-                EX DE,HL
                 RET
 
 ; ---- type conversion ------------------------------------------------------------
@@ -704,8 +600,10 @@ FACT_PAR:       CALL CHRGTR_I
 BI_CLOSEP:      RST 08h
                 DB ')'
                 RET
-FACT_ERL:       LD DE,(ERRLIN)
-                JR FACT_UINT
+FACT_ERL:       CALL CHRGTR_I           ; 0-65535 (65535: direct mode)
+                PUSH HL
+                LD HL,(ERRLIN)
+                JP FN_UNSIGNED
 FACT_ERR:       LD A,(ERRFLG)
                 LD E,A
                 LD D,0

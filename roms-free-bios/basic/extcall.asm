@@ -8,14 +8,16 @@
 EXT_GO:         LD A,(EXTVEC)
                 CP 0F7h                 ; RST 30h: the extension answered
                 JP NZ,4055h             ; Syntax error
-                JP EXTVEC               ; returns to our caller
+BI_XCALL:       CALL EXTVEC
+                EI                      ; the inter-slot call came back with
+                RET                     ; interrupts off (CTRL+STOP, keys)
 
 ; BI_XTRY: the extension's service B when the extension is there; else
 ; nothing (for the hooks below, which must not fail without it).
 BI_XTRY:        LD A,(EXTVEC)
                 CP 0F7h
                 RET NZ
-                JP EXTVEC
+                JR BI_XCALL
 
 ; ---- Disk BASIC (ext/disk.asm; docs/basic-interpreter.md "Disk BASIC") ----
 ; The statements: one stub each, B = the number in EXT_TABLE.
@@ -33,6 +35,146 @@ BI_XKILL:       LD B,6                  ; KILL "f"
                 JP EXT_GO
 BI_XNAME:       LD B,7                  ; NAME "a" AS "b"
                 JP EXT_GO
+
+BI_XOPEN:       LD B,12                 ; OPEN
+                JP EXT_GO
+BI_XCLOSE:      LD B,13                 ; CLOSE
+                JP EXT_GO
+BI_XMAX:        LD B,21                 ; MAXFILES=n
+                JP EXT_GO
+BI_XEOF:        LD B,19                 ; EOF(n) (func.asm)
+                JP EXT_GO
+BI_XBSAVE:      LD B,23                 ; BSAVE
+                JP EXT_GO
+BI_XBLOAD:      LD B,24                 ; BLOAD
+                JP EXT_GO
+BI_XDSKF:       LD B,25                 ; DSKF(d) (func.asm)
+                JP EXT_GO
+BI_XFIELD:      LD B,26                 ; FIELD
+                JP EXT_GO
+BI_XGET:        LD B,27                 ; GET
+                JP EXT_GO
+BI_XPUT:        CP 0C7h                 ; PUT SPRITE: not Disk BASIC's
+                JP Z,BI_SNSTMT
+                LD B,28                 ; PUT
+                JP EXT_GO
+BI_XLSET:       LD B,29                 ; LSET
+                JP EXT_GO
+BI_XRSET:       LD B,30                 ; RSET
+                JP EXT_GO
+BI_XMKI:        LD B,31                 ; MKI$ (func.asm)
+                JP EXT_GO
+BI_XMKS:        LD B,32                 ; MKS$
+                JP EXT_GO
+BI_XMKD:        LD B,33                 ; MKD$
+                JP EXT_GO
+BI_XCVI:        LD B,34                 ; CVI
+                JP EXT_GO
+BI_XCVS:        LD B,35                 ; CVS
+                JP EXT_GO
+BI_XCVD:        LD B,36                 ; CVD
+                JP EXT_GO
+BI_XLOC:        LD B,37                 ; LOC
+                JP EXT_GO
+BI_XCOPY:       LD B,38                 ; COPY "a" TO "b" (the extension
+                JP EXT_GO               ; gives COPY ( to the graphic statements)
+BI_XLOF:        LD B,20                 ; LOF
+                JP EXT_GO
+
+; PRINT #n, / INPUT #n, / LINE INPUT #n, (hooks in print.asm, input.asm):
+; the extension sets PTRFIL to the channel (HL after "#n,"), the statement
+; runs as usual (OUTDO and the line input below follow PTRFIL), then
+; PTRFIL goes back to 0.
+BI_PRTFIL:      LD B,14
+                CALL EXT_GO
+                CALL PRINT_I
+                PUSH AF                 ; the file's column kept, the
+                LD B,39                 ; screen's back in TTYPOS
+                CALL EXT_GO
+                POP AF
+BI_FILEND:      PUSH HL
+                PUSH AF
+                LD HL,0
+                LD (PTRFIL),HL
+                POP AF
+                POP HL
+                RET
+BI_INPFIL:      LD B,15
+                CALL EXT_GO
+                LD C,0
+                CALL INPUT_GO
+                JR BI_FILEND
+BI_LINFIL:      LD B,15
+                CALL EXT_GO
+                LD C,1
+                CALL INPUT_GO
+                JR BI_FILEND
+; INPUT$(n[,[#]f]) (hooks in misc.asm FN_INPUTS): the argument "(n" and,
+; with ",#f", the extension checks channel f (open for input) and sets
+; BI_INPSF, so BI_INCH takes the characters from it instead of CHGET.
+; BI_INPSF is FILNM2's last byte, free while an expression is evaluated.
+BI_INPSF:       EQU 0F87Bh
+BI_INPSARG:     XOR A
+                LD (BI_INPSF),A
+                CALL CHRGTR_I
+                RST 08h
+                DB '('
+                CALL FRMEVL_I
+                CALL BI_CHKNUM
+                CALL CHRGOT
+                CP ','
+                JP NZ,BI_CLOSEP
+                PUSH HL
+                CALL BI_FRCINT          ; n, kept while f is read
+                LD HL,(DAC+2)
+                EX (SP),HL
+                CALL CHRGTR_I
+                LD B,40
+                CALL EXT_GO
+                POP DE
+                LD (DAC+2),DE
+                LD A,2
+                LD (VALTYP),A
+                JP BI_CLOSEP
+BI_INCH:        LD A,(BI_INPSF)
+                OR A
+                JP Z,CHGET_I
+                LD B,41
+                JP EXT_GO
+
+; BI_QINLF / BI_INLF: QINLIN / INLIN, or with PTRFIL set a line of that
+; file into BUF (HL = BUF-1).
+BI_QINLF:       LD A,(PTRFIL+1)
+                OR A
+                JP Z,QINLIN_I
+BI_FILLN:       LD B,17
+                JP EXT_GO
+BI_INLF:        LD A,(PTRFIL+1)
+                OR A
+                JP Z,INLIN_I
+                JR BI_FILLN
+; BI_CLSALL: CLOSE of every file (run-clear, END, the program's end).
+; Keeps HL.
+BI_CLSALL:      LD B,18
+                JP BI_XTRY
+
+; BI_ERRTXT: E = an error code: for 60-71 the extension writes Disk
+; BASIC's message at BUF+166 (as the disk ROM does, fact sheet §4.7):
+; HL = it, carry. NC for the others.
+BI_ERRTXT:      LD A,E
+                SUB 60
+                CP 12
+                RET NC
+                XOR A
+                LD (BUF+166),A
+                LD L,E
+                LD B,22
+                CALL BI_XTRY
+                LD HL,BUF+166
+                LD A,(HL)
+                CP 1                    ; carry for an empty text
+                CCF
+                RET
 
 ; The hooks of the cold start and the main loop (one CALL each in main.asm).
 ; BI_DSKINI: before the memory split: with a disk system the extension
@@ -69,6 +211,8 @@ BI_DIRCHK:      LD A,(NLONLY)
 ; The bodies of the fixed entries (xentry.asm).
 XE_LOADED_I:    EI
                 PUSH AF
+                XOR A                   ; a new program: numbers, no pointers
+                LD (PTRFLG),A
                 CALL BI_LINKER
                 POP AF
                 OR A
@@ -80,6 +224,29 @@ XE_TYPED_I:     EI
                 LD (CURLIN),HL
                 LD HL,BUF-1
                 JP BI_MAIN_TXT
+XE_MAXFIL_I:    EI                      ; MAXFILES=A (files closed)
+                PUSH HL
+                LD HL,MAXFIL
+                LD C,(HL)
+                LD (HL),A
+                PUSH BC
+                LD HL,(MEMSIZ)          ; the string space kept
+                LD DE,(STKTOP)
+                OR A
+                SBC HL,DE
+                LD B,H
+                LD C,L
+                CALL BI_MEMSET
+                POP BC
+                JR NC,XE_MAXFIL_OK
+                LD A,C
+                LD (MAXFIL),A
+                JP OMERR
+XE_MAXFIL_OK:   POP HL
+                CALL BI_RUNCLR
+                JP NEWSTT_I
+XE_CALLHL_I:    EI
+                JP (HL)
 XE_ALOAD_I:     EI
                 OR A
                 CALL NZ,BI_SCRATCH

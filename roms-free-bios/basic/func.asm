@@ -32,9 +32,9 @@ BI_FUNCS:       DW FN_LEFT,FN_RIGHT,FN_MID,FN_SGN       ; 81-84
                 DW FN_SPACE,FN_OCT,FN_HEX,FN_SN         ; 99-9C (LPOS)
                 DW FN_BIN,FN_CINT,FN_CSNG,FN_CDBL       ; 9D-A0
                 DW FN_FIX,FN_STICK,FN_STRIG,FN_PDL      ; A1-A4
-                DW FN_PAD,FN_SN,FN_SN,FN_SN             ; A5-A8 (DSKF FPOS CVI)
-                DW FN_SN,FN_SN,FN_SN,FN_SN              ; A9-AC (CVS CVD EOF LOC)
-                DW FN_SN,FN_SN,FN_SN,FN_SN              ; AD-B0 (LOF MKI$ MKS$ MKD$)
+                DW FN_PAD,BI_XDSKF,FN_SN,BI_XCVI        ; A5-A8 (DSKF FPOS CVI)
+                DW BI_XCVS,BI_XCVD,BI_XEOF,BI_XLOC      ; A9-AC (CVS CVD EOF LOC)
+                DW BI_XLOF,BI_XMKI,BI_XMKS,BI_XMKD      ; AD-B0 (LOF MKI$ MKS$ MKD$)
 FN_SN:          JP SNERR
 
 ; BI_FNARG: "(expression)" after the token -> DAC; HL after ')'.
@@ -450,6 +450,8 @@ BI_FUNTOK:      CP 0CBh                 ; TIME
                 JP Z,FN_INSTR
                 CP TK_FN
                 JP Z,FN_CALL
+                CP 85h                  ; INPUT$
+                JP Z,FN_INPUTS
                 CP TK_USR
                 JP Z,FN_USR
                 JP SNERR

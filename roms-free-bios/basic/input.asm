@@ -166,11 +166,15 @@ BI_ITEM_END:    OR A
                 RET
 
 ; ---- INPUT ["prompt";] v[, v ...] and LINE INPUT ["prompt";] v$ -----------------
-INPUT_I:        LD C,0                  ; INPUT
+INPUT_I:        CP '#'                  ; Disk BASIC: INPUT #n, (extcall.asm)
+                JP Z,BI_INPFIL
+                LD C,0                  ; INPUT
                 JR INPUT_GO
 LINE_I:         CP 85h                  ; LINE INPUT (LINE alone: graphics)
                 JP NZ,SNERR
                 CALL CHRGTR_I
+                CP '#'                  ; Disk BASIC: LINE INPUT #n,
+                JP Z,BI_LINFIL
                 LD C,1
 INPUT_GO:       LD A,C
                 PUSH AF
@@ -202,9 +206,9 @@ INPUT_ASK:      POP AF
                 PUSH AF
                 OR A
                 JR Z,INPUT_NOQ
-                CALL QINLIN_I           ; "? " and a line
+                CALL BI_QINLF           ; (or a line of the file PTRFIL)           ; "? " and a line
                 JR INPUT_GOT
-INPUT_NOQ:      CALL INLIN_I
+INPUT_NOQ:      CALL BI_INLF            ; (or a line of the file PTRFIL)
 INPUT_GOT:      JP C,INPUT_BRK
                 INC HL                  ; BUF
                 LD (TEMP),HL
@@ -232,7 +236,7 @@ INPUT_VAR:      CALL PTRGET_I
                 JR INPUT_VAR
 INPUT_MORE:     LD A,'?'                ; fewer values: "?? " and another line
                 RST 18h
-                CALL QINLIN_I
+                CALL BI_QINLF           ; (or a line of the file PTRFIL)
                 JP C,INPUT_BRK
                 INC HL
                 LD (TEMP),HL
@@ -261,7 +265,7 @@ INPUT_BRK2:     POP HL
                 LD HL,(SAVTXT)
                 LD A,1
                 JP BI_STOPEND
-LINPUT_READ:    CALL INLIN_I            ; no "?" for LINE INPUT
+LINPUT_READ:    CALL BI_INLF            ; (or a line of the file PTRFIL)            ; no "?" for LINE INPUT
                 JR C,INPUT_BRK2
                 INC HL
                 LD (TEMP),HL

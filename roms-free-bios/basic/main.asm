@@ -52,6 +52,7 @@ BI_COLD_USR:    LD (HL),FCERR & 0FFh
                 JP C,OMERR
                 CALL BI_SCRATCH         ; NEW
                 CALL INITXT_I
+                CALL DSPFNK             ; KEY ON: the function keys shown
                 LD HL,BI_BANNER
                 CALL STROUT
                 LD HL,(STKTOP)          ; STKTOP - VARTAB - 14 Bytes free
@@ -231,7 +232,10 @@ BI_AUTOLN_R:    LD HL,BUF-1
                 RET
 
 ; ---- a numbered line: insert, replace or delete (fact sheet §5) -------------
-BI_EDIT:        CALL BI_LINNUM          ; DE = number, HL after the digits
+BI_EDIT:        PUSH HL
+                CALL BI_PTRNUM          ; line numbers, not pointers, while
+                POP HL                  ; lines move
+                CALL BI_LINNUM          ; DE = number, HL after the digits
                 LD A,(HL)
                 CP ' '                  ; one blank after the number belongs
                 JR NZ,BI_EDIT_NB        ; to it (not after line 0)
@@ -431,6 +435,7 @@ BI_LINNUM_SN:   JP SNERR
 ; Keeps HL. The stack is reset: the caller's return address survives, the
 ; rest does not (statements that call it end with JP NEWSTT).
 BI_RUNCLR:      PUSH HL
+                CALL BI_CLSALL          ; Disk BASIC: every file closed
                 CALL H_RUNC
                 LD HL,TRPTBL            ; traps, FNKFLG, ONGSBF
                 LD B,78

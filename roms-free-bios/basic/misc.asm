@@ -95,7 +95,11 @@ ERASE_E:        LD (STREND),DE
                 JR ERASE_I
 
 ; ---- DELETE a[-b] / DELETE -b ------------------------------------------------------
-DELETE_I:       CALL BI_RANGE           ; DE = first, BC = last
+DELETE_I:       PUSH HL
+                CALL BI_PTRNUM
+                POP HL
+                CALL CHRGOT
+                CALL BI_RANGE           ; DE = first, BC = last
                 PUSH DE
                 LD D,B
                 LD E,C
@@ -567,7 +571,11 @@ FN_USRR:        POP HL
 RN_NEW:         EQU TEMP                ; first new number
 RN_OLD:         EQU TEMP2               ; first line renumbered
 RN_INC:         EQU TEMP9               ; increment
-RENUM_I:        LD DE,10                ; new
+RENUM_I:        PUSH HL
+                CALL BI_PTRNUM
+                POP HL
+                CALL CHRGOT
+                LD DE,10                ; new
                 CALL LINGET
                 JR Z,RENUM_1
                 LD DE,10
@@ -792,3 +800,228 @@ RN_MAP_NX:      PUSH HL                 ; is it the last line?
 RN_MAP_END:     POP HL                  ; FFFFh asked: the last line's
                 RET
 RN_MSG:         DB "Undefined line ",0
+
+; (TIME and TIME = n: hwstmt.asm's FN_TIME and ST_TIME; the merge of
+; basic-core into basic-disk kept those, the copies here were the same.)
+
+; ---- CALL name / _name: the extension ROMs' statements (fact sheet §7.1) -----
+; The name (up to 15 characters, to 00, ':' or '(', trailing blanks dropped)
+; goes to PROCNM; every ROM whose SLTATR entry has bit 5 (a STATEMENT entry,
+; header +4) is called through CALSLT with HL on the text after the name:
+; carry = not its statement (HL kept), no carry = done (HL after it).
+; Nobody takes it: Syntax error.
+CALL_I:         LD DE,PROCNM
+                LD B,15
+CALL_NAME:      LD A,(HL)
+                OR A
+                JR Z,CALL_NEND
+                CP ':'
+                JR Z,CALL_NEND
+                CP '('
+                JR Z,CALL_NEND
+                INC HL
+                INC B                   ; past 15 characters: not kept
+                DEC B
+                JR Z,CALL_NAME
+                LD (DE),A
+                INC DE
+                DEC B
+                JR CALL_NAME
+CALL_NEND:      LD A,B
+                CP 15
+                JP Z,SNERR              ; no name
+CALL_TRIM:      DEC DE                  ; trailing blanks
+                LD A,(DE)
+                CP ' '
+                JR Z,CALL_TRIM
+                INC DE
+                XOR A
+                LD (DE),A
+                LD C,0                  ; SLTATR index: slot * 16 + sub * 4 + page
+CALL_SCAN:      PUSH HL
+                LD HL,SLTATR
+                LD B,0
+                ADD HL,BC
+                BIT 5,(HL)
+                JR Z,CALL_NEXT
+                PUSH BC
+                LD A,C                  ; the slot byte: E000SSPP
+                RRCA
+                RRCA
+                RRCA
+                RRCA
+                AND 3
+                LD E,A                  ; primary
+                LD D,0
+                LD HL,EXPTBL
+                ADD HL,DE
+                LD A,C
+                AND 0Ch                 ; secondary * 4
+                OR E
+                OR (HL)                 ; expanded bit
+                LD E,A                  ; E = slot
+                LD A,C                  ; header + 4 of that page
+                AND 3
+                RRCA
+                RRCA
+                LD H,A
+                LD L,4
+                PUSH DE
+                LD A,E
+                CALL RDSLT_I
+                POP DE
+                PUSH AF
+                INC HL
+                PUSH DE
+                LD A,E
+                CALL RDSLT_I
+                POP DE
+                EI
+                LD H,A
+                POP AF
+                LD L,A
+                PUSH HL
+                POP IX                  ; the STATEMENT routine
+                LD A,E
+                LD (CALL_SLOT),A
+                LD IY,(CALL_SLOT-1)     ; IYH = slot
+                POP BC
+                POP HL                  ; the text after the name
+                PUSH HL
+                PUSH BC
+                LD A,(HL)
+                CALL CALSLT_I
+                EI
+                POP BC
+                JR NC,CALL_DONE
+CALL_NEXT:      POP HL
+                INC C
+                LD A,C
+                CP 64
+                JR NZ,CALL_SCAN
+                JP SNERR
+CALL_DONE:      POP DE                  ; (the old text pointer)
+                JP CHRGOT
+CALL_SLOT:      EQU TEMP8+1             ; the slot for IYH
+
+; ---- INPUT$(n): n characters from the keyboard, waiting for them --------------
+; (INPUT$ is the INPUT token and '$'; INPUT$(n,#f) reads a file: the file
+; system's.)
+FN_INPUTS:      INC HL
+                LD A,(HL)
+                CP '$'
+                JP NZ,SNERR
+                CALL BI_INPSARG         ; (n) or, Disk BASIC, (n,#f)
+                PUSH HL
+                CALL BI_FRCINT
+                LD A,(DAC+3)
+                OR A
+                JP NZ,FCERR
+                LD A,(DAC+2)
+                OR A
+                JP Z,FCERR
+                PUSH AF
+                CALL BI_STRALC          ; DE = room for them
+                POP AF
+                LD B,A
+FN_INPUTS_L:    PUSH BC
+                PUSH DE
+                CALL BI_INCH            ; a key, or a byte of file f
+                POP DE
+                POP BC
+                LD (DE),A
+                INC DE
+                DJNZ FN_INPUTS_L
+                JP FN_STRDONE
+
+; ---- line-number pointers (fact sheet §4.1) ------------------------------------
+; A GOTO, GOSUB or THEN/ELSE in a program line that finds its line turns the
+; 0Eh line-number operand into a 0Dh pointer to the line (its address - 1,
+; the 00 before it) and sets PTRFLG; later runs jump at once. Before a program
+; line changes (editing, DELETE, RENUM; SAVE must too) BI_PTRNUM turns every
+; pointer back into its number.
+
+; BI_JUMPLN: A/HL at a line-number operand (after CHRGTR) -> BC = the line
+; (its link field), HL after the operand (CHRGTR done); Undefined line number.
+BI_JUMPLN:      CP 0Dh
+                JR Z,JUMPLN_PTR
+                CP 0Eh
+                JP NZ,SNERR
+                PUSH HL                 ; the operand
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                INC HL                  ; (on the next element)
+                CALL BI_FINDLN          ; BC = the line (from the next one
+                JP NC,ULERR             ; when it lies further on)
+                POP HL
+                LD DE,(CURLIN)          ; in a program line: a pointer now
+                LD A,D
+                AND E
+                INC A
+                JR Z,JUMPLN_NUM
+                LD (HL),0Dh
+                INC HL
+                DEC BC
+                LD (HL),C
+                INC HL
+                LD (HL),B
+                INC BC
+                DEC HL
+                DEC HL
+                LD A,1
+                LD (PTRFLG),A
+JUMPLN_NUM:     JP CHRGTR_I
+JUMPLN_PTR:     INC HL
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                INC BC                  ; the line itself
+                DEC HL
+                DEC HL
+                JP CHRGTR_I
+
+; BI_PTRNUM: every 0Dh pointer of the program back to a 0Eh line number.
+BI_PTRNUM:      LD A,(PTRFLG)
+                OR A
+                RET Z
+                XOR A
+                LD (PTRFLG),A
+                LD HL,(TXTTAB)
+PTRNUM_LINE:    LD A,(HL)
+                INC HL
+                OR (HL)
+                RET Z
+                INC HL
+                INC HL
+                INC HL
+PTRNUM_EL:      LD A,(HL)
+                OR A
+                JR Z,PTRNUM_EOL
+                CP 0Dh
+                JR Z,PTRNUM_PTR
+                CALL BI_SKIPEL
+                JR PTRNUM_EL
+PTRNUM_EOL:     INC HL
+                JR PTRNUM_LINE
+PTRNUM_PTR:     LD (HL),0Eh
+                PUSH HL
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                EX DE,HL                ; the 00 before the line
+                INC HL
+                INC HL
+                INC HL
+                LD E,(HL)               ; its number
+                INC HL
+                LD D,(HL)
+                POP HL
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                INC HL
+                JR PTRNUM_EL

@@ -36,6 +36,8 @@ BI_NUMTXT:      JP MP_FOUT
 
 ; ---- PRINT ----------------------------------------------------------------------
 PRINT_I:        JR Z,CRDO_PR            ; PRINT alone: a new line
+                CP '#'                  ; Disk BASIC: PRINT #n, (extcall.asm)
+                JP Z,BI_PRTFIL
 PRINT_ITEM:     CALL H_PRTF
                 CP ';'
                 JR Z,PRINT_SEMI

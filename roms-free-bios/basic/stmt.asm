@@ -89,7 +89,10 @@ NEWSTT_I:
                 LD A,(INTFLG)           ; STOP or CTRL+STOP pressed
                 OR A
                 CALL NZ,ISCNTC_I
-                LD A,(HL)
+                LD A,(ONGSBF)           ; an event trap waits
+                OR A
+                JP NZ,BI_TRAP
+NEWSTT_GO:      LD A,(HL)
                 CP ':'
                 JR Z,BI_EXEC
                 OR A
@@ -142,7 +145,10 @@ BI_GONE:        CALL H_GONE
                 EX DE,HL
                 JP CHRGTR_I             ; the handler gets the next item
 BI_NOTOK:       CP '_'                  ; _NAME: CALL
-                JP Z,CALL_I
+                JR NZ,BI_LETST
+                CALL CHRGTR_I
+                JP CALL_I
+BI_LETST:
                 JP LET_I                ; a variable: LET without the keyword
 BI_GONEFF:      CP 0FFh                 ; FF-prefixed: MID$ assignment
                 JR NZ,BI_SNGONE
@@ -153,8 +159,62 @@ BI_GONEFF:      CP 0FFh                 ; FF-prefixed: MID$ assignment
 BI_SNGONE:      CALL H_ISMI             ; STRIG, INTERVAL, others: extensions
                 JP SNERR
 
+; BI_TRAP: ONGSBF counts raised traps (fact sheet §4.6). Not in direct mode
+; nor in an error handler: the first TRPTBL entry whose flags are 05h (on,
+; not stopped, occurred) and that has a handler line (its address, as
+; ON ... GOSUB stores it) is acknowledged and stopped, and a GOSUB block with
+; the entry's address is built; RETURN lets the trap go again.
+BI_TRAP:        LD DE,(CURLIN)
+                LD A,D
+                AND E
+                INC A
+                JR Z,NEWSTT_GO
+                LD A,(ONEFLG)
+                OR A
+                JR NZ,NEWSTT_GO
+                PUSH HL
+                LD HL,TRPTBL
+                LD B,26
+BI_TRAP_L:      LD A,(HL)
+                CP 5
+                JR NZ,BI_TRAP_N
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                DEC HL
+                DEC HL
+                LD A,D
+                OR E
+                JR NZ,BI_TRAP_GO
+BI_TRAP_N:      INC HL
+                INC HL
+                INC HL
+                DJNZ BI_TRAP_L
+                XOR A                   ; none can run now
+                LD (ONGSBF),A
+                POP HL
+                JP NEWSTT_GO
+BI_TRAP_GO:     LD (HL),3               ; on and stopped, no longer pending
+                LD A,(ONGSBF)
+                DEC A
+                LD (ONGSBF),A
+                EX (SP),HL              ; HL = text, entry pushed
+                POP BC
+                PUSH HL                 ; +5 the statement to come back to
+                LD HL,(CURLIN)
+                PUSH HL                 ; +3 line
+                PUSH BC                 ; +1 the trap's entry
+                LD B,TK_GOSUB
+                PUSH BC
+                INC SP                  ; +0 8Dh
+                EX DE,HL
+                DEC HL                  ; the 00 before the handler's line
+                JP NEWSTT_I
+
 ; Program end (a 0000 link): "No RESUME" inside an error handler, else END.
 BI_PRGEND:      CALL H_PRGE
+                CALL BI_CLSALL          ; Disk BASIC: every file closed
                 LD A,(ONEFLG)
                 OR A
                 LD E,21
@@ -166,6 +226,7 @@ BI_PRGEND:      CALL H_PRGE
 
 ; ---- END / STOP and the CTRL+STOP break ------------------------------------
 END_I:          JP NZ,SNERR
+                CALL BI_CLSALL          ; Disk BASIC: every file closed
                 XOR A                   ; END: no message
                 JR BI_STOPEND
 STOP_I:         JP NZ,SNERR             ; STOP ON/OFF/STOP: event traps (later)
@@ -346,36 +407,51 @@ FNDLNC:         LD B,H
                 RET
 
 ; ---- GOTO / GOSUB / RETURN ------------------------------------------------
-GOTO_I:         CALL LINGET
-                JP NZ,SNERR
-; BI_GOTO: DE = line: continue there (HL on the 00 before it). A line after
-; the current one is searched from the next line on ([RB 47E8h]).
-BI_GOTO:        PUSH HL
+GOTO_I:         CALL BI_JUMPLN          ; BC = the line
+                LD H,B
+                LD L,C
+                DEC HL                  ; the 00 before it: NEWSTT goes on there
+                RET
+
+; BI_FINDLN: DE = line number -> BC = the line, carry if it exists (FNDLIN).
+; A line after the current one is searched from the next line on ([RB
+; 47E8h]); HL (a position in the current line, on an element) is kept.
+BI_FINDLN:      PUSH HL
                 LD HL,(CURLIN)
                 LD A,H
                 AND L
                 INC A
-                JR Z,BI_GOTO_TOP        ; direct mode
+                JR Z,BI_FINDLN_T        ; direct mode
                 RST 20h
-                JR NC,BI_GOTO_TOP       ; not after the current line
+                JR NC,BI_FINDLN_T       ; not after the current line
                 POP HL
                 PUSH HL
                 CALL BI_EOL             ; the end of the current line
                 INC HL
                 CALL FNDLNC
-                JR BI_GOTO_F
-BI_GOTO_TOP:    CALL FNDLIN
-BI_GOTO_F:      POP HL
-                JP NC,ULERR
+                POP HL
+                RET
+BI_FINDLN_T:    CALL FNDLIN
+                POP HL
+                RET
+
+; BI_GOTO: DE = line: continue there (HL on the 00 before it). BI_GOTOT
+; searches from the first line.
+BI_GOTO:        CALL BI_FINDLN
+BI_GOTOB:       JP NC,ULERR
                 LD H,B
                 LD L,C
                 DEC HL
                 RET
+BI_GOTOT:       CALL FNDLIN
+                JR BI_GOTOB
 
-GOSUB_I:        CALL LINGET
-                JP NZ,SNERR
-BI_GOSUB:       LD C,3
+GOSUB_I:        CALL BI_JUMPLN          ; BC = the line, HL after it
+; BI_GOSUBB: a GOSUB block for the text HL, then on at line BC.
+BI_GOSUBB:      PUSH BC
+                LD C,3
                 CALL GETSTK
+                POP DE                  ; the line
                 POP BC                  ; NEWSTT
                 PUSH HL                 ; +5 text after the GOSUB
                 LD HL,(CURLIN)
@@ -387,13 +463,9 @@ BI_GOSUB:       LD C,3
                 INC SP                  ; +0 8Dh
                 LD HL,NEWSTT_I
                 PUSH HL
-                LD HL,7                 ; the text again (for BI_GOTO)
-                ADD HL,SP
-                LD A,(HL)
-                INC HL
-                LD H,(HL)
-                LD L,A
-                JR BI_GOTO
+                EX DE,HL
+                DEC HL
+                RET
 
 RETURN_I:       LD (TEMP),HL
                 CALL H_RETU
@@ -411,6 +483,11 @@ RETURN_I:       LD (TEMP),HL
                 LD A,(BC)
                 AND 0FDh
                 LD (BC),A
+                CP 5                    ; it happened meanwhile: pending again
+                JR NZ,RETURN_NT
+                LD A,(ONGSBF)
+                INC A
+                LD (ONGSBF),A
 RETURN_NT:      POP DE
                 LD (CURLIN),DE
                 POP DE                  ; text after the GOSUB
@@ -421,8 +498,7 @@ RETURN_NT:      POP DE
                 JR Z,RETURN_BACK
                 CALL LINGET             ; RETURN n: CURLIN is the caller's
                 JP NZ,SNERR             ; now, so search from the top
-                PUSH HL
-                JR BI_GOTO_TOP
+                JR BI_GOTOT
 RETURN_BACK:    EX DE,HL
                 RET
 
@@ -532,8 +608,10 @@ ON_REST:        CP ','
 ON_GO:          POP DE
                 LD A,C
                 CP TK_GOSUB
-                JP Z,BI_GOSUB
-                JP BI_GOTO
+                JP NZ,BI_GOTO
+                CALL BI_FINDLN
+                JP NC,ULERR
+                JP BI_GOSUBB
 ON_NONE:        RET                     ; 0 or past the list: next statement
 
 ; ---- IF --------------------------------------------------------------------
@@ -887,7 +965,5 @@ RUN_TOP:        CALL BI_RUNCLR
                 JP NEWSTT_I
 
 ; ---- statements whose handlers others add: one table entry each ------------
-CALL_I:         ; CALL / _name: the extension ROMs (fact sheet §7.1), later
-
 BI_SNSTMT:      JP SNERR
 BI_FCSTMT:      JP FCERR

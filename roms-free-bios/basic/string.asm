@@ -95,8 +95,9 @@ BI_STRALC:      PUSH AF
                 POP BC
                 PUSH BC
                 CALL BI_GETSPA
-                LD E,14
-                JP C,ERROR_I
+                JR NC,BI_STRALC_OK
+                LD E,14                 ; Out of string space
+                JP ERROR_I
 BI_STRALC_OK:   POP BC
                 POP AF
                 CALL BI_MKDSC

@@ -51,16 +51,16 @@ BI_STMTS:
                 DW DEFSNG_I            ; ADh DEFSNG
                 DW DEFDBL_I            ; AEh DEFDBL
                 DW LINE_I              ; AFh LINE
-                DW BI_SNSTMT           ; B0h OPEN
-                DW BI_FCSTMT           ; B1h FIELD
-                DW BI_SNSTMT           ; B2h GET
-                DW BI_SNSTMT           ; B3h PUT
-                DW BI_SNSTMT           ; B4h CLOSE
+                DW BI_XOPEN           ; B0h OPEN
+                DW BI_XFIELD          ; B1h FIELD
+                DW BI_XGET            ; B2h GET
+                DW BI_XPUT            ; B3h PUT
+                DW BI_XCLOSE          ; B4h CLOSE
                 DW BI_XLOAD            ; B5h LOAD
                 DW BI_XMERGE           ; B6h MERGE
                 DW BI_XFILES           ; B7h FILES
-                DW BI_FCSTMT           ; B8h LSET
-                DW BI_FCSTMT           ; B9h RSET
+                DW BI_XLSET           ; B8h LSET
+                DW BI_XRSET           ; B9h RSET
                 DW BI_XSAVE            ; BAh SAVE
                 DW BI_SNSTMT           ; BBh LFILES
                 DW BI_SNSTMT           ; BCh CIRCLE
@@ -80,15 +80,15 @@ BI_STMTS:
                 DW CALL_I              ; CAh CALL
                 DW ST_TIME             ; CBh TIME
                 DW ST_KEY              ; CCh KEY
-                DW BI_SNSTMT           ; CDh MAX
+                DW BI_XMAX             ; CDh MAX
                 DW BI_SNSTMT           ; CEh MOTOR
-                DW BI_SNSTMT           ; CFh BLOAD
-                DW BI_SNSTMT           ; D0h BSAVE
+                DW BI_XBLOAD          ; CFh BLOAD
+                DW BI_XBSAVE          ; D0h BSAVE
                 DW BI_FCSTMT           ; D1h DSKO$
                 DW BI_FCSTMT           ; D2h SET
                 DW BI_XNAME            ; D3h NAME
                 DW BI_XKILL            ; D4h KILL
                 DW BI_FCSTMT           ; D5h IPL
-                DW BI_FCSTMT           ; D6h COPY
+                DW BI_XCOPY           ; D6h COPY
                 DW BI_FCSTMT           ; D7h CMD
                 DW ST_LOCATE           ; D8h LOCATE

@@ -442,24 +442,13 @@ ARR_DONE:       LD A,(ARR_TYPE)
                 POP HL
                 JP CHRGOT
 
-; BI_UMUL: DE = DE * HL (unsigned), Out of memory past 65535. Keeps BC, HL.
+; BI_UMUL: DE = DE * HL (unsigned) by the Math-Pack's UMULT (past 16 bits
+; Subscript out of range, as for MSX's array sizes). Keeps BC, HL.
 BI_UMUL:        PUSH BC
                 PUSH HL
                 LD B,H
                 LD C,L
-                LD HL,0
-                LD A,16
-BI_UMUL_L:      ADD HL,HL
-                JP C,OMERR
-                EX DE,HL
-                ADD HL,HL
-                EX DE,HL
-                JR NC,BI_UMUL_N
-                ADD HL,BC
-                JP C,OMERR
-BI_UMUL_N:      DEC A
-                JR NZ,BI_UMUL_L
-                EX DE,HL
+                CALL MP_UMULT
                 POP HL
                 POP BC
                 RET

@@ -15,4 +15,12 @@ XE_LOADED:      JP XE_LOADED_I          ; 7FB3h program in place: relink, run-cl
 XE_TYPED:       JP XE_TYPED_I           ; 7FB6h run BUF as a line typed in direct mode (no return)
 XE_ALOAD:       JP XE_ALOAD_I           ; 7FB9h ASCII load: A<>0 NEW first; then the main loop reads the file (no return)
 XE_DETOK:       JP DETOKEN              ; 7FBCh program line HL (its link) -> "number body" text in BUF
+XE_MAXFIL:      JP XE_MAXFIL_I          ; 7FBFh MAXFILES=A: channel blocks anew, run-clear, NEWSTT at HL (no return)
+XE_CALLHL:      JP XE_CALLHL_I          ; 7FC2h call HL with interrupts on (BLOAD ,R)
+XE_PUTNEW:      JP BI_PUTNEW            ; 7FC5h DSCTMP to a new temporary: DAC+2 = it, VALTYP 3
+XE_PTRNUM:      JP BI_PTRNUM            ; 7FC8h line pointers (0Dh) back into numbers (SAVE)
 XE_END:
+; Each entry is one JP (3 bytes), so the table's addresses follow from its
+; order; this stops the assembly when that no longer holds.
+        DS 7FCBh-XE_END
+        DS XE_END-7FCBh

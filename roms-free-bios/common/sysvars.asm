@@ -104,6 +104,7 @@ AVCSAV:         EQU 0FAF7h
 EXBRSA:         EQU 0FAF8h
 MODE:           EQU 0FAFCh
 LOGOPR:         EQU 0FB02h
+MUSICF:         EQU 0FB3Fh      ; PLAY: bit v, voice v has music (the interrupt plays it)
 DRVINF:         EQU 0FB21h
 ENSTOP:         EQU 0FBB0h
 LINTTB:         EQU 0FBB2h

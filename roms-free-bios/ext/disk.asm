@@ -17,11 +17,26 @@
 ; out, so a file keeps its exact length.
 
 DK_BDOS:        EQU 0F37Dh
+GRPPRT:         EQU 008Dh           ; BIOS: a character on a graphic screen
+LPTOUT:         EQU 00A5h
+CHPUT:          EQU 00A2h
 DK_FCBP:        EQU 0F353h      ; -> the FCBs (Disk BASIC's own variable)
 DK_NFCB:        EQU 7
 DK_BLK:         EQU 0F87Dh      ; (SAVEND) the channel block being worked on
 DK_RUNFLG:      EQU FILNAM      ; RUNFLG: run once loaded
 DK_FILNM2:      EQU 0F871h      ; the second name (NAME)
+; BSAVE/BLOAD's addresses (start, end, execution: in this order, as the
+; file has them), its flags and offset: in FILNM2, which only NAME uses.
+DK_BSTART:      EQU DK_FILNM2
+DK_BEND:        EQU DK_FILNM2+2
+DK_BEXEC:       EQU DK_FILNM2+4
+DK_BOFS:        EQU DK_FILNM2+6
+DK_BVRAM:       EQU DK_FILNM2+8
+DK_RECL:        EQU DK_FILNM2+9     ; OPEN: a random file's record length (2)
+FRCSNG:         EQU 2FB2h           ; Math-Pack: DAC to single
+FRCDBL:         EQU 303Ah           ; Math-Pack: DAC to double
+NRDVRM:         EQU 0174h           ; BIOS: VRAM byte at HL (128 KB)
+NWRVRM:         EQU 0177h
 
 ; ---- presence --------------------------------------------------------------
 ; DK_HAVE: Z when a disk system is there: a disk ROM's INIT installed
@@ -52,7 +67,7 @@ DK_NEED:        CALL DK_HAVE
 DK_INI:         CALL DK_HAVE
                 RET NZ
                 LD HL,(HIMEM)
-                LD DE,0-DK_NFCB*37
+                LD DE,0-DK_NFCB*37-37   ; and one more for COPY
                 ADD HL,DE
                 LD (HIMEM),HL
                 LD (DK_FCBP),HL
@@ -338,16 +353,35 @@ DK_OPEN_B:      CALL DK_BDOS
                 POP BC
                 INC A
                 JR NZ,DK_OPEN_OK
-                LD E,53
+                LD A,B                  ; a random file is made
+                CP 4
+                JR NZ,DK_OPEN_NF
+                PUSH BC
+                PUSH DE
+                LD C,16h
+                CALL DK_BDOS
+                POP DE
+                POP BC
+                INC A
+                JR NZ,DK_OPEN_OK
+                JR DK_OPEN_FULL
+DK_OPEN_NF:     LD E,53
                 DJNZ DK_OPEN_FULL
                 JP X_ERROR
 DK_OPEN_FULL:   LD E,67
                 JP X_ERROR
-DK_OPEN_OK:     LD HL,0Eh               ; records of 1 byte, from 0
-                ADD HL,DE
-                LD (HL),1
+DK_OPEN_OK:     LD HL,0Eh               ; records of 1 byte (random: LEN),
+                ADD HL,DE               ; from 0
+                PUSH DE
+                LD DE,1
+                LD A,B
+                CP 4
+                JR NZ,DK_OPEN_RL
+                LD DE,(DK_RECL)
+DK_OPEN_RL:     LD (HL),E
                 INC HL
-                LD (HL),0
+                LD (HL),D
+                POP DE
                 LD HL,21h
                 ADD HL,DE
                 XOR A
@@ -383,12 +417,24 @@ DK_CLOSE:       LD HL,(DK_BLK)
                 LD (HL),0
                 CP 2
                 JR NZ,DK_CLOSE_F
+                LD DE,4                 ; an output device: nothing waits
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                RET NC
+                LD HL,(DK_BLK)
                 LD DE,6
                 ADD HL,DE
                 LD L,(HL)
                 LD H,0
                 CALL DK_WBUF
-DK_CLOSE_F:     CALL DK_FCBOF
+DK_CLOSE_F:     LD HL,(DK_BLK)          ; a device has no file to close
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                RET NC
+                CALL DK_FCBOF
                 LD C,10h                ; FCLOSE
                 JP DK_BDOS
 
@@ -678,6 +724,8 @@ DK_SAVE:        CALL DK_NEEDIO
                 INC C
 DK_SV_END:      PUSH BC
                 CALL DK_ENDST
+                LD IX,XE_PTRNUM         ; the file has line numbers, never
+                CALL X_CALBAS           ; the pointers GOTO left in memory
                 POP BC
                 PUSH HL
                 PUSH BC
@@ -831,6 +879,9 @@ DK_KILL:        CALL DK_NEED
                 CALL DK_FNAME
                 PUSH AF
                 CALL DK_ENDST
+                CALL DK_ISOPEN          ; "File still open" (64)
+                LD E,64
+                JP Z,X_ERROR
                 POP AF
                 PUSH HL
                 LD HL,(DK_FCBP)
@@ -852,12 +903,12 @@ DK_NOTFND:      LD E,53
 DK_NAME:        CALL DK_NEED
                 CALL DK_FNAME
                 PUSH AF
-                LD HL,FILNAM
+                PUSH HL
+                LD HL,FILNAM            ; the old name aside
                 LD DE,DK_FILNM2
                 LD BC,11
                 LDIR
-                POP AF
-                PUSH AF
+                POP HL
                 CALL X_CUR
                 LD A,'A'
                 CALL X_SYNC
@@ -922,3 +973,1156 @@ DK_NM_NC:       LD BC,11
                 INC A
                 RET NZ
                 JP DK_NOTFND
+
+; ---- OPEN, CLOSE, PRINT #, INPUT #, LINE INPUT #, EOF (fact sheet §6.2) ----
+; OPEN f$ [FOR INPUT|OUTPUT|APPEND] AS [#]n (service 12). The mode words
+; as the cruncher leaves them: INPUT 85h, OUTPUT = OUT 9Ch + PUT B3h,
+; APPEND = "APP" + END 81h.
+DK_OPENST:      CALL DK_FNAME
+                LD C,A                  ; C = the device
+                LD B,4                  ; no FOR: random
+                PUSH BC
+                CALL X_CUR
+                POP BC
+                CP 82h                  ; FOR
+                JR NZ,DK_OP_AS
+                PUSH BC
+                CALL X_CHRGTR
+                POP BC
+                LD B,1
+                CP 85h                  ; INPUT
+                JR Z,DK_OP_NEXT
+                LD B,2
+                CP 9Ch                  ; OUT(PUT)
+                JR Z,DK_OP_OUT
+                LD B,8
+                CP 'A'                  ; APP(END)
+                JP NZ,X_SNERR
+                PUSH BC
+                CALL X_CHRGTR
+                LD A,'P'
+                CALL X_SYNC
+                LD A,'P'
+                CALL X_SYNC
+                LD A,81h
+                CALL X_SYNC
+                POP BC
+                JR DK_OP_AS
+DK_OP_OUT:      PUSH BC
+                CALL X_CHRGTR
+                LD A,0B3h
+                CALL X_SYNC
+                POP BC
+                JR DK_OP_AS
+DK_OP_NEXT:     PUSH BC
+                CALL X_CHRGTR
+                POP BC
+DK_OP_AS:       PUSH BC
+                CALL X_CUR
+                LD A,'A'
+                CALL X_SYNC
+                LD A,'S'
+                CALL X_SYNC
+                CP '#'
+                CALL Z,X_CHRGTR
+                CALL X_GETBYT
+                OR A
+                JP Z,DK_BADNUM
+                PUSH AF
+                LD DE,256               ; a random file's records: 256
+                LD (DK_RECL),DE         ; unless LEN= (FFh 92h, '=')
+                CALL X_CUR
+                CP 0FFh
+                JR NZ,DK_OP_END
+                CALL X_CHRGTR
+                CP 92h
+                JP NZ,X_SNERR
+                CALL X_CHRGTR
+                LD A,0EFh
+                CALL X_SYNC
+                CALL X_FRMQNT
+                LD A,D                  ; 1-256
+                OR E
+                JP Z,X_FCERR
+                DEC DE
+                INC D
+                DEC D
+                JP NZ,X_FCERR
+                INC DE
+                LD (DK_RECL),DE
+DK_OP_END:      CALL DK_ENDST
+                POP AF
+                POP BC
+                PUSH HL
+                CALL DK_OPENCH
+                POP HL
+                RET
+
+; DK_OPENCH: open channel A on FILNAM of device C in mode B (1 input, 2
+; output, 8 append). A device other than a drive takes output only (Bad
+; file name otherwise, fact sheet §6.1); GRP: needs a graphic screen.
+DK_OPENCH:      LD E,A
+                LD A,C
+                CP 9
+                JR C,DK_OC_DISK
+                INC A                   ; CAS: there is no cassette
+                JR NZ,DK_OC_DEV
+                LD E,19
+                JP X_ERROR
+DK_OC_DEV:      LD A,B
+                CP 2
+                JR Z,DK_OC_DEVOK
+                CP 8
+                JP NZ,DK_FN_BAD
+DK_OC_DEVOK:    LD A,C
+                CP 0FCh                 ; GRP:
+                JR NZ,DK_OC_DEV2
+                LD A,(SCRMOD)
+                CP 2
+                JP C,X_FCERR
+DK_OC_DEV2:     LD A,E
+                PUSH BC
+                CALL DK_CHAN
+                POP BC
+                LD A,(HL)
+                OR A
+                LD E,54
+                JP NZ,X_ERROR
+                LD (HL),2               ; output; no FCB
+                INC HL
+                XOR A
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),C
+                RET
+DK_OC_DISK:     PUSH DE
+                CALL DK_NEEDIO
+                POP DE
+                LD A,B
+                CP 8
+                LD A,E
+                JP NZ,DK_OPEN
+                LD B,1                  ; APPEND: the file as it is,
+                CALL DK_OPEN            ; written on from its end (on its
+                CALL DK_FCBOF           ; 1Ah when it ends with one)
+                LD HL,10h
+                ADD HL,DE
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                LD A,B
+                OR C
+                JR Z,DK_OC_AT
+                DEC BC
+                PUSH BC
+                CALL DK_SETREC
+                CALL DK_FILL
+                POP BC
+                JR Z,DK_OC_AT
+                LD HL,(DK_BLK)
+                LD DE,9
+                ADD HL,DE
+                LD A,(HL)
+                CP 1Ah
+                JR Z,DK_OC_AT
+                INC BC
+DK_OC_AT:       CALL DK_SETREC
+                LD HL,(DK_BLK)
+                LD (HL),2
+                LD DE,6
+                ADD HL,DE
+                LD (HL),0
+                RET
+; DK_SETREC: the random record of the channel DK_BLK's FCB = BC.
+DK_SETREC:      CALL DK_FCBOF
+                LD HL,21h
+                ADD HL,DE
+                LD (HL),C
+                INC HL
+                LD (HL),B
+                INC HL
+                XOR A
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                RET
+
+; CLOSE [[#]n[,[#]n ...]] (service 13): without numbers every file.
+DK_CLOSEST:     CALL X_CUR
+                JR Z,DK_CLSALL
+DK_CS_L:        CP '#'
+                CALL Z,X_CHRGTR
+                CALL X_GETBYT
+                PUSH HL
+                CALL DK_CHAN
+                CALL DK_CLOSEF
+                POP HL
+                CALL X_CUR
+                RET Z
+                LD A,','
+                CALL X_SYNC
+                JR DK_CS_L
+
+; DK_CLSALL (service 18: CLOSE, END, run-clear): channels 1 to MAXFILES
+; closed. Keeps HL.
+DK_CLSALL:      PUSH HL
+                LD A,(MAXFIL)
+DK_CA_L:        OR A
+                JR Z,DK_CA_END
+                PUSH AF
+                CALL DK_CHAN
+                CALL DK_CLOSEF
+                POP AF
+                DEC A
+                JR DK_CA_L
+DK_CA_END:      POP HL
+                RET
+
+; DK_CLOSEF: close the channel DK_BLK as CLOSE does: a disk file written
+; sequentially ends with 1Ah (taken as its end when it is read back).
+DK_CLOSEF:      LD HL,(DK_BLK)
+                LD A,(HL)
+                CP 2
+                JP NZ,DK_CLOSE
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                JP NC,DK_CLOSE
+                LD A,1Ah
+                CALL DK_WRB
+                JP DK_CLOSE
+
+; DK_SELCH: "#n" then "," or the end of the statement: PTRFIL = DK_BLK =
+; channel n's block, which must be open in mode C (1 input, 2 output);
+; HL at the next item, CHRGTR's flags.
+DK_SELCH:       PUSH BC
+                CALL X_CUR
+                LD A,'#'
+                CALL X_SYNC
+                CALL X_GETBYT
+                OR A
+                JP Z,DK_BADNUM
+                PUSH HL
+                CALL DK_CHAN
+                LD A,(HL)
+                POP HL
+                POP BC
+                OR A
+                LD E,59                 ; File not OPEN
+                JP Z,X_ERROR
+                CP C
+                LD E,61                 ; Bad file mode
+                JP NZ,X_ERROR
+                LD DE,(DK_BLK)
+                LD (PTRFIL),DE
+                LD A,C
+                CP 2
+                CALL Z,DK_COLIN
+                CALL X_CUR
+                RET Z
+                LD A,','
+                JP X_SYNC
+
+; DK_COLIN: PRINT # to a disk file counts its columns in TTYPOS (for ','
+; zones and the line-length test of PRINT), the screen's set aside in the
+; header's +3 until DK_PRTEND (service 39) swaps them back; +8 keeps the
+; file's column between statements. Keeps HL.
+DK_COLIN:       PUSH HL
+                LD HL,(DK_BLK)
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                JR NC,DK_COL_E
+                DEC HL
+                LD A,(TTYPOS)
+                LD (HL),A
+                LD DE,5
+                ADD HL,DE
+                LD A,(HL)
+                LD (TTYPOS),A
+DK_COL_E:       POP HL
+                RET
+DK_PRTEND:      PUSH HL
+                LD HL,(PTRFIL)
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                JR NC,DK_COL_E
+                LD DE,4
+                ADD HL,DE
+                LD A,(TTYPOS)
+                LD (HL),A
+                LD DE,-5
+                ADD HL,DE
+                LD A,(HL)
+                LD (TTYPOS),A
+                POP HL
+                RET
+
+; PRINT #n, (service 14) and INPUT #n, / LINE INPUT #n, (service 15): the
+; channel for the interpreter's PRINT and INPUT, which then run as usual
+; (basic/extcall.asm BI_PRTFIL, BI_INPFIL).
+DK_PRTSEL:      LD C,2
+                JR DK_SELCH
+DK_INPSEL:      LD C,1
+                JR DK_SELCH
+
+; DK_OUTCH (service 16, from OUTDO while PTRFIL is set): L = the
+; character, to the channel PTRFIL: a disk file, CRT: (CHPUT), LPT:
+; (LPTOUT), GRP: (GRPPRT). An input channel takes nothing (the "?" INPUT
+; prints for a second line).
+DK_OUTCH:       LD A,L
+                LD HL,(PTRFIL)
+                LD (DK_BLK),HL
+                LD C,A
+                LD A,(HL)
+                CP 2
+                RET NZ
+                INC HL
+                INC HL
+                INC HL
+                INC HL
+                LD A,(HL)
+                CP 9
+                LD B,A
+                LD A,C
+                JR NC,DK_OC_DEVS
+                CALL DK_WRB             ; a disk file: its column in TTYPOS
+                LD A,C
+                CP 0Dh
+                JR Z,DK_OC_COL0
+                CP 20h
+                RET C
+                LD HL,TTYPOS
+                INC (HL)
+                RET
+DK_OC_COL0:     XOR A
+                LD (TTYPOS),A
+                RET
+DK_OC_DEVS:     INC B
+                INC B
+                JP Z,LPTOUT             ; FEh
+                INC B
+                JP Z,CHPUT              ; FDh
+                JP GRPPRT               ; FCh
+
+; DK_INLINE (service 17, for INPUT # and LINE INPUT #): a line of the
+; channel PTRFIL into BUF as INLIN leaves it (HL = BUF-1, NC). CR ends a
+; line, LF is skipped, 1Ah or the end of the file ends the text; "Input
+; past end" (55) when nothing is left.
+DK_INLINE:      LD HL,(PTRFIL)
+                LD (DK_BLK),HL
+                LD HL,BUF
+                CALL DK_RDB
+                JR C,DK_IL_PAST
+                CP 1Ah
+                JR Z,DK_IL_ZP
+DK_IL_CH:       CP 0Dh
+                JR Z,DK_IL_CR
+                CP 0Ah
+                JR Z,DK_IL_NEXT
+                LD (HL),A
+                LD A,L
+                CP (BUF+254) & 0FFh
+                JR Z,DK_IL_NEXT
+                INC HL
+DK_IL_NEXT:     CALL DK_RDB
+                JR C,DK_IL_END
+                CP 1Ah
+                JR NZ,DK_IL_CH
+                PUSH HL
+                CALL DK_SETEOF
+                POP HL
+DK_IL_CR:       CALL DK_RDB             ; the LF after a CR goes with it
+                JR C,DK_IL_END
+                CP 0Ah
+                JR Z,DK_IL_END
+                PUSH HL
+                LD HL,(DK_BLK)
+                LD DE,6
+                ADD HL,DE
+                DEC (HL)
+                POP HL
+DK_IL_END:      LD (HL),0
+                LD HL,BUF-1
+                OR A
+                RET
+DK_IL_ZP:       CALL DK_SETEOF
+DK_IL_PAST:     LD E,55
+                JP X_ERROR
+
+; EOF(n) (service 19): -1 when the input channel n has nothing more to
+; read (its end, or the 1Ah that ends a text), else 0.
+DK_EOF:         CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_GETBYT
+                PUSH AF
+                LD A,')'
+                CALL X_SYNC
+                POP AF
+                PUSH HL
+                CALL DK_CHAN
+                LD A,(HL)
+                OR A
+                LD E,59
+                JP Z,X_ERROR
+                DEC A
+                LD E,61
+                JP NZ,X_ERROR
+                CALL DK_RDB             ; a look at the next byte
+                LD HL,0FFFFh
+                JR C,DK_EOF_SET
+                CP 1Ah
+                JR Z,DK_EOF_Z
+                LD HL,(DK_BLK)          ; not taken after all
+                LD DE,6
+                ADD HL,DE
+                DEC (HL)
+                LD HL,0
+                JR DK_EOF_SET
+DK_EOF_Z:       CALL DK_SETEOF
+                LD HL,0FFFFh
+DK_EOF_SET:     LD A,2
+                LD (VALTYP),A
+                LD (DAC+2),HL
+                POP HL
+                JP X_CUR
+
+; MAXFILES=n (service 21; MAX FILES '=' as crunched): 0-15; every file
+; closed, the channel blocks laid out anew, run-clear (fact sheet §1.3).
+DK_MAXF:        CALL X_CUR
+                LD A,0B7h               ; FILES
+                CALL X_SYNC
+                LD A,0EFh               ; '='
+                CALL X_SYNC
+                CALL X_GETBYT
+                CP 16
+                JP NC,X_FCERR
+                PUSH AF
+                CALL DK_ENDST
+                CALL DK_CLSALL
+                POP AF
+                LD IX,XE_MAXFIL
+                JP X_CALBAS
+
+; DK_ERRTXT (service 22): the message of Disk BASIC's error L (60-71) at
+; BUF+166, 0-terminated (fact sheet §4.7).
+DK_ERRTXT:      LD A,L
+                SUB 60
+                LD B,A
+                LD HL,DK_ERRS
+                INC B
+                JR DK_ET_N
+DK_ET_S:        LD A,(HL)
+                INC HL
+                OR A
+                JR NZ,DK_ET_S
+DK_ET_N:        DJNZ DK_ET_S
+                LD DE,BUF+166
+DK_ET_C:        LD A,(HL)
+                LD (DE),A
+                INC HL
+                INC DE
+                OR A
+                JR NZ,DK_ET_C
+                RET
+DK_ERRS:        DB "Bad FAT",0                  ; 60
+                DB "Bad file mode",0
+                DB "Bad drive name",0
+                DB "Bad sector number",0
+                DB "File still open",0
+                DB "File already exists",0      ; 65
+                DB "Disk full",0
+                DB "Too many files",0
+                DB "Disk write protected",0
+                DB "Disk I/O error",0
+                DB "Disk offline",0             ; 70
+                DB "Rename across disk",0
+
+; ---- BSAVE, BLOAD (services 23, 24; fact sheet §6.4) ------------------------
+; The file: FEh, start, end, execution address (2 bytes each, low first),
+; then the bytes start..end, of RAM or (",S") of VRAM.
+; DK_ADDR: "," and a 16-bit expression: DE. HL after it.
+DK_ADDR:        LD A,','
+                CALL X_SYNC
+                JP X_FRMQNT
+; DK_SOPT: ",S" next? Z (and HL past it) when so.
+DK_SOPT:        CALL X_CUR
+                CP ','
+                RET NZ
+                PUSH HL
+                CALL X_CHRGTR
+                CP 'S'
+                JR Z,DK_SOPT_Y
+                POP HL                  ; not ours: back on the ',' (NZ)
+                JP X_CUR
+DK_SOPT_Y:      POP AF
+                CALL X_CHRGTR
+                CP A
+                RET
+
+DK_BSAVE:       CALL DK_NEEDIO
+                CALL DK_FNAME
+                PUSH AF                 ; the device
+                CALL DK_ADDR
+                LD (DK_BSTART),DE
+                LD (DK_BEXEC),DE
+                CALL DK_ADDR
+                LD (DK_BEND),DE
+                XOR A
+                LD (DK_BVRAM),A
+                CALL DK_SOPT
+                JR Z,DK_BS_S
+                CP ','
+                JR NZ,DK_BS_E
+                CALL DK_ADDR
+                LD (DK_BEXEC),DE
+                CALL DK_SOPT
+                JR NZ,DK_BS_E
+DK_BS_S:        LD A,1
+                LD (DK_BVRAM),A
+DK_BS_E:        CALL DK_ENDST
+                POP AF
+                PUSH HL
+                LD C,A
+                LD B,2
+                XOR A
+                CALL DK_OPEN
+                LD A,0FEh
+                CALL DK_WRB
+                LD HL,DK_BSTART         ; start, end, execution address
+                LD B,6
+DK_BS_H:        LD A,(HL)
+                CALL DK_WRB
+                INC HL
+                DJNZ DK_BS_H
+                LD HL,(DK_BSTART)
+DK_BS_L:        LD A,(DK_BVRAM)
+                OR A
+                JR Z,DK_BS_RAM
+                CALL NRDVRM
+                JR DK_BS_W
+DK_BS_RAM:      LD A,(HL)
+DK_BS_W:        CALL DK_WRB
+                LD DE,(DK_BEND)
+                OR A
+                SBC HL,DE
+                ADD HL,DE
+                INC HL
+                JR NZ,DK_BS_L
+                CALL DK_CLOSE
+                POP HL
+                RET
+
+; BLOAD "f"[,R][,offset] or [,S][,offset].
+DK_BLOAD:       CALL DK_NEEDIO
+                CALL DK_FNAME
+                PUSH AF
+                XOR A
+                LD (DK_BVRAM),A         ; bit 0 VRAM, bit 1 run
+                LD DE,0
+                LD (DK_BOFS),DE
+                CALL DK_SOPT
+                LD A,1
+                JR Z,DK_BL_F
+                CALL X_CUR
+                CP ','
+                JR NZ,DK_BL_E
+                CALL X_CHRGTR
+                CP 'R'
+                JR NZ,DK_BL_O
+                CALL X_CHRGTR
+                LD A,2
+DK_BL_F:        LD (DK_BVRAM),A
+                CALL X_CUR
+                CP ','
+                JR NZ,DK_BL_E
+                CALL X_CHRGTR
+DK_BL_O:        CALL X_FRMQNT
+                LD (DK_BOFS),DE
+DK_BL_E:        CALL DK_ENDST
+                POP AF
+                PUSH HL
+                LD C,A
+                LD B,1
+                XOR A
+                CALL DK_OPEN
+                CALL DK_RDB
+                JR C,DK_BL_MODE
+                CP 0FEh
+                JR Z,DK_BL_HDR
+DK_BL_MODE:     CALL DK_CLOSE
+                LD E,61                 ; Bad file mode
+                JP X_ERROR
+DK_BL_HDR:      LD HL,DK_BSTART
+                LD B,6
+DK_BL_H:        CALL DK_RDB
+                JR C,DK_BL_MODE
+                LD (HL),A
+                INC HL
+                DJNZ DK_BL_H
+                LD HL,DK_BSTART         ; each moved by the offset
+                LD B,3
+DK_BL_OF:       LD E,(HL)
+                INC HL
+                LD D,(HL)
+                PUSH HL
+                LD HL,(DK_BOFS)
+                ADD HL,DE
+                EX DE,HL
+                POP HL
+                LD (HL),D
+                DEC HL
+                LD (HL),E
+                INC HL
+                INC HL
+                DJNZ DK_BL_OF
+                LD HL,(DK_BSTART)
+DK_BL_L:        CALL DK_RDB
+                JR C,DK_BL_END
+                LD C,A
+                LD A,(DK_BVRAM)
+                RRCA
+                LD A,C
+                JR NC,DK_BL_RAM
+                CALL NWRVRM
+                JR DK_BL_N
+DK_BL_RAM:      LD (HL),A
+DK_BL_N:        LD DE,(DK_BEND)
+                OR A
+                SBC HL,DE
+                ADD HL,DE
+                INC HL
+                JR NZ,DK_BL_L
+DK_BL_END:      CALL DK_CLOSE
+                LD A,(DK_BVRAM)
+                AND 2
+                JR Z,DK_BL_RET
+                LD HL,(DK_BEXEC)        ; ",R": the program, with the
+                LD IX,XE_CALLHL         ; interpreter in page 1
+                CALL X_CALBAS
+DK_BL_RET:      POP HL
+                RET
+
+; DSKF(d) (service 25): the free clusters of drive d (0 the default).
+DK_DSKF:        CALL DK_NEED
+                CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_GETBYT
+                PUSH AF
+                LD A,')'
+                CALL X_SYNC
+                POP AF
+                CP 9
+                LD E,62                 ; Bad drive name
+                JP NC,X_ERROR
+                PUSH HL
+                LD E,A
+                LD C,1Bh                ; ALLOC
+                CALL DK_BDOS
+                LD A,2
+                LD (VALTYP),A
+                LD (DAC+2),HL
+                POP HL
+                JP X_CUR
+
+; ---- random files (services 26-38; fact sheet §6.5) -------------------------
+; A random channel (mode 4) keeps one record in its buffer; FIELD points
+; string variables into it, GET/PUT move it from/to the file (BDOS random
+; block read/write of one record of the length OPEN gave).
+
+; DK_RCHAN: "[#]n": DK_BLK = the channel, which must be random (52, 59,
+; 61 otherwise). HL after n.
+DK_RCHAN:       CALL X_CUR
+                CP '#'
+                CALL Z,X_CHRGTR
+                CALL X_GETBYT
+                OR A
+                JP Z,DK_BADNUM
+                PUSH HL
+                CALL DK_CHAN
+                LD A,(HL)
+                POP HL
+                OR A
+                LD E,59
+                JP Z,X_ERROR
+                CP 4
+                RET Z
+                LD E,61
+                JP X_ERROR
+
+; DK_RECLEN: HL = the record length of the channel DK_BLK.
+DK_RECLEN:      CALL DK_FCBOF
+                LD HL,0Eh
+                ADD HL,DE
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                RET
+
+; FIELD [#]n, w AS v$ [, w AS v$ ...] (service 26): the variables'
+; descriptors point into the record; past its length "FIELD overflow".
+DK_FIELD:       CALL DK_RCHAN
+                LD DE,0
+                LD (DK_BOFS),DE         ; the bytes fielded so far
+DK_FD_L:        CALL X_CUR
+                RET Z
+                LD A,','
+                CALL X_SYNC
+                CALL X_GETBYT
+                PUSH AF
+                CALL X_CUR
+                LD A,'A'
+                CALL X_SYNC
+                LD A,'S'
+                CALL X_SYNC
+                CALL X_PTRGET           ; DE = its descriptor
+                LD A,(VALTYP)
+                CP 3
+                JP NZ,DK_TMERR
+                POP AF
+                PUSH HL
+                PUSH DE
+                LD (DE),A               ; the width
+                LD C,A
+                LD B,0
+                LD HL,(DK_BOFS)
+                PUSH HL
+                ADD HL,BC
+                LD (DK_BOFS),HL
+                CALL DK_RECLEN
+                LD DE,(DK_BOFS)
+                OR A
+                SBC HL,DE
+                POP BC                  ; the offset in the record
+                POP DE
+                LD A,50
+                JR C,DK_FD_OV
+                LD HL,(DK_BLK)          ; the address: buffer + offset
+                ADD HL,BC
+                LD BC,9
+                ADD HL,BC
+                EX DE,HL
+                INC HL
+                LD (HL),E
+                INC HL
+                LD (HL),D
+                POP HL
+                JR DK_FD_L
+DK_FD_OV:       LD E,A
+                JP X_ERROR
+DK_TMERR:       LD E,13                 ; Type mismatch
+                JP X_ERROR
+
+; GET [#]n[,r] (service 27), PUT [#]n[,r] (service 28): record r (from 1)
+; or the one after the last.
+DK_GET:         LD C,27h
+                JR DK_GP
+DK_PUT:         LD C,26h
+DK_GP:          PUSH BC
+                CALL DK_RCHAN
+                CALL X_CUR
+                JR Z,DK_GP_GO
+                LD A,','
+                CALL X_SYNC
+                CALL X_FRMQNT
+                LD A,D
+                OR E
+                JP Z,X_FCERR
+                DEC DE
+                PUSH HL
+                LD B,D
+                LD C,E
+                CALL DK_SETREC
+                POP HL
+                CALL DK_ENDST
+DK_GP_GO:       POP BC
+                PUSH HL
+                PUSH BC
+                LD A,C                  ; GET at the end: an empty record
+                CP 27h
+                JR NZ,DK_GP_IO
+                LD HL,(DK_BLK)
+                LD DE,9
+                ADD HL,DE
+                XOR A
+                LD B,A
+DK_GP_Z:        LD (HL),A
+                INC HL
+                DJNZ DK_GP_Z
+DK_GP_IO:       CALL DK_DTA
+                CALL DK_FCBOF
+                POP BC
+                LD HL,1
+                CALL DK_BDOS
+                POP HL
+                RET
+
+; LSET v$ = x$ (service 29), RSET (service 30): x$ into v$'s own
+; characters, blank padded, left / right aligned; v$ keeps its length.
+DK_LSET:        XOR A
+                JR DK_XSET
+DK_RSET:        LD A,1
+DK_XSET:        PUSH AF
+                CALL X_PTRGET
+                LD A,(VALTYP)
+                CP 3
+                JP NZ,DK_TMERR
+                PUSH DE
+                LD A,0EFh               ; '='
+                CALL X_SYNC
+                CALL X_FRMEVL
+                PUSH HL
+                CALL X_FRESTR           ; HL = x$'s descriptor
+                POP BC                  ; the text
+                POP DE                  ; v$'s descriptor
+                POP AF
+                PUSH BC
+                PUSH AF
+                LD C,(HL)               ; C = x$'s length
+                INC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A                  ; HL = x$'s characters
+                EX DE,HL
+                LD B,(HL)               ; B = v$'s length
+                INC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A
+                EX DE,HL                ; DE = v$'s characters
+                POP AF
+                OR A
+                JR Z,DK_XS_COPY
+                LD A,B                  ; RSET: blanks first
+                SUB C
+                JR C,DK_XS_COPY
+                JR Z,DK_XS_COPY
+DK_XS_RB:       PUSH AF
+                LD A,' '
+                LD (DE),A
+                INC DE
+                DEC B
+                POP AF
+                DEC A
+                JR NZ,DK_XS_RB
+DK_XS_COPY:     LD A,B
+                OR A
+                JR Z,DK_XS_END
+                LD A,C
+                OR A
+                LD A,' '
+                JR Z,DK_XS_PUT
+                LD A,(HL)
+                INC HL
+                DEC C
+DK_XS_PUT:      LD (DE),A
+                INC DE
+                DEC B
+                JR DK_XS_COPY
+DK_XS_END:      POP HL
+                JP X_CUR
+
+; MKI$(n) MKS$(x) MKD$(x) (services 31-33): the number's 2, 4 or 8 bytes
+; as a string; CVI CVS CVD (34-36) the other way.
+DK_MKI:         CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_FRMINT           ; DE = the integer
+                LD A,')'
+                CALL X_SYNC
+                LD (DAC+2),DE
+                LD A,2
+                JR DK_MK_STR
+DK_MKS:         LD A,4
+                JR DK_MKX
+DK_MKD:         LD A,8
+DK_MKX:         PUSH AF
+                CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_FRMEVL
+                LD A,')'
+                CALL X_SYNC
+                LD A,(VALTYP)
+                CP 3
+                LD E,13
+                JP Z,X_ERROR
+                POP AF
+                PUSH AF
+                PUSH HL
+                CP 4
+                JR NZ,DK_MK_D
+                CALL FRCSNG
+                JR DK_MK_C
+DK_MK_D:        CALL FRCDBL
+DK_MK_C:        POP HL
+                POP AF
+DK_MK_STR:      PUSH HL
+                PUSH AF
+                LD IX,6627h             ; A bytes of string space: DE
+                CALL X_CALBAS
+                POP BC                  ; B = the size
+                LD HL,DAC
+                LD A,B
+                CP 2
+                JR NZ,DK_MK_CP
+                INC HL
+                INC HL
+DK_MK_CP:       LD C,B
+                LD B,0
+                LDIR
+                LD IX,XE_PUTNEW
+                CALL X_CALBAS
+                POP HL
+                JP X_CUR
+
+DK_CVI:         LD A,2
+                JR DK_CVX
+DK_CVS:         LD A,4
+                JR DK_CVX
+DK_CVD:         LD A,8
+DK_CVX:         PUSH AF
+                CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_FRMEVL
+                LD A,')'
+                CALL X_SYNC
+                PUSH HL
+                CALL X_FRESTR
+                POP DE
+                POP AF
+                PUSH DE
+                CP (HL)                 ; it needs that many bytes
+                JR Z,DK_CV_OK
+                JP NC,X_FCERR
+DK_CV_OK:       LD (VALTYP),A
+                LD C,A
+                LD B,0
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                EX DE,HL
+                LD DE,DAC
+                CP 2
+                JR NZ,DK_CV_CP
+                INC DE
+                INC DE
+DK_CV_CP:       LDIR
+                POP HL
+                JP X_CUR
+
+; LOC(n) (service 37): the file's position in records (the record after
+; the last GET/PUT for a random file, bytes for a sequential one); LOF(n)
+; (service 20): its size in bytes. Integers (low 16 bits).
+DK_LOC:         LD BC,21h
+                JR DK_LX
+DK_LOF:         LD BC,10h
+DK_LX:          PUSH BC
+                CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL X_GETBYT
+                PUSH AF
+                LD A,')'
+                CALL X_SYNC
+                POP AF
+                POP BC
+                PUSH HL
+                PUSH BC
+                CALL DK_CHAN
+                LD A,(HL)
+                OR A
+                LD E,59
+                JP Z,X_ERROR
+                CALL DK_FCBOF
+                POP HL
+                ADD HL,DE
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                LD (DAC+2),DE
+                LD A,2
+                LD (VALTYP),A
+                POP HL
+                JP X_CUR
+
+; COPY "a" TO "b" (service 38): the file a copied to a new (or emptied)
+; file b, 256 bytes at a time through channel 0's buffer; the FCB after
+; the channels' (the 8th) serves b. "(": COPY of the graphic statements,
+; not Disk BASIC's.
+DK_COPY:        CALL X_CUR
+                CP '('
+                JP Z,X_SNERR
+                CALL DK_NEED
+                CALL DK_FNAME
+                PUSH AF
+                PUSH HL
+                LD HL,(DK_FCBP)         ; a: channel 0's FCB
+                EX DE,HL
+                CALL DK_MKFCB
+                POP HL
+                CALL X_CUR
+                LD A,0D9h               ; TO
+                CALL X_SYNC
+                CALL DK_FNAME
+                PUSH AF
+                CALL DK_ENDST
+                POP AF
+                PUSH HL
+                LD HL,(DK_FCBP)         ; b: the 8th FCB
+                LD DE,DK_NFCB*37
+                ADD HL,DE
+                EX DE,HL
+                CALL DK_MKFCB
+                POP HL
+                POP AF
+                PUSH HL
+                LD DE,(DK_FCBP)
+                LD C,0Fh                ; FOPEN a
+                CALL DK_BDOS
+                INC A
+                JP Z,DK_NOTFND
+                CALL DK_CPFCB2
+                LD C,16h                ; FMAKE b
+                CALL DK_BDOS
+                INC A
+                LD E,67                 ; Too many files (directory full)
+                JP Z,X_ERROR
+                LD HL,(DK_FCBP)         ; records of 1 byte, from 0
+                CALL DK_CPREC
+                CALL DK_CPFCB2
+                EX DE,HL
+                CALL DK_CPREC
+DK_CP_L:        LD DE,(NULBUF)
+                LD C,1Ah
+                CALL DK_BDOS
+                LD DE,(DK_FCBP)
+                LD HL,256
+                LD C,27h
+                CALL DK_BDOS
+                LD A,H
+                OR L
+                JR Z,DK_CP_END
+                PUSH HL
+                CALL DK_CPFCB2
+                POP HL
+                PUSH HL
+                LD C,26h
+                CALL DK_BDOS
+                POP HL
+                OR A
+                JP NZ,DK_FULL
+                INC H                   ; a whole 256: more may follow
+                DEC H
+                JR NZ,DK_CP_L
+DK_CP_END:      CALL DK_CPFCB2
+                LD C,10h
+                CALL DK_BDOS
+                POP HL
+                RET
+; DK_CPFCB2: DE = COPY's second FCB.
+DK_CPFCB2:      LD HL,(DK_FCBP)
+                LD DE,DK_NFCB*37
+                ADD HL,DE
+                EX DE,HL
+                RET
+; DK_CPREC: the FCB at HL: records of 1 byte, random record 0.
+DK_CPREC:       PUSH HL
+                LD DE,0Eh
+                ADD HL,DE
+                LD (HL),1
+                INC HL
+                LD (HL),0
+                POP HL
+                LD DE,21h
+                ADD HL,DE
+                XOR A
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                RET
+
+; DK_ISOPEN: Z when a channel 1-MAXFILES has the file FILNAM open on a
+; disk (the names compared; KILL refuses it). Keeps HL.
+DK_ISOPEN:      PUSH HL
+                LD A,(MAXFIL)
+DK_IO_L:        OR A
+                JR Z,DK_IO_NO
+                PUSH AF
+                CALL DK_CHAN
+                LD A,(HL)
+                OR A
+                JR Z,DK_IO_N
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)
+                CP 9
+                JR NC,DK_IO_N
+                CALL DK_FCBOF
+                INC DE
+                LD HL,FILNAM
+                LD B,11
+DK_IO_C:        LD A,(DE)
+                CP (HL)
+                JR NZ,DK_IO_N
+                INC DE
+                INC HL
+                DJNZ DK_IO_C
+                POP AF
+                POP HL
+                CP A                    ; Z: found
+                RET
+DK_IO_N:        POP AF
+                DEC A
+                JR DK_IO_L
+DK_IO_NO:       POP HL
+                OR 1                    ; NZ
+                RET
+
+; INPUT$(n,[#]f) (services 40, 41; basic/extcall.asm BI_INPSARG): "[#]f"
+; must be open for input; it is kept in DK_BLK and BI_INPSF is set, then
+; each character is the file's next byte ("Input past end" at its end or
+; at the 1Ah that ends a text).
+DK_INPSF:       CALL X_CUR
+                CP '#'
+                CALL Z,X_CHRGTR
+                CALL X_GETBYT
+                PUSH HL
+                CALL DK_CHAN
+                LD A,(HL)
+                POP HL
+                OR A
+                LD E,59
+                JP Z,X_ERROR
+                DEC A
+                LD E,61
+                JP NZ,X_ERROR
+                LD A,1
+                LD (0F87Bh),A           ; BI_INPSF
+                RET
+DK_INCH:        CALL DK_RDB
+                JR C,DK_INCH_END
+                CP 1Ah
+                RET NZ
+                CALL DK_SETEOF
+DK_INCH_END:    LD E,55
+                JP X_ERROR

@@ -101,6 +101,36 @@ EXT_TABLE:
                 DW DK_BOOT              ; 9: cold start: AUTOEXEC.BAS
                 DW DK_GETLN             ; 10: the main loop's line while loading text
                 DW DK_LDEND             ; 11: "Ok": a load given up
+                DW DK_OPENST            ; 12: OPEN
+                DW DK_CLOSEST           ; 13: CLOSE
+                DW DK_PRTSEL            ; 14: PRINT #n,: PTRFIL
+                DW DK_INPSEL            ; 15: INPUT #n, LINE INPUT #n,: PTRFIL
+                DW DK_OUTCH             ; 16: OUTDO with PTRFIL set: L = the character
+                DW DK_INLINE            ; 17: INPUT #'s line into BUF
+                DW DK_CLSALL            ; 18: run-clear, END: every file closed
+                DW DK_EOF               ; 19: EOF(n)
+                DW DK_LOF               ; 20: LOF(n)
+                DW DK_MAXF              ; 21: MAXFILES=n
+                DW DK_ERRTXT            ; 22: L = error 60-71: its text at BUF+166
+                DW DK_BSAVE             ; 23: BSAVE
+                DW DK_BLOAD             ; 24: BLOAD
+                DW DK_DSKF              ; 25: DSKF(d)
+                DW DK_FIELD             ; 26: FIELD
+                DW DK_GET               ; 27: GET
+                DW DK_PUT               ; 28: PUT
+                DW DK_LSET              ; 29: LSET
+                DW DK_RSET              ; 30: RSET
+                DW DK_MKI               ; 31: MKI$
+                DW DK_MKS               ; 32: MKS$
+                DW DK_MKD               ; 33: MKD$
+                DW DK_CVI               ; 34: CVI
+                DW DK_CVS               ; 35: CVS
+                DW DK_CVD               ; 36: CVD
+                DW DK_LOC               ; 37: LOC(n)
+                DW DK_COPY              ; 38: COPY "a" TO "b"
+                DW DK_PRTEND            ; 39: PRINT # done: the screen's TTYPOS back
+                DW DK_INPSF             ; 40: INPUT$(n,#f): channel f
+                DW DK_INCH              ; 41: INPUT$(n,#f): A = its next byte
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:

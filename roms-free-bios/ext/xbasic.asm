@@ -14,6 +14,10 @@ XE_LOADED:      EQU 7FB3h       ; program in place: A<>0 RUN, else "Ok" (no retu
 XE_TYPED:       EQU 7FB6h       ; run BUF as typed (no return)
 XE_ALOAD:       EQU 7FB9h       ; ASCII load through the main loop, A<>0 NEW first (no return)
 XE_DETOK:       EQU 7FBCh       ; line HL -> its text in BUF
+XE_PTRNUM:      EQU 7FC8h       ; line pointers back into numbers (SAVE)
+XE_PUTNEW:      EQU 7FC5h       ; DSCTMP to a temporary: DAC = it, VALTYP 3
+XE_CALLHL:      EQU 7FC2h       ; call HL with interrupts on (BLOAD ,R)
+XE_MAXFIL:      EQU 7FBFh       ; MAXFILES: A = n, HL = text; run-clear, on (no return)
 
 ; X_CHRGTR: the next character of the text (CHRGTR 4666h): A, Z at the end
 ; of the statement, C for a digit.
@@ -44,6 +48,14 @@ X_GETBYT:       LD IX,521Ch
 
 ; X_FRMQNT: a 16-bit integer expression: DE = it (FRMQNT 542Fh).
 X_FRMQNT:       LD IX,542Fh
+                JP X_CALBAS
+
+; X_PTRGET: the variable at HL: DE = its value's address (PTRGET 5EA4h).
+X_PTRGET:       LD IX,5EA4h
+                JP X_CALBAS
+
+; X_FRMINT: an expression at HL as an integer: DE (520Fh).
+X_FRMINT:       LD IX,520Fh
                 JP X_CALBAS
 
 ; X_FRESTR: the string just evaluated, freed if temporary: HL = its

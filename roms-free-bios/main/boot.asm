@@ -197,6 +197,15 @@ BOOT_KEYS:      LD (HL),0FFh
 CALBAS_I:       LD IY,(EXPTBL-1)
                 JP CALSLT_I
 
+; The BASIC entries of the jump table reach the interpreter in page 1 through
+; jumps in page 0, as the original's jumps at 2680h do: the jump table itself
+; only ever points into page 0.
+SYNCHR_P0:      JP SYNCHR_I
+CHRGTR_P0:      JP CHRGTR_I
+GETYPR_P0:      JP GETYPR_I
+ISCNTC_P0:      JP ISCNTC_I
+CKCNTC_P0:      JP CKCNTC_I
+
 ; ---- VDPRESET: registers, VRAM cleared (128 KB), default palette. ------------
 VDPRESET:
                 IN A,(VDP_ADDR)         ; reset the register-write latch

@@ -27,11 +27,11 @@ CHKRAM:         DI                      ; 0000h
 CGTABL:         DW FONT                 ; 0004h
 VDPDR:          DB VDP_DATA             ; 0006h
 VDPDW:          DB VDP_DATA             ; 0007h
-SYNCHR:         JP SYNCHR_I             ; 0008h (BASIC interpreter)
+SYNCHR:         JP SYNCHR_P0            ; 0008h (BASIC interpreter)
                 DB 0C9h
 RDSLT:          JP RDSLT_I              ; 000Ch
                 DB 0C9h
-CHRGTR:         JP CHRGTR_I             ; 0010h
+CHRGTR:         JP CHRGTR_P0            ; 0010h
                 DB 0C9h
 WRSLT:          JP WRSLT_I              ; 0014h
                 DB 0C9h
@@ -43,7 +43,7 @@ DCOMPR:         JP DCOMPR_I             ; 0020h
                 DB 0C9h
 ENASLT:         JP ENASLT_I             ; 0024h
                 DB 0C9h
-GETYPR:         JP GETYPR_I             ; 0028h
+GETYPR:         JP GETYPR_P0            ; 0028h
 IDBYTE0:        DB 011h                 ; 002Bh: international charset, M-D-Y (bits 6-4 = 1), 60 Hz
 IDBYTE1:        DB 001h                 ; 002Ch: international keyboard
 MSXVERSION:     DB MSXVER               ; 002Dh: MSX2
@@ -95,8 +95,8 @@ PINLIN:         JP PINLIN_I             ; 00AEh
 INLIN:          JP INLIN_I              ; 00B1h
 QINLIN:         JP QINLIN_I             ; 00B4h
 BREAKX:         JP BREAKX_I             ; 00B7h
-ISCNTC:         JP ISCNTC_I             ; 00BAh (BASIC)
-CKCNTC:         JP CKCNTC_I             ; 00BDh (BASIC)
+ISCNTC:         JP ISCNTC_P0            ; 00BAh (BASIC)
+CKCNTC:         JP CKCNTC_P0            ; 00BDh (BASIC)
 BEEP:           JP BEEP_I               ; 00C0h
 CLS:            JP CLS_I                ; 00C3h
 POSIT:          JP POSIT_I              ; 00C6h

@@ -89,6 +89,9 @@ CHKSLZ_NEXTP:   INC B
 ; ---- OUTDO (0018h): A = character to the screen (or printer if PRTFLG). -----
 OUTDO_I:
                 PUSH AF
+                LD A,(PTRFIL+1)         ; Disk BASIC: a channel chosen (PRINT #)
+                OR A
+                JR NZ,OUTDO_FIL
                 LD A,(PRTFLG)
                 OR A
                 JR NZ,OUTDO_LPT
@@ -96,6 +99,22 @@ OUTDO_I:
                 JP CHPUT_I
 OUTDO_LPT:      POP AF
                 JP LPTOUT_I
+; The channel's device is the BASIC extension ROM's business (its service
+; 16, ext/disk.asm DK_OUTCH: L = the character); every register kept.
+OUTDO_FIL:      POP AF
+                PUSH HL
+                PUSH DE
+                PUSH BC
+                PUSH AF
+                LD L,A
+                LD B,16
+                CALL EXTVEC
+                EI                      ; (the inter-slot call left them off)
+                POP AF
+                POP BC
+                POP DE
+                POP HL
+                RET
 
 ; ---- EOL (0168h): H = column, L = row: clear to the end of that line. -------
 EOL_I:

@@ -35,14 +35,14 @@ MAIN_KEYINT:    EQU 0038h
                 JP SUBNMI               ; 0066h
 
 ; ---- entries: EI / JP routine, 4 bytes each ---------------------------------
-                EI                      ; 0069h PAINT (BASIC)
-                JP SUBRET
-                EI                      ; 006Dh PSET (BASIC)
-                JP SUBRET
+                EI                      ; 0069h PAINT (BASIC, gfxbas.asm)
+                JP GB_PAINT
+                EI                      ; 006Dh PSET (BASIC, gfxbas.asm)
+                JP GB_PSET
                 EI                      ; 0071h ATRSCN (BASIC)
                 JP SUBRET
-                EI                      ; 0075h GLINE (BASIC)
-                JP SUBRET
+                EI                      ; 0075h GLINE (BASIC, gfxbas.asm)
+                JP GB_GLINE
                 EI                      ; 0079h DOBOXF (BASIC)
                 JP SUBRET
                 EI                      ; 007Dh DOLINE (BASIC)
@@ -151,8 +151,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP GETPLT
                 EI                      ; 014Dh SETPLT
                 JP SETPLT
-                EI                      ; 0151h PUTSPRT (BASIC)
-                JP SUBRET
+                EI                      ; 0151h PUTSPRT (BASIC, gfxbas.asm)
+                JP GB_PUTSPR
                 EI                      ; 0155h COLOR (BASIC)
                 JP SUBRET
                 EI                      ; 0159h SCREEN (BASIC)
@@ -165,8 +165,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP SUBRET
                 EI                      ; 0169h BASE (BASIC)
                 JP SUBRET
-                EI                      ; 016Dh BASEF (BASIC)
-                JP SUBRET
+                EI                      ; 016Dh BASEF (BASIC, gfxbas.asm)
+                JP GB_BASE
                 EI                      ; 0171h VPOKE (BASIC)
                 JP SUBRET
                 EI                      ; 0175h VPEEK (BASIC)
@@ -181,8 +181,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP SUBRET
                 EI                      ; 0189h SETSCR
                 JP SUBRET
-                EI                      ; 018Dh SCOPY (BASIC)
-                JP SUBRET
+                EI                      ; 018Dh SCOPY (BASIC, gfxbas.asm)
+                JP GB_SCOPY
                 EI                      ; 0191h BLTVV
                 JP BLTVV
                 EI                      ; 0195h BLTVM
@@ -207,6 +207,22 @@ MAIN_KEYINT:    EQU 0038h
                 JP SUBRET
                 EI                      ; 01BDh KNJPRT (Kanji)
                 JP SUBRET
+; This system's own entries for MSX-BASIC's graphic statements (free slots
+; of the MSX2 table; contracts in gfxbas.asm and docs/basic-interpreter.md).
+                EI                      ; 01C1h POINT (BASIC)
+                JP GB_POINT
+                EI                      ; 01C5h CIRCLE (BASIC)
+                JP GB_CIRCLE
+                EI                      ; 01C9h DRAW (BASIC)
+                JP GB_DRAW
+                EI                      ; 01CDh PLAY (BASIC): queue one voice's notes
+                JP GB_PLAY
+                NOP                     ; 01D1h MUSIC: the PLAY queues' player, called
+                JP GB_MUSIC             ; by the interrupt handler (no EI)
+                EI                      ; 01D5h CARG (BASIC): CIRCLE's angles, aspect
+                JP GB_CARG
+                EI                      ; 01D9h SPRSET (BASIC): SPRITE$=, COLOR SPRITE(n)=, SPRITE$(n)=
+                JP GB_SPRSET
                 DS 01F5h-$,0C9h
                 EI                      ; 01F5h REDCLK
                 JP REDCLK
@@ -272,5 +288,6 @@ CALLMAIN:
         INCLUDE "palette.asm"
         INCLUDE "draw.asm"
         INCLUDE "clock.asm"
+        INCLUDE "gfxbas.asm"
 
         DS 4000h-$,0FFh

@@ -64,10 +64,11 @@ fn feed(m: &mut Machine, text: &str) {
 }
 
 /// The screen rows without the 2-column margin of the 37-column window,
-/// trailing blanks removed.
+/// trailing blanks removed; not the function-key row (KEY ON: CNSDFG F3DEh).
 fn rows(m: &Machine) -> Vec<String> {
     let t = m.text_screen().expect("a text screen");
-    (0..t.rows)
+    let keys = usize::from(m.peek(0xF3DE) != 0);
+    (0..t.rows - keys)
         .map(|r| {
             let l = t.line(r);
             l.get(2..).unwrap_or("").trim_end().to_string()
@@ -146,6 +147,9 @@ fn start_screen() {
             "Ok"
         ]
     );
+    // KEY ON: the function keys' texts on the bottom row.
+    let t = m.text_screen().unwrap();
+    assert!(t.line(t.rows - 1).trim_start().starts_with("color"));
     // The work area as MSX-BASIC leaves it (§1.1-§1.3).
     let word = |a: u16| u16::from_le_bytes([m.peek(a), m.peek(a + 1)]);
     assert_eq!(word(0xF676), 0x8001, "TXTTAB");
@@ -171,6 +175,13 @@ fn direct_print() {
     assert_eq!(cmd(&mut m, "PRINT 1;-1;\"A\";2*3"), [" 1 -1 A 6"]);
     assert_eq!(cmd(&mut m, "?7\\2;7 MOD 3;7/2;2^10"), [" 3  1  3.5  1024"]);
     assert_eq!(cmd(&mut m, "PRINT -32768-1;32767+1"), ["-32769  32768"]);
+    // Integer \ and MOD (the dividend's sign); -32768 \ -1 is the single
+    // 32768 as the ROM's IDIV makes it; integer * past 16 bits is single.
+    assert_eq!(
+        cmd(&mut m, "PRINT -7\\2;-7 MOD 2;-32768\\-1"),
+        ["-3 -1  32768"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT 200*200;-2*3"), [" 40000 -6"]);
     assert_eq!(cmd(&mut m, "PRINT 1/3;1/3#"), [" .333333  .33333333333333"]);
     assert_eq!(cmd(&mut m, "PRINT 3>2;2>3;\"A\"<\"B\""), ["-1  0 -1"]);
     assert_eq!(
@@ -473,6 +484,13 @@ fn input_statements() {
         r[run + 1..run + 5],
         ["N? 21,HI", "A, B", " 42 HIA, B", "Ok"]
     );
+    // INPUT$ waits for its characters and shows none of them.
+    enter(&mut m, "A$=INPUT$(3):PRINT A$;LEN(A$)");
+    feed(&mut m, "xyz");
+    m.run_frames(20);
+    let r = rows(&m);
+    let at = r.iter().rposition(|l| l.starts_with("A$=INPUT$")).unwrap();
+    assert_eq!(r[at + 1..at + 3], ["xyz 3", "Ok"]);
 }
 
 #[test]
@@ -527,10 +545,183 @@ fn def_fn_and_string_space() {
         [" 300XY"]
     );
     assert_eq!(cmd(&mut m, "PRINT FRE(\"\")"), [" 194"]);
+    // A collection while a FOR loop runs leaves the loop alone.
+    assert_eq!(
+        cmd(&mut m, "FOR J=1 TO 90:A$=CHR$(65)+\"BC\":NEXT:PRINT J;A$"),
+        [" 91 ABC"]
+    );
+    assert_eq!(
+        cmd(&mut m, "DIM S$(30):FOR J=0 TO 30:S$(J)=STR$(J):NEXT"),
+        Vec::<String>::new()
+    );
+    assert_eq!(cmd(&mut m, "PRINT S$(0);S$(17);S$(30)"), [" 0 17 30"]);
     assert_eq!(
         cmd(&mut m, "B$=SPACE$(150):C$=SPACE$(60)"),
         ["Out of string space"]
     );
     assert_eq!(cmd(&mut m, "CLEAR 1000:PRINT FRE(\"\")"), [" 1000"]);
     assert_eq!(cmd(&mut m, "PRINT LEN(A$)"), [" 0"]);
+}
+
+#[test]
+fn time_and_event_traps() {
+    let mut m = basic();
+    assert_eq!(cmd(&mut m, "TIME=1000:PRINT TIME\\1000"), [" 1"]);
+    program(
+        &mut m,
+        &[
+            "10 FOR I=1 TO 300:NEXT:PRINT \"END\":END",
+            "100 PRINT \"TRAP\";I>0:RETURN",
+        ],
+    );
+    enter(&mut m, "RUN");
+    // An event raised as the interrupt handler raises one (fact sheet §4.6):
+    // entry 17 (ON INTERVAL) on and occurred, its handler line 100 (the
+    // line's address, as ON ... GOSUB stores it), ONGSBF counting it.
+    let mut line = word(&m, 0xF676);
+    while word(&m, line + 2) != 100 {
+        line = word(&m, line);
+    }
+    let entry = 0xFC4C + 17 * 3;
+    m.poke(entry + 1, line as u8);
+    m.poke(entry + 2, (line >> 8) as u8);
+    m.poke(entry, 5);
+    m.poke(0xFBD8, 1);
+    let mut waited = 0;
+    while last_row(&m) != "Ok" {
+        m.run_frames(5);
+        waited += 5;
+        assert!(waited < 3000, "{}", rows(&m).join("\n"));
+    }
+    let r = rows(&m);
+    let run = r.iter().rposition(|l| l == "RUN").unwrap();
+    assert_eq!(r[run + 1..run + 4], ["TRAP-1", "END", "Ok"]);
+    // Served once: paused while it ran, on again after RETURN.
+    assert_eq!(m.peek(entry), 1);
+}
+
+#[test]
+fn call_reaches_a_cartridge_statement() {
+    // A cartridge with a STATEMENT entry (header +4, fact sheet §7.1): it
+    // takes CALL HELLO (PROCNM = "HELLO") and refuses anything else (carry).
+    let (mut cart, origin) = assemble(&format!(
+        "
+        org 4000h
+        db 'AB'
+        dw init
+        dw stmt
+        ds 4010h-$,0
+init:   ret
+stmt:   push hl
+        ld hl,name
+        ld de,0FD89h
+same:   ld a,(de)
+        cp (hl)
+        jr nz,other
+        or a
+        jr z,mine
+        inc hl
+        inc de
+        jr same
+other:  pop hl
+        scf
+        ret
+mine:   ld hl,hi
+        call print
+        pop hl
+        or a
+        ret
+name:   db 'HELLO',0
+hi:     db 'HI THERE',13,10,0
+{PRINT}"
+    ));
+    assert_eq!(origin, 0x4000);
+    cart.resize(0x4000, 0xFF);
+    let mut m = machine_with_cartridge(cart);
+    m.set_rendering(false);
+    run_to_text(&mut m, "Ok", 1200);
+    assert_eq!(cmd(&mut m, "CALL HELLO"), ["HI THERE"]);
+    assert_eq!(cmd(&mut m, "_HELLO:PRINT 1"), ["HI THERE", " 1"]);
+    assert_eq!(cmd(&mut m, "CALL BYE"), ["Syntax error"]);
+}
+
+#[test]
+fn more_rules() {
+    let mut m = basic();
+    // A number that does not fit the rest of the 37-column line starts a
+    // new one.
+    assert_eq!(
+        cmd(&mut m, "PRINT \"123456789012345678901234567890123\";12345"),
+        ["123456789012345678901234567890123", " 12345"]
+    );
+    // TAB and SPC.
+    assert_eq!(
+        cmd(&mut m, "PRINT \"A\";TAB(5);\"B\";SPC(2);\"C\""),
+        ["A    B  C"]
+    );
+    // READ of a string into a number: Syntax error in the DATA line.
+    program(&mut m, &["10 DATA X", "20 READ A"]);
+    assert_eq!(cmd(&mut m, "RUN"), ["Syntax error in 10"]);
+    // After an error in direct mode ERL is 65535.
+    assert_eq!(cmd(&mut m, "ERROR 7"), ["Out of memory"]);
+    assert_eq!(cmd(&mut m, "PRINT ERR;ERL"), [" 7  65535"]);
+    // INPUT asks again when a number is not a number.
+    program(&mut m, &["10 INPUT A", "20 PRINT A*2", "30 END"]);
+    enter(&mut m, "RUN");
+    enter(&mut m, "X1");
+    enter(&mut m, "4");
+    m.run_frames(20);
+    let r = rows(&m);
+    let run = r.iter().rposition(|l| l == "RUN").unwrap();
+    assert_eq!(
+        r[run + 1..run + 5],
+        ["? X1", "?Redo from start", "? 4", " 8"]
+    );
+    // CLEAR: string space and the top of BASIC's memory (§1.3).
+    assert_eq!(cmd(&mut m, "CLEAR 300,&HE000:PRINT FRE(\"\")"), [" 300"]);
+    assert_eq!(word(&m, 0xFC4A), 0xE000, "HIMEM");
+    assert_eq!(word(&m, 0xF672), 0xE000 - 2 * 267 - 2, "MEMSIZ");
+    assert_eq!(cmd(&mut m, "CLEAR 100,&H7000"), ["Illegal function call"]);
+}
+
+#[test]
+fn cont_after_ctrl_stop() {
+    let mut m = basic();
+    program(
+        &mut m,
+        &["10 I=I+1:IF I<3000 THEN 10", "20 PRINT \"DONE\";I"],
+    );
+    enter(&mut m, "RUN");
+    m.run_frames(10);
+    let f = m.frame_count();
+    m.press_at(f + 1, Key::Ctrl);
+    m.press_at(f + 2, Key::Stop);
+    m.release_at(f + 5, Key::Stop);
+    m.release_at(f + 6, Key::Ctrl);
+    m.run_frames(20);
+    assert!(rows(&m).iter().any(|l| l == "Break in 10"));
+    assert_eq!(cmd(&mut m, "CONT"), ["DONE 3000"]);
+}
+
+#[test]
+fn line_pointers_come_and_go() {
+    let mut m = basic();
+    program(&mut m, &["10 GOTO 30", "20 END", "30 PRINT \"X\""]);
+    // 10 GOTO 30 is stored 89 20 0E 1E 00 (fact sheet §4.1, [FMT] A7).
+    let body = |m: &Machine| m.peek_range(0x8001 + 4, 5);
+    assert_eq!(body(&m), [0x89, 0x20, 0x0E, 30, 0]);
+    assert_eq!(cmd(&mut m, "RUN"), ["X"]);
+    // Run once, the operand points at line 30 (its address - 1).
+    let mut line = word(&m, 0xF676);
+    while word(&m, line + 2) != 30 {
+        line = word(&m, line);
+    }
+    let b = body(&m);
+    assert_eq!(b[2], 0x0D);
+    assert_eq!(u16::from_le_bytes([b[3], b[4]]), line - 1);
+    assert_eq!(cmd(&mut m, "LIST 10"), ["10 GOTO 30"]);
+    // Editing turns pointers back into numbers first.
+    program(&mut m, &["15 REM"]);
+    assert_eq!(body(&m), [0x89, 0x20, 0x0E, 30, 0]);
+    assert_eq!(cmd(&mut m, "RUN"), ["X"]);
 }

@@ -44,15 +44,21 @@ fn main_rom_fixed_data() {
     assert_eq!(rom[0x0D01], 0xC9);
     assert_eq!(&rom[0x0D02..0x0D04], &[0xDD, 0xE1], "POP IX at 0D02h");
     assert_eq!(&rom[0x0D10..0x0D12], &[0xFB, 0xC9], "EI / RET ends it");
-    // No "AB" header in page 1 (the interpreter): the ROM search must not
-    // call into it.
+    // No "AB" header in page 1 (the BASIC interpreter): the ROM search must
+    // not call into us.
     assert_ne!(&rom[0x4000..0x4002], b"AB");
-    // The BDOS entry of MSX-BASIC's page 1 (fact sheet §8): JP F37Dh.
-    assert_eq!(&rom[0x7FFD..0x8000], &[0xC3, 0x7D, 0xF3]);
+    // Page 1 is MSX-BASIC: its fixed-code error entries fall into ERROR at
+    // 406Fh (LD E,code then LD BC,nn swallowing the next LD E), and the
+    // BDOS entry 7FFDh is JP F37Dh (fact sheet msx-basic-interpreter.md §8).
+    assert_eq!(&rom[0x4055..0x4058], &[0x1E, 2, 0x01], "Syntax error");
+    assert_eq!(&rom[0x406D..0x406F], &[0x1E, 13], "Type mismatch");
+    for at in [
+        0x406F, 0x409B, 0x4601, 0x4666, 0x4C64, 0x521C, 0x542F, 0x5EA4, 0x67D0,
+    ] {
+        assert_eq!(rom[at], 0xC3, "{at:04X}h is a jump");
+    }
+    assert_eq!(&rom[0x7FFD..], &[0xC3, 0x7D, 0xF3]);
 }
-
-/// Entries that are MSX-BASIC's (Handbook Appendix 1: "BASIC interpreter").
-const BASIC_ENTRIES: &[&str] = &["SYNCHR", "CHRGTR", "GETYPR", "ISCNTC", "CKCNTC"];
 
 #[test]
 fn main_rom_entries_jump_into_page_0() {
@@ -62,16 +68,9 @@ fn main_rom_entries_jump_into_page_0() {
         let jp = if entry.name == "CHKRAM" { at + 1 } else { at };
         assert_eq!(rom[jp], 0xC3, "{} at {:04X}h is not a JP", entry.name, at);
         let target = word(rom, jp + 1);
-        // The BASIC interpreter's own entries (RST 08h/10h/28h, the
-        // CTRL+STOP checks) lead into it, in page 1; the rest is the BIOS.
-        let code = if BASIC_ENTRIES.contains(&entry.name) {
-            0x4000..0x7FFD
-        } else {
-            0x01B6..0x4000
-        };
         assert!(
-            code.contains(&target),
-            "{} jumps to {:04X}h, outside its code",
+            (0x01B6..0x4000).contains(&target),
+            "{} jumps to {:04X}h, outside page 0 code",
             entry.name,
             target
         );

@@ -21,6 +21,8 @@ fn free_bios_boots_into_msx_basic() {
         "{outcome:?}\n{:?}",
         m.text_screen().map(|t| t.to_string())
     );
+    // the prompt follows the banner
+    assert!(m.run_until(&Until::TextOnScreen("Ok".into()), 60).reached());
     let text = m.text_screen().unwrap().to_string();
     assert!(
         text.lines().any(|l| l.trim() == "Ok"),
