@@ -42,7 +42,7 @@ var
   damaged: array[0..21, 0..21] of boolean;  { a ship cell hit, or a mine gone off }
   shotByPlayer, shotByComputer: array[0..21, 0..21] of boolean;
   hits: array[1..20] of byte;               { cells hit of each ship }
-  canHold: array[0..21, 0..21] of boolean;  { Usable, worked out once a computer turn }
+  canHold: array[0..21, 0..21] of boolean;  { may a ship of the player be here (computer) }
   afloat: array[1..4] of integer;           { the player's ships of each length afloat }
   cx, cy: integer;                          { the player's cursor }
   over: boolean;
@@ -261,22 +261,26 @@ begin
   if shooter = Player then message := result
 end;
 
-{ The computer's view: may a ship of the player be on (x, y)? Not where it shot, not
-  on or next to its own objects, not next to a sunk ship of the player (ships never
-  touch); and not on a hit cell (already known). }
-function Usable(x, y: integer): boolean;
-var i, j: integer;
-    ok: boolean;
+{ The computer's view, worked out once a turn into canHold: may a ship of the player be
+  on (x, y)? Not where it shot, not on or next to its own objects, not next to a sunk
+  ship of the player (ships never touch); and not on a hit cell (already known). The
+  cells around each object that rules out are marked first (fewer steps than looking
+  around every cell). }
+procedure WorkOutCanHold;
+var x, y, i, j: integer;
 begin
-  ok := Inside(x, y);
-  if ok then ok := not shotByComputer[x, y] and not damaged[x, y];
-  if ok then
-    for i := x - 1 to x + 1 do
-      for j := y - 1 to y + 1 do
-        if owner[i, j] = Computer then ok := false
-        else if (owner[i, j] = Player) and (what[i, j] = ShipPart) and damaged[i, j]
-          and Sunk(ship[i, j]) then ok := false;
-  Usable := ok
+  FillChar(canHold, SizeOf(canHold), 1);
+  for y := 1 to rows do
+    for x := 1 to cols do
+      if (owner[x, y] = Computer) or ((owner[x, y] = Player) and (what[x, y] = ShipPart)
+        and damaged[x, y] and Sunk(ship[x, y])) then
+        for i := x - 1 to x + 1 do
+          for j := y - 1 to y + 1 do
+            canHold[i, j] := false;
+  for y := 0 to 21 do
+    for x := 0 to 21 do
+      if not Inside(x, y) or shotByComputer[x, y] or damaged[x, y] then
+        canHold[x, y] := false
 end;
 
 function Min(a, b: integer): integer;
@@ -284,12 +288,13 @@ begin
   if a < b then Min := a else Min := b
 end;
 
-{ Usable cells from (x, y) in direction (dx, dy), the cell itself included. }
+{ The cells that may hold a ship from (x, y) in direction (dx, dy), the cell itself included; counted up
+  to 4, the longest ship, since the formula takes min(run, N). }
 function Run(x, y, dx, dy: integer): integer;
 var n: integer;
 begin
   n := 0;
-  while canHold[x, y] do
+  while canHold[x, y] and (n < 4) do
   begin
     n := n + 1;
     x := x + dx;
@@ -342,21 +347,23 @@ procedure ComputerShoots;
 var x, y, v, best, bx, by, ties, k: integer;
     hunting: boolean;
 begin
-  FillChar(canHold, SizeOf(canHold), 0);
-  for y := 1 to rows do
-    for x := 1 to cols do
-      canHold[x, y] := Usable(x, y);
+  WorkOutCanHold;
   for k := 1 to 4 do afloat[k] := 0;
   for k := 1 to Ships do
     if not Sunk(k) then afloat[Lengths[k]] := afloat[Lengths[k]] + 1;
+  { Hunting: some usable cell is beside a hit ship not yet sunk. }
   hunting := false;
   for y := 1 to rows do
     for x := 1 to cols do
-      if canHold[x, y] and NextToWreck(x, y) then hunting := true;
+      if not hunting then
+        if Wreck(x, y) then
+          hunting := canHold[x - 1, y] or canHold[x + 1, y] or canHold[x, y - 1]
+            or canHold[x, y + 1];
   best := -1; bx := 0; by := 0; ties := 0;
   for y := 1 to rows do
     for x := 1 to cols do
-      if canHold[x, y] and (NextToWreck(x, y) or not hunting) then
+      if canHold[x, y] then
+      if not hunting or NextToWreck(x, y) then
       begin
         v := Ways(x, y);
         if v > best then
