@@ -34,6 +34,7 @@ TK_NOT:         EQU 0E0h
 TK_ERL:         EQU 0E1h
 TK_ERR:         EQU 0E2h
 TK_STRING:      EQU 0E3h
+TK_USING:       EQU 0E4h
 TK_INSTR:       EQU 0E5h
 TK_VARPTR:      EQU 0E7h
 TK_CSRLIN:      EQU 0E8h
@@ -133,6 +134,7 @@ FRESTR:         JP FRESTR_I             ; 67D0h
         INCLUDE "../basic/list.asm"     ; tokens -> text (BUF)
         INCLUDE "../basic/input.asm"    ; READ DATA RESTORE INPUT LINE INPUT
         INCLUDE "../basic/misc.asm"     ; SWAP ERASE DELETE AUTO CLS MID$= INSTR
+        INCLUDE "../basic/using.asm"    ; PRINT USING
 BI_END:
 
         DS 7FFDh-$,0FFh

@@ -37,6 +37,8 @@ BI_NUMTXT:      JP MP_FOUT
 ; ---- PRINT ----------------------------------------------------------------------
 PRINT_I:        JR Z,CRDO_PR            ; PRINT alone: a new line
 PRINT_ITEM:     CALL H_PRTF
+                CP TK_USING
+                JP Z,PRINT_USING
                 CP ';'
                 JR Z,PRINT_SEMI
                 CP ','

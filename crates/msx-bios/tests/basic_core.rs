@@ -765,3 +765,36 @@ fn a_hook_names_its_own_errors() {
     assert_eq!(cmd(&mut m, "ERROR 66"), ["Disk full"]);
     assert_eq!(cmd(&mut m, "ERROR 67"), ["Unprintable error"]);
 }
+
+#[test]
+fn print_using() {
+    // PRINT USING's fields (MSX2 Technical Handbook ch. 2; the rules the
+    // compiler's runtime/using.asm lists): # digits, . decimals rounded half
+    // up, + and - signs, ** fill, $$ / **$ dollar, , thousands, % before a
+    // number that does not fit; ! & \  \ for strings; literals as they are.
+    let mut m = basic();
+    assert_eq!(
+        cmd(&mut m, "PRINT USING \"X=#### Y=##.#\";12;3.25"),
+        ["X=  12 Y= 3.3"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT USING \"+##.#\";-1.5;2"), [" -1.5 +2.0"]);
+    assert_eq!(cmd(&mut m, "PRINT USING \"##.#-\";-1.5"), [" 1.5-"]);
+    assert_eq!(cmd(&mut m, "PRINT USING \"**$##.##\";7.5"), ["***$7.50"]);
+    assert_eq!(cmd(&mut m, "PRINT USING \"#,###\";12345"), ["%12,345"]);
+    assert_eq!(cmd(&mut m, "PRINT USING \"##\";123"), ["%123"]);
+    assert_eq!(
+        cmd(
+            &mut m,
+            "PRINT USING \"!-&-\\  \\|\";\"ABC\";\"DE\";\"FGHIJ\""
+        ),
+        ["A-DE-FGHI|"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT USING \"[#]\";1;2;3"), ["[1][2][3]"]);
+    // A format without a field: its literals, then Illegal function call
+    // (found at its end, as the compiler's runtime does).
+    assert_eq!(
+        cmd(&mut m, "PRINT USING \"AB\";1"),
+        ["AB", "Illegal function call"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT USING \"#\";\"A\""), ["Type mismatch"]);
+}
