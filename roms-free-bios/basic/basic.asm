@@ -95,6 +95,10 @@ CHRGTR_B:       JP CHRGTR_I             ; 4666h
         DS 475Ah-$,0FFh
 FCERR:          LD E,5                  ; 475Ah Illegal function call
                 JP ERROR_I
+        DS 475Fh-$,0FFh
+                JP BI_RLINE             ; 475Fh a line number ('.' allowed) -> DE
+        DS 4769h-$,0FFh
+                JP LINGET               ; 4769h a line number -> DE
         DS 481Ch-$,0FFh
 ULERR:          LD E,8                  ; 481Ch Undefined line number
                 JP ERROR_I
