@@ -798,3 +798,61 @@ fn print_using() {
     );
     assert_eq!(cmd(&mut m, "PRINT USING \"#\";\"A\""), ["Type mismatch"]);
 }
+
+/// NEW, the program's lines, RUN: what it printed.
+fn run_program(m: &mut Machine, text: &str) -> Vec<String> {
+    assert_eq!(cmd(m, "NEW"), Vec::<String>::new());
+    for line in text.lines() {
+        enter(m, line);
+    }
+    cmd(m, "RUN")
+}
+
+#[test]
+fn on_error_as_the_compiler_conformance_has_it() {
+    // The expectations of crates/msx-basic/tests/compile_onerror.rs (ROM
+    // 406Fh-411Eh, 48E4h, 495Dh, 49AAh; fact sheet §4.5).
+    let mut m = basic();
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "10 ON ERROR GOTO 100\n20 A=1/0:PRINT \"AFTER\"\n30 PRINT \"LINE 30\":END\n\
+             100 PRINT \"ERR\";ERR;\"ERL\";ERL\n110 RESUME NEXT",
+            &["ERR 11 ERL 20", "AFTER", "LINE 30"],
+        ),
+        (
+            "10 ON ERROR GOTO 100\n20 D=0:PRINT \"A\":PRINT 10/D:PRINT \"B\"\n30 END\n\
+             100 PRINT \"E\";ERR:D=2:RESUME 0",
+            &["A", "E 11", " 5", "B"],
+        ),
+        (
+            "10 ON ERROR GOTO 100\n20 X=1/0\n30 PRINT \"NOT HERE\"\n\
+             40 N=N+1:IF N<3 THEN X=SQR(-1):PRINT \"NOR HERE\"\n50 PRINT \"N\";N:END\n\
+             100 PRINT ERR;ERL:IF ERL=20 THEN RESUME 40 ELSE RESUME NEXT",
+            &[" 11  20", " 5  40", "NOR HERE", "N 1"],
+        ),
+        (
+            "10 ON ERROR GOTO 100\n20 ERROR 200\n100 PRINT ERR;ERL:END",
+            &[" 200  20"],
+        ),
+        ("10 ERROR 200", &["Unprintable error in 10"]),
+        ("10 ERROR 0", &["Illegal function call in 10"]),
+        (
+            "10 ON ERROR GOTO 100\n20 X=1/0\n100 PRINT \"H\":Y=1/0",
+            &["H", "Division by zero in 100"],
+        ),
+        (
+            "10 ON ERROR GOTO 100\n20 X=1/0\n100 ON ERROR GOTO 0",
+            &["Division by zero in 20"],
+        ),
+        ("10 RESUME", &["RESUME without error in 10"]),
+        ("10 ON ERROR GOTO 0\n20 X=1/0", &["Division by zero in 20"]),
+        (
+            "10 ON ERROR GOTO 100\n20 FOR I=1 TO 3:GOSUB 50:NEXT:PRINT \"DONE\":END\n\
+             50 X=1/(I-2):PRINT I;:RETURN\n100 PRINT \"E\";:RESUME NEXT",
+            &[" 1 E 2  3 DONE"],
+        ),
+    ];
+    for (program, want) in cases {
+        assert_eq!(run_program(&mut m, program), *want, "{program}");
+    }
+}
