@@ -856,3 +856,42 @@ fn on_error_as_the_compiler_conformance_has_it() {
         assert_eq!(run_program(&mut m, program), *want, "{program}");
     }
 }
+
+#[test]
+fn memory_and_more_functions() {
+    let mut m = basic();
+    // POKE/PEEK, VARPTR (the value's address, fact sheet §2.1: an integer).
+    assert_eq!(cmd(&mut m, "POKE &HD000,171:PRINT PEEK(&HD000)"), [" 171"]);
+    assert_eq!(
+        cmd(&mut m, "A%=258:P=VARPTR(A%):PRINT PEEK(P);PEEK(P+1)"),
+        [" 2  1"]
+    );
+    assert_eq!(word(&m, 0xF6C2), 0x8003, "VARTAB");
+    // A% is the first variable: type 2, 'A', 0, then its value (§2.1).
+    assert_eq!(m.peek_range(0x8003, 5), [2, b'A', 0, 2, 1]);
+    // DEF USR: A = the argument's type, HL = DAC; this one doubles DAC+2.
+    // Code at D100h: LD HL,(F7F8h) / ADD HL,HL / LD (F7F8h),HL / RET.
+    for (i, b) in [0x2A, 0xF8, 0xF7, 0x29, 0x22, 0xF8, 0xF7, 0xC9]
+        .iter()
+        .enumerate()
+    {
+        m.poke(0xD100 + i as u16, *b);
+    }
+    assert_eq!(cmd(&mut m, "DEFUSR1=&HD100:PRINT USR1(21)"), [" 42"]);
+    assert_eq!(cmd(&mut m, "PRINT USR2(1)"), ["Illegal function call"]);
+    // More string functions.
+    assert_eq!(
+        cmd(
+            &mut m,
+            "PRINT OCT$(8);BIN$(5);STRING$(2,65);MID$(\"ABCD\",3)"
+        ),
+        ["10101AACD"]
+    );
+    assert_eq!(
+        cmd(&mut m, "PRINT INSTR(3,\"ABCABC\",\"B\");VAL(\"&H1F\")"),
+        [" 5  31"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT POS(0);:PRINT \"X\";POS(0)"), [" 0 X 4"]);
+    assert_eq!(cmd(&mut m, "PRINT INKEY$=\"\""), ["-1"]);
+    assert_eq!(cmd(&mut m, "PRINT FRE(0)>20000"), ["-1"]);
+}
