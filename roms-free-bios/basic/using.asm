@@ -117,7 +117,7 @@ US_NX_L:        CALL US_PEEK
                 JR Z,US_NX_ST
                 CP '$'
                 JR Z,US_NX_DL
-US_NX_LIT:      RST 18h
+US_NX_LIT:      CALL BI_OUT
                 CALL US_SKIP
                 JR US_NX_L
 US_NX_Q:        LD A,1                  ; _x: x itself
@@ -229,7 +229,7 @@ US_SF_FIX:      LD A,C                  ; B characters, blanks past the end
                 DEC C
                 LD A,(DE)
                 INC DE
-US_SF_PUT:      RST 18h
+US_SF_PUT:      CALL BI_OUT
                 DJNZ US_SF_FIX
                 RET
 

@@ -895,3 +895,21 @@ fn memory_and_more_functions() {
     assert_eq!(cmd(&mut m, "PRINT INKEY$=\"\""), ["-1"]);
     assert_eq!(cmd(&mut m, "PRINT FRE(0)>20000"), ["-1"]);
 }
+
+#[test]
+fn lprint_and_llist_go_to_the_printer() {
+    let mut m = basic();
+    m.plug_printer(true);
+    program(&mut m, &["10 PRINT \"HI\""]);
+    assert_eq!(
+        cmd(&mut m, "LPRINT 1;\"A\",2:LPRINT TAB(3);\"B\""),
+        Vec::<String>::new()
+    );
+    assert_eq!(cmd(&mut m, "LLIST"), Vec::<String>::new());
+    assert_eq!(
+        String::from_utf8_lossy(&m.take_printer_output()),
+        format!(" 1 A{} 2 \r\n   B\r\n10 PRINT \"HI\"\r\n", " ".repeat(10))
+    );
+    // The screen's column is its own again.
+    assert_eq!(cmd(&mut m, "PRINT \"X\";POS(0)"), ["X 1"]);
+}
