@@ -34,6 +34,7 @@ TK_NOT:         EQU 0E0h
 TK_ERL:         EQU 0E1h
 TK_ERR:         EQU 0E2h
 TK_STRING:      EQU 0E3h
+TK_USING:       EQU 0E4h
 TK_INSTR:       EQU 0E5h
 TK_VARPTR:      EQU 0E7h
 TK_CSRLIN:      EQU 0E8h
@@ -94,6 +95,10 @@ CHRGTR_B:       JP CHRGTR_I             ; 4666h
         DS 475Ah-$,0FFh
 FCERR:          LD E,5                  ; 475Ah Illegal function call
                 JP ERROR_I
+        DS 475Fh-$,0FFh
+                JP BI_RLINE             ; 475Fh a line number ('.' allowed) -> DE
+        DS 4769h-$,0FFh
+                JP LINGET               ; 4769h a line number -> DE
         DS 481Ch-$,0FFh
 ULERR:          LD E,8                  ; 481Ch Undefined line number
                 JP ERROR_I
@@ -131,6 +136,7 @@ OMERR:          LD E,7                  ; 6275h Out of memory
 FRESTR:         JP FRESTR_I             ; 67D0h
         INCLUDE "../basic/input.asm"    ; READ DATA RESTORE INPUT LINE INPUT
         INCLUDE "../basic/misc.asm"     ; SWAP ERASE DELETE AUTO CLS MID$= INSTR
+        INCLUDE "../basic/using.asm"    ; PRINT USING
         INCLUDE "../basic/gfxstmt.asm"  ; PSET LINE CIRCLE PAINT SPRITE DRAW PLAY COPY ...
         INCLUDE "../basic/hwstmt.asm"   ; SCREEN COLOR WIDTH LOCATE KEY SOUND VPOKE ...
         INCLUDE "../basic/extcall.asm"  ; statements of the extension ROM

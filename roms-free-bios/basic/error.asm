@@ -45,6 +45,7 @@ ERR_NOCONT:     LD HL,(ONELIN)          ; ON ERROR GOTO in force
                 JP NEWSTT_I
 ERR_PRINT:      XOR A
                 LD (ONEFLG),A
+                LD (PRTFLG),A           ; the message goes to the screen
                 CALL CRDONZ
                 LD A,(ERRFLG)
                 LD HL,ERR_MSGS

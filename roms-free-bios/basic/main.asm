@@ -32,6 +32,7 @@ BI_COLD_USR:    LD (HL),FCERR & 0FFh
                 DJNZ BI_COLD_USR
                 XOR A
                 LD (PRTFLG),A
+                LD (LPTPOS),A
                 LD (TRCFLG),A
                 LD (AUTFLG),A
                 LD (BASROM),A

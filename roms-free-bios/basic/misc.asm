@@ -1025,3 +1025,48 @@ PTRNUM_PTR:     LD (HL),0Eh
                 LD (HL),D
                 INC HL
                 JR PTRNUM_EL
+
+; ---- the printer: LPRINT, LLIST; BI_OUT keeps the printer's column --------
+; BI_OUT: A through OUTDO (the printer when PRTFLG is set, whose column
+; LPTPOS it counts: CR back to 0, printable characters on). Keeps all.
+BI_OUT:         PUSH AF
+                LD A,(PRTFLG)
+                OR A
+                JR Z,BI_OUT_GO
+                POP AF
+                PUSH AF
+                PUSH HL
+                LD HL,LPTPOS
+                CP 0Dh
+                JR NZ,BI_OUT_P
+                LD (HL),0
+BI_OUT_P:       CP 20h
+                JR C,BI_OUT_C
+                INC (HL)
+BI_OUT_C:       POP HL
+BI_OUT_GO:      POP AF
+                RST 18h
+                RET
+; BI_POS: A = the column PRINT goes on from (LPTPOS for the printer).
+BI_POS:         LD A,(PRTFLG)
+                OR A
+                LD A,(TTYPOS)
+                RET Z
+                LD A,(LPTPOS)
+                RET
+
+LPRINT_I:       PUSH AF
+                LD A,1
+                LD (PRTFLG),A
+                POP AF
+                CALL PRINT_I
+                PUSH AF
+                XOR A
+                LD (PRTFLG),A
+                POP AF
+                RET
+LLIST_I:        PUSH AF
+                LD A,1
+                LD (PRTFLG),A
+                POP AF
+                JP LIST_I               ; (READYR turns PRTFLG off)

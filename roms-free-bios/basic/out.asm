@@ -5,19 +5,18 @@ STROUT:         LD A,(HL)
                 INC HL
                 OR A
                 RET Z
-                RST 18h
+                CALL BI_OUT
                 JR STROUT
 
 ; CRDO: CR LF. CRDONZ: CR LF unless at the start of a line.
-CRDONZ:         LD A,(TTYPOS)
+CRDONZ:         CALL BI_POS
                 OR A
                 RET Z
 CRDO:           CALL H_CRDO
                 LD A,0Dh
-                RST 18h
+                CALL BI_OUT
                 LD A,0Ah
-                RST 18h
-                RET
+                JP BI_OUT
 
 ; LINPRT: HL as an unsigned decimal number (no blanks). Keeps nothing.
 LINPRT:         CALL BI_UTXT

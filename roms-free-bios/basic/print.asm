@@ -39,6 +39,8 @@ PRINT_I:        JR Z,CRDO_PR            ; PRINT alone: a new line
                 CP '#'                  ; Disk BASIC: PRINT #n, (extcall.asm)
                 JP Z,BI_PRTFIL
 PRINT_ITEM:     CALL H_PRTF
+                CP TK_USING
+                JP Z,PRINT_USING
                 CP ';'
                 JR Z,PRINT_SEMI
                 CP ','
@@ -61,7 +63,10 @@ PRINT_LEN:      LD A,(HL)               ; line starts a new one
                 JR Z,PRINT_LEND
                 INC B
                 JR PRINT_LEN
-PRINT_LEND:     LD A,(TTYPOS)
+PRINT_LEND:     LD A,(PRTFLG)          ; (the printer's lines are long)
+                OR A
+                JR NZ,PRINT_FIT
+                LD A,(TTYPOS)
                 ADD A,B
                 LD HL,LINLEN
                 CP (HL)
@@ -71,7 +76,7 @@ PRINT_LEND:     LD A,(TTYPOS)
 PRINT_FIT:      POP HL
                 CALL STROUT
                 LD A,' '
-                RST 18h
+                CALL BI_OUT
                 JR PRINT_NEXT
 PRINT_STR:      CALL FRESTR_I
                 CALL BI_STRPRT
@@ -86,7 +91,7 @@ PRINT_SEMI:     CALL CHRGTR_I
 PRINT_COMMA:    PUSH HL                 ; the next 14-column zone, or a new
                 LD A,(CLMLST)           ; line past CLMLST
                 LD B,A
-                LD A,(TTYPOS)
+                CALL BI_POS
                 CP B
                 JR C,PRINT_ZONE
                 JR Z,PRINT_ZONE
@@ -100,8 +105,11 @@ PRINT_ZONE:     SUB 14
 PRINT_ZDONE:    POP HL
                 JR PRINT_SEMI
 PRINT_TAB:      CALL PRINT_ARG          ; TAB(n): to column n
-                LD HL,TTYPOS
-                SUB (HL)
+                LD C,A
+                CALL BI_POS
+                LD B,A
+                LD A,C
+                SUB B
                 JR C,PRINT_AFTER
                 LD B,A
                 JR PRINT_SPCB
@@ -127,7 +135,7 @@ BI_SPACES:      INC B
 BI_SPACES_L:    DEC B
                 RET Z
                 LD A,' '
-                RST 18h
+                CALL BI_OUT
                 JR BI_SPACES_L
 
 ; BI_STRPRT: the string of descriptor HL through OUTDO.
@@ -141,6 +149,6 @@ BI_STRPRT:      LD B,(HL)
 BI_STRPRT_L:    DEC B
                 RET Z
                 LD A,(HL)
-                RST 18h
+                CALL BI_OUT
                 INC HL
                 JR BI_STRPRT_L

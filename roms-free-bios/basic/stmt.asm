@@ -570,8 +570,10 @@ ON_I:           CP TK_ERROR
                 RET
 ON_ERROFF:      LD (ONELIN),DE          ; ON ERROR GOTO 0
                 LD A,(ONEFLG)           ; inside the handler: the error stops
-                OR A                    ; the program
-                RET Z
+                OR A                    ; the program, reported where it
+                RET Z                   ; happened
+                LD HL,(ERRLIN)
+                LD (CURLIN),HL
                 LD A,(ERRFLG)
                 LD E,A
                 JP ERROR_I

@@ -32,8 +32,8 @@ BI_STMTS:
                 DW BI_SNSTMT           ; 9Ah CSAVE
                 DW BI_SNSTMT           ; 9Bh CLOAD
                 DW ST_OUT              ; 9Ch OUT
-                DW BI_SNSTMT           ; 9Dh LPRINT
-                DW BI_SNSTMT           ; 9Eh LLIST
+                DW LPRINT_I            ; 9Dh LPRINT
+                DW LLIST_I             ; 9Eh LLIST
                 DW BI_CLS              ; 9Fh CLS
                 DW ST_WIDTH            ; A0h WIDTH
                 DW REM_I               ; A1h ELSE

@@ -61,6 +61,14 @@ EXT_HIGH:       CP EXT2_COUNT
                 EX DE,HL
                 RET
 
+; 406Fh: the interpreter's "raise error E" is here too. The Math-Pack (page
+; 0) raises its errors with JP 406Fh, which lands in this ROM when it runs
+; in the interpreter's place; from here the error goes on to the interpreter
+; through CALBAS, as the extension's own errors do (X_ERROR).
+        DS 406Fh-$,0FFh
+X_ERROR:        LD IX,406Fh
+                JP 0159h                ; CALBAS: does not return
+
 ; INIT: point EXTVEC at EXT_ENTRY in this slot (RST 30h, slot, address,
 ; RET), so the interpreter can tell an extension is there.
 EXT_INIT:       CALL EXT_MYSLOT

@@ -33,10 +33,9 @@ X_CUR:          LD IX,XE_CHRGOT
 X_SYNC:         CP (HL)
                 JR Z,X_CHRGTR
 X_SNERR:        LD E,2
-X_ERROR:        LD IX,406Fh             ; raise error E; does not return
-                JP X_CALBAS
+                JP X_ERROR              ; raise error E (ext.asm, at 406Fh)
 X_FCERR:        LD E,5
-                JR X_ERROR
+                JP X_ERROR
 
 ; X_FRMEVL: an expression at HL into DAC/VALTYP (FRMEVL 4C64h).
 X_FRMEVL:       LD IX,4C64h

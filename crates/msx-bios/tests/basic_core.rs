@@ -765,3 +765,151 @@ fn a_hook_names_its_own_errors() {
     assert_eq!(cmd(&mut m, "ERROR 66"), ["Disk full"]);
     assert_eq!(cmd(&mut m, "ERROR 67"), ["Unprintable error"]);
 }
+
+#[test]
+fn print_using() {
+    // PRINT USING's fields (MSX2 Technical Handbook ch. 2; the rules the
+    // compiler's runtime/using.asm lists): # digits, . decimals rounded half
+    // up, + and - signs, ** fill, $$ / **$ dollar, , thousands, % before a
+    // number that does not fit; ! & \  \ for strings; literals as they are.
+    let mut m = basic();
+    assert_eq!(
+        cmd(&mut m, "PRINT USING \"X=#### Y=##.#\";12;3.25"),
+        ["X=  12 Y= 3.3"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT USING \"+##.#\";-1.5;2"), [" -1.5 +2.0"]);
+    assert_eq!(cmd(&mut m, "PRINT USING \"##.#-\";-1.5"), [" 1.5-"]);
+    assert_eq!(cmd(&mut m, "PRINT USING \"**$##.##\";7.5"), ["***$7.50"]);
+    assert_eq!(cmd(&mut m, "PRINT USING \"#,###\";12345"), ["%12,345"]);
+    assert_eq!(cmd(&mut m, "PRINT USING \"##\";123"), ["%123"]);
+    assert_eq!(
+        cmd(
+            &mut m,
+            "PRINT USING \"!-&-\\  \\|\";\"ABC\";\"DE\";\"FGHIJ\""
+        ),
+        ["A-DE-FGHI|"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT USING \"[#]\";1;2;3"), ["[1][2][3]"]);
+    // A format without a field: its literals, then Illegal function call
+    // (found at its end, as the compiler's runtime does).
+    assert_eq!(
+        cmd(&mut m, "PRINT USING \"AB\";1"),
+        ["AB", "Illegal function call"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT USING \"#\";\"A\""), ["Type mismatch"]);
+}
+
+/// NEW, the program's lines, RUN: what it printed.
+fn run_program(m: &mut Machine, text: &str) -> Vec<String> {
+    assert_eq!(cmd(m, "NEW"), Vec::<String>::new());
+    for line in text.lines() {
+        enter(m, line);
+    }
+    cmd(m, "RUN")
+}
+
+#[test]
+fn on_error_as_the_compiler_conformance_has_it() {
+    // The expectations of crates/msx-basic/tests/compile_onerror.rs (ROM
+    // 406Fh-411Eh, 48E4h, 495Dh, 49AAh; fact sheet §4.5).
+    let mut m = basic();
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "10 ON ERROR GOTO 100\n20 A=1/0:PRINT \"AFTER\"\n30 PRINT \"LINE 30\":END\n\
+             100 PRINT \"ERR\";ERR;\"ERL\";ERL\n110 RESUME NEXT",
+            &["ERR 11 ERL 20", "AFTER", "LINE 30"],
+        ),
+        (
+            "10 ON ERROR GOTO 100\n20 D=0:PRINT \"A\":PRINT 10/D:PRINT \"B\"\n30 END\n\
+             100 PRINT \"E\";ERR:D=2:RESUME 0",
+            &["A", "E 11", " 5", "B"],
+        ),
+        (
+            "10 ON ERROR GOTO 100\n20 X=1/0\n30 PRINT \"NOT HERE\"\n\
+             40 N=N+1:IF N<3 THEN X=SQR(-1):PRINT \"NOR HERE\"\n50 PRINT \"N\";N:END\n\
+             100 PRINT ERR;ERL:IF ERL=20 THEN RESUME 40 ELSE RESUME NEXT",
+            &[" 11  20", " 5  40", "NOR HERE", "N 1"],
+        ),
+        (
+            "10 ON ERROR GOTO 100\n20 ERROR 200\n100 PRINT ERR;ERL:END",
+            &[" 200  20"],
+        ),
+        ("10 ERROR 200", &["Unprintable error in 10"]),
+        ("10 ERROR 0", &["Illegal function call in 10"]),
+        (
+            "10 ON ERROR GOTO 100\n20 X=1/0\n100 PRINT \"H\":Y=1/0",
+            &["H", "Division by zero in 100"],
+        ),
+        (
+            "10 ON ERROR GOTO 100\n20 X=1/0\n100 ON ERROR GOTO 0",
+            &["Division by zero in 20"],
+        ),
+        ("10 RESUME", &["RESUME without error in 10"]),
+        ("10 ON ERROR GOTO 0\n20 X=1/0", &["Division by zero in 20"]),
+        (
+            "10 ON ERROR GOTO 100\n20 FOR I=1 TO 3:GOSUB 50:NEXT:PRINT \"DONE\":END\n\
+             50 X=1/(I-2):PRINT I;:RETURN\n100 PRINT \"E\";:RESUME NEXT",
+            &[" 1 E 2  3 DONE"],
+        ),
+    ];
+    for (program, want) in cases {
+        assert_eq!(run_program(&mut m, program), *want, "{program}");
+    }
+}
+
+#[test]
+fn memory_and_more_functions() {
+    let mut m = basic();
+    // POKE/PEEK, VARPTR (the value's address, fact sheet §2.1: an integer).
+    assert_eq!(cmd(&mut m, "POKE &HD000,171:PRINT PEEK(&HD000)"), [" 171"]);
+    assert_eq!(
+        cmd(&mut m, "A%=258:P=VARPTR(A%):PRINT PEEK(P);PEEK(P+1)"),
+        [" 2  1"]
+    );
+    assert_eq!(word(&m, 0xF6C2), 0x8003, "VARTAB");
+    // A% is the first variable: type 2, 'A', 0, then its value (§2.1).
+    assert_eq!(m.peek_range(0x8003, 5), [2, b'A', 0, 2, 1]);
+    // DEF USR: A = the argument's type, HL = DAC; this one doubles DAC+2.
+    // Code at D100h: LD HL,(F7F8h) / ADD HL,HL / LD (F7F8h),HL / RET.
+    for (i, b) in [0x2A, 0xF8, 0xF7, 0x29, 0x22, 0xF8, 0xF7, 0xC9]
+        .iter()
+        .enumerate()
+    {
+        m.poke(0xD100 + i as u16, *b);
+    }
+    assert_eq!(cmd(&mut m, "DEFUSR1=&HD100:PRINT USR1(21)"), [" 42"]);
+    assert_eq!(cmd(&mut m, "PRINT USR2(1)"), ["Illegal function call"]);
+    // More string functions.
+    assert_eq!(
+        cmd(
+            &mut m,
+            "PRINT OCT$(8);BIN$(5);STRING$(2,65);MID$(\"ABCD\",3)"
+        ),
+        ["10101AACD"]
+    );
+    assert_eq!(
+        cmd(&mut m, "PRINT INSTR(3,\"ABCABC\",\"B\");VAL(\"&H1F\")"),
+        [" 5  31"]
+    );
+    assert_eq!(cmd(&mut m, "PRINT POS(0);:PRINT \"X\";POS(0)"), [" 0 X 4"]);
+    assert_eq!(cmd(&mut m, "PRINT INKEY$=\"\""), ["-1"]);
+    assert_eq!(cmd(&mut m, "PRINT FRE(0)>20000"), ["-1"]);
+}
+
+#[test]
+fn lprint_and_llist_go_to_the_printer() {
+    let mut m = basic();
+    m.plug_printer(true);
+    program(&mut m, &["10 PRINT \"HI\""]);
+    assert_eq!(
+        cmd(&mut m, "LPRINT 1;\"A\",2:LPRINT TAB(3);\"B\""),
+        Vec::<String>::new()
+    );
+    assert_eq!(cmd(&mut m, "LLIST"), Vec::<String>::new());
+    assert_eq!(
+        String::from_utf8_lossy(&m.take_printer_output()),
+        format!(" 1 A{} 2 \r\n   B\r\n10 PRINT \"HI\"\r\n", " ".repeat(10))
+    );
+    // The screen's column is its own again.
+    assert_eq!(cmd(&mut m, "PRINT \"X\";POS(0)"), ["X 1"]);
+}
