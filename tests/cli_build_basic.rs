@@ -1,5 +1,5 @@
-//! `msx build x.bas` end to end, through the binary: the disk boots the compiled program and
-//! carries the tokenized listing; a program the compiler refuses gets its line and
+//! `msx build x.bas` end to end, through the binary: with --compile the disk boots the
+//! compiled program and carries the tokenized listing; a program the compiler refuses gets its line and
 //! statement named, a failure exit, and no output file.
 
 mod support;
@@ -10,7 +10,10 @@ fn a_listing_builds_into_a_disk_that_boots_it_and_keeps_the_bas() {
     let dir = scratch("hello");
     let listing = "10 CLS\n20 FOR I=1 TO 3:PRINT I;:NEXT\n30 PRINT \"DONE\"\n";
     std::fs::write(dir.join("hello.bas"), listing).unwrap();
-    let out = msx(&dir, &["build", "hello.bas", "-o", "hello.dsk"]);
+    let out = msx(
+        &dir,
+        &["build", "--compile", "hello.bas", "-o", "hello.dsk"],
+    );
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -58,7 +61,7 @@ fn a_listing_builds_into_a_disk_that_boots_it_and_keeps_the_bas() {
 fn an_unsupported_statement_is_named_and_nothing_is_written() {
     let dir = scratch("refused");
     std::fs::write(dir.join("bad.bas"), "10 PRINT \"A\"\n20 CLS:SAVE \"F\"\n").unwrap();
-    let out = msx(&dir, &["build", "bad.bas", "-o", "bad.dsk"]);
+    let out = msx(&dir, &["build", "--compile", "bad.bas", "-o", "bad.dsk"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_ne!(out.status.code(), Some(0), "{err}");
     assert!(err.contains("line 20"), "the line is not named: {err}");
@@ -77,7 +80,7 @@ fn lprint_reaches_the_printer() {
     let dir = scratch("lprint");
     let listing = "10 LPRINT \"SCORE\";42\n20 LPRINT \"A\",\"B\"\n30 LPRINT CHR$(9);\"T\"\n40 PRINT \"DONE\"\n";
     std::fs::write(dir.join("lp.bas"), listing).unwrap();
-    let out = msx(&dir, &["build", "lp.bas", "-o", "lp.dsk"]);
+    let out = msx(&dir, &["build", "--compile", "lp.bas", "-o", "lp.dsk"]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -134,6 +137,17 @@ fn interpret_makes_the_disk_an_msx_user_makes() {
         "10 RUN\"HELLO.BAS\"\n"
     );
     assert!(disk.read_file("HELLO.BIN").is_err(), "nothing compiled");
+    // It is what `msx build` makes of a .bas by default.
+    let out = msx(&dir, &["build", "hello.bas", "-o", "d.dsk"]);
+    assert_eq!(out.status.code(), Some(0));
+    let default = msx_disk::Disk::from_bytes(&std::fs::read(dir.join("d.dsk")).unwrap()).unwrap();
+    assert_eq!(default.read_file("AUTOEXEC.BAS").unwrap(), autoexec);
+    assert!(default.read_file("HELLO.BIN").is_err(), "nothing compiled");
+    // What only a compiled program has (MSX-DOS, listings) compiles.
+    let out = msx(&dir, &["build", "hello.bas", "--dos", "-o", "dos.dsk"]);
+    assert_eq!(out.status.code(), Some(0));
+    let dos = msx_disk::Disk::from_bytes(&std::fs::read(dir.join("dos.dsk")).unwrap()).unwrap();
+    assert!(dos.read_file("HELLO.COM").is_ok(), "compiled for MSX-DOS");
 
     // The options about compiled code make no sense with it: refused, nothing written.
     for extra in [&["--dos"][..], &["--format", "com"], &["--asm", "x.asm"]] {

@@ -1095,11 +1095,11 @@ fn battleship_plays_to_a_win_in_the_window() {
         dir.join("battle.bas"),
     )
     .unwrap();
-    // The disk `msx play battle.bas` builds and plays, made by `msx build`
-    // for the headless runs.
+    // The compiled game (`msx build --compile`), played in the window and
+    // headless from the same disk.
     let out = Command::new(env!("CARGO_BIN_EXE_msx"))
         .current_dir(&dir)
-        .args(["build", "battle.bas", "-o", "battle.dsk"])
+        .args(["build", "--compile", "battle.bas", "-o", "battle.dsk"])
         .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
         .output()
         .unwrap();
@@ -1174,7 +1174,7 @@ fn battleship_plays_to_a_win_in_the_window() {
         frame: 0,
         first_keys_at: BATTLESHIP_KEYS_AT,
         ignored: battleship_players_board,
-        play_file: Some("battle.bas"),
+        play_file: None,
         save_state_at_end: false,
     };
     play_steps_in_window(&dir, "battle.dsk", &start, &steps, 60);

@@ -51,12 +51,12 @@ pub struct BuildArgs {
     /// Also write the symbol file (names and the address-to-source-line table).
     #[arg(long, value_name = "OUT.sym")]
     pub sym: Option<PathBuf>,
-    /// BASIC: compile the program to Z80 (the default for now; a .com or .rom is always
-    /// compiled).
+    /// BASIC: compile the program to Z80 instead of making the disk for MSX-BASIC to
+    /// interpret (implied by --dos, --asm, --lst, --sym and the com and rom formats).
     #[arg(long, conflicts_with = "interpret")]
     pub compile: bool,
-    /// BASIC: make the disk an MSX user makes, the tokenized program and an AUTOEXEC.BAS
-    /// that runs it, for MSX-BASIC to interpret (dsk only).
+    /// BASIC: the disk an MSX user makes, the tokenized program and an AUTOEXEC.BAS that
+    /// runs it, for MSX-BASIC to interpret; the default for a .bas and a .dsk.
     #[arg(long)]
     pub interpret: bool,
 }
@@ -190,7 +190,15 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
     if args.dos && format != Format::Dsk {
         bail!("--dos makes a disk boot into MSX-DOS: it needs --format dsk");
     }
-    if args.interpret {
+    // A BASIC program's disk is, by default, the one an MSX user makes; what
+    // only a compiled program has (a .com or .rom, MSX-DOS, listings) compiles.
+    let wants_compiled = args.compile
+        || args.dos
+        || args.asm.is_some()
+        || args.lst.is_some()
+        || args.sym.is_some()
+        || format != Format::Dsk;
+    if args.interpret || (is_basic && !wants_compiled) {
         if !is_basic {
             bail!("--interpret is for MSX-BASIC programs (.bas)");
         }

@@ -20,7 +20,9 @@ fn main() {
             .filter(|p| p.extension().is_some_and(|x| x == "bas"))
             .collect(),
         Err(e) => {
-            println!("interpreter_speed: no benchmark programs ({dir}: {e}); see docs/performance.md");
+            println!(
+                "interpreter_speed: no benchmark programs ({dir}: {e}); see docs/performance.md"
+            );
             return;
         }
     };
