@@ -19,10 +19,7 @@ BI_COLD:
                 LD DE,ENDPRG
                 LD BC,5
                 LDIR
-                LD HL,FNK_INIT          ; the function keys' texts
-                LD DE,FNKSTR
-                LD BC,160
-                LDIR
+                CALL 003Eh              ; INIFNK: the function keys' texts
                 LD HL,USRTAB            ; DEF USR: Illegal function call
                 LD B,10
 BI_COLD_USR:    LD (HL),FCERR & 0FFh
@@ -71,18 +68,6 @@ BI_BANNER:      DB "MSX BASIC version 2.0",0Dh,0Ah
                 DB "Free ROM of the msx project",0Dh,0Ah,0
 BI_FREEMSG:     DB " Bytes free",0Dh,0Ah,0
 ENDPRG_INIT:    DB ":",0,0,0,0
-
-; The MSX-BASIC function key texts, 16 bytes each.
-FNK_INIT:       DB "color ",0,0,0,0,0,0,0,0,0,0
-                DB "auto ",0,0,0,0,0,0,0,0,0,0,0
-                DB "goto ",0,0,0,0,0,0,0,0,0,0,0
-                DB "list ",0,0,0,0,0,0,0,0,0,0,0
-                DB "run",0Dh,0,0,0,0,0,0,0,0,0,0,0,0
-                DB "color 15,4,4",0Dh,0,0,0
-                DB "cload",22h,0,0,0,0,0,0,0,0,0,0
-                DB "cont",0Dh,0,0,0,0,0,0,0,0,0,0,0
-                DB "list.",0Dh,1Eh,1Eh,0,0,0,0,0,0,0,0
-                DB 0Ch,"run",0Dh,0,0,0,0,0,0,0,0,0,0,0
 
 ; BI_MEMSET: the memory split from HIMEM, MAXFIL and BC = string space size
 ; (fact sheet §1.3): FILTAB, the channel pointers, NULBUF, MEMSIZ, STKTOP.

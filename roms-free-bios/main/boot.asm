@@ -184,6 +184,7 @@ BOOT_KEYS:      LD (HL),0FFh
                 LDIR
                 CALL PALSAVE
                 CALL INITIO_I
+                CALL INIFNK_I           ; the function keys' texts, as MSX's boot sets them
                 CALL CHKSLZ_I
                 CALL INITXT_I
                 EI

@@ -1,5 +1,6 @@
 ; EXTROM/SUBROM/CHKSLZ, OUTDO, the screen editor (INLIN/PINLIN/QINLIN), the
-; function-key row (DSPFNK/ERAFNK/FNKSB), EOL, INIFNK, and the disk hooks PHYDIO/FORMAT.
+; function-key row (DSPFNK/ERAFNK/FNKSB), EOL, and the disk hooks PHYDIO/FORMAT
+; (INIFNK is main/fnkeys.asm, in a gap of the Math-Pack).
 
 ; ---- EXTROM (015Fh): IX = SUB-ROM entry; AF, BC, DE, HL passed through. ------
 ; Keeps IY and the alternate registers, and gives back the caller's interrupt
@@ -690,14 +691,6 @@ FNKSHIFT:
                 RET Z
                 JP DSPFNK_I
 
-; ---- INIFNK (003Eh): function-key strings empty (no BASIC defaults). -------
-INIFNK_I:
-                LD HL,FNKSTR
-                LD B,160
-INIFNK_LOOP:    LD (HL),0
-                INC HL
-                DJNZ INIFNK_LOOP
-                RET
 
 ; ---- PHYDIO (0144h) / FORMAT (0147h): served by a disk ROM through its hook.
 ; While the hook still holds the boot-time RET: carry set, A = 12 (bad

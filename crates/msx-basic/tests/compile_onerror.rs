@@ -11,7 +11,7 @@
 #[path = "compile_harness.rs"]
 mod harness;
 
-use harness::run_lines as run;
+use harness::both_lines as run;
 
 #[test]
 fn resume_next_goes_on_after_the_failing_statement() {

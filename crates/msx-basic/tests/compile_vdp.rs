@@ -10,7 +10,7 @@
 #[path = "compile_harness.rs"]
 mod harness;
 
-use harness::run_lines as run;
+use harness::both_lines as run;
 
 #[test]
 fn color_equals_sets_a_palette_entry() {
@@ -114,6 +114,22 @@ fn key_list_shows_the_function_keys() {
     assert_eq!(got.len(), 10, "{got:?}");
     assert_eq!(got[0], "HELLO");
     assert_eq!(got[1], "RUN X");
+    // The others keep MSX's defaults (Handbook chapter 2, KEY), which the
+    // BIOS's INIFNK sets at power-on: F9's two cursor-ups and F10's CLS are
+    // control characters too.
+    assert_eq!(
+        got[2..],
+        [
+            "goto",
+            "list",
+            "run",
+            "color 15,4,4",
+            "cload\"",
+            "cont",
+            "list.",
+            " run"
+        ]
+    );
 }
 
 #[test]
