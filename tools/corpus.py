@@ -5,8 +5,10 @@ For each program in a folder (see docs/corpus.md for the corpus itself):
 
   tokenize  BASIC only: `msx basic tokenize`, then `msx basic list --round-trip` and
             tokenize again; "ok" when the bytes come back the same
-  build     `msx build` into a disk image (Pascal: `--dos`, as the programs are
-            MSX-DOS programs); "built" or the compiler's first error line
+  build     `msx build` into a disk image: BASIC compiled (`--compile`) or, with
+            --mode interpreted, the disk MSX-BASIC runs (the program and an
+            AUTOEXEC.BAS); Pascal with `--dos`, as the programs are MSX-DOS
+            programs; "built" or the compiler's first error line
   run       `msx run` of the disk for N frames with --text and --png; "ran" unless an
             MSX-BASIC or Turbo Pascal run-time error message is on the screen
 
@@ -303,15 +305,16 @@ def process(prog, args, msx, out_dir):
         if args.work_around and prog.lang == 'pascal':
             main, changed = work_around(prog, work)
             r['work_around'] = changed
-        if args.mode == 'interpreted' and prog.lang == 'basic':
-            r['build'] = '-'
-            target = prog.main
-            extra = []
-        else:
+        if True:  # every program goes on a disk
+            # BASIC: msx build makes the disk an MSX user makes (the program
+            # and an AUTOEXEC.BAS, for the ROM's interpreter) unless told to
+            # compile; the data files go on it either way.
             dsk = os.path.join(out_dir, prog.name + '.dsk')
             cmd = msx + ['build', main, '-o', dsk]
             if prog.lang == 'pascal':
                 cmd.append('--dos')
+            elif args.mode == 'compiled':
+                cmd.append('--compile')
             for d in prog.data:
                 cmd += ['--add', d]
             rc, out, err = run(cmd)
@@ -389,8 +392,9 @@ def main():
     ap.add_argument('--msx', metavar='PATH',
                     help="the msx binary (default: msx on PATH, else 'cargo run --release --')")
     ap.add_argument('--mode', choices=['compiled', 'interpreted'], default='compiled',
-                    help='compiled: msx build then msx run of the disk (default); interpreted: '
-                         'msx run PROGRAM.bas (BASIC), reporting whatever msx says')
+                    help='compiled: msx build --compile then msx run of the disk (default); '
+                         'interpreted: the disk msx build makes by default (the program and an '
+                         'AUTOEXEC.BAS, run by the ROM\'s MSX-BASIC), then msx run of it')
     ap.add_argument('--frames', type=int, default=600, help='frames to run each program (default 600)')
     ap.add_argument('--jobs', type=int, default=1, help='programs processed at once (default 1)')
     ap.add_argument('--out', default='corpus-out', metavar='DIR',

@@ -109,9 +109,10 @@ NEWSTT_GO:      LD A,(HL)
                 EX DE,HL
                 LD (CURLIN),HL
                 EX DE,HL
+                INC HL                  ; the line's first text byte
                 LD A,(TRCFLG)
                 OR A
-                JR Z,BI_EXEC
+                JR Z,BI_EXECL
                 PUSH HL                 ; TRON: [line]
                 LD A,'['
                 RST 18h
@@ -120,6 +121,15 @@ NEWSTT_GO:      LD A,(HL)
                 LD A,']'
                 RST 18h
                 POP HL
+; BI_EXECL: HL on a line's first text byte. Not CHRGTR from the line
+; number's high byte: CHRGTR skips a constant's operand when the byte it
+; leaves is a constant token, and a high byte of 0Bh-1Fh (lines 2816-8191)
+; would look like one.
+BI_EXECL:       LD DE,NEWSTT_I
+                PUSH DE
+                CALL CHRGOT
+                RET Z                   ; empty line
+                JR BI_GONE
 ; BI_EXEC: HL on the byte before a statement: run it, return to NEWSTT.
 BI_EXEC:        LD DE,NEWSTT_I
                 PUSH DE
@@ -168,10 +178,10 @@ BI_TRAP:        LD DE,(CURLIN)
                 LD A,D
                 AND E
                 INC A
-                JR Z,NEWSTT_GO
+                JP Z,NEWSTT_GO
                 LD A,(ONEFLG)
                 OR A
-                JR NZ,NEWSTT_GO
+                JP NZ,NEWSTT_GO
                 PUSH HL
                 LD HL,TRPTBL
                 LD B,26

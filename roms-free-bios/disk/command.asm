@@ -214,7 +214,7 @@ M_NEWTIM:       DB 0Dh,0Ah,"Enter new time: ",0
 M_BADTIM:       DB 0Dh,0Ah,"Invalid time",0
 M_VER:          DB "Free disk ROM: MSX-DOS 1 environment",0Dh,0Ah
                 DB "BDOS 2.2, no MSXDOS.SYS needed",0Dh,0Ah,0
-M_BASIC:        DB "No BASIC in this system (the free BIOS has no interpreter)",0Dh,0Ah,0
+M_BASIC:        DB "BASIC from MSX-DOS: not yet (reset for MSX-BASIC)",0Dh,0Ah,0
 M_BADPAR:       DB "Invalid parameter",0Dh,0Ah,0
 M_CRLF:         DB 0Dh,0Ah,0
 WEEKTAB:        DB "SunMonTueWedThuFriSat"

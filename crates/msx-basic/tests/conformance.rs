@@ -351,3 +351,17 @@ fn time_takes_unsigned_values_and_step_zero_loops() {
     ));
     assert_eq!(got, ["-1 -1", " 5  1"]);
 }
+
+#[test]
+fn line_numbers_2816_to_8191() {
+    // A line number is two bytes after the link ([FMT] A1); from 2816 to
+    // 8191 its high byte is 0Bh-1Fh, the values of the constant tokens. The
+    // interpreter read line 3000's "0B" as an octal constant's token and
+    // skipped two bytes of the line (Syntax error in 3000).
+    let got = run(concat!(
+        "10 GOSUB 3000:GOTO 8000\n",
+        "3000 PRINT \"A\";:RETURN\n",
+        "8000 PRINT \"B\":IF X=0 THEN X=1:GOTO 8000\n",
+    ));
+    assert_eq!(got, ["AB", "B"]);
+}
