@@ -541,3 +541,41 @@ fn a_basic_listing_runs_interpreted_from_an_autoexec_disk() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.bas"), "{err}");
 }
+
+#[test]
+fn basic_event_traps_take_keys_triggers_and_ctrl_stop() {
+    // ON KEY / ON STRIG / ON STOP GOSUB in MSX-BASIC (fact sheet §4.6): the
+    // key, the space bar (trigger 0) or CTRL+STOP calls the handler instead
+    // of typing, firing nothing, or breaking the program.
+    let dir = scratch("basic-traps");
+    for (program, key, want) in [
+        (
+            "10 ON KEY GOSUB ,200:KEY(2) ON\\n20 GOTO 20\\n200 PRINT \"F2\":END\\nRUN\\n",
+            "F2",
+            "F2",
+        ),
+        (
+            "10 ON STRIG GOSUB 100:STRIG(0) ON\\n20 GOTO 20\\n100 PRINT \"FIRE\":END\\nRUN\\n",
+            "SPACE",
+            "FIRE",
+        ),
+        (
+            "10 ON STOP GOSUB 100:STOP ON\\n20 GOTO 20\\n100 PRINT \"NOSTOP\":END\\nRUN\\n",
+            "CTRL+STOP",
+            "NOSTOP",
+        ),
+    ] {
+        std::fs::write(dir.join("k.txt"), format!("at 1200 press {key} for 5\n")).unwrap();
+        let out = msx(
+            &dir,
+            &[
+                "run", "--frames", "1500", "--keys", "k.txt", "--type", program, "--text",
+            ],
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        assert!(lines.contains(&want), "{key}: {text}");
+        assert!(!text.contains("Break"), "{key}: {text}");
+    }
+}

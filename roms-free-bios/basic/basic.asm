@@ -138,6 +138,7 @@ FRESTR:         JP FRESTR_I             ; 67D0h
         INCLUDE "../basic/misc.asm"     ; SWAP ERASE DELETE AUTO CLS MID$= INSTR
         INCLUDE "../basic/using.asm"    ; PRINT USING
         INCLUDE "../basic/gfxstmt.asm"  ; PSET LINE CIRCLE PAINT SPRITE DRAW PLAY COPY ...
+        INCLUDE "../basic/traps.asm"    ; ON KEY/SPRITE/STRIG/STOP/INTERVAL GOSUB, X ON/OFF/STOP
         INCLUDE "../basic/hwstmt.asm"   ; SCREEN COLOR WIDTH LOCATE KEY SOUND VPOKE ...
         INCLUDE "../basic/extcall.asm"  ; statements of the extension ROM
 BI_END:

@@ -331,7 +331,7 @@ HW_LOC_SET:     PUSH HL
 ; ---- KEY ON | KEY OFF | KEY LIST | KEY n,text$ ----------------------------------
 ; (KEY(n) ON/OFF/STOP belongs to the event traps.)
 ST_KEY:         CP '('                  ; KEY(n) ON/OFF/STOP: the event traps
-                JP Z,HW_SNERR           ; (not yet)
+                JP Z,TS_KEYST           ; (traps.asm)
                 CP HW_TK_ON
                 JR NZ,HW_KEY_OFF
                 RST 10h

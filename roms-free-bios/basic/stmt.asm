@@ -166,6 +166,10 @@ BI_GONEFF:      CP 0FFh                 ; FF-prefixed: MID$ assignment
                 LD A,(HL)
                 CP 83h
                 JP Z,MIDASG_I
+                CP 0A3h                 ; STRIG(n) ON/OFF/STOP
+                JP Z,TS_FFST
+                CP 85h                  ; INTERVAL ON/OFF/STOP
+                JP Z,TS_FFST
 BI_SNGONE:      CALL H_ISMI             ; STRIG, INTERVAL, others: extensions
                 JP SNERR
 
@@ -186,6 +190,7 @@ BI_TRAP:        LD DE,(CURLIN)
                 LD HL,TRPTBL
                 LD B,26
 BI_TRAP_L:      LD A,(HL)
+                AND 7                   ; (bit 3: a trigger held, traps.asm)
                 CP 5
                 JR NZ,BI_TRAP_N
                 INC HL
@@ -205,7 +210,10 @@ BI_TRAP_N:      INC HL
                 LD (ONGSBF),A
                 POP HL
                 JP NEWSTT_GO
-BI_TRAP_GO:     LD (HL),3               ; on and stopped, no longer pending
+BI_TRAP_GO:     LD A,(HL)               ; on and stopped, no longer pending
+                AND 8                   ; (a trigger's held bit kept)
+                OR 3
+                LD (HL),A
                 LD A,(ONGSBF)
                 DEC A
                 LD (ONGSBF),A
@@ -239,7 +247,7 @@ END_I:          JP NZ,SNERR
                 CALL BI_CLSALL          ; Disk BASIC: every file closed
                 XOR A                   ; END: no message
                 JR BI_STOPEND
-STOP_I:         JP NZ,SNERR             ; STOP ON/OFF/STOP: event traps (later)
+STOP_I:         JP NZ,TS_STOPST         ; STOP ON/OFF/STOP: the event trap
                 LD A,1                  ; "Break"
 ; A = 0 END, 1 Break; HL = where CONT continues (':' or 00).
 BI_STOPEND:     LD SP,(SAVSTK)
@@ -287,7 +295,15 @@ ISCNTC_WAIT:    LD A,(INTFLG)
                 XOR A
                 LD (INTFLG),A
                 RET
-ISCNTC_BRK:     XOR A
+ISCNTC_BRK:     LD A,(TRPTBL+30)        ; ON STOP GOSUB on: its trap, not Break
+                RRCA
+                JR NC,ISCNTC_BRK2
+                XOR A
+                LD (INTFLG),A
+                CALL KILBUF_I
+                LD C,10
+                JP TR_RAISE             ; main/traps.asm
+ISCNTC_BRK2:    XOR A
                 LD (INTFLG),A
                 CALL KILBUF_I
                 LD HL,(SAVTXT)          ; CONT restarts this statement
@@ -562,7 +578,8 @@ GETSTK:         PUSH HL
                 JP OMERR
 
 ; ---- ON ERROR GOTO / ON x GOTO|GOSUB ---------------------------------------
-ON_I:           CP TK_ERROR
+ON_I:           CALL TS_ONEVT           ; ON KEY/STOP/SPRITE/STRIG/INTERVAL (traps.asm)
+                CP TK_ERROR
                 JR NZ,ON_EXPR
                 CALL CHRGTR_I
                 RST 08h

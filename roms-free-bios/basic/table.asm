@@ -74,7 +74,7 @@ BI_STMTS:
                 DW ST_SOUND            ; C4h SOUND
                 DW ST_SCREEN           ; C5h SCREEN
                 DW ST_VPOKE            ; C6h VPOKE
-                DW ST_SPRITE           ; C7h SPRITE
+                DW TS_SPRITE           ; C7h SPRITE
                 DW ST_VDP              ; C8h VDP
                 DW ST_BASE             ; C9h BASE
                 DW CALL_I              ; CAh CALL

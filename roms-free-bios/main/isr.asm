@@ -30,6 +30,7 @@ KEYINT_I:
                 INC HL
                 LD (JIFFY),HL
                 CALL BEEP_TICK
+                CALL TR_TICK            ; BASIC's event traps (main/traps.asm)
                 LD A,(MUSICF)           ; PLAY's queues: the SUB-ROM's player
                 OR A                    ; (sub/gfxbas.asm MUSIC)
                 CALL NZ,KEYINT_MUSIC

@@ -187,20 +187,7 @@ KEYPRESS_FNKN:  LD C,A
                 LD A,H
                 OR L
                 JR Z,KEYPRESS_FNKT
-                LD HL,TRPTBL
-                ADD HL,BC
-                ADD HL,BC
-                ADD HL,BC
-                BIT 0,(HL)
-                RET Z                   ; trap off: nothing
-                BIT 2,(HL)
-                RET NZ                  ; already raised
-                SET 2,(HL)
-                BIT 1,(HL)
-                RET NZ                  ; stopped: kept for KEY(n) ON
-                LD HL,ONGSBF
-                INC (HL)
-                RET
+                JP TR_RAISE             ; main/traps.asm
 KEYPRESS_FNKT:  LD A,C
                 ADD A,A                 ; FNKSTR + 16 * n
                 ADD A,A

@@ -68,6 +68,8 @@ MP_TAN:         JP MPF_TAN          ; 29FBh
 MP_ATN:         JP MPF_ATN          ; 2A14h
         DS 2A72h-$,0FFh
 MP_LOG:         JP MPF_LOG          ; 2A72h
+; Not the Math-Pack: BASIC's event traps raised by the interrupt fill the gap.
+        INCLUDE "../main/traps.asm"
         DS 2AFFh-$,0FFh
 MP_SQR:         JP MPF_SQR          ; 2AFFh
         DS 2B4Ah-$,0FFh

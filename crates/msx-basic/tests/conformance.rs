@@ -365,3 +365,18 @@ fn line_numbers_2816_to_8191() {
     ));
     assert_eq!(got, ["AB", "B"]);
 }
+
+#[test]
+fn on_interval_gosub() {
+    // ON INTERVAL=n GOSUB: the handler runs every n interrupts once INTERVAL
+    // ON is given, until INTERVAL OFF (MSX2 Technical Handbook, chapter 2;
+    // fact sheet §4.6).
+    let got = run(concat!(
+        "10 ON INTERVAL=10 GOSUB 100:INTERVAL ON\n",
+        "20 IF N<3 THEN 20\n",
+        "30 INTERVAL OFF:PRINT N\n",
+        "40 END\n",
+        "100 N=N+1:RETURN\n",
+    ));
+    assert_eq!(got, [" 3"]);
+}

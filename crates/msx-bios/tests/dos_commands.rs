@@ -245,7 +245,7 @@ fn drive_change_cls_ver_basic_and_unknown_commands() {
     assert_eq!(command(&mut m, "C:"), ["Invalid drive specification"]);
     assert!(command(&mut m, "A:").is_empty());
     assert!(command(&mut m, "VER")[0].contains("MSX-DOS 1"));
-    assert!(command(&mut m, "BASIC")[0].starts_with("No BASIC"));
+    assert!(command(&mut m, "BASIC")[0].starts_with("BASIC from MSX-DOS: not yet"));
     assert!(command(&mut m, "REM anything at all").is_empty());
     let f = m.frame_count();
     let end = m.type_text_at(f + 5, "CLS\n").unwrap();
