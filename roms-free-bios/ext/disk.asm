@@ -1070,7 +1070,8 @@ DK_OP_END:      CALL DK_ENDST
 ; DK_OPENCH: open channel A on FILNAM of device C in mode B (1 input, 2
 ; output, 4 random, 8 append). A device other than a drive takes output
 ; only (input is Bad file name, fact sheet §6.1; without FOR it is
-; output); GRP: needs a graphic screen.
+; output). GRP: may be opened on any screen (programs open it before their
+; SCREEN 2); printing to it needs a graphic one (DK_OUTCH).
 DK_OPENCH:      LD E,A
                 LD A,C
                 CP 9
@@ -1082,13 +1083,7 @@ DK_OPENCH:      LD E,A
 DK_OC_DEV:      LD A,B                  ; output, append, or no FOR at all
                 DEC A                   ; (OPEN "GRP:" AS #1, as programs
                 JP Z,DK_FN_BAD          ; write it); input: Bad file name
-DK_OC_DEVOK:    LD A,C
-                CP 0FCh                 ; GRP:
-                JR NZ,DK_OC_DEV2
-                LD A,(SCRMOD)
-                CP 2
-                JP C,X_FCERR
-DK_OC_DEV2:     LD A,E
+DK_OC_DEVOK:    LD A,E
                 PUSH BC
                 CALL DK_CHAN
                 POP BC
@@ -1319,7 +1314,11 @@ DK_OC_DEVS:     INC B
                 JP Z,LPTOUT             ; FEh
                 INC B
                 JP Z,CHPUT              ; FDh
-                JP GRPPRT               ; FCh
+                LD A,(SCRMOD)           ; FCh GRP: a graphic screen, when
+                CP 2                    ; printing (fact sheet §6.1)
+                JP C,X_FCERR
+                LD A,C
+                JP GRPPRT
 
 ; DK_INLINE (service 17, for INPUT # and LINE INPUT #): a line of the
 ; channel PTRFIL into BUF as INLIN leaves it (HL = BUF-1, NC). CR ends a
