@@ -60,7 +60,7 @@ TS_ONSET:       EX DE,HL                ; DE = the handler's line
                 POP HL
                 POP BC
                 PUSH HL
-                CALL TS_ENTRY           ; HL = the trap's flags
+                CALL TR_ENTRY           ; HL = the trap's flags
                 INC HL
                 LD (HL),E
                 INC HL
@@ -104,22 +104,13 @@ TS_INT_NO:      POP HL
                 OR 1                    ; NZ
                 RET
 
-; TS_ENTRY: HL = the flags of trap C.
-TS_ENTRY:       LD A,C
-                ADD A,A
-                ADD A,C
-                ADD A,TRPTBL & 0FFh
-                LD L,A
-                LD H,TRPTBL >> 8        ; (TRPTBL..+77 stays in one page)
-                RET
-
 ; ---- the switches: X ON / X OFF / X STOP ------------------------------------
 ; TS_SWITCH: HL on ON, OFF or STOP (A = it), C = the trap, E = its function
 ; key (0-9, FNKFLG follows it) or FFh. ON counts a trap raised meanwhile,
 ; STOP keeps it for later, OFF forgets it.
 TS_SWITCH:      PUSH HL
                 LD B,A
-                CALL TS_ENTRY
+                CALL TR_ENTRY
                 LD A,B
                 CP 95h                  ; ON
                 JR Z,TS_ON

@@ -147,7 +147,7 @@ DK_FNAME:       CALL X_FRMEVL
                 DEC B
                 DEC B
                 JR DK_FN_NAME
-DK_FN_DEV:      LD A,B                  ; "XXX:": a device
+DK_FN_DEV:      LD A,B                  ; "NAME:": a device
                 CP 4
                 JR C,DK_FN_NAME
                 INC HL

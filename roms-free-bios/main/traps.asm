@@ -9,11 +9,7 @@
 ; and ONGSBF counts it unless it is stopped (the MSX BIOS key decoder's rule,
 ; MSX Red Book 0EF1H). Keeps HL and DE.
 TR_RAISE:       PUSH HL
-                LD HL,TRPTBL
-                LD B,0
-                ADD HL,BC
-                ADD HL,BC
-                ADD HL,BC
+                CALL TR_ENTRY
                 BIT 0,(HL)
                 JR Z,TR_RAISE_E         ; off
                 BIT 2,(HL)
@@ -24,6 +20,16 @@ TR_RAISE:       PUSH HL
                 LD HL,ONGSBF
                 INC (HL)
 TR_RAISE_E:     POP HL
+                RET
+
+; TR_ENTRY: HL = the flags of trap C (the interpreter's statements use it
+; too). Changes A only.
+TR_ENTRY:       LD A,C
+                ADD A,A
+                ADD A,C
+                ADD A,TRPTBL & 0FFh
+                LD L,A
+                LD H,TRPTBL >> 8        ; (TRPTBL..+77 stays in one page)
                 RET
 
 ; TR_TICK: at each VBlank, while a program runs: SPRITE (the coincidence
@@ -50,11 +56,7 @@ TR_TICK:        LD HL,(CURLIN)          ; direct mode: no traps
                 LD HL,(INTVAL)
 TR_TICK_I:      LD (INTCNT),HL
 TR_TICK_S:      LD C,16                 ; STRIG 4 down to 0
-TR_TICK_T:      LD HL,TRPTBL
-                LD B,0
-                ADD HL,BC
-                ADD HL,BC
-                ADD HL,BC
+TR_TICK_T:      CALL TR_ENTRY
                 BIT 0,(HL)
                 JR Z,TR_TICK_N          ; that trap is off
                 PUSH BC
