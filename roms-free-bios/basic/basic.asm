@@ -137,6 +137,7 @@ FRESTR:         JP FRESTR_I             ; 67D0h
         INCLUDE "../basic/input.asm"    ; READ DATA RESTORE INPUT LINE INPUT
         INCLUDE "../basic/misc.asm"     ; SWAP ERASE DELETE AUTO CLS MID$= INSTR
         INCLUDE "../basic/using.asm"    ; PRINT USING
+        INCLUDE "../basic/args.asm"     ; optional-argument helpers of the two below
         INCLUDE "../basic/gfxstmt.asm"  ; PSET LINE CIRCLE PAINT SPRITE DRAW PLAY COPY ...
         INCLUDE "../basic/traps.asm"    ; ON KEY/SPRITE/STRIG/STOP/INTERVAL GOSUB, X ON/OFF/STOP
         INCLUDE "../basic/hwstmt.asm"   ; SCREEN COLOR WIDTH LOCATE KEY SOUND VPOKE ...

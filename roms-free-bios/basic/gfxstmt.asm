@@ -83,18 +83,6 @@ GS_CUR:         LD A,(HL)
                 DEC A
                 RET
 
-; GS_OPT: an optional byte argument: CY when it is left out (the statement
-; ends or a ',' comes first); else A = E = its value, CY clear.
-GS_OPT:         CALL GS_CUR
-                SCF
-                RET Z
-                CP ','
-                SCF
-                RET Z
-                CALL GS_GETBYT
-                OR A
-                RET
-
 ; GS_MORE: after an argument: Z when the statement ends; else the ',' that
 ; must follow is taken (Syntax error otherwise), A = the item after it with
 ; CHRGTR's flags (a ',' ending the statement counts as its end).
@@ -102,28 +90,6 @@ GS_MORE:        CALL GS_CUR
                 RET Z
                 RST 08h
                 DB ','
-                RET
-
-; GS_BELOW: a byte argument below C (else Illegal function call) in A. C kept.
-GS_BELOW:       PUSH BC
-                CALL GS_GETBYT
-                POP BC
-                CP C
-                RET C
-                JP GS_FCERR
-
-; GS_PAREN: "(" expression ")" as a 16-bit integer: DE = the value.
-GS_PAREN:       RST 08h
-                DB '('
-                CALL GS_FRMQNT
-                RST 08h
-                DB ')'
-                RET
-
-; GS_INTRES: HL as the integer result of a function (DAC+2, VALTYP 2).
-GS_INTRES:      LD (GS_DAC+2),HL
-                LD A,2
-                LD (GS_VALTYP),A
                 RET
 
 ; GS_START: "Illegal function call" in SCREEN 0 and 1, where nothing is
@@ -175,7 +141,7 @@ GS_XY2:         JP GS_CUR
 GS_COLARG:      LD (ATRBYT),A
                 CALL GS_MORE
                 RET Z
-                CALL GS_OPT
+                CALL AR_OPT
                 JR C,GS_CA1
                 CALL GS_COLOK
                 LD (ATRBYT),A
@@ -383,7 +349,7 @@ FN_POINT:       CALL GS_START
                 LD H,0
                 JR NC,GS_PT1
                 DEC HL
-GS_PT1:         CALL GS_INTRES
+GS_PT1:         CALL BI_INTRES
                 POP HL
                 JP GS_CUR               ; A = the next item, as a factor leaves it
 
@@ -395,7 +361,7 @@ ST_PUTSPRITE:   LD A,(SCRMOD)
                 RST 08h
                 DB GS_TK_SPRITE
                 LD C,32
-                CALL GS_BELOW
+                CALL AR_BELOW
                 LD (GW_SPL),A
                 XOR A
                 LD (GW_SFL),A
@@ -410,7 +376,7 @@ ST_PUTSPRITE:   LD A,(SCRMOD)
                 LD (GW_SFL),A
 GS_PUT1:        CALL GS_MORE
                 JR Z,GS_PUTGO
-                CALL GS_OPT
+                CALL AR_OPT
                 JR C,GS_PUT2
                 CP 16
                 JP NC,GS_FCERR
@@ -445,7 +411,7 @@ ST_COLORSPRITE: RST 08h
                 LD A,2                  ; a colour per line
 ; GS_SPREQ: "(n)=expression" for SPRSET's kind A.
 GS_SPREQ:       PUSH AF
-                CALL GS_PAREN
+                CALL AR_PAREN
                 POP AF
                 PUSH DE
                 PUSH AF
@@ -475,7 +441,7 @@ GS_SPR2:        POP AF
 FN_SPRITE:      RST 10h
                 RST 08h
                 DB '$'
-                CALL GS_PAREN
+                CALL AR_PAREN
                 PUSH HL
                 LD A,3
                 LD IX,GS_S_SPRSET
@@ -510,7 +476,7 @@ ST_SETPAGE:     RST 08h
                 JR C,GS_SP1
                 LD C,2
 GS_SP1:         PUSH BC
-                CALL GS_OPT
+                CALL AR_OPT
                 POP BC
                 JR C,GS_SP2
                 CP C
@@ -520,7 +486,7 @@ GS_SP2:         PUSH BC
                 CALL GS_MORE
                 POP BC
                 JR Z,GS_SP3
-                CALL GS_BELOW
+                CALL AR_BELOW
                 LD (ACPAGE),A
 GS_SP3:         LD IX,GS_S_SETPAG
                 JP GS_EXT
@@ -577,7 +543,7 @@ GS_PAGE0:       PUSH DE
                 CP 7
                 JR C,GS_PAGE1
                 LD C,2
-GS_PAGE1:       CALL GS_BELOW
+GS_PAGE1:       CALL AR_BELOW
                 POP DE
                 LD (DE),A
                 JP GS_CUR
@@ -612,7 +578,7 @@ FN_BASE:        RST 10h
                 JP FN_UNSIGNED          ; above 32767 as a single; pops the text pointer
 
 ; GS_BASEN: "(n)" with n 0-44: A = n.
-GS_BASEN:       CALL GS_PAREN
+GS_BASEN:       CALL AR_PAREN
                 LD A,D
                 OR A
                 JP NZ,GS_FCERR
@@ -755,7 +721,7 @@ GS_PLBAD:       XOR A
 
 ; ---- PLAY(n): -1 while voice n (1-3; 0: any) has music, else 0 --------------
 FN_PLAY:        RST 10h
-                CALL GS_PAREN
+                CALL AR_PAREN
                 LD A,D
                 OR A
                 JP NZ,GS_FCERR
@@ -776,6 +742,6 @@ GS_PLF2:        SBC A,A
                 PUSH HL
                 LD L,A
                 LD H,A
-                CALL GS_INTRES
+                CALL BI_INTRES
                 POP HL
                 JP GS_CUR

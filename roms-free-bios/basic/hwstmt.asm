@@ -64,50 +64,11 @@ HW_TK_LIST:     EQU 093h
 ; may be the last byte of a numeric constant.)
 HW_CUR:         EQU CHRGOT
 
-; HW_OPT: an optional byte argument. CY set when it is left out (the
-; statement ends or a ',' comes first); else A = E = its value (0-255, or
-; "Illegal function call"), CY clear.
-HW_OPT:         CALL HW_CUR
-                SCF
-                RET Z
-                CP ','
-                SCF
-                RET Z
-                CALL HW_GETBYT
-                OR A
-                RET
-
-; HW_MORE: after an argument. Z when the statement ends; else the ','
-; that must come next is taken (Syntax error otherwise), NZ.
-HW_MORE:        CALL HW_CUR
-                RET Z
-                RST 08h
-                DB ','
-                OR 0FFh                 ; NZ even if the statement ends after it
-                RET
-
-; HW_BELOW: A = the byte argument (GETBYT) that must be below C, else
-; "Illegal function call". C is kept.
-HW_BELOW:       PUSH BC
-                CALL HW_GETBYT
-                POP BC
-                CP C
-                RET C
-                JP HW_FCERR
-
-; HW_PAREN: "(" expression ")" as a 16-bit integer: DE = the value.
-HW_PAREN:       RST 08h
-                DB '('
-                CALL HW_FRMQNT
-                RST 08h
-                DB ')'
-                RET
-
 ; ---- SCREEN mode[,sprite size[,key click[,baud rate[,printer[,interlace]]]]] --
 ST_SCREEN:      PUSH HL
                 CALL HW_H_SCRE
                 POP HL
-                CALL HW_OPT
+                CALL AR_OPT
                 JR C,HW_SCR_SIZE
                 CP 9
                 JP NC,HW_FCERR
@@ -116,9 +77,9 @@ ST_SCREEN:      PUSH HL
                 POP HL
                 XOR A
                 LD (TTYPOS),A
-HW_SCR_SIZE:    CALL HW_MORE
+HW_SCR_SIZE:    CALL AR_MORE
                 RET Z
-                CALL HW_OPT
+                CALL AR_OPT
                 JR C,HW_SCR_CLICK
                 CP 4
                 JP NC,HW_FCERR
@@ -132,26 +93,26 @@ HW_SCR_SIZE:    CALL HW_MORE
                 CALL HW_WRTVDP
                 CALL HW_CLRSPR          ; a new size clears the sprites
                 POP HL
-HW_SCR_CLICK:   CALL HW_MORE
+HW_SCR_CLICK:   CALL AR_MORE
                 RET Z
-                CALL HW_OPT
+                CALL AR_OPT
                 JR C,HW_SCR_BAUD
                 LD (CLIKSW),A
-HW_SCR_BAUD:    CALL HW_MORE            ; cassette speed 1 or 2: there is no
+HW_SCR_BAUD:    CALL AR_MORE            ; cassette speed 1 or 2: there is no
                 RET Z                   ; cassette here, so only checked
-                CALL HW_OPT
+                CALL AR_OPT
                 JR C,HW_SCR_PRN
                 DEC A
                 CP 2
                 JP NC,HW_FCERR
-HW_SCR_PRN:     CALL HW_MORE
+HW_SCR_PRN:     CALL AR_MORE
                 RET Z
-                CALL HW_OPT
+                CALL AR_OPT
                 JR C,HW_SCR_IL
                 LD (HW_NTMSXP),A
-HW_SCR_IL:      CALL HW_MORE
+HW_SCR_IL:      CALL AR_MORE
                 RET Z
-                CALL HW_OPT
+                CALL AR_OPT
                 RET C
                 CP 4                    ; interlace: R#9 bit 3, even/odd: bit 2
                 JP NC,HW_FCERR
@@ -226,7 +187,7 @@ ST_COLOR:       CP 0C7h                 ; COLOR SPRITE(n)= / COLOR SPRITE$(n)=
                 LD B,3
 HW_COL_ARG:     PUSH BC
                 PUSH DE
-                CALL HW_OPT
+                CALL AR_OPT
                 POP DE
                 JR C,HW_COL_NEXT
                 CP 16
@@ -234,7 +195,7 @@ HW_COL_ARG:     PUSH BC
                 LD (DE),A
 HW_COL_NEXT:    INC DE
                 POP BC
-                CALL HW_MORE
+                CALL AR_MORE
                 JR Z,HW_COL_SET
                 DJNZ HW_COL_ARG
                 JP HW_SNERR                ; a fourth argument
@@ -254,20 +215,20 @@ HW_PALETTE:     RST 10h                 ; past '='
                 RST 08h
                 DB '('
                 LD C,16
-                CALL HW_BELOW
+                CALL AR_BELOW
                 PUSH AF                 ; palette number
                 LD C,8
                 RST 08h
                 DB ','
-                CALL HW_BELOW
+                CALL AR_BELOW
                 PUSH AF                 ; red
                 RST 08h
                 DB ','
-                CALL HW_BELOW
+                CALL AR_BELOW
                 PUSH AF                 ; green
                 RST 08h
                 DB ','
-                CALL HW_BELOW           ; blue
+                CALL AR_BELOW           ; blue
                 PUSH AF
                 RST 08h
                 DB ')'
@@ -298,23 +259,23 @@ HW_PAL_SUB:     RST 10h                 ; past NEW or RESTORE
 ; POSIT counts from 1; TTYPOS follows the column as LOCATE sets it.
 ST_LOCATE:      LD DE,(CSRY)            ; E = CSRY, D = CSRX (1-based)
                 PUSH DE
-                CALL HW_OPT
+                CALL AR_OPT
                 POP DE
                 JR C,HW_LOC_Y
                 INC A
                 LD D,A
 HW_LOC_Y:       PUSH DE
-                CALL HW_MORE
+                CALL AR_MORE
                 POP DE
                 JR Z,HW_LOC_SET
                 PUSH DE
-                CALL HW_OPT
+                CALL AR_OPT
                 POP DE
                 JR C,HW_LOC_CUR
                 INC A
                 LD E,A
 HW_LOC_CUR:     PUSH DE
-                CALL HW_MORE
+                CALL AR_MORE
                 JR Z,HW_LOC_SET0
                 CALL HW_GETBYT             ; cursor shown (not 0) or hidden
                 LD (CSRSW),A
@@ -378,7 +339,7 @@ HW_KLS_NL:      LD A,13
                 POP HL
                 RET
 HW_KEY_DEF:     LD C,11                 ; KEY n,text$: n 1-10
-                CALL HW_BELOW
+                CALL AR_BELOW
                 OR A
                 JP Z,HW_FCERR
                 DEC A
@@ -435,7 +396,7 @@ ST_BEEP:        PUSH HL
 ; Register 7 keeps the PSG's I/O port directions (bit 7 out, bit 6 in), as
 ; MSX-BASIC does.
 ST_SOUND:       LD C,14
-                CALL HW_BELOW
+                CALL AR_BELOW
                 PUSH AF
                 RST 08h
                 DB ','
@@ -487,7 +448,7 @@ ST_WAIT:        CALL HW_GETBYT
                 CALL HW_GETBYT
                 PUSH AF
                 LD E,0
-                CALL HW_MORE
+                CALL AR_MORE
                 JR Z,HW_WAIT_GO
                 CALL HW_GETBYT
 HW_WAIT_GO:     POP AF
@@ -537,7 +498,7 @@ HW_SVDP_W:      LD C,A
                 RET
 
 ; HW_VDPN: "(" n ")" with n -9..47: A = n (two's complement).
-HW_VDPN:        CALL HW_PAREN
+HW_VDPN:        CALL AR_PAREN
                 LD A,E
                 INC D
                 JR Z,HW_VDPN_NEG
