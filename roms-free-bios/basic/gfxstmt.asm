@@ -459,6 +459,26 @@ FN_SPRITE:      RST 10h
                 POP HL
                 JP GS_CUR
 
+; ---- SET: SET PAGE here; the other SETs (ADJUST, BEEP, TITLE, PROMPT,
+; PASSWORD, SCREEN, VIDEO, DATE, TIME) in the extension ROM (ext/setget.asm).
+; PAGE, PASSWORD and PROMPT all begin with P: PAGE is "PAG".
+ST_SET:         CP 'P'
+                JR NZ,GS_SETX
+                PUSH HL
+                INC HL
+                LD A,(HL)
+                INC HL
+                LD B,(HL)
+                POP HL
+                CP 'A'
+                JR NZ,GS_SETX
+                LD A,B
+                CP 'G'
+                LD A,'P'
+                JR Z,ST_SETPAGE
+GS_SETX:        LD B,42
+                JP EXT_GO
+
 ; ---- SET PAGE [display][,active]: SCREEN 5-8, pages 0-3 (0-1 in SCREEN 7-8) ---
 ST_SETPAGE:     RST 08h
                 DB 'P'

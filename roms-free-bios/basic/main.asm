@@ -155,8 +155,7 @@ READYR_I:
                 LD (PTRFIL),HL
                 CALL H_READ
                 CALL CRDONZ
-                LD HL,BI_OKMSG
-                CALL STROUT
+                CALL BI_PROMPT
 ; BI_MAIN: a line from the screen editor (no prompt: after a line edit).
 BI_MAIN:        CALL H_MAIN
                 LD HL,0FFFFh
@@ -203,6 +202,38 @@ BI_MAIN_TXT:    CALL CHRGTR_I           ; first non-blank of BUF
                 JP NEWSTT_I
 
 BI_OKMSG:       DB "Ok",0Dh,0Ah,0
+
+; BI_PROMPT: "Ok", or the prompt SET PROMPT keeps in the clock chip's RAM:
+; block 3 with ID 2 in register 0, then up to 6 characters as two nibbles
+; each, low first (ext/setget.asm writes them), ended early by a 0.
+BI_PROMPT:      LD C,30h
+                CALL BI_RDCLK
+                CP 2
+                LD HL,BI_OKMSG
+                JP NZ,STROUT
+                LD B,6
+BI_PROMPT_CH:   INC C
+                CALL BI_RDCLK
+                LD E,A
+                INC C
+                CALL BI_RDCLK
+                RLCA
+                RLCA
+                RLCA
+                RLCA
+                OR E
+                JR Z,BI_PROMPT_END
+                PUSH BC
+                RST 18h
+                POP BC
+                DJNZ BI_PROMPT_CH
+BI_PROMPT_END:  JP CRDO
+; BI_RDCLK: A = the clock's nibble C (SUB-ROM REDCLK); keeps BC.
+BI_RDCLK:       PUSH BC
+                LD IX,01F5h
+                CALL 015Fh              ; EXTROM
+                POP BC
+                RET
 
 ; BI_AUTOLN: AUTO put AUTLIN on the screen: the line read back starts with
 ; it; advance AUTLIN (AUTO stops past 65529).

@@ -85,7 +85,7 @@ BI_STMTS:
                 DW BI_XBLOAD          ; CFh BLOAD
                 DW BI_XBSAVE          ; D0h BSAVE
                 DW BI_FCSTMT           ; D1h DSKO$
-                DW ST_SETPAGE          ; D2h SET (PAGE; the other SETs are not yet there)
+                DW ST_SET              ; D2h SET
                 DW BI_XNAME            ; D3h NAME
                 DW BI_XKILL            ; D4h KILL
                 DW BI_FCSTMT           ; D5h IPL

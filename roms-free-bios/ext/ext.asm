@@ -112,6 +112,7 @@ EXT_MYSLOT_P:   LD A,C
 
         INCLUDE "xbasic.asm"
         INCLUDE "disk.asm"
+        INCLUDE "setget.asm"            ; SET ADJUST ... SET TIME, GET DATE/TIME
         INCLUDE "crunch.asm"            ; text -> tokens (KBUF)
         INCLUDE "list.asm"              ; tokens -> text (BUF)
 
@@ -154,7 +155,7 @@ EXT_TABLE:
                 DW DK_BLOAD             ; 24: BLOAD
                 DW DK_DSKF              ; 25: DSKF(d)
                 DW DK_FIELD             ; 26: FIELD
-                DW DK_GET               ; 27: GET
+                DW SG_GET               ; 27: GET: DATE/TIME (setget.asm), a record
                 DW DK_PUT               ; 28: PUT
                 DW DK_LSET              ; 29: LSET
                 DW DK_RSET              ; 30: RSET
@@ -169,6 +170,7 @@ EXT_TABLE:
                 DW DK_PRTEND            ; 39: PRINT # done: the screen's TTYPOS back
                 DW DK_INPSF             ; 40: INPUT$(n,#f): channel f
                 DW DK_INCH              ; 41: INPUT$(n,#f): A = its next byte
+                DW SG_SET               ; 42: SET but SET PAGE (setget.asm)
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:

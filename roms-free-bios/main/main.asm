@@ -182,6 +182,7 @@ RETCARRY:       SCF                     ; "failed" for routines with a carry sta
 ; room below the fixed addresses.
         INCLUDE "screen.asm"
         INCLUDE "../common/sprite.asm"
+        INCLUDE "fnkeys.asm"
 
 ; The game "Hacker" jumps into the interrupt handler tail at 0D02h; keep a RET
 ; at 0D01h and the register-restoring exit sequence at 0D02h, the layout of the

@@ -1,6 +1,6 @@
 ; EXTROM/SUBROM/CHKSLZ, OUTDO, the screen editor (INLIN/PINLIN/QINLIN), the
 ; function-key row (DSPFNK/ERAFNK/FNKSB), EOL, and the disk hooks PHYDIO/FORMAT
-; (INIFNK is main/fnkeys.asm, in a gap of the Math-Pack).
+; (INIFNK is main/fnkeys.asm).
 
 ; ---- EXTROM (015Fh): IX = SUB-ROM entry; AF, BC, DE, HL passed through. ------
 ; Keeps IY and the alternate registers, and gives back the caller's interrupt

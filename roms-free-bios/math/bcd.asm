@@ -496,6 +496,19 @@ MPB_MUL:
         ld bc,7
         ldir
         call MPB_CLEAR_DAC16
+        ; The multiplier's trailing zero bytes are skipped: shifting a zero
+        ; DAC changes nothing (the ROM's DECMUL skips them too, which is
+        ; why a short multiplier such as 0.5 or 2 is fast).
+        ld hl,MP_ARG+7
+        ld c,7
+MPB_MUL_SKIP:
+        ld a,(hl)
+        or a
+        jr nz,MPB_MUL_CORE
+        dec hl
+        dec c
+        jr MPB_MUL_SKIP         ; ARG+1 is not zero: the loop ends there
+MPB_MUL_CORE:
         call MPB_MULCORE
         ld a,(MP_EXP)
         ld (MP_DAC),a
@@ -512,63 +525,43 @@ MPB_CLR16:
         djnz MPB_CLR16
         ret
 
-; MPB_MULCORE: DAC(16 bytes) = DAC / 10^14 + TMP * ARG, where TMP is
-; 00 and 7 digit bytes (TMP+0 is cleared here) and ARG+1..ARG+7 the 14
-; multiplier digits; the 28-digit product lands in DAC+1..DAC+14. One
-; multiplier digit at a time, lowest first: add TMP that many times into
-; DAC+0..7, then shift the 16 bytes right one digit.
-MPB_MULCORE:
-        xor a
-        ld (MP_TMP),a
-        ld hl,MP_ARG+7
-        ld c,7
-MPB_MC_BYTE:
-        ld a,(hl)
-        and 0Fh
-        call MPB_MC_DIGIT
-        ld a,(hl)
-        rrca
-        rrca
-        rrca
-        rrca
-        and 0Fh
-        call MPB_MC_DIGIT
-        dec hl
-        dec c
-        jr nz,MPB_MC_BYTE
-        ret
-
-; One multiplier digit A: DAC+0..7 += TMP, A times; then DAC >> 1 digit.
-MPB_MC_DIGIT:
-        push hl
-        push bc
-        or a
-        jr z,MPB_MC_SHIFT
-        ld c,a
-MPB_MC_ADD:
-        ld hl,MP_TMP+7
-        ld de,MP_DAC+7
+; The 8 bytes ending at DE = twice the 8 bytes ending at HL (BCD).
+MPB_MC_DOUBLE:
         ld b,8
         or a
-MPB_MC_ADD_LOOP:
-        ld a,(de)
-        adc a,(hl)
+MPB_MC_DBL_LOOP:
+        ld a,(hl)
+        adc a,a
         daa
         ld (de),a
         dec hl
         dec de
-        djnz MPB_MC_ADD_LOOP
-        dec c
-        jr nz,MPB_MC_ADD
-MPB_MC_SHIFT:
-        ld hl,MP_DAC
-        ld b,16
-        xor a
-MPB_MC_RRD:
-        rrd
-        inc hl
-        djnz MPB_MC_RRD
-        pop bc
-        pop hl
+        djnz MPB_MC_DBL_LOOP
         ret
 
+; MPB_DIV: DAC = DAC / ARG, rounded half up to 14 digits (DECDIV C289F);
+; Division by zero when ARG is zero.
+MPB_DIV:
+        ld a,(MP_ARG)
+        or a
+        jp z,MPB_DIV_ZERO
+        ld b,a
+        ld a,(MP_DAC)
+        or a
+        ret z
+        xor b
+        and 80h
+        ld c,a                  ; sign of the quotient
+        res 7,b
+        ld a,(MP_DAC)
+        and 7Fh
+        sub b                   ; -126..126 (carry = negative)
+        jr c,MPB_DIV_NEG
+        add a,41h
+        jp m,MPB_OVERFLOW
+        jp MPB_DIV_EXP
+MPB_DIV_NEG:
+        add a,41h
+        jp z,MPB_ZERO
+        jp p,MPB_DIV_EXP
+        jp MPB_ZERO             ; (negative: far below 1E-64)

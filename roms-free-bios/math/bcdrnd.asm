@@ -29,7 +29,7 @@ MPB_RND_NEXT:
         ld de,MP_DAC+1
         ld bc,7
         ldir
-        call MPB_MULCORE        ; the addend ends in DAC+8..14, under the product
+        call MPB_MULCORE_ALL    ; the addend ends in DAC+8..14, under the product
         ld hl,MP_DAC+8
         ld de,MP_RNDX+1
         ld bc,7

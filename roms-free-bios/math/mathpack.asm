@@ -48,8 +48,7 @@ MP_DECADD:      JP MPB_ADD          ; 269Ah DAC = DAC + ARG
 MP_DECNRM:      JP MPB_NORMALIZE    ; 26FAh DAC+1..DAC+8 normalised, rounded on DAC+8
         DS 273Ch-$,0FFh
 MP_DECROU:      JP MPB_ROUND        ; 273Ch DAC rounded on its guard byte DAC+8
-; Not the Math-Pack: the BIOS's function-key texts fill the gap up to DECMUL.
-        INCLUDE "../main/fnkeys.asm"
+        INCLUDE "../math/bcdmul.asm"
         DS 27E6h-$,0FFh
 MP_DECMUL:      JP MPB_MUL          ; 27E6h DAC = DAC * ARG
         INCLUDE "../math/bcddiv.asm"

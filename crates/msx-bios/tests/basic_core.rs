@@ -913,3 +913,51 @@ fn lprint_and_llist_go_to_the_printer() {
     // The screen's column is its own again.
     assert_eq!(cmd(&mut m, "PRINT \"X\";POS(0)"), ["X 1"]);
 }
+
+/// SET and GET DATE/TIME keep MSX2's settings in the clock chip, at the
+/// places the msx.org wiki gives for them (SET_BEEP: block 2 register 10 =
+/// (tone-1)*4 + volume-1; SET_TITLE: block 2 register 11 = colours-1,
+/// block 3 = ID 0 and the first 6 characters as two nibbles each, low
+/// first; SET_PROMPT: ID 2, and the prompt replaces "Ok"; SET_DATE: the
+/// year register holds year - 1980), ranges from the fact sheet (SET ADJUST
+/// -7..8, SET BEEP 1-4).
+#[test]
+fn set_and_get_date_time_and_the_clock_ram() {
+    let mut m = basic();
+    assert_eq!(
+        cmd(&mut m, "SET DATE \"11/27/26\":SET TIME \"16:45:30\""),
+        Vec::<String>::new()
+    );
+    let out = cmd(&mut m, "GET DATE D$:GET TIME T$:PRINT D$;\" \";LEFT$(T$,5)");
+    assert_eq!(out, ["11/27/26 16:45"]);
+    let now = m.cycles();
+    let dt = m.rtc_mut().date_time(now);
+    assert_eq!((dt.year, dt.month, dt.day, dt.hour), (2026, 11, 27, 16));
+    let out = cmd(&mut m, "SET TIME \"07:08:09\",A:GET TIME A$,A:PRINT A$");
+    assert_eq!(out, ["07:08:00"], "the alarm keeps hours and minutes");
+    assert_eq!(
+        cmd(&mut m, "SET DATE \"13/01/26\""),
+        ["Illegal function call"]
+    );
+    assert_eq!(cmd(&mut m, "SET ADJUST(9,0)"), ["Illegal function call"]);
+    assert_eq!(cmd(&mut m, "SET BEEP 5,1"), ["Illegal function call"]);
+    assert_eq!(cmd(&mut m, "GET DATE X"), ["Type mismatch"]);
+
+    cmd(&mut m, "SET BEEP 3,2:SET TITLE \"HELLO WORLD\",3");
+    let b2 = m.rtc().ram(2).unwrap();
+    assert_eq!((b2[10], b2[11]), (9, 2));
+    cmd(&mut m, "SET BEEP ,4");
+    assert_eq!(m.rtc().ram(2).unwrap()[10], 11, "the tone kept, volume 4");
+    let b3 = m.rtc().ram(3).unwrap();
+    let title: Vec<u8> = (0..6).map(|i| b3[1 + 2 * i] | b3[2 + 2 * i] << 4).collect();
+    assert_eq!((b3[0], title.as_slice()), (0, &b"HELLO "[..]));
+
+    enter(&mut m, "SET PROMPT \"READY\"");
+    m.run_frames(120);
+    enter(&mut m, "PRINT 6*7");
+    m.run_frames(120);
+    let r = rows(&m);
+    let at = r.iter().rposition(|l| l == "PRINT 6*7").unwrap();
+    assert_eq!(&r[at - 1..at + 3], ["READY", "PRINT 6*7", " 42", "READY"]);
+    assert_eq!(m.rtc().ram(3).unwrap()[0], 2);
+}

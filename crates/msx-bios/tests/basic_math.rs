@@ -547,6 +547,51 @@ fn decadd_decsub_decmul_decdiv_exact_cases() {
     assert_eq!(mp.op(DECMUL, big, big), Err(6));
 }
 
+/// m (`digits` long) * 10^e cut to its first 16 digits (the 16 DECMUL and
+/// DECDIV keep in DAC+1..DAC+8), then rounded half up on the 15th: the
+/// 14-digit result DECNRM gives (fact sheet §3.3).
+fn keep16_round14(m: u128, e: i32) -> (u128, i32) {
+    let (mut m, mut e) = (m, e);
+    while m >= 10u128.pow(16) {
+        m /= 10;
+        e += 1;
+    }
+    round_to(m, e, 14)
+}
+
+#[test]
+fn decmul_decdiv_full_length_operands() {
+    // 14-digit operands and short ones (1 to 3 significant bytes: 2, 0.5,
+    // 12.5 ...), which both routines shorten their work for; the product
+    // is exact in u128, the quotient's 16 digits are the integer division.
+    let mut mp = Mp::new();
+    let mut rng = Rng(0x0D1F_F00D);
+    for i in 0..300 {
+        let a = real_in(&mut rng, 14, 0x38..=0x48);
+        let len = if i % 3 == 0 {
+            1 + rng.below(6) as usize
+        } else {
+            14
+        };
+        let b = real_in(&mut rng, len, 0x38..=0x48);
+        let (an, am, ae) = decode(&a);
+        let (bn, bm, be) = decode(&b);
+        if am == 0 || bm == 0 {
+            continue;
+        }
+        let (m, e) = keep16_round14(am * bm, ae + be);
+        let want = encode(an != bn, m, e);
+        assert_eq!(mp.op(DECMUL, a, b), Ok(want), "{a:02X?} * {b:02X?}");
+        // 16 quotient digits: floor(am * 10^k / bm) with k making 16 (or
+        // 15, when am < bm: the leading digit is then 0) digits.
+        let k = if am >= bm { 15 } else { 16 };
+        let q = am * 10u128.pow(k) / bm;
+        let (m, e) = keep16_round14(q, ae - be - k as i32);
+        let want = encode(an != bn, m, e);
+        assert_eq!(mp.op(DECDIV, a, b), Ok(want), "{a:02X?} / {b:02X?}");
+    }
+}
+
 const FRCINT: u16 = 0x2F8A;
 const FRCSNG: u16 = 0x2FB2;
 const FRCDBL: u16 = 0x303A;
