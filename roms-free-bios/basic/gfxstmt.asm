@@ -159,8 +159,31 @@ GS_COLOK:       LD B,A
                 JP GS_FCERR
 
 ; GS_LOGOP: a logical operation, [T]PSET|AND|OR|XOR|PRESET -> LOGOPR
-; (0-4, +8 with T).
-GS_LOGOP:       LD C,0
+; (0-4, +8 with T). Two of the T forms crunch into other words, as MSX's
+; cruncher makes them: TOR is TO (D9h) and R, TAND is TAN (FFh 8Dh) and D.
+GS_LOGOP:       LD C,9                  ; TAND
+                CP 0FFh
+                JR Z,GS_LOPW
+                DEC C                   ; TOR: 8, then + 2 below
+                CP 0D9h
+                JR NZ,GS_LOPT
+                INC C
+                INC C
+                LD A,'R'
+                JR GS_LOPR
+GS_LOPW:        INC HL
+                LD A,(HL)
+                CP 8Dh
+                JP NZ,GS_SNERR
+                LD A,'D'
+GS_LOPR:        INC HL
+                CP (HL)
+                JP NZ,GS_SNERR
+                LD A,C
+                LD (LOGOPR),A
+                RST 10h
+                RET
+GS_LOPT:        LD C,0
                 CP 'T'
                 JR NZ,GS_LOP1
                 LD C,8
