@@ -29,6 +29,16 @@ BI_XMERGE:      LD B,3                  ; MERGE "f"
                 JP EXT_GO
 BI_RUNF:        LD B,4                  ; RUN "f" (from RUN_I)
                 JP EXT_GO
+BI_XLFILES:     LD A,1                  ; LFILES: FILES on the printer
+                LD (PRTFLG),A
+                CALL BI_XFILES
+                XOR A
+                LD (PRTFLG),A
+                RET
+BI_XDSKO:       LD B,44                 ; DSKO$ d,s
+                JP EXT_GO
+BI_XDSKI:       LD B,43                 ; DSKI$(d,s)
+                JP EXT_GO
 BI_XFILES:      LD B,5                  ; FILES ["mask"]
                 JP EXT_GO
 BI_XKILL:       LD B,6                  ; KILL "f"

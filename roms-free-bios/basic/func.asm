@@ -458,6 +458,8 @@ BI_FUNTOK:      CP 0EDh                 ; POINT(x,y)
                 JP Z,FN_INPUTS
                 CP TK_USR
                 JP Z,FN_USR
+                CP 0EAh                 ; DSKI$(d,s)
+                JP Z,BI_XDSKI
                 JP SNERR
 FN_INKEY:       PUSH HL
                 CALL CHSNS_I

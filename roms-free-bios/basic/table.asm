@@ -62,7 +62,7 @@ BI_STMTS:
                 DW BI_XLSET           ; B8h LSET
                 DW BI_XRSET           ; B9h RSET
                 DW BI_XSAVE            ; BAh SAVE
-                DW BI_SNSTMT           ; BBh LFILES
+                DW BI_XLFILES          ; BBh LFILES
                 DW ST_CIRCLE           ; BCh CIRCLE
                 DW ST_COLOR            ; BDh COLOR
                 DW ST_DRAW             ; BEh DRAW
@@ -84,7 +84,7 @@ BI_STMTS:
                 DW BI_SNSTMT           ; CEh MOTOR
                 DW BI_XBLOAD          ; CFh BLOAD
                 DW BI_XBSAVE          ; D0h BSAVE
-                DW BI_FCSTMT           ; D1h DSKO$
+                DW BI_XDSKO            ; D1h DSKO$
                 DW ST_SET              ; D2h SET
                 DW BI_XNAME            ; D3h NAME
                 DW BI_XKILL            ; D4h KILL

@@ -62,6 +62,8 @@ INIT:
                 JR C,INIT_HIMEM
                 LD (HIMEM),DE
 INIT_HIMEM:     CALL FINDRAM
+                LD HL,BNCBUF
+                LD (SECBUF),HL
                 LD HL,0080h
                 LD (DMAADR),HL
                 LD A,0FFh

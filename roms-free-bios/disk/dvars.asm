@@ -11,6 +11,7 @@ RAMAD1:         EQU 0F342h
 RAMAD2:         EQU 0F343h
 RAMAD3:         EQU 0F344h
 MASTER:         EQU 0F348h      ; slot of the master disk ROM
+SECBUF:         EQU 0F351h      ; -> a sector buffer: DSKI$/DSKO$ (BNCBUF here)
 BDOSENT:        EQU 0F37Dh      ; JP to the BDOS (programs: LD C,fn / CALL 0F37Dh)
 
 ; ---- buffers -------------------------------------------------------------------

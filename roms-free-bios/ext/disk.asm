@@ -20,6 +20,7 @@ DK_BDOS:        EQU 0F37Dh
 GRPPRT:         EQU 008Dh           ; BIOS: a character on a graphic screen
 LPTOUT:         EQU 00A5h
 CHPUT:          EQU 00A2h
+DK_SECBUF:      EQU 0F351h      ; -> DSKI$/DSKO$'s sector buffer (the disk ROM's)
 DK_FCBP:        EQU 0F353h      ; -> the FCBs (Disk BASIC's own variable)
 DK_NFCB:        EQU 7
 DK_BLK:         EQU 0F87Dh      ; (SAVEND) the channel block being worked on
@@ -1643,6 +1644,69 @@ DK_DSKF:        CALL DK_NEED
                 LD (DAC+2),HL
                 POP HL
                 JP X_CUR
+
+; DSKI$(d,s) (service 43) and DSKO$ d,s (service 44): sector s of drive d
+; (0 the default, 1 A:, 2 B:) read into, or written from, the 512 bytes
+; the disk ROM's pointer F351h gives (fact sheet §6; the msx.org wiki's
+; DSKI$()/DSKO$ pages). DSKI$'s value is "" (a sector does not fit a string).
+DK_DSKI:        CALL DK_NEED
+                CALL X_CHRGTR
+                LD A,'('
+                CALL X_SYNC
+                CALL DK_DRVSEC
+                LD A,')'
+                CALL X_SYNC
+                PUSH HL
+                LD C,2Fh                ; absolute sector read
+                CALL DK_ABS
+                XOR A                   ; the value: ""
+                LD IX,6627h
+                CALL X_CALBAS
+                LD IX,XE_PUTNEW
+                CALL X_CALBAS
+                POP HL
+                JP X_CUR
+DK_DSKO:        CALL DK_NEED
+                CALL X_CUR
+                CALL DK_DRVSEC
+                PUSH HL
+                LD C,30h                ; absolute sector write
+                CALL DK_ABS
+                POP HL
+                JP X_CUR
+; DK_DRVSEC: "d,s" at HL: B = the BDOS's drive (0 A:), DE = the sector.
+DK_DRVSEC:      CALL X_GETBYT
+                CP 9
+                LD E,62                 ; Bad drive name
+                JP NC,X_ERROR
+                PUSH AF
+                LD A,','
+                CALL X_SYNC
+                CALL X_FRMQNT
+                POP AF
+                DEC A                   ; 1-8: A:-H:
+                LD B,A
+                RET P
+                PUSH DE
+                PUSH HL
+                LD C,19h                ; 0: the default drive
+                CALL DK_BDOS
+                POP HL
+                POP DE
+                LD B,A
+                RET
+; DK_ABS: BDOS function C (2Fh/30h) on one sector DE of drive B, the
+; transfer address the pointer F351h holds.
+DK_ABS:         PUSH BC
+                PUSH DE
+                LD DE,(DK_SECBUF)
+                LD C,1Ah                ; SETDTA
+                CALL DK_BDOS
+                POP DE
+                POP BC
+                LD L,B
+                LD H,1
+                JP DK_BDOS
 
 ; ---- random files (services 26-38; fact sheet §6.5) -------------------------
 ; A random channel (mode 4) keeps one record in its buffer; FIELD points

@@ -171,6 +171,8 @@ EXT_TABLE:
                 DW DK_INPSF             ; 40: INPUT$(n,#f): channel f
                 DW DK_INCH              ; 41: INPUT$(n,#f): A = its next byte
                 DW SG_SET               ; 42: SET but SET PAGE (setget.asm)
+                DW DK_DSKI              ; 43: DSKI$(d,s)
+                DW DK_DSKO              ; 44: DSKO$ d,s
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:

@@ -362,7 +362,8 @@ fn statement() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    // A fixed seed: the same cases on every run (CI must not depend on luck).
+    #![proptest_config(ProptestConfig { cases: 400, rng_seed: proptest::test_runner::RngSeed::Fixed(0x4D53_5801), ..ProptestConfig::default() })]
 
     #[test]
     fn random_lines(text in statement()) {
@@ -513,7 +514,8 @@ fn list_line_pointers() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    // A fixed seed: the same cases on every run (CI must not depend on luck).
+    #![proptest_config(ProptestConfig { cases: 400, rng_seed: proptest::test_runner::RngSeed::Fixed(0x4D53_5801), ..ProptestConfig::default() })]
 
     #[test]
     fn list_random_lines(text in statement(), number in 0u16..=65529) {
@@ -659,7 +661,8 @@ fn number_text() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+    // A fixed seed: the same cases on every run (CI must not depend on luck).
+    #![proptest_config(ProptestConfig { cases: 600, rng_seed: proptest::test_runner::RngSeed::Fixed(0x4D53_5801), ..ProptestConfig::default() })]
 
     #[test]
     fn random_numbers(n in number_text()) {

@@ -486,3 +486,38 @@ fn grp_draws_text_on_a_graphic_screen() {
     let lit = vram[..0x1800].iter().filter(|&&b| b != 0).count();
     assert!(lit > 10, "{lit} pattern bytes set");
 }
+
+/// DSKI$(d,s) reads sector s into the 512 bytes F351h points to and gives
+/// ""; DSKO$ d,s writes them back to sector s (fact sheet §6, the msx.org
+/// wiki's DSKI$()/DSKO$ pages; drive 0 is the default, 1 is A:). The boot
+/// sector read back must be the image's first 512 bytes, and a sector
+/// written must land in the image at sector * 512. LFILES is FILES on the
+/// printer (§6.5).
+#[test]
+fn dski_dsko_and_lfiles() {
+    let disk = disk_with(&[("HELLO.TXT", b"hi".to_vec())]);
+    let image = disk.to_bytes();
+    let mut m = boot(&disk);
+    cmd(
+        &mut m,
+        "A$=DSKI$(0,0):B=PEEK(&HF351)+256*PEEK(&HF352):PRINT LEN(A$)",
+    );
+    let buf = usize::from(m.peek(0xF351)) | usize::from(m.peek(0xF352)) << 8;
+    let read: Vec<u8> = (0..512).map(|i| m.peek((buf + i) as u16)).collect();
+    assert_eq!(read, image[..512], "the boot sector in the buffer");
+    assert!(screen(&m).contains(" 0\n"), "{}", screen(&m));
+    // Sector 1000 of the 720 KB disk is free space: the buffer goes there.
+    cmd(&mut m, "POKE B,123:POKE B+511,45:DSKO$ 1,1000");
+    let after = disk_of(&m).to_bytes();
+    let at = 1000 * 512;
+    assert_eq!(after[at], 123);
+    assert_eq!(after[at + 511], 45);
+    assert_eq!(after[at + 1..at + 511], image[1..511]);
+    cmd(&mut m, "A$=DSKI$(9,0)");
+    assert!(screen(&m).contains("Bad drive name"), "{}", screen(&m));
+
+    m.plug_printer(true);
+    cmd(&mut m, "LFILES");
+    let printed = String::from_utf8_lossy(&m.take_printer_output()).into_owned();
+    assert!(printed.contains("HELLO   .TXT"), "{printed:?}");
+}
