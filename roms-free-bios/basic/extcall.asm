@@ -88,8 +88,10 @@ BI_XLOC:        LD B,37                 ; LOC
                 JP EXT_GO
 BI_XCOPY:       CP '('                  ; COPY (x,y)-...: the graphic one
                 JP Z,ST_COPY
-                LD B,38                 ; COPY "a" TO "b" (the extension
-                JP EXT_GO               ; gives COPY ( to the graphic statements)
+                LD B,38                 ; COPY "a" TO "b", COPY array TO (x,y)
+                JP EXT_GO               ; (the extension's DK_COPY)
+BI_XCOPYTO:     LD B,45                 ; COPY (x,y)-(x,y)[,p] TO array
+                JP EXT_GO
 BI_XLOF:        LD B,20                 ; LOF
                 JP EXT_GO
 
@@ -225,6 +227,10 @@ BI_DIRCHK:      LD A,(NLONLY)
                 JP ERROR_I
 
 ; The bodies of the fixed entries (xentry.asm).
+XE_ARYFIND_I:   CALL BI_ARYFIND
+                EX DE,HL
+                POP HL
+                RET
 XE_LOADED_I:    EI
                 PUSH AF
                 XOR A                   ; a new program: numbers, no pointers

@@ -535,9 +535,9 @@ GS_SP3:         LD IX,GS_S_SETPAG
                 JP GS_EXT
 
 ; ---- COPY (x1,y1)-(x2,y2)[,page] TO (x3,y3)[,page[,op]] (SCREEN 5-8) --------
-; Pages left out are the active page. The array and file forms are not here
-; yet: "Illegal function call" (as is the disk's file COPY, whose H.COPY the
-; caller tries before coming here).
+; Pages left out are the active page. The array forms are the extension's
+; (ext/copyarr.asm), which this hands "TO array" with the source in GW_X,
+; GW_Y, GW_X2, GW_Y2 and GW_KSP.
 ST_COPY:        CP '('
                 JP NZ,GS_FCERR
                 LD A,(SCRMOD)
@@ -557,6 +557,8 @@ ST_COPY:        CP '('
                 CALL GS_PAGE
                 RST 08h
                 DB GS_TK_TO
+                CP '('
+                JP NZ,BI_XCOPYTO        ; to an array (the extension)
                 CALL GS_XY
                 LD (GW_KX),BC
                 LD (GW_KY),DE

@@ -31,8 +31,17 @@ SWAP_L:         LD A,(DE)
                 RET
 
 ; ---- ERASE a[, b ...] -------------------------------------------------------------
-ERASE_I:        LD A,3                  ; PTRGET: the name and type only
+ERASE_I:        CALL BI_ARYFIND         ; HL = the array's entry
+                JR ERASE_DEL
+
+; BI_ARYFIND: the array named at HL (its name and type; no subscript):
+; HL = its entry in ARYTAB..STREND (the type byte), the text pointer on the
+; stack under the return address as ERASE keeps it; Illegal function call
+; when there is none (not DIMmed nor used yet). XE_ARYFIND gives the
+; extension the same with DE = the entry and HL = the text.
+BI_ARYFIND:     LD A,3                  ; PTRGET: the name and type only
                 CALL PTRGET_M           ; B C = name, VALTYP = type
+                EX (SP),HL              ; the text under the return address
                 PUSH HL
                 LD HL,(ARYTAB)
 ERASE_F:        PUSH HL
@@ -55,7 +64,7 @@ ERASE_F:        PUSH HL
                 DEC HL
                 DEC HL
                 CP C
-                JR Z,ERASE_DEL
+                RET Z
 ERASE_N:        INC HL
                 INC HL
                 INC HL

@@ -19,8 +19,11 @@ XE_MAXFIL:      JP XE_MAXFIL_I          ; 7FBFh MAXFILES=A: channel blocks anew,
 XE_CALLHL:      JP XE_CALLHL_I          ; 7FC2h call HL with interrupts on (BLOAD ,R)
 XE_PUTNEW:      JP BI_PUTNEW            ; 7FC5h DSCTMP to a new temporary: DAC+2 = it, VALTYP 3
 XE_PTRNUM:      JP BI_PTRNUM            ; 7FC8h line pointers (0Dh) back into numbers (SAVE)
+XE_ARYFIND:     JP XE_ARYFIND_I         ; 7FCBh the array named at HL: DE = its entry, HL after the name
+XE_LOGOP:       JP GS_LOGOP             ; 7FCEh a logical operation at HL (A = it) -> LOGOPR
+XE_PAGE:        JP GS_PAGE              ; 7FD1h ",page" (or the active one) -> (DE); Z at the statement's end
 XE_END:
 ; Each entry is one JP (3 bytes), so the table's addresses follow from its
 ; order; this stops the assembly when that no longer holds.
-        DS 7FCBh-XE_END
-        DS XE_END-7FCBh
+        DS 7FD4h-XE_END
+        DS XE_END-7FD4h

@@ -2041,6 +2041,8 @@ DK_LX:          PUSH BC
 DK_COPY:        CALL X_CUR
                 CP '('
                 JP Z,X_SNERR
+                CALL CA_ISARRAY         ; COPY array TO (x,y) (copyarr.asm)
+                JP Z,CA_FROMARRAY
                 CALL DK_NEED
                 CALL DK_FNAME
                 PUSH AF

@@ -113,6 +113,7 @@ EXT_MYSLOT_P:   LD A,C
         INCLUDE "xbasic.asm"
         INCLUDE "disk.asm"
         INCLUDE "setget.asm"            ; SET ADJUST ... SET TIME, GET DATE/TIME
+        INCLUDE "copyarr.asm"           ; COPY's array forms
         INCLUDE "crunch.asm"            ; text -> tokens (KBUF)
         INCLUDE "list.asm"              ; tokens -> text (BUF)
 
@@ -173,6 +174,7 @@ EXT_TABLE:
                 DW SG_SET               ; 42: SET but SET PAGE (setget.asm)
                 DW DK_DSKI              ; 43: DSKI$(d,s)
                 DW DK_DSKO              ; 44: DSKO$ d,s
+                DW CA_TOARRAY           ; 45: COPY (..)-(..)[,p] TO array (copyarr.asm)
 EXT_COUNT:      EQU ($-EXT_TABLE)/2
 
 EXT_END:

@@ -399,3 +399,38 @@ fn pset_logical_operations_with_t_and_the_crunched_tand_tor() {
     );
     assert_eq!(harness::interp_lines(program), [" 3  15  5  5  9  0"]);
 }
+
+#[test]
+fn copy_to_and_from_an_array() {
+    // COPY (x1,y1)-(x2,y2) TO array keeps the block as MSX2 does (MSX2
+    // Technical Handbook, chapter 2, COPY; the SUB-ROM's BLTMV format): the
+    // width and height as words, then the dots packed as in VRAM (SCREEN 5:
+    // two a byte, the left one in the high nibble). COPY array[,dir] TO
+    // (x,y) puts it back; direction 1 draws it leftwards from x. An array
+    // too small for the block, or one that does not exist, is an Illegal
+    // function call (5). SCREEN 5's background after CLS is colour 4; STR$
+    // puts a blank before a positive number and none after it.
+    let program = concat!(
+        "10 DEFINT A-Z:DIM A(10),S(1):SCREEN 5\n",
+        "20 PSET(0,0),1:PSET(1,0),2:PSET(2,0),3:PSET(3,0),4:PSET(0,1),5:PSET(3,1),6\n",
+        "30 COPY (3,1)-(0,0) TO A\n",
+        "40 COPY A TO (100,100):COPY A,1 TO (200,50)\n",
+        "50 H$=HEX$(A(0))+\" \"+HEX$(A(1))+\" \"+HEX$(A(2))+\" \"+HEX$(A(3))\n",
+        "60 FOR X=100 TO 103:Q$=Q$+STR$(POINT(X,100))+STR$(POINT(X,101)):NEXT\n",
+        "70 FOR X=197 TO 200:W$=W$+STR$(POINT(X,50)):NEXT\n",
+        "80 ON ERROR GOTO 200\n",
+        "90 COPY (0,0)-(20,20) TO S\n",
+        "100 COPY (0,0)-(3,3) TO Z\n",
+        "110 SCREEN 0:PRINT H$:PRINT Q$:PRINT W$:PRINT E$:END\n",
+        "200 E$=E$+STR$(ERR)+STR$(ERL):RESUME NEXT\n",
+    );
+    assert_eq!(
+        harness::interp_lines(program),
+        [
+            "4 2 3412 4654",
+            " 1 5 2 4 3 4 4 6",
+            " 4 3 2 1",
+            " 5 90 5 100"
+        ]
+    );
+}
