@@ -2052,8 +2052,12 @@ DK_COPY:        CALL X_CUR
                 CALL DK_MKFCB
                 POP HL
                 CALL X_CUR
+                CP ','                  ; COPY "f",dir TO (x,y)
+                JP Z,CA_FROMFILE
                 LD A,0D9h               ; TO
                 CALL X_SYNC
+                CP '('                  ; COPY "f" TO (x,y) (copyarr.asm)
+                JP Z,CA_FROMFILE_TO
                 CALL DK_FNAME
                 PUSH AF
                 CALL DK_ENDST

@@ -521,3 +521,36 @@ fn dski_dsko_and_lfiles() {
     let printed = String::from_utf8_lossy(&m.take_printer_output()).into_owned();
     assert!(printed.contains("HELLO   .TXT"), "{printed:?}");
 }
+
+/// COPY (x1,y1)-(x2,y2) TO "file" writes the block as COPY ... TO array
+/// keeps it (MSX2 Technical Handbook, chapter 2, COPY): the width and
+/// height as words, then the dots packed as in VRAM (SCREEN 5: two a byte,
+/// left one high; the last byte padded). COPY "file"[,dir] TO (x,y) draws
+/// it back (direction 2: upwards). A 5-wide block is moved two rows at a
+/// time (5 dots do not fill whole bytes), which must not show in the file.
+#[test]
+fn copy_to_and_from_a_file() {
+    let listing = concat!(
+        "10 DEFINT A-Z:DIM A(20):SCREEN 5\n",
+        "20 FOR Y=0 TO 2:FOR X=0 TO 4:PSET(X,Y),(X+5*Y) MOD 16:NEXT:NEXT\n",
+        "30 COPY (0,0)-(4,2) TO \"PIC.DAT\"\n",
+        "40 COPY (0,0)-(4,2) TO A\n",
+        "50 COPY \"PIC.DAT\" TO (50,50):COPY \"PIC.DAT\",2 TO (100,100)\n",
+        "60 FOR Y=0 TO 2:FOR X=0 TO 4:IF POINT(50+X,50+Y)<>POINT(X,Y) THEN E=E+1\n",
+        "70 IF POINT(100+X,100-Y)<>POINT(X,Y) THEN F=F+1\n",
+        "80 NEXT:NEXT:SCREEN 0:PRINT \"DIFF\";E;F\n",
+    );
+    let disk = disk_with(&[("CF.BAS", program(listing).to_bytes())]);
+    let mut m = boot(&disk);
+    cmd(&mut m, "RUN \"CF.BAS\"");
+    assert!(screen(&m).contains("DIFF 0  0"), "{}", screen(&m));
+    let file = disk_of(&m).read_file("PIC.DAT").expect("PIC.DAT written");
+    let dots: Vec<u8> = (0..15)
+        .map(|i| ((i % 5 + 5 * (i / 5)) % 16) as u8)
+        .collect();
+    let mut want = vec![5, 0, 3, 0];
+    for pair in dots.chunks(2) {
+        want.push(pair[0] << 4 | pair.get(1).copied().unwrap_or(0));
+    }
+    assert_eq!(file, want);
+}
