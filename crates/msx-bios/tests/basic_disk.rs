@@ -554,3 +554,18 @@ fn copy_to_and_from_a_file() {
     }
     assert_eq!(file, want);
 }
+
+/// PRINT #n, USING formats into a file as PRINT USING does on the screen
+/// (fact sheet §6.2: PRINT # takes PRINT's items): "##.#" gives " 3.1",
+/// "+###" gives " +42" (the sign just before the digits), then CR LF.
+#[test]
+fn print_hash_using_writes_formatted_numbers() {
+    let mut m = boot(&disk_with(&[]));
+    cmd(
+        &mut m,
+        "OPEN \"T.TXT\" FOR OUTPUT AS 1:PRINT #1,USING \"##.#\";3.14159:PRINT #1,USING \"+###\";42:CLOSE 1",
+    );
+    let file = disk_of(&m).read_file("T.TXT").expect("T.TXT");
+    let text = String::from_utf8_lossy(&file);
+    assert!(text.starts_with(" 3.1\r\n +42\r\n"), "{text:?}");
+}
