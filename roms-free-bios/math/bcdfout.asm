@@ -137,12 +137,25 @@ MPB_FO_E:
         inc de
         call MPB_FO_DIGITS
 MPB_FO_EXP:
+        ld a,(MP_TMP+1)
+        dec a
+        call MPB_FO_EXPA
+MPB_FO_END:
+        xor a
+        ld (de),a
+        ld hl,MP_FBUFFR
+        ret
+
+; MPB_FO_EXPA: "E", the sign and two digits of the exponent A (-99..99) at
+; DE, DE after them (FOUT's and PRINT USING's ^^^^, mpusexp2.asm).
+MPB_FO_EXPA:
+        ld c,a
         ld a,'E'
         ld (de),a
         inc de
-        ld a,(MP_TMP+1)
-        dec a
+        ld a,c
         ld c,'+'
+        or a
         jp p,MPB_FO_ESIGN
         neg
         ld c,'-'
@@ -168,10 +181,6 @@ MPB_FO_UNITS:
         add a,'0'
         ld (de),a
         inc de
-MPB_FO_END:
-        xor a
-        ld (de),a
-        ld hl,MP_FBUFFR
         ret
 
 ; B digits (1 or more) from HL to DE as characters.

@@ -65,6 +65,7 @@ MP_SIN:         JP MPF_SIN          ; 29ACh
 MP_TAN:         JP MPF_TAN          ; 29FBh
         DS 2A14h-$,0FFh
 MP_ATN:         JP MPF_ATN          ; 2A14h
+        INCLUDE "../math/mpusexp2.asm"  ; (the E format's second half)
         DS 2A72h-$,0FFh
 MP_LOG:         JP MPF_LOG          ; 2A72h
 ; Not the Math-Pack: BASIC's event traps raised by the interrupt fill the gap.
@@ -77,7 +78,7 @@ MP_EXPFN:       JP MPF_EXP          ; 2B4Ah
 
         DS 2BDFh-$,0FFh
 MP_RND:         JP MPB_RND          ; 2BDFh
-
+        INCLUDE "../math/mpusexp.asm"   ; PUFOUT's E format (mpusing.asm)
 
 ; Double-precision moves (8 bytes; A, B, D, E, H, L change, C is kept).
         DS 2C4Dh-$,0FFh

@@ -7,16 +7,16 @@
 ; front of the point, the ones of +, ** and $$ included), +1 decimals (C - 1;
 ; C counts the point), +2 flags (bit 0 point, 1 leading +, 2 trailing +,
 ; 3 trailing -, 4 *, 5 $, 6 commas), +3 negative, +4 integer digits, +5 text
-; length. A number that does not fit gets a '%' in front. The E format
-; (A bit 0, ^^^^) is Illegal function call, as in the compiler.
+; length, +6 bit 0: the E format (A bit 0, ^^^^: math/mpusexp.asm). A
+; number that does not fit gets a '%' in front.
 
 MPF_USF:        EQU 0F806h          ; 8 (HOLD8; not used by FOUT otherwise)
 MPF_USK:        EQU 0F80Eh          ; 8: half a unit of the last decimal
 MP_OPTR:        EQU 0F7F0h          ; 2 (DECTMP): the next character's address
 
-MPE_PUFMT:      BIT 0,A
-                JP NZ,MPF_FCERR
-                LD D,A
+MPE_PUFMT:      LD D,A
+                AND 1
+                LD (MPF_USF+6),A        ; the E format
                 LD HL,MPF_USF
                 LD (HL),B
                 INC HL
@@ -60,7 +60,10 @@ MPE_PUFMT_6:    INC HL
 MPE_PUFMT_S:    CALL MPE_CLR47
 MPE_PUFMT_D:    LD HL,MP_FBUFFR
                 LD (MP_OPTR),HL
-                CALL MPF_USFMTN
+                LD A,(MPF_USF+6)
+                OR A
+                CALL NZ,MPF_USEXP
+                CALL Z,MPF_USFMTN
                 LD HL,(MP_OPTR)
                 LD (HL),0
                 LD HL,MP_FBUFFR
@@ -82,20 +85,10 @@ MPF_USFMTN:
         and 1
         ld (MPF_USF+3),a     ; negative
         call MPB_ABS
-        ld hl,MPF_USK        ; + 0.5 * 10^-decimals: rounded half up
-        ld a,(MPF_USF+1)
+        ld a,(MPF_USF+1)     ; + 0.5 * 10^-decimals: rounded half up
         neg
         add a,64
-        ld (hl),a
-        inc hl
-        ld (hl),50h
-        ld b,6
-MPF_USFMTN_Z:     inc hl
-        ld (hl),0
-        djnz MPF_USFMTN_Z
-        ld hl,MPF_USK
-        call MPB_LOAD_ARG
-        call MPB_ADD
+        call MPF_USHALF
         ld a,(MP_DAC)          ; integer digits: exponent - 64, or 0
         or a
         jp z,MPF_USFMTN_ZERO
@@ -280,6 +273,21 @@ MPF_USFMTN_TPLUS: ld a,(MPF_USF+3)
         jp z,MPF_USFMTN_TPUT
         ld a,'-'
         jp MPF_USFMTN_TPUT
+
+; DAC += 0.5 * 10^e, A = 64 + e its exponent byte (a number rounded half up
+; on the digit after the last one printed).
+MPF_USHALF:
+        ld hl,MPF_USK
+        ld (hl),a
+        inc hl
+        ld (hl),50h
+        ld b,6
+MPF_USHALF_Z:     inc hl
+        ld (hl),0
+        djnz MPF_USHALF_Z
+        ld hl,MPF_USK
+        call MPB_LOAD_ARG
+        jp MPB_ADD
 
 ; A = the character of digit C (1-based, signed) of MP_DAC: '0' outside
 ; 1-14. Keeps BC.

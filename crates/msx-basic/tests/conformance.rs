@@ -434,3 +434,30 @@ fn copy_to_and_from_an_array() {
         ]
     );
 }
+
+#[test]
+fn print_using_exponential_format() {
+    // ^^^^ as Microsoft's BASICs print it (GW-BASIC manual, PRINT USING:
+    // "##.##^^^^" 234.56 -> " 2.35E+02", ".####^^^^-" 888888 -> ".8889E+06 ",
+    // "+.##^^^^" 123 -> "+.12E+03"): one position before the point is kept
+    // for the sign unless + or a trailing sign says where it goes, the
+    // digits are rounded half up and the exponent makes them the number.
+    // The compiler does not take ^^^^ yet (Illegal function call).
+    let program = concat!(
+        "10 PRINT USING \"##.##^^^^\";234.56\n",
+        "20 PRINT USING \".####^^^^-\";888888;-888888\n",
+        "30 PRINT USING \"+.##^^^^\";123\n",
+        "40 PRINT USING \"##.##^^^^\";-0.00012;0\n",
+        "50 PRINT USING \"###.#^^^^\";1E20;9.9999\n",
+    );
+    assert_eq!(
+        harness::interp_lines(program),
+        [
+            " 2.35E+02",
+            ".8889E+06 .8889E+06-",
+            "+.12E+03",
+            "-1.20E-04 0.00E+00",
+            " 10.0E+19 10.0E+00",
+        ]
+    );
+}
