@@ -14,7 +14,8 @@
 ; moved in chunks of whole rows through the free memory above STREND (1, 2
 ; or 4 rows: as many as it takes for a chunk to end on a byte boundary, so
 ; that the chunks together are packed as the whole block is). COPY "file"
-; TO array and COPY array TO "file" are not here: Illegal function call.
+; TO array and COPY array TO "file" move the bytes as they are (the block's
+; header says how many there are; the file must fit the array).
 
 CA_BLTVM:       EQU 0195h               ; SUB-ROM: array -> VRAM (HL = SX block)
 CA_BLTMV:       EQU 0199h               ; SUB-ROM: VRAM -> array
@@ -65,6 +66,8 @@ CA_FROMARRAY:   CALL CA_MODE
                 CALL CA_DIR
 CA_FA_TO:       LD A,0D9h               ; TO
                 CALL X_SYNC
+                CP '('
+                JP NZ,CA_ARYFILE        ; COPY array TO "file"
                 CALL CA_DEST
                 PUSH HL
                 LD IX,CA_BLTVM
@@ -286,17 +289,7 @@ CA_TOFILE:      CALL DK_NEED
                 CALL DK_ENDST
                 POP AF
                 PUSH HL
-                CALL DK_CPFCB2
-                CALL DK_MKFCB
-                CALL DK_CPFCB2
-                LD C,16h                ; FMAKE
-                CALL DK_BDOS
-                INC A
-                LD E,67                 ; Too many files
-                JP Z,X_ERROR
-                CALL DK_CPFCB2
-                EX DE,HL
-                CALL DK_CPREC           ; records of 1 byte from 0
+                CALL CA_MKFILE
                 CALL CA_SOURCE
                 XOR A
                 LD (ARG),A
@@ -340,11 +333,7 @@ CA_TF_L:        PUSH BC
                 SBC HL,BC
                 POP BC
                 JR NZ,CA_TF_L
-                CALL DK_CPFCB2
-                LD C,10h                ; FCLOSE
-                CALL DK_BDOS
-                POP HL
-                JP X_CUR
+                JP CA_CLOSE2
 
 ; CA_CHUNK: HL = the rows left, B = a chunk's rows: B = the smaller.
 CA_CHUNK:       LD A,H
@@ -465,3 +454,91 @@ CA_READ:        PUSH BC
                 RET Z
                 LD E,55                 ; Input past end
                 JP X_ERROR
+
+; COPY array TO "file": the block the array holds (its header: NX, NY),
+; 4 + its packed dots, into a new file. SX = the array's data.
+CA_ARYFILE:     CALL DK_NEED
+                CALL DK_FNAME
+                PUSH AF
+                CALL DK_ENDST
+                POP AF
+                PUSH HL
+                CALL CA_MKFILE
+                LD HL,(SX)              ; the size from the header
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                INC HL
+                LD (NX),DE
+                LD C,(HL)
+                INC HL
+                LD B,(HL)
+                LD (NY),BC
+                LD HL,0
+                LD DE,(NX)
+CA_AF_MUL:      LD A,B
+                OR C
+                JR Z,CA_AF_W
+                ADD HL,DE
+                JP C,X_FCERR
+                DEC BC
+                JR CA_AF_MUL
+CA_AF_W:        CALL CA_BYTES
+                LD BC,4
+                ADD HL,BC
+                LD B,H
+                LD C,L
+                LD HL,(SX)
+                CALL CA_WRITE
+CA_CLOSE2:      CALL DK_CPFCB2
+                LD C,10h                ; FCLOSE
+                CALL DK_BDOS
+                POP HL
+                JP X_CUR
+
+; CA_MKFILE: COPY's second FCB made for drive A, FILNAM, created, records
+; of 1 byte from 0.
+CA_MKFILE:      CALL DK_CPFCB2
+                CALL DK_MKFCB
+                CALL DK_CPFCB2
+                LD C,16h                ; FMAKE
+                CALL DK_BDOS
+                INC A
+                LD E,67                 ; Too many files
+                JP Z,X_ERROR
+                CALL DK_CPFCB2
+                EX DE,HL
+                JP DK_CPREC
+
+; COPY "file" TO array: from DK_COPY, the file's FCB made at (DK_FCBP), HL
+; on the array's name, its drive on the stack (dropped). The whole file goes
+; into the array, which must hold it.
+CA_FILEARY:     POP AF
+                CALL CA_FIND            ; DE = the elements, BC = their bytes
+                CALL DK_ENDST
+                PUSH HL
+                PUSH DE
+                PUSH BC
+                LD DE,(DK_FCBP)
+                LD C,0Fh                ; FOPEN
+                CALL DK_BDOS
+                INC A
+                JP Z,DK_NOTFND
+                LD HL,(DK_FCBP)
+                CALL DK_CPREC
+                LD HL,(DK_FCBP)         ; its size (FCB+10h; under 64 KB)
+                LD DE,10h
+                ADD HL,DE
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                POP HL                  ; the array's bytes
+                OR A
+                SBC HL,DE
+                JP C,X_FCERR
+                LD B,D
+                LD C,E
+                POP HL
+                CALL CA_READ
+                POP HL
+                JP X_CUR

@@ -2058,6 +2058,8 @@ DK_COPY:        CALL X_CUR
                 CALL X_SYNC
                 CP '('                  ; COPY "f" TO (x,y) (copyarr.asm)
                 JP Z,CA_FROMFILE_TO
+                CALL CA_ISARRAY         ; COPY "f" TO array
+                JP Z,CA_FILEARY
                 CALL DK_FNAME
                 PUSH AF
                 CALL DK_ENDST

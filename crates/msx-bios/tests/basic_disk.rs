@@ -528,6 +528,7 @@ fn dski_dsko_and_lfiles() {
 /// left one high; the last byte padded). COPY "file"[,dir] TO (x,y) draws
 /// it back (direction 2: upwards). A 5-wide block is moved two rows at a
 /// time (5 dots do not fill whole bytes), which must not show in the file.
+/// COPY array TO "file" and COPY "file" TO array move those bytes as they are.
 #[test]
 fn copy_to_and_from_a_file() {
     let listing = concat!(
@@ -538,13 +539,18 @@ fn copy_to_and_from_a_file() {
         "50 COPY \"PIC.DAT\" TO (50,50):COPY \"PIC.DAT\",2 TO (100,100)\n",
         "60 FOR Y=0 TO 2:FOR X=0 TO 4:IF POINT(50+X,50+Y)<>POINT(X,Y) THEN E=E+1\n",
         "70 IF POINT(100+X,100-Y)<>POINT(X,Y) THEN F=F+1\n",
-        "80 NEXT:NEXT:SCREEN 0:PRINT \"DIFF\";E;F\n",
+        "80 NEXT:NEXT:DIM B(20):COPY A TO \"ARR.DAT\":COPY \"PIC.DAT\" TO B\n",
+        "90 FOR I=0 TO 5:IF A(I)<>B(I) THEN G=G+1\n",
+        "100 NEXT:SCREEN 0:PRINT \"DIFF\";E;F;G\n",
     );
     let disk = disk_with(&[("CF.BAS", program(listing).to_bytes())]);
     let mut m = boot(&disk);
     cmd(&mut m, "RUN \"CF.BAS\"");
-    assert!(screen(&m).contains("DIFF 0  0"), "{}", screen(&m));
+    assert!(screen(&m).contains("DIFF 0  0  0"), "{}", screen(&m));
     let file = disk_of(&m).read_file("PIC.DAT").expect("PIC.DAT written");
+    // COPY array TO "file" writes the same bytes (the array's header gives
+    // their number); COPY "file" TO array read them back (G = 0).
+    assert_eq!(disk_of(&m).read_file("ARR.DAT").expect("ARR.DAT"), file);
     let dots: Vec<u8> = (0..15)
         .map(|i| ((i % 5 + 5 * (i / 5)) % 16) as u8)
         .collect();
