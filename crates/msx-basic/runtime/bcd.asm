@@ -1094,12 +1094,25 @@ bcd_fo_e:
         inc de
         call bcd_fo_digits
 bcd_fo_exp:
+        ld a,(BCD_TMP+1)
+        dec a
+        call bcd_fo_expa
+bcd_fo_end:
+        xor a
+        ld (de),a
+        ld hl,BCD_BUF
+        ret
+
+; bcd_fo_expa: "E", the sign and two digits of the exponent A (-99..99) at
+; DE, DE after them (FOUT's and PRINT USING's ^^^^, rt_bas_usexp).
+bcd_fo_expa:
+        ld c,a
         ld a,'E'
         ld (de),a
         inc de
-        ld a,(BCD_TMP+1)
-        dec a
+        ld a,c
         ld c,'+'
+        or a
         jp p,bcd_fo_esign
         neg
         ld c,'-'
@@ -1125,10 +1138,6 @@ bcd_fo_units:
         add a,'0'
         ld (de),a
         inc de
-bcd_fo_end:
-        xor a
-        ld (de),a
-        ld hl,BCD_BUF
         ret
 
 ; B digits (1 or more) from HL to DE as characters.

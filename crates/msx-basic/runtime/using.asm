@@ -18,8 +18,9 @@
 ; rounded half up to the decimals shown. When the list has more items than
 ; the format has fields, the format starts again; a format without any
 ; field is "Illegal function call" (5); a string for a number field or
-; the reverse is "Type mismatch" (13). Not supported: ^^^^ (exponent
-; form), "Illegal function call".
+; the reverse is "Type mismatch" (13).
+;   ^^^^       after the digits: the E format (rt_bas_usexp), as the free
+;              ROMs' PUFOUT prints it (roms-free-bios/math/mpusexp.asm)
 ;
 ; The compiled code calls rt_bas_usbeg (the format), then rt_bas_usnum /
 ; rt_bas_usstr for each item, then rt_bas_usend (the literals up to the
@@ -34,7 +35,8 @@
 
 ; Field description in rt_bas_usf: +0 integer positions, +1 decimals,
 ; +2 flags (bit 0 point, 1 leading +, 2 trailing +, 3 trailing -, 4 *,
-; 5 $, 6 commas), +3 negative (0/1), +4 integer digits, +5 text length.
+; 5 $, 6 commas), +3 negative (0/1), +4 integer digits, +5 text length,
+; +6 1: the E format (^^^^).
 
 ; PRINT USING fmt$: HL = the format (a copy is kept; a temporary is
 ; released).
@@ -346,10 +348,20 @@ rt_bas_usnum:
         inc (hl)
         call rt_bas_usskip
         jp .dec
-.expo:  cp '^'
+.expo:  cp '^'                  ; ^^^^
         jp nz,.trail
-        ld e,5                  ; ^^^^: not supported
-        jp rt_bas_error
+        ld a,1
+        call rt_bas_uspeekn
+        cp '^'
+        jp nz,.trail
+        call rt_bas_usskip
+        call rt_bas_usskip
+        call rt_bas_usskip
+        call rt_bas_usskip
+        ld a,1
+        ld (rt_bas_usf+6),a
+        call rt_bas_uspeek
+        jp c,.fdone
 .trail: ld hl,rt_bas_usf+2
         bit 1,(hl)
         jp nz,.fdone
@@ -362,7 +374,10 @@ rt_bas_usnum:
         jp nz,.fdone
         set 3,(hl)
         call rt_bas_usskip
-.fdone: jp rt_bas_usfmtn
+.fdone: ld a,(rt_bas_usf+6)
+        or a
+        jp nz,rt_bas_usexp
+        jp rt_bas_usfmtn
 
 ; Formats BCD_DAC into the field rt_bas_usf and prints it.
 rt_bas_usfmtn:
@@ -552,7 +567,12 @@ rt_bas_usfmtn:
         call rt_bas_chput
         pop bc
         djnz .dd
-.trail: ld a,(rt_bas_usf+2)
+.trail: jp rt_bas_ustrail
+
+; The sign after the number, when the field has one: + or -, or a blank
+; or - (rt_bas_usfmtn's and rt_bas_usexp's).
+rt_bas_ustrail:
+        ld a,(rt_bas_usf+2)
         bit 2,a
         jp nz,.tplus
         bit 3,a
@@ -569,6 +589,114 @@ rt_bas_usfmtn:
         jp z,.tput
         ld a,'-'
         jp .tput
+
+; The E format (^^^^), as Microsoft's BASICs print it (GW-BASIC manual,
+; PRINT USING; the free ROMs' PUFOUT, math/mpusexp.asm): k digits before the
+; point, the field's positions less one kept for the sign (a blank or -)
+; unless a leading + or a sign after places it; the decimals; the digits
+; rounded half up; then E, the exponent's sign and two digits.
+rt_bas_usexp:
+        ld a,(BCD_DAC)
+        rlca
+        and 1
+        ld (rt_bas_usf+3),a     ; negative
+        call bcd_abs
+        ld a,(rt_bas_usf)       ; k
+        ld b,a
+        or a
+        jp z,.k
+        ld a,(rt_bas_usf+2)
+        and 0Ch
+        jp nz,.k                ; the sign goes after
+        dec b
+.k:     ld a,b
+        ld (rt_bas_usf+4),a
+        ld hl,rt_bas_usf+1      ; k + decimals digits, at least 1
+        add a,(hl)
+        jp nz,.n
+        inc a
+.n:     ld b,a
+        ld a,(BCD_DAC)
+        or a
+        ld c,-100               ; zero: every digit 0
+        jp z,.sign
+        sub b                   ; + 0.5 on the digit after the last
+        jp c,.rd
+        jp z,.rd
+        ld hl,rt_bas_usk
+        ld (hl),a
+        inc hl
+        ld (hl),50h
+        ld b,6
+.z:     inc hl
+        ld (hl),0
+        djnz .z
+        ld hl,rt_bas_usk
+        call bcd_load_arg
+        call bcd_add
+.rd:    ld c,0
+.sign:  push bc
+        ld a,(rt_bas_usf+2)     ; the sign in front
+        bit 1,a
+        jp nz,.plus
+        and 0Ch
+        jp nz,.dig
+        ld a,(rt_bas_usf+3)
+        or a
+        ld a,'-'
+        jp nz,.sput
+        ld a,(rt_bas_usf)       ; a blank where the field has room
+        or a
+        jp z,.dig
+        ld a,' '
+        jp .sput
+.plus:  ld a,(rt_bas_usf+3)
+        or a
+        ld a,'+'
+        jp z,.sput
+        ld a,'-'
+.sput:  call rt_bas_chput
+.dig:   pop bc
+        ld a,(rt_bas_usf+4)     ; the k digits
+        call .ds
+        ld a,(rt_bas_usf+2)
+        bit 0,a
+        jp z,.e
+        push bc
+        ld a,'.'
+        call rt_bas_chput
+        pop bc
+        ld a,(rt_bas_usf+1)     ; the decimals
+        call .ds
+.e:     ld a,(BCD_DAC)          ; the exponent: DAC's less 64, less k
+        or a
+        jp z,.x
+        sub 64
+        ld hl,rt_bas_usf+4
+        sub (hl)
+.x:     ld de,rt_bas_usk        ; E, its sign, two digits, as FOUT writes
+        call bcd_fo_expa        ; them
+        ld hl,rt_bas_usk
+        ld b,4
+.xp:    ld a,(hl)
+        inc hl
+        push bc
+        push hl
+        call rt_bas_chput
+        pop hl
+        pop bc
+        djnz .xp
+        jp rt_bas_ustrail
+.ds:    or a                    ; A digits after digit C (C advanced)
+        ret z
+        ld b,a
+.dl:    inc c
+        call rt_bas_usdigit
+        push bc
+        call rt_bas_chput
+        pop bc
+        djnz .dl
+        ret
 
 ; A = the character of digit C (1-based, signed) of BCD_DAC: '0' outside
 ; 1-14. Keeps BC.

@@ -442,7 +442,7 @@ fn print_using_exponential_format() {
     // "+.##^^^^" 123 -> "+.12E+03"): one position before the point is kept
     // for the sign unless + or a trailing sign says where it goes, the
     // digits are rounded half up and the exponent makes them the number.
-    // The compiler does not take ^^^^ yet (Illegal function call).
+    // Both implementations: the ROM's PUFOUT and the compiler's runtime.
     let program = concat!(
         "10 PRINT USING \"##.##^^^^\";234.56\n",
         "20 PRINT USING \".####^^^^-\";888888;-888888\n",
@@ -451,7 +451,7 @@ fn print_using_exponential_format() {
         "50 PRINT USING \"###.#^^^^\";1E20;9.9999\n",
     );
     assert_eq!(
-        harness::interp_lines(program),
+        run(program),
         [
             " 2.35E+02",
             ".8889E+06 .8889E+06-",
