@@ -181,6 +181,8 @@ struct Game {
     free_at: u64,
     /// Random answers of the computer so far (each gets its own TIME).
     shots: u16,
+    /// The slot the program runs from: RAM (a disk), slot 1 (a cartridge).
+    program: SlotId,
 }
 
 impl Game {
@@ -203,12 +205,20 @@ impl Game {
         if format == Format::Disk {
             m.insert_disk(0, image).unwrap();
         }
+        let program = match format {
+            Format::Disk => RAM,
+            Format::Rom => SlotId {
+                primary: 1,
+                secondary: None,
+            },
+        };
         Game {
             m,
             sym,
             lines,
             free_at: 0,
             shots: 0,
+            program,
         }
     }
 
@@ -220,12 +230,27 @@ impl Game {
     }
 
     /// Runs until the program starts BASIC line `n`.
+    /// Runs until the program's line `n` starts: its address with the
+    /// program's slot in that page (the ROMs run code at the same addresses
+    /// while the machine boots).
     fn run_to_line(&mut self, n: u32, frames: u64) -> bool {
         let pc = self.line(n);
-        matches!(
-            self.m.run_until(&Until::PcReached(pc), frames),
-            RunOutcome::Reached { .. }
-        )
+        let deadline = self.m.frame_count() + frames;
+        loop {
+            let left = deadline.saturating_sub(self.m.frame_count());
+            if left == 0
+                || !matches!(
+                    self.m.run_until(&Until::PcReached(pc), left),
+                    RunOutcome::Reached { .. }
+                )
+            {
+                return false;
+            }
+            if self.m.memory().selected_slot((pc >> 14) as u8) == self.program {
+                return true;
+            }
+            self.m.step_instruction();
+        }
     }
 
     fn screen(&self) -> String {
@@ -469,7 +494,8 @@ fn board_ships_shots_and_a_won_game() {
         let screen = g.screen();
         assert_eq!(
             screen.lines().nth(2),
-            Some(format!("Placing ships: {pct} %").as_str())
+            Some(format!("Placing ships: {pct} %").as_str()),
+            "{screen}"
         );
     }
     let placing = g.screen();
