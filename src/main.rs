@@ -7,6 +7,7 @@
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod exit;
 
 /// MSX2 toolchain: BASIC and Pascal compilers, disk tools, assembler, emulator.
 #[derive(Parser)]
@@ -38,7 +39,18 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version come this way too, and are no error.
+        Err(e) => {
+            let _ = e.print();
+            return exit::code(if e.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::SUCCESS
+            });
+        }
+    };
     let result = match cli.command {
         Command::Basic(args) => cmd::basic::run(args),
         Command::Asm(args) => cmd::asm::run_asm(args),
@@ -52,8 +64,8 @@ fn main() -> std::process::ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
-            std::process::ExitCode::FAILURE
+            cmd::terminal::eprint_clean(&format!("error: {err:#}\n"));
+            exit::code(exit::ERROR)
         }
     }
 }

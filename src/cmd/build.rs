@@ -244,7 +244,7 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         compile_pascal(&args.input, target, format == Format::Chn)?
     };
     let Some(Compiled { output: out, basic }) = compiled else {
-        return Ok(ExitCode::FAILURE);
+        return Ok(crate::exit::code(crate::exit::ERROR));
     };
     let out = &out;
     let bytes = match format {
@@ -287,16 +287,19 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
             disk.to_bytes()
         }
     };
-    super::write_atomic(&output, &bytes)?;
+    // The program and its listings are written together or not at all.
+    let mut files = super::outputs::Outputs::new();
+    files.file(&output, bytes.as_slice());
     if let Some(p) = &args.asm {
-        super::write_atomic(p, out.asm.as_bytes())?;
+        files.file(p, out.asm.as_str());
     }
     if let Some(p) = &args.lst {
-        super::write_atomic(p, out.listing.as_bytes())?;
+        files.file(p, out.listing.as_str());
     }
     if let Some(p) = &args.sym {
-        super::write_atomic(p, out.sym.as_bytes())?;
+        files.file(p, out.sym.as_str());
     }
+    files.commit()?;
     let s = out.sizes;
     eprintln!(
         "{}: {} bytes of code, {} of constants and data, {} of variables ({} bytes written)",
@@ -365,6 +368,24 @@ fn file_name(input: &Path) -> Result<String> {
         .to_string())
 }
 
+/// The program's directory, each file read noted as an input (the program and its
+/// `{$I …}` includes), so that no output replaces one.
+struct NotedFiles(DirFiles);
+
+impl msx_pascal::FileProvider for NotedFiles {
+    fn read(&self, name: &str) -> std::io::Result<String> {
+        // DirFiles tries these spellings; whichever it found is an input.
+        for candidate in [
+            name.to_string(),
+            name.to_ascii_lowercase(),
+            name.to_ascii_uppercase(),
+        ] {
+            super::outputs::note_input(&self.0.root.join(candidate));
+        }
+        self.0.read(name)
+    }
+}
+
 /// Compiles a Pascal program (as a chain file when `chn`); `None` after printing its
 /// diagnostics when it does not compile.
 fn compile_pascal(input: &Path, target: Target, chn: bool) -> Result<Option<Compiled>> {
@@ -373,7 +394,7 @@ fn compile_pascal(input: &Path, target: Target, chn: bool) -> Result<Option<Comp
         _ => PathBuf::from("."),
     };
     let name = file_name(input)?;
-    let files = DirFiles::new(dir);
+    let files = NotedFiles(DirFiles::new(dir));
     let result = if chn {
         compile_chn(&name, &files)
     } else {
@@ -382,10 +403,10 @@ fn compile_pascal(input: &Path, target: Target, chn: bool) -> Result<Option<Comp
     let built = match result {
         Ok(b) => b,
         Err(failed) => {
-            eprint!(
-                "{}",
-                render_diagnostics(&failed.diagnostics, &failed.sources)
-            );
+            super::terminal::eprint_clean(&render_diagnostics(
+                &failed.diagnostics,
+                &failed.sources,
+            ));
             eprintln!(
                 "error: {} could not be compiled ({} error(s))",
                 input.display(),
@@ -395,7 +416,7 @@ fn compile_pascal(input: &Path, target: Target, chn: bool) -> Result<Option<Comp
         }
     };
     if !built.warnings.is_empty() {
-        eprint!("{}", render_diagnostics(&built.warnings, &built.sources));
+        super::terminal::eprint_clean(&render_diagnostics(&built.warnings, &built.sources));
     }
     Ok(Some(Compiled {
         output: built.output,
@@ -412,7 +433,7 @@ fn compile_basic(input: &Path, target: Target) -> Result<Option<Compiled>> {
         Ok(b) => b,
         Err(failed) => {
             for d in &failed.diagnostics {
-                eprintln!("error: {d}");
+                super::terminal::eprint_clean(&format!("error: {d}\n"));
             }
             eprintln!(
                 "error: {} could not be compiled ({} error(s))",
@@ -423,7 +444,7 @@ fn compile_basic(input: &Path, target: Target) -> Result<Option<Compiled>> {
         }
     };
     for w in &built.warnings {
-        eprintln!("warning: {w}");
+        super::terminal::eprint_clean(&format!("warning: {w}\n"));
     }
     Ok(Some(Compiled {
         output: built.output,

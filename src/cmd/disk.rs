@@ -6,7 +6,6 @@
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use msx_disk::{Disk, FileInfo, Format, DEFAULT_LOAD};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -141,7 +140,10 @@ fn open(image: &Path) -> Result<Disk> {
 fn edit(image: &Path, change: impl FnOnce(&mut Disk) -> Result<()>) -> Result<()> {
     let mut disk = open(image)?;
     change(&mut disk).with_context(|| format!("{}", image.display()))?;
-    super::write_atomic(image, &disk.to_bytes())
+    // Through a symbolic link the file it names is changed; a read-only image is refused.
+    let mut files = super::outputs::Outputs::new();
+    files.edit(image, disk.to_bytes());
+    files.commit()
 }
 
 /// The disk name of a host file: its file name, as MSX-DOS would store it.
@@ -215,9 +217,7 @@ fn get(image: &Path, name: &str, out: Option<&Path>) -> Result<()> {
         .with_context(|| format!("{}", image.display()))?;
     match out {
         Some(p) if p == Path::new("-") => {
-            let mut stdout = std::io::stdout().lock();
-            stdout.write_all(&bytes)?;
-            stdout.flush()?;
+            super::terminal::write_stdout(&bytes)?;
             Ok(())
         }
         Some(p) => super::write_atomic(p, &bytes),
@@ -254,7 +254,9 @@ fn ls(image: &Path) -> Result<()> {
     if let Some(command) = disk.boot_command() {
         text.push_str(&format!("boots into MSX-DOS: {command:?}\n"));
     }
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    // A damaged label or directory entry may hold any byte: shown, never sent raw to
+    // the terminal.
+    super::terminal::write_stdout(super::terminal::printable(&text).as_bytes())?;
     Ok(())
 }
 

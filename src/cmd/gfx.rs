@@ -9,6 +9,8 @@ use msx_gfx::{bsave, palette, sprites, tiles, Options, Screen};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::outputs::Outputs;
+
 #[derive(Args)]
 pub struct GfxArgs {
     #[command(subcommand)]
@@ -285,11 +287,10 @@ fn options(colors: Colors, quantize: bool) -> Options {
     Options { colors, quantize }
 }
 
-/// Writes `--palette`, when asked for.
-fn write_palette(path: Option<&Path>, pal: &palette::Palette) -> Result<()> {
-    match path {
-        Some(p) => super::write_atomic(p, &palette::to_pal_bytes(pal)),
-        None => Ok(()),
+/// Stages `--palette`, when asked for.
+fn stage_palette(files: &mut Outputs, path: Option<&Path>, pal: &palette::Palette) {
+    if let Some(p) = path {
+        files.file(p, palette::to_pal_bytes(pal));
     }
 }
 
@@ -307,11 +308,12 @@ fn png2sc(a: PngIn, screen: Screen) -> Result<()> {
     };
     let ext = format!("sc{}", screen.number());
     let output = a.output.unwrap_or_else(|| a.input.with_extension(ext));
-    super::write_atomic(&output, &bytes)?;
+    let mut files = Outputs::new();
+    files.file(&output, bytes);
     if let (Some(p), Some(pal)) = (&a.palette, &encoded.palette) {
-        super::write_atomic(p, &palette::to_pal_bytes(pal))?;
+        files.file(p, palette::to_pal_bytes(pal));
     }
-    Ok(())
+    files.commit()
 }
 
 /// The palette of `--palette`, if given.
@@ -324,6 +326,7 @@ fn read_palette(path: Option<&Path>) -> Result<Option<palette::Palette>> {
 
 /// The picture in `path`, as RGBA.
 fn read_png(path: &Path) -> Result<image::RgbaImage> {
+    super::outputs::note_input(path);
     let img = image::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(img.to_rgba8())
 }
@@ -362,10 +365,12 @@ fn png2sc2(a: Png2Sc2Args) -> Result<()> {
     if a.tiles {
         let (set, pal) = tiles::encode_tiles(&img, opts).map_err(&fail)?;
         let base = a.output.unwrap_or_else(|| a.input.with_extension(""));
-        super::write_atomic(&base.with_extension("pat"), &set.patterns)?;
-        super::write_atomic(&base.with_extension("col"), &set.colours)?;
-        super::write_atomic(&base.with_extension("nam"), &set.names)?;
-        return write_palette(a.palette.as_deref(), &pal);
+        let mut files = Outputs::new();
+        files.file(base.with_extension("pat"), set.patterns);
+        files.file(base.with_extension("col"), set.colours);
+        files.file(base.with_extension("nam"), set.names);
+        stage_palette(&mut files, a.palette.as_deref(), &pal);
+        return files.commit();
     }
     let (vram, pal) = tiles::encode_screen(&img, opts).map_err(&fail)?;
     let bytes = if a.header {
@@ -374,8 +379,10 @@ fn png2sc2(a: Png2Sc2Args) -> Result<()> {
         vram
     };
     let output = a.output.unwrap_or_else(|| a.input.with_extension("sc2"));
-    super::write_atomic(&output, &bytes)?;
-    write_palette(a.palette.as_deref(), &pal)
+    let mut files = Outputs::new();
+    files.file(&output, bytes);
+    stage_palette(&mut files, a.palette.as_deref(), &pal);
+    files.commit()
 }
 
 fn sc22png(a: ScIn) -> Result<()> {
@@ -404,9 +411,11 @@ fn png2spr(a: Png2SprArgs) -> Result<()> {
     let opts = options(a.colors, a.quantize);
     let set = sprites::encode(&img, size, mode, opts).map_err(in_file(&a.input))?;
     let base = a.output.unwrap_or_else(|| a.input.with_extension(""));
-    super::write_atomic(&base.with_extension("spr"), &set.patterns)?;
-    super::write_atomic(&base.with_extension("spc"), &set.colours)?;
-    write_palette(a.palette.as_deref(), &set.palette)
+    let mut files = Outputs::new();
+    files.file(base.with_extension("spr"), set.patterns);
+    files.file(base.with_extension("spc"), set.colours);
+    stage_palette(&mut files, a.palette.as_deref(), &set.palette);
+    files.commit()
 }
 
 fn spr2png(a: Spr2PngArgs) -> Result<()> {
