@@ -69,3 +69,61 @@ fn main() -> std::process::ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// `path` of subcommand names from the top, e.g. `["gfx", "png2sc5"]`.
+    fn command(path: &[&str]) -> clap::Command {
+        let mut cmd = Cli::command();
+        cmd.build();
+        for name in path {
+            cmd = cmd.find_subcommand(name).expect(name).clone();
+        }
+        cmd
+    }
+
+    fn help_of(path: &[&str], arg: &str) -> String {
+        let cmd = command(path);
+        let arg = cmd.get_arguments().find(|a| a.get_id() == arg).expect(arg);
+        arg.get_long_help()
+            .or(arg.get_help())
+            .map(|h| h.to_string())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn every_argument_says_what_it_is() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                if arg.get_help().is_none() && !arg.is_hide_set() {
+                    missing.push(format!("{path} <{}>", arg.get_id()));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&command(&[]), "msx", &mut missing);
+        assert!(missing.is_empty(), "no help text: {missing:?}");
+    }
+
+    #[test]
+    fn the_one_mode_commands_describe_their_own_mode() {
+        let input = help_of(&["gfx", "png2sc5"], "input");
+        assert!(
+            input.contains("256 pixels wide") && !input.contains("SCREEN 6"),
+            "{input}"
+        );
+        assert!(help_of(&["gfx", "png2sc5"], "output").contains(".sc5"));
+        assert!(!help_of(&["gfx", "png2sc5"], "quantize").contains("SCREEN 8"));
+        assert!(help_of(&["gfx", "sc52png"], "input").contains("SCREEN 5"));
+        let input = help_of(&["gfx", "sc22png"], "input");
+        assert!(input.contains("SCREEN 2/4 VRAM image"), "{input}");
+        // The general commands keep the general text.
+        assert!(help_of(&["gfx", "png2sc"], "input").contains("SCREEN 6"));
+    }
+}

@@ -352,3 +352,75 @@ fn binary_garbage_is_never_echoed_raw() {
     assert_no_raw_controls(&out);
     assert_shown_escaped(&out.stdout);
 }
+
+#[test]
+fn an_empty_program_builds_with_a_warning() {
+    let dir = scratch("empty");
+    write(&dir, "e.bas", "");
+    write(&dir, "blank.bas", "\n  \n");
+    write(&dir, "e.asm", "\n");
+    for args in [
+        &["build", "e.bas"][..],
+        &["build", "--compile", "blank.bas"],
+        &["basic", "tokenize", "e.bas", "-o", "e.tok"],
+    ] {
+        let out = msx(&dir, args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.contains("the program has no lines"), "{args:?}: {err}");
+    }
+    let out = msx(&dir, &["asm", "e.asm"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("warning: e.asm: the source is empty"), "{err}");
+    // A program with lines says nothing of the kind.
+    write(&dir, "p.bas", "10 PRINT 1\n");
+    let out = msx(&dir, &["build", "p.bas"]);
+    assert!(!stderr(&out).contains("no lines"), "{}", stderr(&out));
+}
+
+#[test]
+fn basic_reports_parse_and_compile_errors_in_one_run() {
+    let dir = scratch("basicstages");
+    // Lines 10 and 30 parse but do not compile (BASE() is not compiled yet); line 20
+    // does not parse; line 40 jumps nowhere.
+    write(
+        &dir,
+        "st.bas",
+        "10 PRINT BASE(1)\n20 PRINT (\n30 X=BASE(2)\n40 GOTO 1000\n",
+    );
+    let out = msx(&dir, &["build", "--compile", "st.bas"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 5, "{err}");
+    assert!(
+        lines[0].starts_with("error: st.bas: line 10, statement 1: BASE"),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("error: st.bas: line 20, statement 1: Syntax error"),
+        "{err}"
+    );
+    assert!(
+        lines[2].starts_with("error: st.bas: line 30, statement 1: BASE"),
+        "{err}"
+    );
+    assert!(
+        lines[3].contains("line 40, statement 1: Undefined line number 1000"),
+        "{err}"
+    );
+    assert_eq!(lines[4], "error: st.bas could not be compiled (4 error(s))");
+}
+
+#[test]
+fn a_device_as_output_is_written_into_not_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("device");
+    write(&dir, "a.asm", ASM);
+    let out = msx(&dir, &["asm", "a.asm", "-o", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let meta = std::fs::metadata("/dev/null").unwrap();
+    assert!(meta.file_type().is_char_device());
+    assert_eq!(names(&dir), ["a.asm"]);
+}

@@ -619,3 +619,25 @@ fn basic_event_traps_take_keys_triggers_and_ctrl_stop() {
         assert!(!text.contains("Break"), "{key}: {text}");
     }
 }
+
+/// docs/machine.md says when the free BIOS starts a cartridge (the INIT of its
+/// header): keep it true.
+#[test]
+fn the_free_bios_starts_a_cartridge_at_the_frame_the_doc_gives() {
+    let dir = scratch("startframe");
+    let src = " org 4000h\n db \"AB\"\n dw start\n ds 12\nstart: jr start\n ds 8000h-$\n";
+    let asm = z80_asm::assemble(src, "cart.asm", &z80_asm::Options::default()).unwrap();
+    std::fs::write(dir.join("cart.rom"), &asm.bytes).unwrap();
+    for (video, frame) in [("ntsc", 23), ("pal", 19)] {
+        let out = msx(
+            &dir,
+            &["run", "cart.rom", "--until-pc", "4010h", "--machine", video],
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        assert!(
+            err.contains(&format!("reached at frame {frame} ")),
+            "{video}: {err}"
+        );
+    }
+}

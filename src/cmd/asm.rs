@@ -105,6 +105,10 @@ pub fn run_asm(args: AsmArgs) -> Result<ExitCode> {
         Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
     };
     let name = args.input.display().to_string();
+    if text.trim().is_empty() {
+        // Most likely the wrong file: the binary would have no bytes.
+        super::terminal::eprint_clean(&format!("warning: {name}: the source is empty: no code\n"));
+    }
     let asm = match z80_asm::assemble(&text, &name, &opts) {
         Ok(a) => a,
         Err(diags) => {

@@ -171,6 +171,7 @@ fn load(input: &Path) -> Result<Program> {
     for w in &warnings {
         super::terminal::eprint_clean(&format!("warning: {name}: {w}\n"));
     }
+    super::build::warn_if_empty(input, &program);
     Ok(program)
 }
 

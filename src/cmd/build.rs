@@ -312,11 +312,23 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A program without a line builds, to a disk that runs nothing: most likely the wrong
+/// file, so say so.
+pub fn warn_if_empty(input: &Path, program: &msx_basic::Program) {
+    if program.lines.is_empty() {
+        super::terminal::eprint_clean(&format!(
+            "warning: {}: the program has no lines: it does nothing\n",
+            input.display()
+        ));
+    }
+}
+
 /// `msx build --interpret`: the tokenized program and an AUTOEXEC.BAS on a disk.
 fn build_interpreted(args: &BuildArgs, output: &Path) -> Result<ExitCode> {
     let source = super::read_input(&args.input)?;
     let program = msx_basic::load_source(&source)
         .with_context(|| format!("{}: not an MSX-BASIC program", args.input.display()))?;
+    warn_if_empty(&args.input, &program);
     let name = format!("{}.BAS", super::disk_stem(&args.input));
     let manifest = super::manifest::for_program(&args.input)?;
     let added = added_files(manifest.as_ref(), &args.add, &name)?;
@@ -428,6 +440,9 @@ fn compile_pascal(input: &Path, target: Target, chn: bool) -> Result<Option<Comp
 /// when it does not compile.
 fn compile_basic(input: &Path, target: Target) -> Result<Option<Compiled>> {
     let source = super::read_input(input)?;
+    if let Ok(program) = msx_basic::load_source(&source) {
+        warn_if_empty(input, &program);
+    }
     let name = input.display().to_string();
     let built = match msx_basic::compile(&name, &source, target) {
         Ok(b) => b,

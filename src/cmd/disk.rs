@@ -49,10 +49,15 @@ enum DiskCommand {
         force: bool,
     },
     /// List the files, their sizes and dates, and the free space.
-    Ls { image: PathBuf },
+    Ls {
+        /// The disk image (.dsk).
+        image: PathBuf,
+    },
     /// Copy files into the image (replacing files of the same name).
     Add {
+        /// The disk image (.dsk), changed in place.
         image: PathBuf,
+        /// Host files to copy in, each under its own file name (an MSX 8.3 name).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// The name on the disk (with a single FILE); default: FILE's name.
@@ -61,7 +66,9 @@ enum DiskCommand {
     },
     /// Copy a file out of the image.
     Get {
+        /// The disk image (.dsk).
         image: PathBuf,
+        /// The file's name on the disk (upper or lower case).
         name: String,
         /// Where to write it ("-" for standard output); default: NAME in
         /// the current directory.
@@ -70,21 +77,31 @@ enum DiskCommand {
     },
     /// Delete files from the image.
     Rm {
+        /// The disk image (.dsk), changed in place.
         image: PathBuf,
+        /// Names of the files on the disk to delete.
         #[arg(required = true)]
         names: Vec<String>,
     },
     /// Rename a file in the image.
     Rename {
+        /// The disk image (.dsk), changed in place.
         image: PathBuf,
+        /// The file's name on the disk now.
         old: String,
+        /// Its new name (an MSX 8.3 name not already on the disk).
         new: String,
     },
     /// Make the image boot into MSX-DOS and run COMMAND, as typed at the
     /// A> prompt: a .COM or .BAT on the disk with its arguments, or a
     /// built-in command ("DIR /W"); "" boots to the prompt (AUTOEXEC.BAT
     /// first). Needs this project's free disk ROM (docs/disk.md).
-    Dos { image: PathBuf, command: String },
+    Dos {
+        /// The disk image (.dsk), changed in place.
+        image: PathBuf,
+        /// The command line MSX-DOS runs at boot ("" for the A> prompt).
+        command: String,
+    },
 }
 
 pub fn run(args: DiskArgs) -> Result<ExitCode> {

@@ -24,13 +24,37 @@ enum GfxCommand {
     /// Render a bitmap of SCREEN 5, 6, 7 or 8 (with or without BSAVE header) as a PNG.
     Sc2png(Sc2PngArgs),
     /// Convert a PNG 256 pixels wide to a headerless SCREEN 5 bitmap (`png2sc --screen 5`).
+    // The shared arguments' help speaks of every mode: here only SCREEN 5's is true.
+    #[command(
+        mut_arg("input", |a| a
+            .help("The picture: 256 pixels wide, 1 to 256 lines high (212 are visible)")
+            .long_help(None::<&str>)),
+        mut_arg("output", |a| a
+            .help("The file to write (default: INPUT with the extension .sc5)")
+            .long_help(None::<&str>)),
+        mut_arg("colors", |a| a
+            .help("How pixel colours become colour indices")
+            .long_help(None::<&str>)),
+        mut_arg("quantize", |a| a
+            .help("Accept any colours: with --colors msx each pixel takes the nearest \
+                   palette colour; with --colors image the picture is reduced to 16 by \
+                   median cut")
+            .long_help(None::<&str>)),
+    )]
     Png2sc5(PngIn),
     /// Render a SCREEN 5 bitmap as a PNG (`sc2png --screen 5`).
+    #[command(mut_arg("input", |a| a
+        .help("A SCREEN 5 bitmap, whole lines of 128 bytes, optionally with a BSAVE header")
+        .long_help(None::<&str>)))]
     Sc52png(ScIn),
     /// Convert a PNG to SCREEN 2/4 tiles: a whole-screen VRAM image, or with --tiles a
     /// tile set (.pat, .col, .nam).
     Png2sc2(Png2Sc2Args),
     /// Render a SCREEN 2/4 VRAM image (0x3800 bytes or more, BSAVE header or not) as a PNG.
+    #[command(mut_arg("input", |a| a
+        .help("A SCREEN 2/4 VRAM image of 0x3800 to 0x4000 bytes (as `png2sc2` writes it), \
+               optionally with a BSAVE header")
+        .long_help(None::<&str>)))]
     Sc22png(ScIn),
     /// Render a tile set (BASE.pat, BASE.col, BASE.nam) as a PNG.
     Tiles2png(Tiles2PngArgs),

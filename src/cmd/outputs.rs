@@ -12,10 +12,11 @@
 //! 3. only when every one of them was written, renames each over its target.
 //!
 //! A symbolic link is followed: the file it names is replaced and the link stays a link. A
+//! device (`-o /dev/null`) is written into, never replaced. A
 //! file with more than one hard link cannot be replaced by a rename without cutting it off
 //! from its other names, so it is rewritten in place instead, in step 3, after all the
-//! temporary files were written (the bytes come from that copy); not atomic, but an edited
-//! disk image keeps its size, so rewriting it needs no new space on the host disk.
+//! temporary files of the others were written; not atomic, but an edited disk image keeps
+//! its size, so rewriting it needs no new space on the host disk.
 
 use anyhow::{bail, Context, Result};
 use std::io::Write;
@@ -62,7 +63,11 @@ struct Target<'a> {
     bytes: &'a [u8],
     /// The mode of the file replaced, if there is one.
     existing: Option<std::fs::Permissions>,
-    hard_linked: bool,
+    /// Written into, not replaced: a file with other hard links, or no regular file at
+    /// all (`-o /dev/null` must not replace the device with a file).
+    in_place: bool,
+    /// Whether the file ends where the bytes end (a regular file; not a device).
+    regular: bool,
 }
 
 impl Outputs {
@@ -146,15 +151,22 @@ impl Outputs {
                 real,
                 bytes: &file.bytes,
                 existing: meta.as_ref().map(|m| m.permissions()),
-                hard_linked: meta.as_ref().is_some_and(link_count_above_one),
+                in_place: meta
+                    .as_ref()
+                    .is_some_and(|m| !m.is_file() || link_count_above_one(m)),
+                regular: meta.as_ref().is_none_or(|m| m.is_file()),
             });
         }
         Ok(targets)
     }
 }
 
-/// Step 2: the bytes in a temporary file beside the target, with the target's mode.
-fn prepare(target: &Target<'_>) -> Result<tempfile::NamedTempFile> {
+/// Step 2: the bytes in a temporary file beside the target, with the target's mode (none
+/// for a file written in place).
+fn prepare(target: &Target<'_>) -> Result<Option<tempfile::NamedTempFile>> {
+    if target.in_place {
+        return Ok(None);
+    }
     let fail = || format!("cannot write {}", target.named.display());
     let dir = match target.real.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -189,13 +201,13 @@ fn prepare(target: &Target<'_>) -> Result<tempfile::NamedTempFile> {
     temp.write_all(target.bytes).with_context(fail)?;
     // Data a full disk refuses late is reported here, not lost after the rename.
     temp.as_file().sync_all().with_context(fail)?;
-    Ok(temp)
+    Ok(Some(temp))
 }
 
 /// Step 3: the temporary file takes the target's place.
-fn install(target: &Target<'_>, temp: tempfile::NamedTempFile) -> Result<()> {
+fn install(target: &Target<'_>, temp: Option<tempfile::NamedTempFile>) -> Result<()> {
     let fail = || format!("cannot write {}", target.named.display());
-    if target.hard_linked {
+    let Some(temp) = temp else {
         // Rewritten in place so that every name of the file sees the change; not
         // truncated first, so a file of the same size needs no new space.
         let mut file = std::fs::OpenOptions::new()
@@ -203,15 +215,31 @@ fn install(target: &Target<'_>, temp: tempfile::NamedTempFile) -> Result<()> {
             .open(&target.real)
             .with_context(fail)?;
         file.write_all(target.bytes).with_context(fail)?;
-        file.set_len(target.bytes.len() as u64).with_context(fail)?;
-        file.sync_all().with_context(fail)?;
-        drop(temp);
+        if target.regular {
+            file.set_len(target.bytes.len() as u64).with_context(fail)?;
+            file.sync_all().with_context(fail)?;
+        }
         return Ok(());
-    }
+    };
     temp.persist(&target.real)
         .map_err(|e| anyhow::Error::new(e.error))
         .with_context(fail)?;
     Ok(())
+}
+
+/// The file to write for `path`, an existing file another part of the program replaces
+/// later (`msx play --save-disk`): symbolic links followed, refused when read-only.
+pub fn writable_target(path: &Path) -> Result<PathBuf> {
+    let real = follow_links(path)?;
+    let meta =
+        std::fs::metadata(&real).with_context(|| format!("cannot read {}", path.display()))?;
+    if meta.permissions().readonly() {
+        bail!(
+            "cannot write {}: it is read-only (make it writable first if it is to be changed)",
+            path.display()
+        );
+    }
+    Ok(real)
 }
 
 /// `path` with symbolic links in its last component followed, even to a file that does not
