@@ -163,6 +163,16 @@ fn a_read_only_disk_image_is_refused() {
         let out = msx(&dir, args);
         fails_with(&out, "ro.dsk: it is read-only");
     }
+    // `msx play --save-disk` says so before it opens a window (here: before it finds
+    // there is no display to open one on).
+    let out = Command::new(env!("CARGO_BIN_EXE_msx"))
+        .current_dir(&dir)
+        .args(["play", "ro.dsk", "--save-disk"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    fails_with(&out, "ro.dsk: it is read-only");
     assert_eq!(std::fs::read(dir.join("ro.dsk")).unwrap(), before);
     let mode = dir.join("ro.dsk").metadata().unwrap().permissions().mode();
     assert_eq!(mode & 0o777, 0o444);
@@ -414,13 +424,28 @@ fn basic_reports_parse_and_compile_errors_in_one_run() {
 }
 
 #[test]
-fn a_device_as_output_is_written_into_not_replaced() {
+fn a_special_file_as_output_is_written_into_not_replaced() {
+    // A named pipe stands for any device (`-o /dev/null`): replacing it with a regular
+    // file, as a rename would, is what must not happen (a test must not risk the
+    // machine's own /dev/null).
     use std::os::unix::fs::FileTypeExt;
     let dir = scratch("device");
     write(&dir, "a.asm", ASM);
-    let out = msx(&dir, &["asm", "a.asm", "-o", "/dev/null"]);
+    let status = Command::new("mkfifo")
+        .arg(dir.join("pipe"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let reader = {
+        let pipe = dir.join("pipe");
+        std::thread::spawn(move || std::fs::read(pipe).unwrap())
+    };
+    let out = msx(&dir, &["asm", "a.asm", "-o", "pipe"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let meta = std::fs::metadata("/dev/null").unwrap();
-    assert!(meta.file_type().is_char_device());
-    assert_eq!(names(&dir), ["a.asm"]);
+    // Checked before waiting for the reader, which waits for ever if the pipe was
+    // replaced (its thread then ends with the test binary).
+    let meta = std::fs::symlink_metadata(dir.join("pipe")).unwrap();
+    assert!(meta.file_type().is_fifo(), "the pipe was replaced");
+    assert_eq!(names(&dir), ["a.asm", "pipe"]);
+    assert_eq!(reader.join().unwrap(), [0x3E, 0x01, 0xC9]);
 }

@@ -277,8 +277,19 @@ fn place_of(path: &Path) -> PathBuf {
 }
 
 /// Whether two paths name one file (same device and inode); false when either is missing.
+/// By `stat`, never by opening them: opening a named pipe would wait for its other end.
+#[cfg(unix)]
 fn same_file(a: &Path, b: &Path) -> bool {
-    same_file::is_same_file(a, b).unwrap_or(false)
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
 }
 
 #[cfg(unix)]
