@@ -7,6 +7,7 @@
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod exit;
 
 /// MSX2 toolchain: BASIC and Pascal compilers, disk tools, assembler, emulator.
 #[derive(Parser)]
@@ -38,7 +39,18 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version come this way too, and are no error.
+        Err(e) => {
+            let _ = e.print();
+            return exit::code(if e.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::SUCCESS
+            });
+        }
+    };
     let result = match cli.command {
         Command::Basic(args) => cmd::basic::run(args),
         Command::Asm(args) => cmd::asm::run_asm(args),
@@ -52,8 +64,66 @@ fn main() -> std::process::ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
-            std::process::ExitCode::FAILURE
+            cmd::terminal::eprint_clean(&format!("error: {err:#}\n"));
+            exit::code(exit::ERROR)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// `path` of subcommand names from the top, e.g. `["gfx", "png2sc5"]`.
+    fn command(path: &[&str]) -> clap::Command {
+        let mut cmd = Cli::command();
+        cmd.build();
+        for name in path {
+            cmd = cmd.find_subcommand(name).expect(name).clone();
+        }
+        cmd
+    }
+
+    fn help_of(path: &[&str], arg: &str) -> String {
+        let cmd = command(path);
+        let arg = cmd.get_arguments().find(|a| a.get_id() == arg).expect(arg);
+        arg.get_long_help()
+            .or(arg.get_help())
+            .map(|h| h.to_string())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn every_argument_says_what_it_is() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                if arg.get_help().is_none() && !arg.is_hide_set() {
+                    missing.push(format!("{path} <{}>", arg.get_id()));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&command(&[]), "msx", &mut missing);
+        assert!(missing.is_empty(), "no help text: {missing:?}");
+    }
+
+    #[test]
+    fn the_one_mode_commands_describe_their_own_mode() {
+        let input = help_of(&["gfx", "png2sc5"], "input");
+        assert!(
+            input.contains("256 pixels wide") && !input.contains("SCREEN 6"),
+            "{input}"
+        );
+        assert!(help_of(&["gfx", "png2sc5"], "output").contains(".sc5"));
+        assert!(!help_of(&["gfx", "png2sc5"], "quantize").contains("SCREEN 8"));
+        assert!(help_of(&["gfx", "sc52png"], "input").contains("SCREEN 5"));
+        let input = help_of(&["gfx", "sc22png"], "input");
+        assert!(input.contains("SCREEN 2/4 VRAM image"), "{input}");
+        // The general commands keep the general text.
+        assert!(help_of(&["gfx", "png2sc"], "input").contains("SCREEN 6"));
     }
 }

@@ -76,7 +76,7 @@ fn until_text_png_and_text() {
 }
 
 #[test]
-fn frame_limit_first_exits_2() {
+fn frame_limit_first_exits_4() {
     let dir = scratch("limit");
     echo_rom(&dir);
     let out = msx(
@@ -90,7 +90,8 @@ fn frame_limit_first_exits_2() {
             "NEVER",
         ],
     );
-    assert_eq!(out.status.code(), Some(2));
+    // 4, not clap's 2 of a mistyped option (src/exit.rs).
+    assert_eq!(out.status.code(), Some(4));
     assert!(String::from_utf8_lossy(&out.stderr).contains("frame limit 200 came before"));
     // What the program printed goes to stdout.
     assert_eq!(String::from_utf8_lossy(&out.stdout), "OK \n");
@@ -257,6 +258,45 @@ fn disk_boots_on_the_free_disk_rom_and_is_saved_back() {
     );
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(std::fs::read(&fresh).unwrap(), before);
+}
+
+#[test]
+fn save_disk_writes_through_a_symbolic_link_and_refuses_a_read_only_image() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("disklink");
+    let path = boot_disk(&dir);
+    let before = std::fs::read(&path).unwrap();
+    std::os::unix::fs::symlink("game.dsk", dir.join("link.dsk")).unwrap();
+    let args = [
+        "run",
+        "link.dsk",
+        "--until-debug",
+        "W",
+        "--frames",
+        "1200",
+        "--save-disk",
+    ];
+    let out = msx(&dir, &args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The link is still a link, and the image it names was saved.
+    let link = dir.join("link.dsk").symlink_metadata().unwrap();
+    assert!(link.file_type().is_symlink());
+    let after = std::fs::read(&path).unwrap();
+    assert_eq!(&after[700 * 512..700 * 512 + 6], b"SAVED!");
+
+    // A read-only image is not written, and says why.
+    std::fs::write(&path, &before).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let out = msx(&dir, &args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("link.dsk: it is read-only"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
 }
 
 #[test]
@@ -577,5 +617,27 @@ fn basic_event_traps_take_keys_triggers_and_ctrl_stop() {
         let lines: Vec<&str> = text.lines().map(str::trim).collect();
         assert!(lines.contains(&want), "{key}: {text}");
         assert!(!text.contains("Break"), "{key}: {text}");
+    }
+}
+
+/// docs/machine.md says when the free BIOS starts a cartridge (the INIT of its
+/// header): keep it true.
+#[test]
+fn the_free_bios_starts_a_cartridge_at_the_frame_the_doc_gives() {
+    let dir = scratch("startframe");
+    let src = " org 4000h\n db \"AB\"\n dw start\n ds 12\nstart: jr start\n ds 8000h-$\n";
+    let asm = z80_asm::assemble(src, "cart.asm", &z80_asm::Options::default()).unwrap();
+    std::fs::write(dir.join("cart.rom"), &asm.bytes).unwrap();
+    for (video, frame) in [("ntsc", 23), ("pal", 19)] {
+        let out = msx(
+            &dir,
+            &["run", "cart.rom", "--until-pc", "4010h", "--machine", video],
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        assert!(
+            err.contains(&format!("reached at frame {frame} ")),
+            "{video}: {err}"
+        );
     }
 }

@@ -105,28 +105,39 @@ pub fn run_asm(args: AsmArgs) -> Result<ExitCode> {
         Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
     };
     let name = args.input.display().to_string();
+    if text.trim().is_empty() {
+        // Most likely the wrong file: the binary would have no bytes.
+        super::terminal::eprint_clean(&format!("warning: {name}: the source is empty: no code\n"));
+    }
     let asm = match z80_asm::assemble(&text, &name, &opts) {
         Ok(a) => a,
         Err(diags) => {
-            eprint!("{}", diags.render());
-            return Ok(ExitCode::FAILURE);
+            super::terminal::eprint_clean(&diags.render());
+            return Ok(crate::exit::code(crate::exit::ERROR));
         }
     };
+    // The included files are inputs too: no output may replace one.
+    for file in &asm.files {
+        super::outputs::note_input(std::path::Path::new(file));
+    }
     let out = args
         .output
         .clone()
         .unwrap_or_else(|| args.input.with_extension("bin"));
-    super::write_atomic(&out, &asm.bytes)?;
+    // The binary, the symbols and the listing are written together or not at all.
+    let mut files = super::outputs::Outputs::new();
+    files.file(&out, asm.bytes.as_slice());
     if let Some(sym) = &args.sym {
         let format = match args.sym_format {
             SymFormatArg::Generic => SymbolFormat::Generic,
             SymFormatArg::Noice => SymbolFormat::NoIce,
         };
-        super::write_atomic(sym, asm.symbol_file(format).as_bytes())?;
+        files.file(sym, asm.symbol_file(format));
     }
     if let Some(lst) = &args.lst {
-        super::write_atomic(lst, asm.listing_text().as_bytes())?;
+        files.file(lst, asm.listing_text());
     }
+    files.commit()?;
     let range = if asm.bytes.is_empty() {
         "no code".to_string()
     } else {
@@ -175,7 +186,9 @@ pub fn run_disasm(args: DisasmArgs) -> Result<ExitCode> {
     }
     match &args.output {
         Some(path) => super::write_atomic(path, out.as_bytes())?,
-        None => print!("{out}"),
+        None => {
+            super::terminal::write_stdout(out.as_bytes())?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,7 +3,7 @@
 //! Every subcommand accepts either form of program and tells them apart by
 //! the first byte (0xFF starts a tokenized file; no listing starts with it).
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -169,16 +169,13 @@ fn load(input: &Path) -> Result<Program> {
         (t.program, t.warnings)
     };
     for w in &warnings {
-        eprintln!("warning: {name}: {w}");
+        super::terminal::eprint_clean(&format!("warning: {name}: {w}\n"));
     }
+    super::build::warn_if_empty(input, &program);
     Ok(program)
 }
 
 /// Writes to stdout; a closed pipe (`| head`) is not an error.
 fn write_stdout(bytes: &[u8]) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.context("cannot write to stdout"),
-    }
+    super::terminal::write_stdout(bytes).map(|_| ())
 }

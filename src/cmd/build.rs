@@ -244,7 +244,7 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         compile_pascal(&args.input, target, format == Format::Chn)?
     };
     let Some(Compiled { output: out, basic }) = compiled else {
-        return Ok(ExitCode::FAILURE);
+        return Ok(crate::exit::code(crate::exit::ERROR));
     };
     let out = &out;
     let bytes = match format {
@@ -287,16 +287,19 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
             disk.to_bytes()
         }
     };
-    super::write_atomic(&output, &bytes)?;
+    // The program and its listings are written together or not at all.
+    let mut files = super::outputs::Outputs::new();
+    files.file(&output, bytes.as_slice());
     if let Some(p) = &args.asm {
-        super::write_atomic(p, out.asm.as_bytes())?;
+        files.file(p, out.asm.as_str());
     }
     if let Some(p) = &args.lst {
-        super::write_atomic(p, out.listing.as_bytes())?;
+        files.file(p, out.listing.as_str());
     }
     if let Some(p) = &args.sym {
-        super::write_atomic(p, out.sym.as_bytes())?;
+        files.file(p, out.sym.as_str());
     }
+    files.commit()?;
     let s = out.sizes;
     eprintln!(
         "{}: {} bytes of code, {} of constants and data, {} of variables ({} bytes written)",
@@ -309,11 +312,23 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A program without a line builds, to a disk that runs nothing: most likely the wrong
+/// file, so say so.
+pub fn warn_if_empty(input: &Path, program: &msx_basic::Program) {
+    if program.lines.is_empty() {
+        super::terminal::eprint_clean(&format!(
+            "warning: {}: the program has no lines: it does nothing\n",
+            input.display()
+        ));
+    }
+}
+
 /// `msx build --interpret`: the tokenized program and an AUTOEXEC.BAS on a disk.
 fn build_interpreted(args: &BuildArgs, output: &Path) -> Result<ExitCode> {
     let source = super::read_input(&args.input)?;
     let program = msx_basic::load_source(&source)
         .with_context(|| format!("{}: not an MSX-BASIC program", args.input.display()))?;
+    warn_if_empty(&args.input, &program);
     let name = format!("{}.BAS", super::disk_stem(&args.input));
     let manifest = super::manifest::for_program(&args.input)?;
     let added = added_files(manifest.as_ref(), &args.add, &name)?;
@@ -365,6 +380,24 @@ fn file_name(input: &Path) -> Result<String> {
         .to_string())
 }
 
+/// The program's directory, each file read noted as an input (the program and its
+/// `{$I …}` includes), so that no output replaces one.
+struct NotedFiles(DirFiles);
+
+impl msx_pascal::FileProvider for NotedFiles {
+    fn read(&self, name: &str) -> std::io::Result<String> {
+        // DirFiles tries these spellings; whichever it found is an input.
+        for candidate in [
+            name.to_string(),
+            name.to_ascii_lowercase(),
+            name.to_ascii_uppercase(),
+        ] {
+            super::outputs::note_input(&self.0.root.join(candidate));
+        }
+        self.0.read(name)
+    }
+}
+
 /// Compiles a Pascal program (as a chain file when `chn`); `None` after printing its
 /// diagnostics when it does not compile.
 fn compile_pascal(input: &Path, target: Target, chn: bool) -> Result<Option<Compiled>> {
@@ -373,7 +406,7 @@ fn compile_pascal(input: &Path, target: Target, chn: bool) -> Result<Option<Comp
         _ => PathBuf::from("."),
     };
     let name = file_name(input)?;
-    let files = DirFiles::new(dir);
+    let files = NotedFiles(DirFiles::new(dir));
     let result = if chn {
         compile_chn(&name, &files)
     } else {
@@ -382,10 +415,10 @@ fn compile_pascal(input: &Path, target: Target, chn: bool) -> Result<Option<Comp
     let built = match result {
         Ok(b) => b,
         Err(failed) => {
-            eprint!(
-                "{}",
-                render_diagnostics(&failed.diagnostics, &failed.sources)
-            );
+            super::terminal::eprint_clean(&render_diagnostics(
+                &failed.diagnostics,
+                &failed.sources,
+            ));
             eprintln!(
                 "error: {} could not be compiled ({} error(s))",
                 input.display(),
@@ -395,7 +428,7 @@ fn compile_pascal(input: &Path, target: Target, chn: bool) -> Result<Option<Comp
         }
     };
     if !built.warnings.is_empty() {
-        eprint!("{}", render_diagnostics(&built.warnings, &built.sources));
+        super::terminal::eprint_clean(&render_diagnostics(&built.warnings, &built.sources));
     }
     Ok(Some(Compiled {
         output: built.output,
@@ -407,12 +440,15 @@ fn compile_pascal(input: &Path, target: Target, chn: bool) -> Result<Option<Comp
 /// when it does not compile.
 fn compile_basic(input: &Path, target: Target) -> Result<Option<Compiled>> {
     let source = super::read_input(input)?;
+    if let Ok(program) = msx_basic::load_source(&source) {
+        warn_if_empty(input, &program);
+    }
     let name = input.display().to_string();
     let built = match msx_basic::compile(&name, &source, target) {
         Ok(b) => b,
         Err(failed) => {
             for d in &failed.diagnostics {
-                eprintln!("error: {d}");
+                super::terminal::eprint_clean(&format!("error: {d}\n"));
             }
             eprintln!(
                 "error: {} could not be compiled ({} error(s))",
@@ -423,7 +459,7 @@ fn compile_basic(input: &Path, target: Target) -> Result<Option<Compiled>> {
         }
     };
     for w in &built.warnings {
-        eprintln!("warning: {w}");
+        super::terminal::eprint_clean(&format!("warning: {w}\n"));
     }
     Ok(Some(Compiled {
         output: built.output,

@@ -6,7 +6,6 @@
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use msx_disk::{Disk, FileInfo, Format, DEFAULT_LOAD};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -50,10 +49,15 @@ enum DiskCommand {
         force: bool,
     },
     /// List the files, their sizes and dates, and the free space.
-    Ls { image: PathBuf },
+    Ls {
+        /// The disk image (.dsk).
+        image: PathBuf,
+    },
     /// Copy files into the image (replacing files of the same name).
     Add {
+        /// The disk image (.dsk), changed in place.
         image: PathBuf,
+        /// Host files to copy in, each under its own file name (an MSX 8.3 name).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// The name on the disk (with a single FILE); default: FILE's name.
@@ -62,7 +66,9 @@ enum DiskCommand {
     },
     /// Copy a file out of the image.
     Get {
+        /// The disk image (.dsk).
         image: PathBuf,
+        /// The file's name on the disk (upper or lower case).
         name: String,
         /// Where to write it ("-" for standard output); default: NAME in
         /// the current directory.
@@ -71,21 +77,31 @@ enum DiskCommand {
     },
     /// Delete files from the image.
     Rm {
+        /// The disk image (.dsk), changed in place.
         image: PathBuf,
+        /// Names of the files on the disk to delete.
         #[arg(required = true)]
         names: Vec<String>,
     },
     /// Rename a file in the image.
     Rename {
+        /// The disk image (.dsk), changed in place.
         image: PathBuf,
+        /// The file's name on the disk now.
         old: String,
+        /// Its new name (an MSX 8.3 name not already on the disk).
         new: String,
     },
     /// Make the image boot into MSX-DOS and run COMMAND, as typed at the
     /// A> prompt: a .COM or .BAT on the disk with its arguments, or a
     /// built-in command ("DIR /W"); "" boots to the prompt (AUTOEXEC.BAT
     /// first). Needs this project's free disk ROM (docs/disk.md).
-    Dos { image: PathBuf, command: String },
+    Dos {
+        /// The disk image (.dsk), changed in place.
+        image: PathBuf,
+        /// The command line MSX-DOS runs at boot ("" for the A> prompt).
+        command: String,
+    },
 }
 
 pub fn run(args: DiskArgs) -> Result<ExitCode> {
@@ -141,7 +157,10 @@ fn open(image: &Path) -> Result<Disk> {
 fn edit(image: &Path, change: impl FnOnce(&mut Disk) -> Result<()>) -> Result<()> {
     let mut disk = open(image)?;
     change(&mut disk).with_context(|| format!("{}", image.display()))?;
-    super::write_atomic(image, &disk.to_bytes())
+    // Through a symbolic link the file it names is changed; a read-only image is refused.
+    let mut files = super::outputs::Outputs::new();
+    files.edit(image, disk.to_bytes());
+    files.commit()
 }
 
 /// The disk name of a host file: its file name, as MSX-DOS would store it.
@@ -215,9 +234,7 @@ fn get(image: &Path, name: &str, out: Option<&Path>) -> Result<()> {
         .with_context(|| format!("{}", image.display()))?;
     match out {
         Some(p) if p == Path::new("-") => {
-            let mut stdout = std::io::stdout().lock();
-            stdout.write_all(&bytes)?;
-            stdout.flush()?;
+            super::terminal::write_stdout(&bytes)?;
             Ok(())
         }
         Some(p) => super::write_atomic(p, &bytes),
@@ -254,7 +271,9 @@ fn ls(image: &Path) -> Result<()> {
     if let Some(command) = disk.boot_command() {
         text.push_str(&format!("boots into MSX-DOS: {command:?}\n"));
     }
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    // A damaged label or directory entry may hold any byte: shown, never sent raw to
+    // the terminal.
+    super::terminal::write_stdout(super::terminal::printable(&text).as_bytes())?;
     Ok(())
 }
 

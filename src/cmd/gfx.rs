@@ -9,6 +9,8 @@ use msx_gfx::{bsave, palette, sprites, tiles, Options, Screen};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::outputs::Outputs;
+
 #[derive(Args)]
 pub struct GfxArgs {
     #[command(subcommand)]
@@ -22,13 +24,37 @@ enum GfxCommand {
     /// Render a bitmap of SCREEN 5, 6, 7 or 8 (with or without BSAVE header) as a PNG.
     Sc2png(Sc2PngArgs),
     /// Convert a PNG 256 pixels wide to a headerless SCREEN 5 bitmap (`png2sc --screen 5`).
+    // The shared arguments' help speaks of every mode: here only SCREEN 5's is true.
+    #[command(
+        mut_arg("input", |a| a
+            .help("The picture: 256 pixels wide, 1 to 256 lines high (212 are visible)")
+            .long_help(None::<&str>)),
+        mut_arg("output", |a| a
+            .help("The file to write (default: INPUT with the extension .sc5)")
+            .long_help(None::<&str>)),
+        mut_arg("colors", |a| a
+            .help("How pixel colours become colour indices")
+            .long_help(None::<&str>)),
+        mut_arg("quantize", |a| a
+            .help("Accept any colours: with --colors msx each pixel takes the nearest \
+                   palette colour; with --colors image the picture is reduced to 16 by \
+                   median cut")
+            .long_help(None::<&str>)),
+    )]
     Png2sc5(PngIn),
     /// Render a SCREEN 5 bitmap as a PNG (`sc2png --screen 5`).
+    #[command(mut_arg("input", |a| a
+        .help("A SCREEN 5 bitmap, whole lines of 128 bytes, optionally with a BSAVE header")
+        .long_help(None::<&str>)))]
     Sc52png(ScIn),
     /// Convert a PNG to SCREEN 2/4 tiles: a whole-screen VRAM image, or with --tiles a
     /// tile set (.pat, .col, .nam).
     Png2sc2(Png2Sc2Args),
     /// Render a SCREEN 2/4 VRAM image (0x3800 bytes or more, BSAVE header or not) as a PNG.
+    #[command(mut_arg("input", |a| a
+        .help("A SCREEN 2/4 VRAM image of 0x3800 to 0x4000 bytes (as `png2sc2` writes it), \
+               optionally with a BSAVE header")
+        .long_help(None::<&str>)))]
     Sc22png(ScIn),
     /// Render a tile set (BASE.pat, BASE.col, BASE.nam) as a PNG.
     Tiles2png(Tiles2PngArgs),
@@ -285,11 +311,10 @@ fn options(colors: Colors, quantize: bool) -> Options {
     Options { colors, quantize }
 }
 
-/// Writes `--palette`, when asked for.
-fn write_palette(path: Option<&Path>, pal: &palette::Palette) -> Result<()> {
-    match path {
-        Some(p) => super::write_atomic(p, &palette::to_pal_bytes(pal)),
-        None => Ok(()),
+/// Stages `--palette`, when asked for.
+fn stage_palette(files: &mut Outputs, path: Option<&Path>, pal: &palette::Palette) {
+    if let Some(p) = path {
+        files.file(p, palette::to_pal_bytes(pal));
     }
 }
 
@@ -307,11 +332,12 @@ fn png2sc(a: PngIn, screen: Screen) -> Result<()> {
     };
     let ext = format!("sc{}", screen.number());
     let output = a.output.unwrap_or_else(|| a.input.with_extension(ext));
-    super::write_atomic(&output, &bytes)?;
+    let mut files = Outputs::new();
+    files.file(&output, bytes);
     if let (Some(p), Some(pal)) = (&a.palette, &encoded.palette) {
-        super::write_atomic(p, &palette::to_pal_bytes(pal))?;
+        files.file(p, palette::to_pal_bytes(pal));
     }
-    Ok(())
+    files.commit()
 }
 
 /// The palette of `--palette`, if given.
@@ -324,6 +350,7 @@ fn read_palette(path: Option<&Path>) -> Result<Option<palette::Palette>> {
 
 /// The picture in `path`, as RGBA.
 fn read_png(path: &Path) -> Result<image::RgbaImage> {
+    super::outputs::note_input(path);
     let img = image::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(img.to_rgba8())
 }
@@ -362,10 +389,12 @@ fn png2sc2(a: Png2Sc2Args) -> Result<()> {
     if a.tiles {
         let (set, pal) = tiles::encode_tiles(&img, opts).map_err(&fail)?;
         let base = a.output.unwrap_or_else(|| a.input.with_extension(""));
-        super::write_atomic(&base.with_extension("pat"), &set.patterns)?;
-        super::write_atomic(&base.with_extension("col"), &set.colours)?;
-        super::write_atomic(&base.with_extension("nam"), &set.names)?;
-        return write_palette(a.palette.as_deref(), &pal);
+        let mut files = Outputs::new();
+        files.file(base.with_extension("pat"), set.patterns);
+        files.file(base.with_extension("col"), set.colours);
+        files.file(base.with_extension("nam"), set.names);
+        stage_palette(&mut files, a.palette.as_deref(), &pal);
+        return files.commit();
     }
     let (vram, pal) = tiles::encode_screen(&img, opts).map_err(&fail)?;
     let bytes = if a.header {
@@ -374,8 +403,10 @@ fn png2sc2(a: Png2Sc2Args) -> Result<()> {
         vram
     };
     let output = a.output.unwrap_or_else(|| a.input.with_extension("sc2"));
-    super::write_atomic(&output, &bytes)?;
-    write_palette(a.palette.as_deref(), &pal)
+    let mut files = Outputs::new();
+    files.file(&output, bytes);
+    stage_palette(&mut files, a.palette.as_deref(), &pal);
+    files.commit()
 }
 
 fn sc22png(a: ScIn) -> Result<()> {
@@ -404,9 +435,11 @@ fn png2spr(a: Png2SprArgs) -> Result<()> {
     let opts = options(a.colors, a.quantize);
     let set = sprites::encode(&img, size, mode, opts).map_err(in_file(&a.input))?;
     let base = a.output.unwrap_or_else(|| a.input.with_extension(""));
-    super::write_atomic(&base.with_extension("spr"), &set.patterns)?;
-    super::write_atomic(&base.with_extension("spc"), &set.colours)?;
-    write_palette(a.palette.as_deref(), &set.palette)
+    let mut files = Outputs::new();
+    files.file(base.with_extension("spr"), set.patterns);
+    files.file(base.with_extension("spc"), set.colours);
+    stage_palette(&mut files, a.palette.as_deref(), &set.palette);
+    files.commit()
 }
 
 fn spr2png(a: Spr2PngArgs) -> Result<()> {

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use msx_machine::machine::Machine;
 
-use super::write_atomic;
+use super::outputs::Outputs;
 
 /// What one golden file is compared with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,15 +72,22 @@ fn actual_path(golden: &Path) -> PathBuf {
     golden.with_file_name(name)
 }
 
-/// Compares the run's output with `expect.golden`, or blesses it.
-pub fn check(machine: &Machine, expect: &Expect<'_>, bless: bool) -> Result<Verdict> {
+/// Compares the run's output with `expect.golden`, or blesses it; the files to write (the
+/// golden file blessed, or the run's `.actual` beside it) go into `files`.
+pub fn check(
+    machine: &Machine,
+    expect: &Expect<'_>,
+    bless: bool,
+    files: &mut Outputs,
+) -> Result<Verdict> {
     let actual = actual_bytes(machine, expect.kind)?;
     let golden_path = expect.golden;
     if bless {
         let created = !golden_path.exists();
-        write_atomic(golden_path, &actual)?;
+        files.file(golden_path, actual);
         return Ok(Verdict::Blessed { created });
     }
+    super::outputs::note_input(golden_path);
     let golden = std::fs::read(golden_path).with_context(|| {
         format!(
             "cannot read the golden file {} (run with --bless to create it from this run, after looking at it)",
@@ -96,7 +103,7 @@ pub fn check(machine: &Machine, expect: &Expect<'_>, bless: bool) -> Result<Verd
         None => Ok(Verdict::Same),
         Some(what) => {
             let path = actual_path(golden_path);
-            write_atomic(&path, &actual)?;
+            files.file(&path, actual);
             Ok(Verdict::Differs { what, actual: path })
         }
     }

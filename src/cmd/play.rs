@@ -222,6 +222,13 @@ fn play(args: PlayArgs, source: Option<&Path>) -> Result<ExitCode> {
     options.audio = !args.mute;
     options.joystick = args.joystick;
     options.frames = args.frames;
+    if args.save_disk {
+        // Checked before the window opens, not when a changed disk is saved: the file a
+        // symbolic link names is the one written, and a read-only image is refused.
+        for disk in &mut disks {
+            disk.path = super::outputs::writable_target(&disk.path)?;
+        }
+    }
     options.first_disk_inserted = !disks.is_empty();
     options.disks = disks;
     options.save_disks = args.save_disk;

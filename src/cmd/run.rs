@@ -1,10 +1,10 @@
 //! `msx run`: run a cartridge or a disk on the emulator, headless and
 //! deterministic, with scripted keys, and dump what it shows.
 //!
-//! Exit codes: 0 when the run ended as asked (the `--until-…` condition was
-//! met, or the frames ran when there is no condition, and every `--expect-…`
-//! golden file matched), 2 when the frame limit came first, 3 when a golden
-//! file differs, 1 on errors.
+//! Exit codes (src/exit.rs): 0 when the run ended as asked (the `--until-…`
+//! condition was met, or the frames ran when there is no condition, and every
+//! `--expect-…` golden file matched), 4 when the frame limit came first, 3 when
+//! a golden file differs, 1 on errors, 2 for a wrong command line.
 
 use anyhow::{Context, Result};
 use std::fmt::Write as _;
@@ -16,7 +16,9 @@ use msx_machine::rtc::DateTime;
 
 // The machine setup `msx play` shares.
 use super::machine_setup::{self, media_kind, parse_rtc, MachineArgs, MediaKind, Video};
-use super::{golden, read_input, write_atomic};
+use super::outputs::Outputs;
+use super::{golden, read_input};
+use crate::exit;
 
 #[derive(clap::Args)]
 pub struct RunArgs {
@@ -49,14 +51,15 @@ pub struct RunArgs {
     #[arg(long, value_name = "OUT.wav")]
     pub wav: Option<PathBuf>,
     /// Stop as soon as this text appears on the character screen (exit 0),
-    /// or exit 2 if the frame limit comes first.
+    /// or exit 4 if the frame limit comes first.
     #[arg(long, value_name = "TEXT", group = "until")]
     pub until_text: Option<String>,
     /// Stop as soon as the program's debug-device output (ports 2Eh/2Fh)
-    /// contains this text (exit 0); exit 2 if the frame limit comes first.
+    /// contains this text (exit 0); exit 4 if the frame limit comes first.
     #[arg(long, value_name = "TEXT", group = "until")]
     pub until_debug: Option<String>,
-    /// Stop when the CPU is about to execute this address (e.g. 4010h).
+    /// Stop when the CPU is about to execute this address (e.g. 4010h); exit 4
+    /// if the frame limit comes first.
     #[arg(long, value_name = "ADDR", value_parser = parse_address, group = "until")]
     pub until_pc: Option<u16>,
     /// Write a trace of the executed instructions (disassembled, with the
@@ -224,30 +227,35 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
             )),
         }
     }
+    // Every file of the run is written together, or none is.
+    let mut files = Outputs::new();
     if let Some(out) = &args.png {
-        write_atomic(out, &machine.png_bytes()?)?;
+        files.file(out, machine.png_bytes()?);
     }
     if let Some(out) = &args.vram {
-        write_atomic(out, &machine.vram())?;
+        files.file(out, machine.vram());
     }
     if let Some(out) = &args.wav {
-        write_atomic(out, &machine.wav_bytes())?;
+        files.file(out, machine.wav_bytes());
     }
     if let Some(out) = &args.printer {
-        write_atomic(out, machine.printer_output())?;
+        files.file(out, machine.printer_output());
     }
     if let Some(out) = &args.save_state {
-        write_atomic(out, &machine.save_state())?;
+        files.file(out, machine.save_state());
     }
     if let Some(out) = &args.trace {
         let (entries, dropped) = machine.take_trace();
-        write_atomic(out, format_trace(&entries, dropped).as_bytes())?;
+        files.file(out, format_trace(&entries, dropped));
     }
+    let mut saved_disk = None;
     if let (true, MediaKind::Dsk, Some(file)) = (args.save_disk, media, &args.file) {
         if machine.disk_modified(0) {
             if let Some(bytes) = machine.disk_image(0) {
-                write_atomic(file, bytes)?;
-                note(format_args!("saved the changed disk to {}", file.display()));
+                // Through a symbolic link the file it names is changed; a read-only
+                // image is refused.
+                files.edit(file, bytes);
+                saved_disk = Some(file);
             }
         } else {
             note(format_args!(
@@ -256,10 +264,18 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
             ));
         }
     }
-    let mut differs = false;
+    let mut verdicts = Vec::new();
     for expect in &expects {
+        verdicts.push(golden::check(&machine, expect, args.bless, &mut files)?);
+    }
+    files.commit()?;
+    if let Some(file) = saved_disk {
+        note(format_args!("saved the changed disk to {}", file.display()));
+    }
+    let mut differs = false;
+    for (expect, verdict) in expects.iter().zip(verdicts) {
         let path = expect.golden.display();
-        match golden::check(&machine, expect, args.bless)? {
+        match verdict {
             golden::Verdict::Same => note(format_args!("{path}: the same")),
             golden::Verdict::Blessed { created: true } => {
                 note(format_args!("{path}: created from this run"))
@@ -280,9 +296,9 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
         // The reader went away: nothing more to say, and nothing went wrong
         // but a golden file that differs.
         return Ok(if differs {
-            ExitCode::from(3)
+            exit::code(exit::MISMATCH)
         } else {
-            ExitCode::SUCCESS
+            exit::code(exit::SUCCESS)
         });
     }
 
@@ -310,11 +326,11 @@ pub fn run(args: RunArgs) -> Result<ExitCode> {
                 "frame limit {} came before {what}",
                 args.frames
             ));
-            Ok(ExitCode::from(2))
+            Ok(exit::code(exit::NOT_REACHED))
         }
     };
     if differs {
-        return Ok(ExitCode::from(3));
+        return Ok(exit::code(exit::MISMATCH));
     }
     code
 }

@@ -20,7 +20,7 @@ use std::fmt;
 use z80_codegen::ir::{self, Data};
 use z80_codegen::{Output, Target};
 
-use crate::lower::{self, LowerError};
+use crate::lower;
 use crate::parse;
 
 /// A compiled program and the front end's warnings.
@@ -115,42 +115,52 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
         crate::load_source(source).map_err(|e| fail(vec![diag(None, None, e.to_string())]))?;
     let listing = program.list().unwrap_or_default();
     let tokenized = program.to_bytes();
-    let parsed = parse::parse(&program).map_err(|errors| {
-        fail(
-            errors
-                .0
-                .iter()
-                .map(|d| {
-                    diag(
-                        Some(u32::from(d.line)),
-                        Some(d.statement),
-                        d.kind.to_string(),
-                    )
-                })
-                .collect(),
-        )
-    })?;
-    let warnings: Vec<Diagnostic> = parsed
-        .warnings
+    let (parsed_program, parse_errors) = parse::parse_partial(&program);
+    let mut errors: Vec<(u16, u16, String)> = parse_errors
         .iter()
-        .map(|w| {
-            diag(
-                Some(u32::from(w.line)),
-                Some(w.statement),
-                w.message.clone(),
-            )
-        })
+        .map(|d| (d.line, d.statement, d.kind.to_string()))
         .collect();
-    let lowered = lower::lower(&parsed.program, name, &listing).map_err(|errors| {
-        let mut errors: Vec<LowerError> = errors;
-        errors.sort_by_key(|e| (e.line, e.statement));
-        fail(
+    let warnings: Vec<Diagnostic> = if errors.is_empty() {
+        parse::warnings(&parsed_program)
+            .iter()
+            .map(|w| {
+                diag(
+                    Some(u32::from(w.line)),
+                    Some(w.statement),
+                    w.message.clone(),
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // The lines that parsed are lowered even when others did not, so that one run
+    // reports the errors of both stages (a line that did not parse is empty here).
+    let lowered = lower::lower(&parsed_program, name, &listing);
+    if let Err(lower_errors) = &lowered {
+        errors.extend(
+            lower_errors
+                .iter()
+                .map(|e| (e.line, e.statement, e.message.clone())),
+        );
+    }
+    if !errors.is_empty() {
+        // In program order; a stable sort keeps a line's parse error before the rest.
+        errors.sort_by_key(|&(line, statement, _)| (line, statement));
+        // Both stages check jumps to missing lines: say it once.
+        errors.dedup();
+        return Err(fail(
             errors
                 .into_iter()
-                .map(|e| diag(Some(u32::from(e.line)), Some(e.statement), e.message))
+                .map(|(line, statement, message)| {
+                    diag(Some(u32::from(line)), Some(statement), message)
+                })
                 .collect(),
-        )
-    })?;
+        ));
+    }
+    let Ok(lowered) = lowered else {
+        unreachable!("lowering errors were returned above")
+    };
     let files = runtime_files();
     let extra: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
     if let Some(d) = missing_routines(&lowered.ir, &extra) {

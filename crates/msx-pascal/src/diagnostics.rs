@@ -114,6 +114,20 @@ impl Diagnostics {
         self.list
     }
 
+    /// Where the list ends now, to go back to with [`Diagnostics::rollback`].
+    pub fn mark(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Forgets what was reported since `mark`: for a trial look at an expression that is
+    /// checked again for real, which reports the same problems.
+    pub fn rollback(&mut self, mark: usize) {
+        if mark < self.list.len() {
+            let dropped = self.list.drain(mark..).filter(|d| d.is_error()).count();
+            self.errors -= dropped;
+        }
+    }
+
     pub fn extend(&mut self, other: Vec<Diagnostic>) {
         for d in other {
             self.push(d);

@@ -6,7 +6,7 @@
 //! directive layer (`directives.rs`) interprets. String literals may be glued to control
 //! characters (`'Line'#13#10`, `^G`) and become one string token, as in Turbo Pascal.
 
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::source::{FileId, Span};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -217,6 +217,11 @@ pub struct Token {
 
 /// Lexes a whole file. Errors are reported to `diags`; the lexer always produces a token
 /// list ending in `Eof` and skips what it cannot read.
+/// How the error for a comment that runs to the end of the file begins: everything after
+/// its opening is inside it, so the parser's complaints about the missing rest are not
+/// worth reporting (see `compile_front`).
+pub const UNCLOSED_COMMENT: &str = "comment is not closed";
+
 pub fn lex(file: FileId, text: &str, diags: &mut Diagnostics) -> Vec<Token> {
     let mut lexer = Lexer {
         file,
@@ -298,9 +303,12 @@ impl Lexer<'_, '_> {
             }
             None => {
                 self.pos = self.text.len();
-                self.diags.error(
-                    Span::new(self.file, start, start + 1),
-                    format!("comment is not closed (missing `{close}`)"),
+                self.diags.push(
+                    Diagnostic::error(
+                        Span::new(self.file, start, start + 1),
+                        format!("{UNCLOSED_COMMENT} (missing `{close}`)"),
+                    )
+                    .with_note("everything after it, to the end of the file, is inside it"),
                 );
             }
         }

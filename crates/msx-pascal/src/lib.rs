@@ -84,6 +84,22 @@ pub fn compile_front(source_name: &str, files: &dyn FileProvider) -> Result<Fron
     };
     let main = sources.add(source_name, text);
     let tokens = directives::expand(main, &mut sources, files, &mut diags);
+    // A comment open to the end of the file swallowed the rest of the program: what the
+    // parser would say about the missing rest (`begin` without `end`, a missing `.`,
+    // placed before the comment) only hides the one error that matters.
+    let lexed = std::mem::take(&mut diags).into_vec();
+    let unclosed = lexed
+        .iter()
+        .any(|d| d.is_error() && d.message.starts_with(lexer::UNCLOSED_COMMENT));
+    diags.extend(lexed);
+    if unclosed {
+        let mut diagnostics = diags.into_vec();
+        diagnostics.sort_by_cached_key(|d| sources.reading_order(d.span));
+        return Err(Box::new(Failed {
+            diagnostics,
+            sources,
+        }));
+    }
     let ast = parser::parse_program(&tokens, &mut diags);
     let program = check::check_program(&ast, sources, &mut diags);
     let has_errors = diags.has_errors();

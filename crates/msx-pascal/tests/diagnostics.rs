@@ -158,6 +158,30 @@ fn other_common_mistakes() {
 }
 
 #[test]
+fn an_unclosed_comment_is_the_one_error_reported() {
+    // Not the parser's complaints about the program's missing rest, placed before it.
+    assert_eq!(
+        diagnostics("program x;\nbegin\n  { never closed\n  writeln(1);\nend.\n"),
+        vec![found("comment is not closed (missing `}`)", 3, 3)]
+    );
+    assert_eq!(
+        diagnostics("program x;\nbegin\n  (* never closed\nend.\n"),
+        vec![found("comment is not closed (missing `*)`)", 3, 3)]
+    );
+}
+
+#[test]
+fn an_unknown_identifier_in_writeln_is_reported_once() {
+    assert_eq!(
+        diagnostics("begin\n  writeln(foo);\n  write(1, bar:3)\nend."),
+        vec![
+            found("unknown identifier `foo`", 2, 11),
+            found("unknown identifier `bar`", 3, 12)
+        ]
+    );
+}
+
+#[test]
 fn directives_warn_and_include_errors_point_at_the_directive() {
     assert_eq!(
         diagnostics("{$Z+}\nbegin end."),

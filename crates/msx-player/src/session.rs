@@ -469,20 +469,69 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), PlayerError> {
         path: path.to_path_buf(),
         source,
     };
+    let old = std::fs::metadata(path).ok();
+    if old.as_ref().is_some_and(has_other_names) {
+        // A rename would cut the file off from its other hard links: rewrite it in place
+        // (a disk image keeps its size, so this needs no new space).
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(io)?;
+        std::io::Write::write_all(&mut file, bytes).map_err(io)?;
+        return file.set_len(bytes.len() as u64).map_err(io);
+    }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(format!(".tmp{}", std::process::id()));
     let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes).map_err(io)?;
+    if let Err(e) = std::fs::write(&tmp, bytes) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(io(e));
+    }
+    if let Some(old) = old {
+        // The replaced file's mode, not the default one.
+        let _ = std::fs::set_permissions(&tmp, old.permissions());
+    }
     std::fs::rename(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         io(e)
     })
 }
 
+#[cfg(unix)]
+fn has_other_names(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    meta.nlink() > 1
+}
+
+#[cfg(not(unix))]
+fn has_other_names(_: &std::fs::Metadata) -> bool {
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use msx_machine::machine::MachineConfig;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_saved_file_keeps_its_mode_and_hard_links() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let dir = std::env::temp_dir().join(format!("msx-player-write-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (a, b) = (dir.join("a.dsk"), dir.join("b.dsk"));
+        std::fs::write(&a, b"old!").unwrap();
+        std::fs::set_permissions(&a, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_file(&a, b"new!").unwrap();
+        assert_eq!(std::fs::read(&a).unwrap(), b"new!");
+        assert_eq!(a.metadata().unwrap().permissions().mode() & 0o777, 0o640);
+        std::fs::hard_link(&a, &b).unwrap();
+        write_file(&b, b"both").unwrap();
+        assert_eq!(std::fs::read(&a).unwrap(), b"both");
+        assert_eq!(a.metadata().unwrap().nlink(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     use msx_machine::memory::MachineLayout;
 
     /// A machine whose main ROM counts in A forever (`NOP; INC A; JR -3`:

@@ -110,6 +110,24 @@ pub struct Parsed {
 /// Parses a whole program. Every line is parsed even after an error, so
 /// all errors come back at once.
 pub fn parse(program: &Tokenized) -> Result<Parsed, ParseErrors> {
+    let (program, errors) = parse_partial(program);
+    if !errors.is_empty() {
+        return Err(ParseErrors(errors));
+    }
+    let warnings = check::for_next(&program);
+    Ok(Parsed { program, warnings })
+}
+
+/// The warnings of a parsed program (a NEXT that closes no FOR …), as [`parse`] gives them.
+pub fn warnings(program: &Program) -> Vec<Warning> {
+    check::for_next(program)
+}
+
+/// Parses a whole program even when some lines do not parse: those lines are kept empty
+/// (so that jumps to them are not reported too), and their errors come back beside the
+/// program, for a compiler that reports what the later stages find in the other lines
+/// in the same run.
+pub fn parse_partial(program: &Tokenized) -> (Program, Vec<Diagnostic>) {
     let mut state = State {
         types: [Type::Double; 26],
         data: Vec::new(),
@@ -137,11 +155,7 @@ pub fn parse(program: &Tokenized) -> Result<Parsed, ParseErrors> {
         data: state.data,
     };
     errors.extend(check::line_numbers(&program));
-    if !errors.is_empty() {
-        return Err(ParseErrors(errors));
-    }
-    let warnings = check::for_next(&program);
-    Ok(Parsed { program, warnings })
+    (program, errors)
 }
 
 /// What carries over from line to line.

@@ -218,10 +218,14 @@ impl Checker<'_> {
         let Some(first) = args.first() else {
             return (None, 0);
         };
+        // A trial: when the first argument is no file it is checked again as a value to
+        // write or read, which reports its problems (an unknown name) once.
+        let mark = self.diags.mark();
         let x = self.designator(&first.expr, false);
         if self.types.is_file(x.ty) {
             (Some(x), 1)
         } else {
+            self.diags.rollback(mark);
             (None, 0)
         }
     }
