@@ -10,6 +10,7 @@ pub mod machine_setup;
 pub mod manifest;
 pub mod play;
 pub mod run;
+pub mod test;
 
 use anyhow::{Context, Result};
 use std::path::Path;
