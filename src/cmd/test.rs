@@ -64,6 +64,8 @@ struct Job<'a> {
 /// What a run came to.
 pub struct Outcome {
     pub name: String,
+    /// `msx.toml:LINE:COLUMN` of the case.
+    pub place: String,
     /// What went wrong, a sentence each; none when the run passed.
     pub failures: Vec<String>,
     /// The golden files `--bless` wrote, with `created` or `changed`.
@@ -145,7 +147,7 @@ pub fn run(args: TestArgs) -> Result<ExitCode> {
     if !failed.is_empty() {
         println!("\nfailures:\n");
         for o in &failed {
-            println!("---- {} ----", o.name);
+            println!("---- {} ({}) ----", o.name, o.place);
             for f in &o.failures {
                 println!("{f}");
             }
@@ -291,6 +293,7 @@ fn execute(job: &Job<'_>, file: Result<Option<PathBuf>, String>) -> Outcome {
     let start = Instant::now();
     let mut outcome = Outcome {
         name: job.name.clone(),
+        place: job.case.place.clone(),
         failures: Vec::new(),
         blessed: Vec::new(),
         time: Duration::ZERO,

@@ -43,12 +43,14 @@ mod tests {
         let outcomes = [
             Outcome {
                 name: "title".into(),
+                place: "msx.toml:1:1".into(),
                 failures: vec![],
                 blessed: vec![],
                 time: Duration::from_millis(250),
             },
             Outcome {
                 name: "end/compiled".into(),
+                place: "msx.toml:5:1".into(),
                 failures: vec![
                     "end.png: 3 pixels differ".into(),
                     "score.bin: 1 byte differs".into(),
