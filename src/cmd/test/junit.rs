@@ -61,7 +61,9 @@ mod tests {
         ];
         let xml = report(Path::new("msx.toml"), &outcomes, Duration::from_secs(1)).unwrap();
         assert!(
-            xml.contains(r#"<testsuites name="msx test" tests="2" failures="1" errors="0""#),
+            xml.contains(
+                r#"<testsuites name="msx test" tests="2" skipped="0" failures="1" errors="0""#
+            ),
             "{xml}"
         );
         assert!(
