@@ -200,6 +200,9 @@ fn check(manifest: &Manifest, dir: &Path, place: &str, name: String, e: &Entry) 
         ),
     };
 
+    if e.kind.is_some() && e.program.is_none() {
+        bail!("{place}: test {name:?}: kind says what the program is, and there is no program");
+    }
     let mut line = vec!["msx run".to_string()];
     let mut option = |flag: &str, value: Option<String>| {
         if let Some(v) = value {
