@@ -262,7 +262,20 @@ fn run_all(
                     Program::AsIs(path) => Ok(Some(path.clone())),
                     Program::Built(source) => built[&(source.clone(), job.mode)].clone().map(Some),
                 };
-                if send.send((i, execute(job, file))).is_err() {
+                // A bug in the emulator fails its case, not the whole run.
+                let outcome =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| execute(job, file)))
+                        .unwrap_or_else(|panic| Outcome {
+                            name: job.name.clone(),
+                            place: job.case.place.clone(),
+                            failures: vec![format!(
+                        "msx panicked running this case ({}): a bug in msx, please report it",
+                        panic_message(panic.as_ref())
+                    )],
+                            blessed: Vec::new(),
+                            time: Duration::ZERO,
+                        });
+                if send.send((i, outcome)).is_err() {
                     break;
                 }
             });
@@ -274,6 +287,15 @@ fn run_all(
         }
     });
     outcomes.into_iter().flatten().collect()
+}
+
+/// What a panic said, when it said it with a string.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message")
 }
 
 /// `test NAME ... ok`, `... FAILED`, or what blessing wrote.
