@@ -277,3 +277,39 @@ fn a_bad_manifest_names_the_place() {
         stderr(&out)
     );
 }
+
+/// Sound and VRAM goldens: blessed, then the same run matches them, and they
+/// hold what they should (a BEEP is not silence; the VRAM is all 128 KB).
+#[test]
+fn sound_and_vram_goldens_bless_then_match() {
+    let dir = scratch("wav");
+    std::fs::write(dir.join("beep.bas"), "10 BEEP\n20 GOTO 20\n").unwrap();
+    std::fs::write(
+        dir.join("msx.toml"),
+        "[[test]]\nname = \"beep\"\nprogram = \"beep.bas\"\nframes = 240\nwav = \"beep.wav\"\nvram = \"beep.vram\"\n",
+    )
+    .unwrap();
+    let out = msx(&dir, &["test", "--bless"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("blessed (beep.vram created, beep.wav created)"),
+        "{}",
+        stdout(&out)
+    );
+    let wav = std::fs::read(dir.join("beep.wav")).unwrap();
+    assert_eq!(&wav[..4], b"RIFF");
+    let samples: Vec<i16> = wav[44..]
+        .chunks_exact(2)
+        .map(|b| i16::from_le_bytes([b[0], b[1]]))
+        .collect();
+    let loudest = samples.iter().map(|s| s.unsigned_abs()).max().unwrap();
+    assert!(loudest > 1000, "the BEEP is silent: {loudest}");
+    assert_eq!(std::fs::read(dir.join("beep.vram")).unwrap().len(), 0x20000);
+    let out = msx(&dir, &["test"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("test beep ... ok"),
+        "{}",
+        stdout(&out)
+    );
+}
