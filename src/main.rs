@@ -36,6 +36,8 @@ enum Command {
     /// Run a disk or ROM on the emulator, headless, and dump what it shows.
     // Boxed: its many options make it much larger than the other variants.
     Run(Box<cmd::run::RunArgs>),
+    /// Run the [[test]] cases of msx.toml and compare them with their golden files.
+    Test(cmd::test::TestArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -60,6 +62,7 @@ fn main() -> std::process::ExitCode {
         Command::Build(args) => cmd::build::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Gfx(args) => cmd::gfx::run(args),
+        Command::Test(args) => cmd::test::run(args),
     };
     match result {
         Ok(code) => code,

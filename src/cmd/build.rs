@@ -59,6 +59,9 @@ pub struct BuildArgs {
     /// runs it, for MSX-BASIC to interpret; the default for a .bas and a .dsk.
     #[arg(long)]
     pub interpret: bool,
+    /// Say nothing but errors (`msx test` builds its programs quietly).
+    #[arg(skip)]
+    pub quiet: bool,
 }
 
 fn format_of(path: &Path) -> Option<Format> {
@@ -264,7 +267,7 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
             for file in &added {
                 disk.write_file(&file.disk_name, &file.bytes, when)
                     .with_context(|| format!("cannot add {} to the disk", file.origin))?;
-                if let Some(m) = &manifest {
+                if let (Some(m), false) = (&manifest, args.quiet) {
                     if file.from_manifest {
                         eprintln!(
                             "{}: added {} as {} ({} bytes)",
@@ -301,6 +304,9 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
     }
     files.commit()?;
     let s = out.sizes;
+    if args.quiet {
+        return Ok(ExitCode::SUCCESS);
+    }
     eprintln!(
         "{}: {} bytes of code, {} of constants and data, {} of variables ({} bytes written)",
         output.display(),
@@ -340,6 +346,9 @@ fn build_interpreted(args: &BuildArgs, output: &Path) -> Result<ExitCode> {
     }
     let bytes = disk.to_bytes();
     super::write_atomic(output, &bytes)?;
+    if args.quiet {
+        return Ok(ExitCode::SUCCESS);
+    }
     eprintln!(
         "{}: {name} ({} bytes tokenized) and AUTOEXEC.BAS, for MSX-BASIC to run at power-on",
         output.display(),
@@ -353,16 +362,10 @@ fn build_interpreted(args: &BuildArgs, output: &Path) -> Result<ExitCode> {
 /// power-on (a plain boot sector returns to it) — on the free ROMs and on a real
 /// MSX2 alike. A program called AUTOEXEC.BAS is the AUTOEXEC.BAS.
 pub fn basic_disk(name: &str, tokenized: &[u8], when: msx_disk::Timestamp) -> Result<Disk> {
-    let mut disk = Disk::new(DiskFormat::Kb720);
-    disk.write_file(name, tokenized, when)
-        .with_context(|| format!("cannot put {name} on the disk"))?;
-    if !name.eq_ignore_ascii_case("AUTOEXEC.BAS") {
-        let autoexec =
-            msx_basic::tokenize(&format!("10 RUN\"{name}\"\n")).context("the AUTOEXEC.BAS line")?;
-        disk.write_file("AUTOEXEC.BAS", &autoexec.to_bytes(), when)
-            .context("cannot put AUTOEXEC.BAS on the disk")?;
-    }
-    Ok(disk)
+    // One maker of these disks for `msx build`, `msx run game.bas`, `msx test`
+    // and the Rust API's `Session::basic`.
+    msx_test::disks::basic_disk(name, tokenized, when)
+        .with_context(|| format!("cannot make the disk of {name}"))
 }
 
 /// What a compiler gives the packaging: the linked program and, for BASIC, the tokenized

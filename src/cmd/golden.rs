@@ -1,12 +1,13 @@
-//! `msx run --expect-png / --expect-vram / --expect-text`: the end of a run
-//! compared with golden files, for a game's own CI.
+//! `msx run --expect-png / --expect-vram / --expect-text` and `msx test`: the
+//! end of a run compared with golden files, for a game's own CI.
 //!
 //! A golden file is compared by what it shows, not by its encoding: a PNG by
 //! its pixels (any PNG encoder's file of the same picture matches), VRAM byte
 //! for byte, the text screen line by line. On a difference the run's own
 //! picture, VRAM or text is written beside the golden file as
-//! `NAME.actual.EXT`, to look at or to diff, and the command says where the
-//! first difference is and how large it is. `--bless` writes the run's output
+//! `NAME.actual.EXT`, to look at or to diff (for a picture also `NAME.diff.png`,
+//! the differing pixels highlighted), and the command says where the first
+//! difference is and how large it is. `--bless` writes the run's output
 //! over the golden files instead (creating them), after the user has looked.
 
 use anyhow::{bail, Context, Result};
@@ -15,13 +16,41 @@ use std::path::{Path, PathBuf};
 use msx_machine::machine::Machine;
 
 use super::outputs::Outputs;
+use super::write_atomic;
 
 /// What one golden file is compared with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// The last frame, by its pixels.
     Png,
+    /// The VRAM, as `--vram` writes it.
     Vram,
+    /// The character screen, as `--text` prints it.
     Text,
+    /// `len` bytes of the CPU's memory from `address`, as the CPU sees them
+    /// at the end of the run.
+    Ram { address: u16, len: usize },
+    /// What the printer received.
+    Printer,
+    /// What the program wrote to the debug device.
+    Debug,
+    /// The sound of the whole run, as `--wav` writes it.
+    Wav,
+}
+
+impl Kind {
+    /// What the golden file holds, in the messages.
+    fn noun(self) -> &'static str {
+        match self {
+            Kind::Png => "picture",
+            Kind::Vram => "VRAM",
+            Kind::Text => "text screen",
+            Kind::Ram { .. } => "memory",
+            Kind::Printer => "printer output",
+            Kind::Debug => "debug output",
+            Kind::Wav => "sound",
+        }
+    }
 }
 
 /// One `--expect-…` request.
@@ -45,35 +74,28 @@ pub enum Verdict {
 }
 
 /// The run's output of `kind`, as the bytes of the file it would be saved in.
-fn actual_bytes(machine: &Machine, kind: Kind) -> Result<Vec<u8>> {
+pub fn actual_bytes(machine: &Machine, kind: Kind) -> Result<Vec<u8>> {
     Ok(match kind {
         Kind::Png => machine.png_bytes()?,
         Kind::Vram => machine.vram(),
         Kind::Text => match machine.text_screen() {
             Some(t) => t.to_string().into_bytes(),
             None => bail!(
-                "--expect-text: the screen is in a bitmap mode ({}), there are no characters to compare",
+                "the screen is in a bitmap mode ({}), there are no characters to compare with the golden text",
                 machine.vdp().mode().name()
             ),
         },
+        Kind::Ram { address, len } => machine.peek_range(address, len),
+        Kind::Printer => machine.printer_output().to_vec(),
+        Kind::Debug => machine.debug_output().to_vec(),
+        Kind::Wav => machine.wav_bytes(),
     })
 }
 
-/// `dir/name.actual.ext` beside `golden`.
-fn actual_path(golden: &Path) -> PathBuf {
-    let stem = golden
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let name = match golden.extension() {
-        Some(ext) => format!("{stem}.actual.{}", ext.to_string_lossy()),
-        None => format!("{stem}.actual"),
-    };
-    golden.with_file_name(name)
-}
-
-/// Compares the run's output with `expect.golden`, or blesses it; the files to write (the
-/// golden file blessed, or the run's `.actual` beside it) go into `files`.
+/// Compares the run's output with `expect.golden`, or blesses it (`msx run`);
+/// the files to write (the golden file blessed, or the run's `.actual` and
+/// `.diff.png` beside it) go into `files`, which the command writes together
+/// with its other outputs.
 pub fn check(
     machine: &Machine,
     expect: &Expect<'_>,
@@ -81,82 +103,134 @@ pub fn check(
     files: &mut Outputs,
 ) -> Result<Verdict> {
     let actual = actual_bytes(machine, expect.kind)?;
-    let golden_path = expect.golden;
     if bless {
-        let created = !golden_path.exists();
-        files.file(golden_path, actual);
+        let created = !expect.golden.exists();
+        files.file(expect.golden, actual);
         return Ok(Verdict::Blessed { created });
     }
-    super::outputs::note_input(golden_path);
-    let golden = std::fs::read(golden_path).with_context(|| {
+    super::outputs::note_input(expect.golden);
+    let (verdict, written) = judge(expect.kind, expect.golden, actual, None)?;
+    for (path, bytes) in written {
+        files.file(path, bytes);
+    }
+    Ok(verdict)
+}
+
+/// Writes `actual` over the golden file (creating it).
+pub fn bless_file(golden: &Path, actual: &[u8]) -> Result<Verdict> {
+    let created = !golden.exists();
+    write_atomic(golden, actual)?;
+    Ok(Verdict::Blessed { created })
+}
+
+/// What differs between the golden file's bytes and this run's, in a
+/// sentence, and for a picture the difference picture; `None` when they are
+/// the same. Writes nothing.
+pub fn difference(
+    kind: Kind,
+    golden_path: &Path,
+    golden: &[u8],
+    actual: &[u8],
+) -> Result<Option<(String, Option<image::RgbImage>)>> {
+    Ok(match kind {
+        Kind::Png => {
+            let picture = |bytes: &[u8], path: &Path| -> Result<image::RgbImage> {
+                Ok(
+                    image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+                        .with_context(|| format!("{}: not a PNG picture", path.display()))?
+                        .to_rgb8(),
+                )
+            };
+            let theirs = picture(golden, golden_path)?;
+            let ours = picture(actual, Path::new("this run's frame"))?;
+            msx_test::picture::compare(&ours, &theirs).map(|d| {
+                let what = d.to_string();
+                match d {
+                    msx_test::picture::Difference::Pixels(p) => (what, Some(p.image)),
+                    msx_test::picture::Difference::Size { .. } => (what, None),
+                }
+            })
+        }
+        Kind::Text => text_difference(golden, actual).map(|w| (w, None)),
+        _ => bytes_difference(kind.noun(), golden, actual).map(|w| (w, None)),
+    })
+}
+
+/// Reads the golden file, saying how to make it when it is missing.
+pub fn read_golden(golden_path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(golden_path).with_context(|| {
         format!(
             "cannot read the golden file {} (run with --bless to create it from this run, after looking at it)",
             golden_path.display()
         )
-    })?;
-    let difference = match expect.kind {
-        Kind::Png => png_difference(machine, &golden, golden_path)?,
-        Kind::Vram => bytes_difference(&golden, &actual),
-        Kind::Text => text_difference(&golden, &actual),
+    })
+}
+
+/// Compares `actual` (the bytes of the file [`actual_bytes`] gives) with the
+/// golden file (`msx test`). On a difference `actual` is written beside it, as
+/// `NAME.actual.EXT` or, with a `label`, `NAME.LABEL.actual.EXT` (one per
+/// run when several runs share a golden file), and for a picture a
+/// difference picture too, `NAME[.LABEL].diff.png`.
+pub fn compare(
+    kind: Kind,
+    golden_path: &Path,
+    actual: &[u8],
+    label: Option<&str>,
+) -> Result<Verdict> {
+    let (verdict, written) = judge(kind, golden_path, actual.to_vec(), label)?;
+    for (path, bytes) in written {
+        write_atomic(&path, &bytes)?;
+    }
+    Ok(verdict)
+}
+
+/// The verdict on `actual` against the golden file, and the files a
+/// difference leaves (the run's output and, for a picture, the difference
+/// picture), not yet written: [`check`] and [`compare`] write them their way.
+fn judge(
+    kind: Kind,
+    golden_path: &Path,
+    actual: Vec<u8>,
+    label: Option<&str>,
+) -> Result<(Verdict, Vec<(PathBuf, Vec<u8>)>)> {
+    let golden = read_golden(golden_path)?;
+    let Some((mut what, diff_picture)) = difference(kind, golden_path, &golden, &actual)? else {
+        return Ok((Verdict::Same, Vec::new()));
     };
-    match difference {
-        None => Ok(Verdict::Same),
-        Some(what) => {
-            let path = actual_path(golden_path);
-            files.file(&path, actual);
-            Ok(Verdict::Differs { what, actual: path })
-        }
+    let mut written = Vec::new();
+    if let Some(picture) = diff_picture {
+        let path = beside(golden_path, label, "diff");
+        let mut bytes = Vec::new();
+        picture
+            .write_to(
+                &mut std::io::Cursor::new(&mut bytes),
+                image::ImageFormat::Png,
+            )
+            .context("encoding the difference picture")?;
+        what.push_str(&format!(
+            "; the differing pixels are highlighted in {}",
+            path.display()
+        ));
+        written.push((path, bytes));
+    }
+    let path = beside(golden_path, label, "actual");
+    written.push((path.clone(), actual));
+    Ok((Verdict::Differs { what, actual: path }, written))
+}
+
+/// `NAME.WHAT.EXT` or `NAME.LABEL.WHAT.EXT` beside the golden `NAME.EXT`.
+pub fn beside(golden: &Path, label: Option<&str>, what: &str) -> PathBuf {
+    match label {
+        Some(l) => msx_test::beside(golden, &format!("{l}.{what}")),
+        None => msx_test::beside(golden, what),
     }
 }
 
-/// Where the frame differs from a golden PNG, by pixels.
-fn png_difference(machine: &Machine, golden: &[u8], path: &Path) -> Result<Option<String>> {
-    let image = image::load_from_memory_with_format(golden, image::ImageFormat::Png)
-        .with_context(|| format!("{}: not a PNG picture", path.display()))?
-        .to_rgb8();
-    let frame = machine.frame();
-    let (gw, gh) = (image.width() as usize, image.height() as usize);
-    if (gw, gh) != (frame.width, frame.height) {
-        return Ok(Some(format!(
-            "the frame is {}×{} pixels, the golden picture {gw}×{gh}",
-            frame.width, frame.height
-        )));
-    }
-    let ours = frame.to_rgb8();
-    let theirs = image.as_raw();
-    let differing = ours
-        .chunks_exact(3)
-        .zip(theirs.chunks_exact(3))
-        .enumerate()
-        .filter(|(_, (a, b))| a != b);
-    let mut count = 0usize;
-    let mut first = None;
-    for (i, (a, b)) in differing {
-        count += 1;
-        first.get_or_insert((i, [a[0], a[1], a[2]], [b[0], b[1], b[2]]));
-    }
-    Ok(first.map(|(i, a, b)| {
-        format!(
-            "{} (of {}); the first at x {}, y {}: #{:02X}{:02X}{:02X} in this run, #{:02X}{:02X}{:02X} in the golden picture",
-            counted(count, "pixel", "pixels"),
-            gw * gh,
-            i % gw,
-            i / gw,
-            a[0],
-            a[1],
-            a[2],
-            b[0],
-            b[1],
-            b[2]
-        )
-    }))
-}
-
-/// Where two byte strings (VRAM dumps) differ.
-fn bytes_difference(golden: &[u8], actual: &[u8]) -> Option<String> {
+/// Where two byte strings (VRAM dumps, memory, printer output) differ.
+fn bytes_difference(noun: &str, golden: &[u8], actual: &[u8]) -> Option<String> {
     if golden.len() != actual.len() {
         return Some(format!(
-            "the VRAM is {} bytes, the golden file {}",
+            "the {noun} is {} bytes, the golden file {}",
             actual.len(),
             golden.len()
         ));
@@ -215,13 +289,15 @@ mod tests {
 
     #[test]
     fn bytes_name_the_first_difference_and_count_them() {
-        assert_eq!(bytes_difference(&[1, 2, 3], &[1, 2, 3]), None);
+        assert_eq!(bytes_difference("VRAM", &[1, 2, 3], &[1, 2, 3]), None);
         assert_eq!(
-            bytes_difference(&[1, 2, 3, 4], &[1, 9, 3, 8]).unwrap(),
+            bytes_difference("VRAM", &[1, 2, 3, 4], &[1, 9, 3, 8]).unwrap(),
             "2 bytes differ; the first at 00001h: 09h in this run, 02h in the golden file"
         );
-        assert!(bytes_difference(&[1], &[1, 2]).unwrap().contains("2 bytes"));
-        assert!(bytes_difference(&[1], &[2])
+        assert!(bytes_difference("VRAM", &[1], &[1, 2])
+            .unwrap()
+            .contains("2 bytes"));
+        assert!(bytes_difference("VRAM", &[1], &[2])
             .unwrap()
             .starts_with("1 byte differs;"));
     }
@@ -239,9 +315,16 @@ mod tests {
     #[test]
     fn the_actual_file_sits_beside_the_golden_one() {
         assert_eq!(
-            actual_path(Path::new("golden/menu.png")),
+            beside(Path::new("golden/menu.png"), None, "actual"),
             PathBuf::from("golden/menu.actual.png")
         );
-        assert_eq!(actual_path(Path::new("vram")), PathBuf::from("vram.actual"));
+        assert_eq!(
+            beside(Path::new("golden/menu.png"), Some("compiled"), "diff"),
+            PathBuf::from("golden/menu.compiled.diff.png")
+        );
+        assert_eq!(
+            beside(Path::new("vram"), None, "actual"),
+            PathBuf::from("vram.actual")
+        );
     }
 }

@@ -3,11 +3,17 @@
 //! Found as cargo finds `Cargo.toml`, but only in the directory of the
 //! program's source (`msx build dir/game.pas` reads `dir/msx.toml`), so a
 //! program never picks up a stranger's manifest from a parent directory.
-//! Today it says which data files go on the disk:
+//! It says which data files go on the disk, and which test cases `msx test`
+//! runs (src/cmd/test.rs, docs/testing.md):
 //!
 //! ```toml
 //! [disk]
 //! files = ["MINES.SC5"]   # paths relative to msx.toml, each put on the disk under its file name
+//!
+//! [[test]]
+//! name = "title"
+//! program = "mines.pas"
+//! png = "golden/title.png"
 //! ```
 //!
 //! Every file is read when the manifest is loaded, so a missing one stops the
@@ -29,6 +35,19 @@ pub struct Manifest {
     pub path: PathBuf,
     /// `[disk] files`, in the order written.
     pub disk_files: Vec<DataFile>,
+    /// `[[test]]`, in the order written, each with its `msx.toml:LINE:COLUMN`;
+    /// `msx test` checks them further (src/cmd/test/case.rs).
+    pub tests: Vec<(String, super::test::case::Entry)>,
+    /// The manifest's text, to place what is found wrong later.
+    text: String,
+}
+
+impl Manifest {
+    /// `msx.toml:LINE:COLUMN` of a byte offset in the manifest.
+    pub fn place(&self, offset: usize) -> String {
+        let (line, col) = line_col(&self.text, offset);
+        format!("{}:{line}:{col}", self.path.display())
+    }
 }
 
 /// One entry of `[disk] files`.
@@ -51,6 +70,8 @@ pub struct DataFile {
 struct Raw {
     #[serde(default)]
     disk: Option<RawDisk>,
+    #[serde(default)]
+    test: Vec<toml::Spanned<super::test::case::Entry>>,
 }
 
 #[derive(Deserialize)]
@@ -120,9 +141,22 @@ fn parse(path: &Path, text: &str) -> Result<Manifest> {
             bytes,
         });
     }
+    let tests = raw
+        .test
+        .into_iter()
+        .map(|entry| {
+            let (line, col) = line_col(text, entry.span().start);
+            (
+                format!("{}:{line}:{col}", path.display()),
+                entry.into_inner(),
+            )
+        })
+        .collect();
     Ok(Manifest {
         path: path.to_path_buf(),
         disk_files,
+        tests,
+        text: text.to_string(),
     })
 }
 

@@ -12,6 +12,7 @@ pub mod outputs;
 pub mod play;
 pub mod run;
 pub mod terminal;
+pub mod test;
 
 use anyhow::{Context, Result};
 use std::path::Path;

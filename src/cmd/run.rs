@@ -119,7 +119,7 @@ fn parse_address(s: &str) -> Result<u16, String> {
     }
 }
 
-fn build_machine(args: &RunArgs, media: MediaKind, image: Vec<u8>) -> Result<Machine> {
+pub(super) fn build_machine(args: &RunArgs, media: MediaKind, image: Vec<u8>) -> Result<Machine> {
     let spec = args.setup.spec(args.machine, args.rtc);
     let file = args.file.as_deref().unwrap_or(Path::new(""));
     let mut machine = machine_setup::build_machine(file, media, image, &spec)?;
@@ -156,7 +156,7 @@ fn build_machine(args: &RunArgs, media: MediaKind, image: Vec<u8>) -> Result<Mac
     Ok(machine)
 }
 
-fn until_of(args: &RunArgs) -> Until {
+pub(super) fn until_of(args: &RunArgs) -> Until {
     if let Some(t) = &args.until_text {
         Until::TextOnScreen(t.clone())
     } else if let Some(t) = &args.until_debug {
