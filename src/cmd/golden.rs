@@ -184,6 +184,9 @@ pub fn compare(
     Ok(verdict)
 }
 
+/// Files to write: (path, bytes).
+type Files = Vec<(PathBuf, Vec<u8>)>;
+
 /// The verdict on `actual` against the golden file, and the files a
 /// difference leaves (the run's output and, for a picture, the difference
 /// picture), not yet written: [`check`] and [`compare`] write them their way.
@@ -192,7 +195,7 @@ fn judge(
     golden_path: &Path,
     actual: Vec<u8>,
     label: Option<&str>,
-) -> Result<(Verdict, Vec<(PathBuf, Vec<u8>)>)> {
+) -> Result<(Verdict, Files)> {
     let golden = read_golden(golden_path)?;
     let Some((mut what, diff_picture)) = difference(kind, golden_path, &golden, &actual)? else {
         return Ok((Verdict::Same, Vec::new()));
