@@ -35,6 +35,8 @@ enum Command {
     /// Run a disk or ROM on the emulator, headless, and dump what it shows.
     // Boxed: its many options make it much larger than the other variants.
     Run(Box<cmd::run::RunArgs>),
+    /// The free ROMs for other emulators: export an openMSX machine.
+    Bios(cmd::bios::BiosArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -48,6 +50,7 @@ fn main() -> std::process::ExitCode {
         Command::Build(args) => cmd::build::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Gfx(args) => cmd::gfx::run(args),
+        Command::Bios(args) => cmd::bios::run(args),
     };
     match result {
         Ok(code) => code,

@@ -579,7 +579,6 @@ impl Vdp {
             7 => {
                 self.cmd.read_color(&self.vram);
             }
-            9 => self.cmd.reset_bd(),
             _ => {}
         }
         value
