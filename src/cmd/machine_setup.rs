@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use msx_machine::machine::{Machine, MachineConfig};
 use msx_machine::memory::{CartridgeKind, MachineLayout};
+use msx_machine::psg::Chip;
 use msx_machine::rtc::DateTime;
 
 use super::read_input;
@@ -100,6 +101,17 @@ pub fn media_kind(path: &Path, bytes: &[u8], asked: MediaKind) -> Result<MediaKi
     }
 }
 
+/// The sound chip (`--psg`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PsgChip {
+    /// Yamaha YM2149, as in the MSX-engines of most MSX2 machines: registers read back
+    /// as written, 32 envelope steps.
+    Ym2149,
+    /// General Instrument AY-3-8910, as in MSX1 machines: unused register bits read 0,
+    /// 16 envelope steps.
+    Ay8910,
+}
+
 /// The machine options `msx run` and `msx play` share.
 #[derive(clap::Args, Clone, Debug)]
 pub struct MachineArgs {
@@ -123,6 +135,9 @@ pub struct MachineArgs {
     /// ascii8, ascii16, konami, konamiscc, generic8k.
     #[arg(long, value_name = "TYPE")]
     pub romtype: Option<CartridgeKind>,
+    /// The PSG chip.
+    #[arg(long, value_enum, default_value = "ym2149")]
+    pub psg: PsgChip,
 }
 
 impl MachineArgs {
@@ -136,6 +151,7 @@ impl MachineArgs {
             rom_sub: self.rom_sub.as_deref(),
             rom_disk: self.rom_disk.as_deref(),
             romtype: self.romtype,
+            psg: self.psg,
         }
     }
 }
@@ -152,6 +168,7 @@ pub struct MachineSpec<'a> {
     pub rom_disk: Option<&'a Path>,
     /// Cartridge mapper instead of the detected one.
     pub romtype: Option<CartridgeKind>,
+    pub psg: PsgChip,
 }
 
 /// Powers on a machine with `image` (read from `file`) in cartridge slot 1
@@ -182,6 +199,10 @@ pub fn build_machine(
     let mut config = MachineConfig::new(layout);
     config.pal = spec.video == Video::Pal;
     config.rtc_start = spec.rtc;
+    config.psg_chip = match spec.psg {
+        PsgChip::Ym2149 => Chip::Ym2149,
+        PsgChip::Ay8910 => Chip::Ay8910,
+    };
     match media {
         MediaKind::Empty => Ok(Machine::new(config)?),
         MediaKind::Rom => {
