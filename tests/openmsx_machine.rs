@@ -416,3 +416,80 @@ fn seabattle_pascal_shows_the_same_screen() {
     let text = text_screen(&s);
     assert!(text.contains("PRESS SPACE TO START"), "{text}");
 }
+
+/// `msx run --layout cbios` (implied by --rom-logo) with C-BIOS's own images is openMSX's
+/// C-BIOS_MSX2: at 3 s both show the logo with the same VRAM. Needs the `cbios` package.
+#[test]
+fn cbios_layout_boots_as_openmsx_c_bios_msx2() {
+    if !enabled() {
+        return;
+    }
+    let cbios = ["/usr/share/cbios", "/usr/share/openmsx/systemroms/cbios"]
+        .iter()
+        .map(Path::new)
+        .find(|d| d.join("cbios_logo_msx2.rom").exists())
+        .expect("MSX_ORACLES=openmsx but the C-BIOS ROMs are not installed (package cbios)");
+    let rom = |n: &str| cbios.join(n).to_str().unwrap().to_string();
+    let dir = scratch("cbios-layout");
+    std::fs::create_dir_all(dir.join("home")).unwrap();
+    let script = "set save_settings_on_exit false
+set renderer none
+set throttle off
+after time 3 {
+  set f [open vram.bin wb]
+  fconfigure $f -translation binary
+  puts -nonewline $f [debug read_block VRAM 0 131072]
+  close $f
+  exit
+}
+";
+    std::fs::write(dir.join("dump.tcl"), script).unwrap();
+    let out = Command::new("openmsx")
+        .current_dir(&dir)
+        .env("OPENMSX_HOME", dir.join("home"))
+        .env("SDL_VIDEODRIVER", "dummy")
+        .env("SDL_AUDIODRIVER", "dummy")
+        .args(["-machine", "C-BIOS_MSX2", "-script", "dump.tcl"])
+        .output()
+        .unwrap_or_else(|e| panic!("MSX_ORACLES=openmsx but openmsx cannot run: {e}"));
+    let theirs = std::fs::read(dir.join("vram.bin")).unwrap_or_else(|e| {
+        panic!(
+            "no VRAM dump ({e}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    // 150 frames at 50 Hz = 3 s (C-BIOS_MSX2 is the European ROM).
+    let run = msx(
+        &dir,
+        &[
+            "run",
+            "--rom-main",
+            &rom("cbios_main_msx2.rom"),
+            "--rom-sub",
+            &rom("cbios_sub.rom"),
+            "--rom-logo",
+            &rom("cbios_logo_msx2.rom"),
+            "--machine",
+            "pal",
+            "--frames",
+            "150",
+            "--vram",
+            "ours.bin",
+        ],
+    );
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let ours = std::fs::read(dir.join("ours.bin")).unwrap();
+    let diff = differences(&ours, &theirs, NOTHING);
+    assert!(
+        diff.is_empty(),
+        "VRAM differs from openMSX's C-BIOS_MSX2: {diff:X?}"
+    );
+    // The logo is drawn (SCREEN 5 page 0 holds many colours).
+    let colours: std::collections::BTreeSet<u8> = ours[..0x6A00].iter().copied().collect();
+    assert!(colours.len() > 10);
+}
