@@ -89,8 +89,14 @@ after time {seconds} {{
         .env("SDL_VIDEODRIVER", "dummy")
         .env("SDL_AUDIODRIVER", "dummy")
         .args(["-machine", "msx_free_msx2"]);
-    if let Some(disk) = disk {
-        cmd.arg("-diska").arg(disk);
+    match disk {
+        Some(rom) if is_rom(rom) => {
+            cmd.arg("-carta").arg(rom);
+        }
+        Some(disk) => {
+            cmd.arg("-diska").arg(disk);
+        }
+        None => {}
     }
     let out = cmd
         .args(["-script", "dump.tcl"])
@@ -113,8 +119,13 @@ after time {seconds} {{
 
 /// The same on our machine: `msx run`'s default (free ROMs, NTSC, 256 KB).
 fn our_screen(disk: Option<&Path>, seconds: f64) -> Screen {
-    let mut m = Machine::new(MachineConfig::new(free_bios_layout())).unwrap();
-    if let Some(disk) = disk {
+    let mut layout = free_bios_layout();
+    let rom = disk.filter(|p| is_rom(p));
+    if let Some(rom) = rom {
+        layout.insert_cartridge(1, std::fs::read(rom).unwrap(), None);
+    }
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    if let (Some(disk), None) = (disk, rom) {
         m.insert_disk(0, std::fs::read(disk).unwrap()).unwrap();
     }
     m.run_cycles((seconds * CPU_HZ) as u64);
@@ -133,6 +144,11 @@ fn our_screen(disk: Option<&Path>, seconds: f64) -> Screen {
         regs: m.vdp().registers()[..47].to_vec(),
         palette,
     }
+}
+
+/// A `.rom` goes into cartridge slot 1 (openMSX `-carta`), anything else into drive A.
+fn is_rom(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "rom")
 }
 
 /// Byte ranges where two dumps differ, for the failure message.
@@ -402,6 +418,25 @@ fn minesweeper_pascal_shows_the_same_menu() {
     // SCREEN 5 with the menu drawn: many different bytes in the first page.
     let distinct: std::collections::BTreeSet<u8> = s.vram[..0x6A00].iter().copied().collect();
     assert!(distinct.len() > 8, "the menu is not drawn");
+}
+
+/// Minesweeper as a cartridge: no disk system when it starts, so its LoadPicture fails
+/// with the I/O error the program reports on screen (no crash), on both.
+#[test]
+fn minesweeper_rom_reports_its_missing_picture_on_both() {
+    if !enabled() {
+        return;
+    }
+    let dir = scratch("minesweeper-rom");
+    let src = example("minesweeper/mines.pas");
+    let rom = build(
+        &dir,
+        &["--format", "rom", src.to_str().unwrap()],
+        "mines.rom",
+    );
+    let s = same_screen("minesweeper rom", Some(&rom), 10.0, NOTHING);
+    let text = text_screen(&s);
+    assert!(text.contains("MINES.SC5 is not on the disk."), "{text}");
 }
 
 #[test]
