@@ -38,6 +38,8 @@ enum Command {
     Run(Box<cmd::run::RunArgs>),
     /// Run the [[test]] cases of msx.toml and compare them with their golden files.
     Test(cmd::test::TestArgs),
+    /// The free ROMs for other emulators: export an openMSX machine.
+    Bios(cmd::bios::BiosArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -63,6 +65,7 @@ fn main() -> std::process::ExitCode {
         Command::Play(args) => cmd::play::run(args),
         Command::Gfx(args) => cmd::gfx::run(args),
         Command::Test(args) => cmd::test::run(args),
+        Command::Bios(args) => cmd::bios::run(args),
     };
     match result {
         Ok(code) => code,

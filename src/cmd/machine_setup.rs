@@ -6,7 +6,8 @@ use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 
 use msx_machine::machine::{Machine, MachineConfig};
-use msx_machine::memory::{CartridgeKind, MachineLayout};
+use msx_machine::memory::{CartridgeKind, MachineLayout, SlotContent, SlotId};
+use msx_machine::psg::Chip;
 use msx_machine::rtc::DateTime;
 
 use super::read_input;
@@ -100,12 +101,43 @@ pub fn media_kind(path: &Path, bytes: &[u8], asked: MediaKind) -> Result<MediaKi
     }
 }
 
+/// The sound chip (`--psg`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PsgChip {
+    /// Yamaha YM2149, as in the MSX-engines of most MSX2 machines: registers read back
+    /// as written, 32 envelope steps.
+    Ym2149,
+    /// General Instrument AY-3-8910, as in MSX1 machines: unused register bits read 0,
+    /// 16 envelope steps.
+    Ay8910,
+}
+
+/// Where the ROMs and RAM sit (`--layout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Layout {
+    /// This project's MSX2 (docs/machine.md): main ROM in slot 0, SUB-ROM in 3-1, mapper
+    /// in 3-2 (256 KB), disk ROM and WD2793 in 3-3; `msx bios export` gives openMSX the same.
+    Msx2,
+    /// openMSX's C-BIOS_MSX2 machine: main ROM in slot 0 with the logo ROM (--rom-logo)
+    /// at 8000h, SUB-ROM in 3-0, mapper in 3-2 (512 KB); no disk drive unless --rom-disk
+    /// is given (then in 3-3). Give it C-BIOS's images to boot as openMSX does.
+    Cbios,
+}
+
 /// The machine options `msx run` and `msx play` share.
 #[derive(clap::Args, Clone, Debug)]
 pub struct MachineArgs {
-    /// Memory mapper size in KB (power of two, 16-4096).
-    #[arg(long, default_value_t = 256, value_name = "KB")]
-    pub ram: u32,
+    /// Memory mapper size in KB (power of two, 16-4096); default 256, 512 with
+    /// --layout cbios.
+    #[arg(long, value_name = "KB")]
+    pub ram: Option<u32>,
+    /// The slot layout.
+    #[arg(long, value_enum, default_value = "msx2")]
+    pub layout: Layout,
+    /// C-BIOS's logo ROM (cbios_logo_msx2.rom, 16 KB at 8000h of slot 0); implies
+    /// --layout cbios.
+    #[arg(long, value_name = "FILE")]
+    pub rom_logo: Option<PathBuf>,
     /// Your own main ROM (BIOS + BASIC, 32 KB) instead of the free BIOS.
     #[arg(long, value_name = "FILE")]
     pub rom_main: Option<PathBuf>,
@@ -123,6 +155,9 @@ pub struct MachineArgs {
     /// ascii8, ascii16, konami, konamiscc, generic8k.
     #[arg(long, value_name = "TYPE")]
     pub romtype: Option<CartridgeKind>,
+    /// The PSG chip.
+    #[arg(long, value_enum, default_value = "ym2149")]
+    pub psg: PsgChip,
 }
 
 impl MachineArgs {
@@ -131,11 +166,18 @@ impl MachineArgs {
         MachineSpec {
             video,
             rtc,
+            layout: if self.rom_logo.is_some() {
+                Layout::Cbios
+            } else {
+                self.layout
+            },
             ram_kb: self.ram,
+            rom_logo: self.rom_logo.as_deref(),
             rom_main: self.rom_main.as_deref(),
             rom_sub: self.rom_sub.as_deref(),
             rom_disk: self.rom_disk.as_deref(),
             romtype: self.romtype,
+            psg: self.psg,
         }
     }
 }
@@ -144,14 +186,17 @@ impl MachineArgs {
 pub struct MachineSpec<'a> {
     pub video: Video,
     pub rtc: DateTime,
-    /// Memory mapper size in KB.
-    pub ram_kb: u32,
+    pub layout: Layout,
+    /// Memory mapper size in KB (None: the layout's own).
+    pub ram_kb: Option<u32>,
+    pub rom_logo: Option<&'a Path>,
     /// The user's own ROM dumps instead of the free BIOS.
     pub rom_main: Option<&'a Path>,
     pub rom_sub: Option<&'a Path>,
     pub rom_disk: Option<&'a Path>,
     /// Cartridge mapper instead of the detected one.
     pub romtype: Option<CartridgeKind>,
+    pub psg: PsgChip,
 }
 
 /// Powers on a machine with `image` (read from `file`) in cartridge slot 1
@@ -173,15 +218,26 @@ pub fn build_machine(
         Some(p) => read_input(p)?,
         None => msx_bios::sub_rom().to_vec(),
     };
-    let disk_rom = match spec.rom_disk {
-        Some(p) => read_input(p)?,
-        None => msx_bios::disk_rom().to_vec(),
+    let mut layout = match spec.layout {
+        Layout::Msx2 => {
+            let disk_rom = match spec.rom_disk {
+                Some(p) => read_input(p)?,
+                None => msx_bios::disk_rom().to_vec(),
+            };
+            MachineLayout::msx2(main, sub, Some(disk_rom))
+        }
+        Layout::Cbios => cbios_layout(main, sub, spec)?,
     };
-    let mut layout = MachineLayout::msx2(main, sub, Some(disk_rom));
-    layout.set_ram_kb(spec.ram_kb);
+    if let Some(kb) = spec.ram_kb {
+        layout.set_ram_kb(kb);
+    }
     let mut config = MachineConfig::new(layout);
     config.pal = spec.video == Video::Pal;
     config.rtc_start = spec.rtc;
+    config.psg_chip = match spec.psg {
+        PsgChip::Ym2149 => Chip::Ym2149,
+        PsgChip::Ay8910 => Chip::Ay8910,
+    };
     match media {
         MediaKind::Empty => Ok(Machine::new(config)?),
         MediaKind::Rom => {
@@ -209,6 +265,43 @@ pub fn build_machine(
             Ok(m)
         }
     }
+}
+
+/// openMSX's C-BIOS_MSX2 slots (`MachineLayout::cbios_msx2`), with the logo ROM when
+/// given and a disk drive in 3-3 only when a disk ROM is.
+fn cbios_layout(main: Vec<u8>, sub: Vec<u8>, spec: &MachineSpec) -> Result<MachineLayout> {
+    let logo = match spec.rom_logo {
+        Some(p) => {
+            let logo = read_input(p)?;
+            if logo.is_empty() || logo.len() > 0x4000 {
+                bail!(
+                    "{}: a logo ROM is at most 16 KB (8000h-BFFFh), this one is {} bytes",
+                    p.display(),
+                    logo.len()
+                );
+            }
+            Some(logo)
+        }
+        None => None,
+    };
+    let had_logo = logo.is_some();
+    let mut layout = MachineLayout::cbios_msx2(main, sub, logo.unwrap_or_default());
+    if !had_logo {
+        // No logo ROM: 8000h-BFFFh of slot 0 stays empty.
+        layout.items.retain(
+            |i| !matches!(i.content, SlotContent::Rom { base: 0x8000, .. } if i.slot == SlotId::primary(0)),
+        );
+    }
+    if let Some(p) = spec.rom_disk {
+        layout.add(
+            SlotId::sub(3, 3),
+            SlotContent::DiskRom {
+                image: read_input(p)?,
+                drives: 1,
+            },
+        );
+    }
+    Ok(layout)
 }
 
 /// The disk an MSX user makes for a BASIC program (`build::basic_disk`): NAME.BAS and an

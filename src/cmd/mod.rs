@@ -2,6 +2,7 @@
 
 pub mod asm;
 pub mod basic;
+pub mod bios;
 pub mod build;
 pub mod disk;
 pub mod gfx;

@@ -15,6 +15,7 @@
 
 pub mod entries;
 pub mod font;
+pub mod openmsx;
 
 /// Size of the main ROM image (BIOS in page 0, nothing in page 1).
 pub const MAIN_ROM_SIZE: usize = 0x8000;

@@ -67,10 +67,13 @@ pub const CPU_HZ: u64 = 3_579_545;
     serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default,
 )]
 pub enum Chip {
-    /// General Instrument AY-3-8910: unused register bits read 0, 16 envelope levels.
-    #[default]
+    /// General Instrument AY-3-8910 (MSX1 machines): unused register bits read 0, 16
+    /// envelope levels.
     Ay8910,
-    /// Yamaha YM2149 (in most MSX-engines): registers read as written, 32 envelope levels.
+    /// Yamaha YM2149 (the default: the PSG of the MSX-engines of most MSX2 machines,
+    /// S1985 and S3527, and of openMSX's MSX2 machines): registers read as written, 32
+    /// envelope levels.
+    #[default]
     Ym2149,
 }
 
@@ -354,7 +357,9 @@ impl Psg {
             time: 0,
             joystick: [0x3F; 2],
             japanese: false,
-            cassette_in: false,
+            // Nothing plugged into the cassette port reads 1, as openMSX's empty
+            // cassette port (DummyCassetteDevice: a full positive sample).
+            cassette_in: true,
             click: false,
             synthesis: true,
             out: Resampler::new(sample_rate),

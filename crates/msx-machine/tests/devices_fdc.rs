@@ -489,3 +489,36 @@ fn reset_stops_the_command_and_the_motor_but_keeps_the_disk() {
     assert!(!fdc.motor());
     assert!(fdc.image(0).is_some());
 }
+
+/// The disk turns only while the motor is on, from the index at power-on (openMSX
+/// `RealDrive`): switched on at any moment, the first read of sector 1 (146 bytes of gap
+/// after the index, then its ID and data) ends within the first 30 ms, where a disk that
+/// had turned since power-on would make it wait for most of a turn at some moments.
+/// Stopped, it keeps its angle: on again, the same read takes as long.
+#[test]
+fn the_disk_turns_only_with_the_motor_on() {
+    for on_at in [0, 410 * MS, 1234 * MS + 17] {
+        let mut fdc = PhilipsFdc::new(1);
+        fdc.insert(0, pattern_disk()).unwrap();
+        fdc.write(DRIVE, 0x80, on_at);
+        fdc.write(SECTOR, 1, on_at);
+        fdc.write(STATUS, 0x80, on_at);
+        let (bytes, status, end) = read_loop(&mut fdc, on_at, 40);
+        assert_eq!((bytes.len(), status & 0x1C), (512, 0));
+        let took = end - on_at;
+        assert!(
+            took < 30 * MS,
+            "motor on at {on_at}: the read took {took} T-states"
+        );
+        // Off for a while, then on: the disk resumes where it stopped.
+        fdc.write(DRIVE, 0x00, end);
+        let later = end + 5 * SECOND;
+        fdc.write(DRIVE, 0x80, later);
+        fdc.write(SECTOR, 2, later);
+        fdc.write(STATUS, 0x80, later);
+        let (bytes, _, end2) = read_loop(&mut fdc, later, 40);
+        assert_eq!(bytes, expected_sector(1));
+        // Sector 2 follows sector 1 on the track: it comes within the same turn.
+        assert!(end2 - later < 30 * MS, "took {}", end2 - later);
+    }
+}

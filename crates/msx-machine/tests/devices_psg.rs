@@ -66,7 +66,10 @@ fn only_port_a2_reads_and_the_latch_has_four_bits() {
 #[test]
 fn port_a_joysticks_layout_and_cassette() {
     let mut p = psg(Chip::Ay8910);
-    // Nothing plugged in: pins high.
+    // Nothing plugged in: joystick pins high, and the empty cassette port reads 1
+    // (bit 7), as on openMSX.
+    assert_eq!(get(&mut p, 14), 0xBF);
+    p.set_cassette_input(false);
     assert_eq!(get(&mut p, 14), 0x3F);
     p.set_joystick(0, 0x3F & !0x01 & !0x10); // up + trigger A on port 1
     assert_eq!(get(&mut p, 14), 0x2E);

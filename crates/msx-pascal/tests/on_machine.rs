@@ -258,3 +258,51 @@ fn execute_and_chain_under_msx_dos() {
     }
     assert!(!text.contains("not reached"), "{text}");
 }
+
+/// A cartridge has no disk system when it starts: its INIT runs before the disk ROM's
+/// (slot 1 comes before 3-3), or the machine has none. File operations then fail with
+/// Turbo Pascal's I/O errors, as for a missing file, instead of calling a BDOS that is
+/// not there (which switched every page to slot 0 and sent the interrupt handler into
+/// itself until the stack ran out). With and without a disk ROM in the machine.
+#[test]
+fn a_cartridge_without_a_disk_system_gets_io_errors() {
+    const SRC: &str = "
+        {$I-}
+        var f: file of integer; t: text; r1, r2, r3: integer;
+        begin
+          assign(f, 'NONE.DAT'); reset(f); r1 := IOResult;
+          assign(t, 'OUT.TXT'); rewrite(t); r2 := IOResult;
+          LoadPicture('MINES.SC5', 0); r3 := IOResult;
+          writeln('R ', r1, ' ', r2, ' ', r3);
+          {$I+}
+          reset(f);
+          writeln('not here')
+        end.";
+    let files = MemoryFiles::new().with("t.pas", SRC);
+    let rom = match compile("t.pas", &files, Target::Rom) {
+        Ok(b) => b.output.bytes,
+        Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+    };
+    for disk_rom in [Some(msx_bios::disk_rom().to_vec()), None] {
+        let with_disk_rom = disk_rom.is_some();
+        let mut layout = MachineLayout::msx2(
+            msx_bios::main_rom().to_vec(),
+            msx_bios::sub_rom().to_vec(),
+            disk_rom,
+        );
+        layout.insert_cartridge(1, rom.clone(), None);
+        let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+        let outcome = m.run_until(&Until::TextOnScreen("I/O error".into()), 600);
+        let text = m.text_screen().map(|t| t.to_string()).unwrap_or_default();
+        assert!(
+            outcome.reached(),
+            "disk ROM {with_disk_rom}: {outcome:?}\n{text}"
+        );
+        // 1: file not found (Reset, LoadPicture); F1h: directory full (Rewrite).
+        assert!(text.contains("R 1 241 1"), "{text}");
+        assert!(text.contains("I/O error 1"), "{text}");
+        assert!(!text.contains("not here"), "{text}");
+        // The stack is where the program put it, not run down by re-entered interrupts.
+        assert!(m.cpu().regs.sp >= 0xC000, "SP {:04X}", m.cpu().regs.sp);
+    }
+}

@@ -147,12 +147,13 @@ fn prelude(target: Target) -> String {
     for (name, v) in EQUATES {
         let _ = writeln!(s, "{name} equ 0{v:04X}h");
     }
-    let bdos = if target == Target::Com {
-        0x0005
-    } else {
-        0xF37D
-    };
-    let _ = writeln!(s, "BDOS equ 0{bdos:04X}h");
+    match target {
+        Target::Com => s.push_str("BDOS equ 00005h\n"),
+        Target::Dsk => s.push_str("BDOS equ 0F37Dh\n"),
+        // A cartridge may start before any disk ROM (its INIT runs first, or there is
+        // none): the BDOS goes through a guard (halt_routine) that fails when none was set up.
+        Target::Rom => s.push_str("BDOS equ rt_bdos\n"),
+    }
     // How the runtime calls the BIOS: directly when it is in page 0, else through CALSLT.
     s.push_str("bios macro entry\n");
     if target == Target::Com {
@@ -231,7 +232,17 @@ fn halt_routine(target: Target) -> &'static str {
         // Back to MSX-DOS.
         Target::Com => "rt_halt:\n        ld c,0\n        jp BDOS\n",
         // Nowhere to return to: wait for ever with interrupts on.
-        Target::Dsk | Target::Rom => "rt_halt:\n        ei\n        halt\n        jr rt_halt\n",
+        Target::Dsk => "rt_halt:\n        ei\n        halt\n        jr rt_halt\n",
+        // The same, and the cartridge's BDOS guard: 0F37Dh holds the BDOS only once a
+        // disk ROM's INIT has run, which also hooks H.PHYD (0FFA7h; the BIOS leaves it a
+        // RET, and PHYDIO tests it the same way). Without one every function fails as
+        // the BDOS does for a missing file (A = 0FFh, HL = 0: nothing read), so file
+        // operations end in the language's I/O error instead of jumping into garbage.
+        Target::Rom => concat!(
+            "rt_halt:\n        ei\n        halt\n        jr rt_halt\n",
+            "rt_bdos:\n        ld a,(0FFA7h)\n        cp 0C9h\n        jp nz,0F37Dh\n",
+            "        ld a,0FFh\n        ld hl,0\n        ret\n",
+        ),
     }
 }
 

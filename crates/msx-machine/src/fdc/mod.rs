@@ -218,6 +218,8 @@ impl PhilipsFdc {
                     self.side_reg = value;
                 } else {
                     self.drive_reg = value;
+                    let motor = self.motor();
+                    self.wd.set_spinning(motor, now);
                 }
             }
             _ => {}

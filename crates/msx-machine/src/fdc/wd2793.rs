@@ -62,27 +62,6 @@ const fn ms(ms: u64) -> u64 {
     ms * CPU_HZ / 1000
 }
 
-/// Bytes that have passed the head since power-on at time `t`.
-fn byte_clock(t: u64) -> u64 {
-    (u128::from(t) * u128::from(BYTES_PER_SECOND) / u128::from(CPU_HZ)) as u64
-}
-
-/// The first T-state at which `byte_clock` reaches `b`.
-fn byte_time(b: u64) -> u64 {
-    (u128::from(b) * u128::from(CPU_HZ)).div_ceil(u128::from(BYTES_PER_SECOND)) as u64
-}
-
-/// The absolute byte index of the next passage of track position `pos`
-/// strictly after time `t`.
-fn next_pass(t: u64, pos: u64) -> u64 {
-    let b = byte_clock(t);
-    let mut c = b - b % TRACK_BYTES + pos;
-    if c <= b {
-        c += TRACK_BYTES;
-    }
-    c
-}
-
 /// What the controller sees of the selected drive.
 pub(crate) struct Bus<'a> {
     pub drive: Option<&'a mut Drive>,
@@ -230,6 +209,17 @@ pub struct Wd2793 {
     /// Head loaded from `hld_from` until `hld_until` (exclusive).
     hld_from: u64,
     hld_until: u64,
+    /// The disk turns only while the motor is on (openMSX `RealDrive`: the angle
+    /// stands still with the motor off, and is 0, the index, at power-on). While it
+    /// turns, `spin_base` is the T-state at which the track would have started at the
+    /// index had it always turned; while it stands, `spin_stopped` is how far it had
+    /// turned (in T-states of turning).
+    #[serde(default)]
+    spinning: bool,
+    #[serde(default)]
+    spin_base: u64,
+    #[serde(default)]
+    spin_stopped: u64,
 }
 
 impl Default for Wd2793 {
@@ -254,7 +244,61 @@ impl Wd2793 {
             immediate_irq: false,
             hld_from: u64::MAX,
             hld_until: 0,
+            spinning: false,
+            spin_base: 0,
+            spin_stopped: 0,
         }
+    }
+
+    /// The motor line at time `now`: the disk starts turning from where it stopped,
+    /// or stops where it is.
+    pub(crate) fn set_spinning(&mut self, on: bool, now: u64) {
+        if on == self.spinning {
+            return;
+        }
+        if on {
+            self.spin_base = now.saturating_sub(self.spin_stopped);
+        } else {
+            self.spin_stopped = now.saturating_sub(self.spin_base);
+        }
+        self.spinning = on;
+    }
+
+    /// T-states the disk has turned by time `t`.
+    fn turned(&self, t: u64) -> u64 {
+        if self.spinning {
+            t.saturating_sub(self.spin_base)
+        } else {
+            self.spin_stopped
+        }
+    }
+
+    /// Bytes of track that have passed the head by time `t` (counting every turn).
+    fn byte_clock(&self, t: u64) -> u64 {
+        (u128::from(self.turned(t)) * u128::from(BYTES_PER_SECOND) / u128::from(CPU_HZ)) as u64
+    }
+
+    /// The first T-state at which `byte_clock` reaches `b` (the disk turning from now
+    /// on).
+    fn byte_time(&self, b: u64) -> u64 {
+        let turned =
+            (u128::from(b) * u128::from(CPU_HZ)).div_ceil(u128::from(BYTES_PER_SECOND)) as u64;
+        if self.spinning {
+            self.spin_base + turned
+        } else {
+            turned.saturating_sub(self.spin_stopped)
+        }
+    }
+
+    /// The absolute byte index of the next passage of track position `pos` strictly
+    /// after time `t`.
+    fn next_pass(&self, t: u64, pos: u64) -> u64 {
+        let b = self.byte_clock(t);
+        let mut c = b - b % TRACK_BYTES + pos;
+        if c <= b {
+            c += TRACK_BYTES;
+        }
+        c
     }
 
     /// Whether a loaded controller's transfer positions lie inside its
@@ -284,7 +328,7 @@ impl Wd2793 {
 
     /// DRQ line.
     pub fn drq(&self, now: u64) -> bool {
-        let b = byte_clock(now);
+        let b = self.byte_clock(now);
         match &self.phase {
             Phase::Read {
                 buf, first, next, ..
@@ -346,11 +390,11 @@ impl Wd2793 {
                     next,
                     end,
                     ..
-                } if byte_clock(now) >= end => {
+                } if self.byte_clock(now) >= end => {
                     if next < buf.len() {
                         self.status |= LOST_DATA;
                     }
-                    let at = byte_time(end);
+                    let at = self.byte_time(end);
                     if kind == ReadKind::Sector && self.command & 0x10 != 0 {
                         // Multiple sectors: go on with the next one.
                         self.sector = self.sector.wrapping_add(1);
@@ -361,9 +405,9 @@ impl Wd2793 {
                 }
                 Phase::Write {
                     provided, check, ..
-                } if provided == 0 && byte_clock(now) >= check => {
+                } if provided == 0 && self.byte_clock(now) >= check => {
                     self.status |= LOST_DATA;
-                    self.end(byte_time(check));
+                    self.end(self.byte_time(check));
                 }
                 Phase::Write {
                     buf,
@@ -371,11 +415,11 @@ impl Wd2793 {
                     end,
                     target,
                     ..
-                } if byte_clock(now) >= end => {
+                } if self.byte_clock(now) >= end => {
                     if provided < buf.len() {
                         self.status |= LOST_DATA;
                     }
-                    let at = byte_time(end);
+                    let at = self.byte_time(end);
                     self.commit(&buf, provided, target, bus);
                     if matches!(target, WriteTarget::Sector { .. }) && self.command & 0x10 != 0 {
                         self.sector = self.sector.wrapping_add(1);
@@ -424,7 +468,7 @@ impl Wd2793 {
         if self.command & 0x80 == 0 || self.command & 0xF0 == 0xD0 {
             // Type I (and after Force Interrupt): live drive signals.
             s &= !(INDEX | TRACK0 | HEAD_LOADED | WRITE_PROTECT);
-            let at_index = byte_clock(now) % TRACK_BYTES < TRACK_BYTES / 50;
+            let at_index = self.byte_clock(now) % TRACK_BYTES < TRACK_BYTES / 50;
             if bus.turning() && at_index {
                 s |= INDEX;
             }
@@ -470,7 +514,7 @@ impl Wd2793 {
     /// Data register read: the next byte of a read transfer when DRQ is up.
     pub(crate) fn read_data(&mut self, now: u64, bus: &mut Bus<'_>) -> u8 {
         self.advance(now, bus);
-        let b = byte_clock(now);
+        let b = self.byte_clock(now);
         if let Phase::Read {
             buf, first, next, ..
         } = &mut self.phase
@@ -496,7 +540,7 @@ impl Wd2793 {
             buf, first, next, ..
         } = &self.phase
         {
-            let b = byte_clock(now);
+            let b = self.byte_clock(now);
             if *next < buf.len() && b >= *first + *next as u64 {
                 let newest = ((b - *first) as usize).min(buf.len() - 1);
                 return buf[newest.max(*next)];
@@ -509,7 +553,7 @@ impl Wd2793 {
     pub(crate) fn write_data(&mut self, value: u8, now: u64, bus: &mut Bus<'_>) {
         self.advance(now, bus);
         self.data = value;
-        let b = byte_clock(now);
+        let b = self.byte_clock(now);
         if let Phase::Write {
             buf,
             provided,
@@ -632,12 +676,12 @@ impl Wd2793 {
         } else if ok {
             // The end of the next ID field of any sector.
             let next_id = (0..bus.view().sectors())
-                .map(|s| next_pass(settled, disk::id_position(s)))
+                .map(|s| self.next_pass(settled, disk::id_position(s)))
                 .min()
                 .unwrap_or(0);
-            byte_time(next_id + 7)
+            self.byte_time(next_id + 7)
         } else {
-            byte_time((byte_clock(settled) / TRACK_BYTES + 5) * TRACK_BYTES)
+            self.byte_time((self.byte_clock(settled) / TRACK_BYTES + 5) * TRACK_BYTES)
         };
         self.phase = Phase::Verify { at: when, ok };
     }
@@ -675,8 +719,8 @@ impl Wd2793 {
         if self.command >> 4 == 0xF {
             // Write track raises DRQ at once: the first byte must be there
             // before the index pulse.
-            let b = byte_clock(now);
-            let index = next_pass(at, 0);
+            let b = self.byte_clock(now);
+            let index = self.next_pass(at, 0);
             self.phase = Phase::Write {
                 buf: vec![0; TRACK_BYTES as usize],
                 provided: 0,
@@ -702,7 +746,7 @@ impl Wd2793 {
     /// Type II and III (read address, read track): find what the command
     /// needs under the head, from time `at`.
     fn start_search(&mut self, at: u64, bus: &mut Bus<'_>) {
-        let five_turns = byte_time((byte_clock(at) / TRACK_BYTES + 5) * TRACK_BYTES);
+        let five_turns = self.byte_time((self.byte_clock(at) / TRACK_BYTES + 5) * TRACK_BYTES);
         let not_found = |wd: &mut Self| {
             wd.phase = if bus.view().turning() {
                 Phase::NotFound { at: five_turns }
@@ -721,7 +765,7 @@ impl Wd2793 {
                     return not_found(self);
                 }
                 let slot = self.sector - 1;
-                let id = next_pass(at, disk::id_position(slot));
+                let id = self.next_pass(at, disk::id_position(slot));
                 let (track, side, r) = (bus.view().head(), bus.side, self.sector);
                 if write {
                     let drq0 = id + 9;
@@ -759,7 +803,7 @@ impl Wd2793 {
                 }
                 // The next ID field of any sector.
                 let (slot, id) = (0..sectors)
-                    .map(|s| (s, next_pass(at, disk::id_position(s))))
+                    .map(|s| (s, self.next_pass(at, disk::id_position(s))))
                     .min_by_key(|&(_, b)| b)
                     .unwrap_or((0, 0));
                 let field = disk::id_field(bus.view().head(), bus.side, slot + 1);
@@ -778,7 +822,7 @@ impl Wd2793 {
                 if !bus.view().turning() {
                     return self.end(at);
                 }
-                let index = next_pass(at, 0);
+                let index = self.next_pass(at, 0);
                 let buf = bus
                     .view()
                     .disk()
@@ -801,7 +845,7 @@ impl Wd2793 {
             self.immediate_irq = false;
         }
         if flags & 0x04 != 0 && bus.view().ready() {
-            self.irq_at = Some(byte_time(next_pass(now, 0)));
+            self.irq_at = Some(self.byte_time(self.next_pass(now, 0)));
         }
         if flags & 0x08 != 0 {
             self.immediate_irq = true;

@@ -91,7 +91,7 @@ pub struct MachineConfig {
     /// What the real-time clock shows at power-on (it then counts emulated
     /// time only).
     pub rtc_start: DateTime,
-    /// AY-3-8910 (default) or YM2149.
+    /// YM2149 (default, as MSX2 machines) or AY-3-8910.
     pub psg_chip: Chip,
     /// Audio sample rate in Hz.
     pub sample_rate: u32,
@@ -102,14 +102,14 @@ pub struct MachineConfig {
 pub const DEFAULT_RTC_START: DateTime = DateTime::new(2026, 1, 1, 0, 0, 0);
 
 impl MachineConfig {
-    /// NTSC, 128 KB VRAM, RTC at [`DEFAULT_RTC_START`], AY-3-8910, 44 100 Hz.
+    /// NTSC, 128 KB VRAM, RTC at [`DEFAULT_RTC_START`], YM2149, 44 100 Hz.
     pub fn new(layout: MachineLayout) -> Self {
         MachineConfig {
             layout,
             pal: false,
             vram_kb: 128,
             rtc_start: DEFAULT_RTC_START,
-            psg_chip: Chip::Ay8910,
+            psg_chip: Chip::Ym2149,
             sample_rate: 44_100,
         }
     }

@@ -595,11 +595,6 @@ impl CmdEngine {
         self.asx
     }
 
-    /// Reading S#9 clears BD (openMSX).
-    pub fn reset_bd(&mut self) {
-        self.status &= !BD;
-    }
-
     /// R#32 + `index` as a program reads it back (debuggers, tests).
     pub fn register(&self, index: u8) -> u8 {
         match index {
@@ -994,7 +989,10 @@ impl CmdEngine {
                 }
                 self.asx = self.asx.wrapping_add(self.dir_x());
                 if self.asx & mode.width() != 0 {
-                    // Reached the edge: BD is left as it was.
+                    // Reached the edge without finding it: BD = 0, so BD tells the
+                    // last search's result (openMSX VDPCmdEngine::executeSrch; the
+                    // Handbook's SRCH example tests BD after CE to learn which).
+                    self.status &= !BD;
                     self.done();
                 }
                 false

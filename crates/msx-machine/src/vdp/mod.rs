@@ -260,7 +260,10 @@ impl Vdp {
             cpu_ext: false,
             s0: 0,
             fh: false,
-            odd_field: false,
+            // The first frame reads EO = 1: openMSX toggles EO at every frame start,
+            // the power-on one included (`VDP::resetInit` calls `frameStart`). In
+            // non-interlaced modes the phase is otherwise arbitrary.
+            odd_field: true,
             collision_x: 0,
             collision_y: 0,
             time: 0,
@@ -579,7 +582,6 @@ impl Vdp {
             7 => {
                 self.cmd.read_color(&self.vram);
             }
-            9 => self.cmd.reset_bd(),
             _ => {}
         }
         value
