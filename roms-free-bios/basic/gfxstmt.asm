@@ -55,6 +55,12 @@ GS_STRALC:      EQU 6627h       ; room for A characters: DE = it, DSCTMP set
 GS_LDIRMV:      EQU 0059h
 GS_FOUT:        EQU 3425h
 GS_BUF:         EQU 0F55Eh      ; the line buffer: free while a statement runs
+; DRAW's and PLAY's text with its X and = written out: BUF after the MSX2
+; parameter block SX..ARG (F562h-F570h), which the SUB-ROM's DRAW fills
+; for each line it draws (a text kept at BUF was overwritten from its 5th
+; character by the first line).
+GS_MBUF:        EQU 0F571h
+GS_MBUFLEN:     EQU 0F65Fh-GS_MBUF      ; to BUF's end: 238
 GS_S_PAINT:     EQU 0069h
 GS_OMERR:       EQU 6275h       ; Out of memory
 GS_DAC:         EQU 0F7F6h
@@ -648,18 +654,42 @@ ST_DRAW:        CALL GS_START
                 RET NC
                 JP GS_FCERR
 
-; GS_MACRO: the string of descriptor HL written out to BUF with each
-; "X var;" replaced by the string var and each "=var;" by var's value in
-; decimal, as DRAW and PLAY take them -> HL = BUF, B = the length. More
-; than 255 characters: Illegal function call.
-GS_MACRO:       LD DE,GS_BUF
+; GS_MACRO: the string of descriptor HL as DRAW and PLAY take it -> HL = its
+; text, B = the length: the string's own characters when it has no X or =,
+; else written out to GS_MBUF with each "X var;" replaced by the string var
+; and each "=var;" by var's value in decimal (more than 238 characters
+; written out: Illegal function call).
+GS_MACRO:       PUSH HL
+                LD B,(HL)               ; a text without X or = is used where
+                INC HL                  ; it is (any length)
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                INC B
+                PUSH DE
+GS_MAC_SCAN:    DEC B
+                JR Z,GS_MAC_ASIS
+                LD A,(DE)
+                INC DE
+                CP 'X'
+                JR Z,GS_MAC_COPY
+                CP '='
+                JR NZ,GS_MAC_SCAN
+GS_MAC_COPY:    POP DE
+                POP HL
+                LD DE,GS_MBUF
                 CALL GS_MACX
                 EX DE,HL
-                LD DE,GS_BUF
+                LD DE,GS_MBUF
                 OR A
                 SBC HL,DE
                 LD B,L
                 EX DE,HL
+                RET
+GS_MAC_ASIS:    POP HL                  ; the text
+                POP DE
+                LD A,(DE)
+                LD B,A
                 RET
 GS_MACX:        LD A,(HL)
                 INC HL
@@ -717,7 +747,7 @@ GS_MXNEXT:      POP HL
 GS_MXPUT:       LD (DE),A
                 INC DE
                 PUSH HL
-                LD HL,GS_BUF+255
+                LD HL,GS_MBUF+GS_MBUFLEN-1
                 OR A
                 SBC HL,DE
                 POP HL

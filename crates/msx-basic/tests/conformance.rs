@@ -461,3 +461,26 @@ fn print_using_exponential_format() {
         ]
     );
 }
+
+#[test]
+fn draw_runs_every_command_of_a_long_string() {
+    // A square drawn by four DRAW commands after a blank move: every side is
+    // drawn in the foreground colour (15), the inside keeps the background
+    // (4). The interpreter once kept the text where the SUB-ROM's line
+    // drawing keeps its parameters, and lost all but the first commands.
+    // Then the same through X (a string variable's commands), which only the
+    // interpreter takes (the compiler: Illegal function call, docs/basic.md).
+    let square = concat!(
+        "10 SCREEN 5:COLOR 15,4:CLS\n",
+        "20 DRAW \"BM10,10R5D5L5U5\"\n",
+        "30 P$=STR$(POINT(12,10))+STR$(POINT(15,12))+STR$(POINT(12,15))\n",
+        "40 P$=P$+STR$(POINT(10,12))+STR$(POINT(12,12))\n",
+        "50 SCREEN 0:PRINT P$\n",
+    );
+    assert_eq!(run(square), [" 15 15 15 15 4"]);
+    let through_x = square.replace(
+        "20 DRAW \"BM10,10R5D5L5U5\"",
+        "20 A$=\"BM10,10R5D5L5U5\":DRAW \"XA$;\"",
+    );
+    assert_eq!(harness::interp_lines(&through_x), [" 15 15 15 15 4"]);
+}
