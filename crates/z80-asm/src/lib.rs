@@ -200,7 +200,8 @@ fn run(mut sources: Sources, main: u32, opts: &Options) -> Result<Assembly, Diag
         pass_no += 1;
         let mut p = Pass::new(opts, &mut sources, &prev);
         p.run_file(main);
-        let settled = p.syms == prev;
+        // A pass stopped by a limit would stop the same way again.
+        let settled = p.syms == prev || p.aborted;
         if settled || pass_no == MAX_PASSES {
             let mut raw = std::mem::take(&mut p.diags);
             if !settled {
