@@ -105,7 +105,7 @@ pub mod limits {
     /// Bytes emitted in one pass. An image has 64 KB; more than that already
     /// overwrites or runs past the end of memory, both errors.
     pub const BYTES: u64 = 1 << 20;
-    /// Error messages kept; the assembly stops after this many.
+    /// Error messages kept per pass; the others are only counted.
     pub const ERRORS: usize = 500;
 }
 
@@ -146,6 +146,8 @@ pub struct Pass<'a> {
     pub depth: usize,
     pub unique: u32,
     spent: Spent,
+    /// Errors beyond [`limits::ERRORS`], counted but not kept.
+    pub errors_dropped: u64,
     /// Set when a limit is reached: the pass stops, and so does the assembly.
     pub aborted: bool,
 }
@@ -201,6 +203,7 @@ impl<'a> Pass<'a> {
             depth: 0,
             unique: 0,
             spent: Spent::default(),
+            errors_dropped: 0,
             aborted: false,
         }
     }
@@ -209,11 +212,11 @@ impl<'a> Pass<'a> {
         if self.aborted {
             return;
         }
+        // Not a stop: the errors of a first pass are mostly forward
+        // references that later passes resolve. The work is bounded by the
+        // other limits; this bounds what is kept.
         if self.diags.len() >= limits::ERRORS {
-            self.abort(
-                line,
-                format!("too many errors ({} shown); stopped here", limits::ERRORS),
-            );
+            self.errors_dropped += 1;
             return;
         }
         let notes = expansion_notes(self.src, line);

@@ -223,7 +223,10 @@ fn include_from_memory_and_from_include_dirs() {
     opts.files
         .insert("self.inc".into(), b" include \"self.inc\"\n".to_vec());
     let e = assemble(" include \"self.inc\"\n", "m.asm", &opts).unwrap_err();
-    assert!(e.errors[0].message.contains("nested more than 64 levels"), "{e}");
+    assert!(
+        e.errors[0].message.contains("nested more than 64 levels"),
+        "{e}"
+    );
 }
 
 #[test]
