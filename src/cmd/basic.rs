@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use msx_basic::{ListStyle, Program, Warning};
+use msx_basic::{Charset, ListStyle, Program, Warning};
 
 #[derive(clap::Args)]
 pub struct BasicArgs {
@@ -23,11 +23,13 @@ enum BasicCommand {
     /// A tokenized input is checked and written back normalised (links
     /// recomputed, line pointers turned into line numbers).
     Tokenize {
-        /// Listing (UTF-8; CR LF, LF or CR line ends) or tokenized file; `-` reads stdin.
+        /// Listing (UTF-8 or MSX character set; CR LF, LF or CR line ends) or tokenized file; `-` reads stdin.
         input: PathBuf,
         /// Where to write the tokenized file (default: stdout, if not a terminal).
         #[arg(short, long)]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        read: ReadArgs,
     },
     /// Convert a tokenized file back to the text LIST shows.
     ///
@@ -40,6 +42,8 @@ enum BasicCommand {
         #[arg(short, long)]
         output: Option<PathBuf>,
         #[command(flatten)]
+        read: ReadArgs,
+        #[command(flatten)]
         format: FormatArgs,
     },
     /// Print the program exactly as LIST on an MSX shows it.
@@ -50,8 +54,26 @@ enum BasicCommand {
         #[arg(long)]
         bytes: bool,
         #[command(flatten)]
+        read: ReadArgs,
+        #[command(flatten)]
         format: FormatArgs,
     },
+}
+
+#[derive(clap::Args)]
+struct ReadArgs {
+    /// The character set of a listing given as input (a tokenized input has
+    /// none): `auto` takes valid UTF-8 as UTF-8 and anything else as the MSX
+    /// character set SAVE "X",A writes.
+    #[arg(long, value_enum, default_value_t = CharsetArg::Auto)]
+    charset: CharsetArg,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum CharsetArg {
+    Auto,
+    Utf8,
+    Msx,
 }
 
 #[derive(clap::Args)]
@@ -67,8 +89,12 @@ struct FormatArgs {
 
 pub fn run(args: BasicArgs) -> Result<ExitCode> {
     match args.command {
-        BasicCommand::Tokenize { input, output } => {
-            let program = load(&input)?;
+        BasicCommand::Tokenize {
+            input,
+            output,
+            read,
+        } => {
+            let program = load(&input, read)?;
             let bytes = program.to_bytes();
             match output {
                 Some(path) => super::write_atomic(&path, &bytes)?,
@@ -85,9 +111,10 @@ pub fn run(args: BasicArgs) -> Result<ExitCode> {
         BasicCommand::Detokenize {
             input,
             output,
+            read,
             format,
         } => {
-            let program = load(&input)?;
+            let program = load(&input, read)?;
             let bytes = render(&program, &format, &input)?;
             match output {
                 Some(path) => super::write_atomic(&path, &bytes)?,
@@ -97,9 +124,10 @@ pub fn run(args: BasicArgs) -> Result<ExitCode> {
         BasicCommand::List {
             input,
             bytes,
+            read,
             format,
         } => {
-            let program = load(&input)?;
+            let program = load(&input, read)?;
             let text = if bytes {
                 with_bytes(&program, style(&format), &input)?
             } else {
@@ -150,7 +178,7 @@ fn with_bytes(program: &Program, style: ListStyle, input: &Path) -> Result<Vec<u
 }
 
 /// Reads a listing or a tokenized file, printing warnings to stderr.
-fn load(input: &Path) -> Result<Program> {
+fn load(input: &Path, read: ReadArgs) -> Result<Program> {
     let bytes = if input == Path::new("-") {
         let mut v = Vec::new();
         std::io::stdin()
@@ -165,7 +193,12 @@ fn load(input: &Path) -> Result<Program> {
         let loaded = Program::load(&bytes).with_context(|| name.clone())?;
         (loaded.program, loaded.warnings)
     } else {
-        let t = msx_basic::tokenize_bytes(&bytes).with_context(|| name.clone())?;
+        let charset = match read.charset {
+            CharsetArg::Auto => Charset::detect(&bytes),
+            CharsetArg::Utf8 => Charset::Utf8,
+            CharsetArg::Msx => Charset::Msx,
+        };
+        let t = msx_basic::tokenize_in(&bytes, charset).with_context(|| name.clone())?;
         (t.program, t.warnings)
     };
     for w in &warnings {

@@ -170,7 +170,8 @@ pub fn run(args: BuildArgs) -> Result<ExitCode> {
         .input
         .extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("bas"));
+        // `.asc` is the usual name of a `SAVE "X",A` listing.
+        .is_some_and(|e| e.eq_ignore_ascii_case("bas") || e.eq_ignore_ascii_case("asc"));
     let format = match (args.format, &args.output) {
         (Some(f), _) => f,
         (None, Some(out)) => format_of(out).unwrap_or(Format::Dsk),

@@ -81,7 +81,7 @@ pub fn run(mut args: PlayArgs) -> Result<ExitCode> {
         }
         return play(args, None);
     };
-    let built = if matches!(extension(&source).as_deref(), Some("pas" | "bas")) {
+    let built = if matches!(extension(&source).as_deref(), Some("pas" | "bas" | "asc")) {
         if args.save_disk {
             bail!(
                 "--save-disk: {} is built into a temporary disk, which has no file to save to; \
@@ -254,7 +254,7 @@ fn headless_suggestion(source: Option<&Path>) -> String {
     const SHOT: &str = "--frames 600 --png screen.png";
     match source {
         None => format!("msx run {SHOT}"),
-        Some(src) if matches!(extension(src).as_deref(), Some("pas" | "bas")) => {
+        Some(src) if matches!(extension(src).as_deref(), Some("pas" | "bas" | "asc")) => {
             let disk = src.with_extension("dsk");
             format!(
                 "msx build {} -o {} && msx run {} {SHOT}",

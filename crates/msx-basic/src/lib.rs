@@ -79,16 +79,47 @@ pub fn tokenize_msx_ascii(bytes: &[u8]) -> Result<Tokenized, Error> {
     tokenize_bytes(charset::decode(bytes).as_bytes())
 }
 
+/// The character set a listing is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Charset {
+    /// UTF-8, MSX characters as their Unicode equivalents (see `charset`).
+    Utf8,
+    /// The MSX character set, one byte a character: what `SAVE "X",A`
+    /// writes on an MSX, and `to_msx_ascii`.
+    Msx,
+}
+
+impl Charset {
+    /// The character set of a listing: UTF-8 when it is valid UTF-8, else
+    /// the MSX character set. An MSX listing with a byte 0x80 or above is
+    /// almost never valid UTF-8 (it would need the exact lead and
+    /// continuation byte patterns, e.g. `é` 0x82 is a lone continuation
+    /// byte); one without is ASCII and reads the same either way.
+    pub fn detect(listing: &[u8]) -> Charset {
+        if std::str::from_utf8(listing).is_ok() {
+            Charset::Utf8
+        } else {
+            Charset::Msx
+        }
+    }
+}
+
+/// Tokenizes a listing in the given character set (see [`Charset::detect`]).
+pub fn tokenize_in(listing: &[u8], charset: Charset) -> Result<Tokenized, Error> {
+    match charset {
+        Charset::Utf8 => tokenize_bytes(listing),
+        Charset::Msx => tokenize_msx_ascii(listing),
+    }
+}
+
 /// A program from what a user hands in: a tokenized file (first byte FFh),
 /// a UTF-8 listing, or a listing in the MSX character set as `SAVE "X",A`
 /// writes it (anything that is not UTF-8).
 pub fn load_source(source: &[u8]) -> Result<Program, Error> {
     if is_tokenized(source) {
         Program::from_bytes(source)
-    } else if std::str::from_utf8(source).is_ok() {
-        tokenize_bytes(source).map(|t| t.program)
     } else {
-        tokenize_msx_ascii(source).map(|t| t.program)
+        tokenize_in(source, Charset::detect(source)).map(|t| t.program)
     }
 }
 

@@ -88,8 +88,26 @@ pub struct Session {
     /// Host keys held, with where they went when pressed (a release goes
     /// to the same place even if a mode changed in between).
     held: Vec<(KeyCode, Route)>,
+    /// MSX keys pressed less than [`MIN_TAP_FRAMES`] frames ago: a release
+    /// that comes sooner waits, or the BIOS might never see the key.
+    taps: Vec<Tap>,
     screenshot_dir: PathBuf,
     screenshot_stem: String,
+}
+
+/// Frames an MSX key stays down at least, however short the host's tap. The
+/// BIOS reads the keyboard on every third VBLANK interrupt (SCNCNT; the free
+/// BIOS's main/isr.asm), so a key down for fewer frames may fall between two
+/// scans: `xdotool key` taps, and typing faster than that, lost letters.
+pub const MIN_TAP_FRAMES: u32 = 3;
+
+/// An MSX key pressed recently (see [`Session::taps`]).
+#[derive(Clone, Copy, Debug)]
+struct Tap {
+    key: Key,
+    frames_left: u32,
+    /// The host released it already; the MSX key goes up when the frames run out.
+    released: bool,
 }
 
 /// What a command did, for the message line.
@@ -112,6 +130,7 @@ impl Session {
             warp: false,
             joystick: false,
             held: Vec::new(),
+            taps: Vec::new(),
             screenshot_dir: PathBuf::from("."),
             screenshot_stem: "msx".into(),
         }
@@ -209,6 +228,7 @@ impl Session {
     pub fn run_frame(&mut self) -> (u64, Vec<i16>) {
         let before = self.machine.cycles();
         self.machine.run_frame();
+        self.age_taps();
         let pcm = to_pcm(&self.machine.take_audio(), GAIN);
         (self.machine.cycles() - before, pcm)
     }
@@ -223,7 +243,15 @@ impl Session {
             self.held.push((code, route));
             match route {
                 Route::Command(c) => return Some(c),
-                Route::Msx(k) => self.machine.press(k),
+                Route::Msx(k) => {
+                    self.machine.press(k);
+                    self.taps.retain(|t| t.key != k);
+                    self.taps.push(Tap {
+                        key: k,
+                        frames_left: MIN_TAP_FRAMES,
+                        released: false,
+                    });
+                }
                 Route::Stick(_) => self.update_stick(),
                 Route::Ignored => {}
             }
@@ -231,12 +259,38 @@ impl Session {
             let i = self.held.iter().position(|(c, _)| *c == code)?;
             let (_, route) = self.held.remove(i);
             match route {
-                Route::Msx(k) if !self.msx_key_held(k) => self.machine.release(k),
+                Route::Msx(k) if !self.msx_key_held(k) => {
+                    match self.taps.iter_mut().find(|t| t.key == k) {
+                        Some(tap) => tap.released = true,
+                        None => self.machine.release(k),
+                    }
+                }
                 Route::Stick(_) => self.update_stick(),
                 _ => {}
             }
         }
         None
+    }
+
+    /// A frame has run: keys tapped long enough ago and released by the host
+    /// go up.
+    fn age_taps(&mut self) {
+        let mut up = Vec::new();
+        self.taps.retain_mut(|t| {
+            t.frames_left = t.frames_left.saturating_sub(1);
+            if t.frames_left > 0 {
+                return true;
+            }
+            if t.released {
+                up.push(t.key);
+            }
+            false
+        });
+        for k in up {
+            if !self.msx_key_held(k) {
+                self.machine.release(k);
+            }
+        }
     }
 
     /// Whether `code` is held.
@@ -267,6 +321,7 @@ impl Session {
     /// releases will not arrive).
     pub fn release_all(&mut self) {
         self.held.clear();
+        self.taps.clear();
         self.machine.release_all();
         self.machine.psg_mut().set_joystick(0, 0x3F);
     }
@@ -564,6 +619,10 @@ mod tests {
         let pressed = |s: &Session, k| s.machine().ppi().keyboard().is_pressed(k);
         s.key(KeyCode::ShiftLeft, true, Route::Msx(Key::Shift));
         s.key(KeyCode::ShiftRight, true, Route::Msx(Key::Shift));
+        // Held longer than a tap (see a_short_tap_lasts_until_the_keyboard_is_scanned).
+        for _ in 0..MIN_TAP_FRAMES {
+            s.run_frame();
+        }
         s.key(KeyCode::ShiftLeft, false, Route::Ignored);
         assert!(pressed(&s, Key::Shift), "the right shift is still down");
         s.key(KeyCode::ShiftRight, false, Route::Ignored);
@@ -573,6 +632,10 @@ mod tests {
         s.key(KeyCode::KeyA, true, Route::Msx(Key::A));
         s.key(KeyCode::KeyA, true, Route::Msx(Key::A));
         s.key(KeyCode::KeyA, false, Route::Ignored);
+        assert!(pressed(&s, Key::A), "a tap lasts MIN_TAP_FRAMES frames");
+        for _ in 0..MIN_TAP_FRAMES {
+            s.run_frame();
+        }
         assert!(!pressed(&s, Key::A));
         s.key(KeyCode::KeyB, false, Route::Ignored);
         // Commands come back to the caller and do not touch the matrix.
@@ -583,6 +646,36 @@ mod tests {
         s.key(KeyCode::KeyC, true, Route::Msx(Key::C));
         s.release_all();
         assert!(!pressed(&s, Key::C));
+    }
+
+    #[test]
+    fn a_short_tap_lasts_until_the_keyboard_is_scanned() {
+        let mut s = Session::new(machine(false), vec![], None);
+        let pressed = |s: &Session, k| s.machine().ppi().keyboard().is_pressed(k);
+        // Down and up between two frames (an xdotool tap).
+        s.key(KeyCode::KeyQ, true, Route::Msx(Key::Q));
+        s.key(KeyCode::KeyQ, false, Route::Ignored);
+        for frame in 0..MIN_TAP_FRAMES {
+            assert!(pressed(&s, Key::Q), "up before frame {frame}");
+            s.run_frame();
+        }
+        assert!(!pressed(&s, Key::Q));
+        // A key held longer goes up as soon as it is released.
+        s.key(KeyCode::KeyW, true, Route::Msx(Key::W));
+        for _ in 0..MIN_TAP_FRAMES + 1 {
+            s.run_frame();
+        }
+        assert!(pressed(&s, Key::W));
+        s.key(KeyCode::KeyW, false, Route::Ignored);
+        assert!(!pressed(&s, Key::W));
+        // Pressed again during a tap: it stays down while held.
+        s.key(KeyCode::KeyE, true, Route::Msx(Key::E));
+        s.key(KeyCode::KeyE, false, Route::Ignored);
+        s.key(KeyCode::KeyE, true, Route::Msx(Key::E));
+        for _ in 0..MIN_TAP_FRAMES + 2 {
+            s.run_frame();
+        }
+        assert!(pressed(&s, Key::E));
     }
 
     #[test]

@@ -68,9 +68,14 @@ impl fmt::Display for Diagnostic {
 }
 
 /// All the errors of one assembly run (never empty when returned as an error).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, thiserror::Error)]
 pub struct Diagnostics {
     pub errors: Vec<Diagnostic>,
+    /// The symbols of the failed run's last pass, as far as it got. Their values
+    /// are not limited to 16 bits: a label past FFFFh shows how far code that
+    /// does not fit in memory went (what a compiler needs to say how much too
+    /// large a program is).
+    pub symbols: std::collections::BTreeMap<String, i64>,
 }
 
 impl Diagnostics {

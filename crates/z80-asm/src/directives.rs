@@ -233,10 +233,10 @@ impl Pass<'_> {
             return;
         };
         if self.depth >= MAX_DEPTH {
-            self.error(
+            // Stops the assembly, as for macros (see `expand`).
+            self.abort(
                 line,
-                col,
-                "includes nested too deeply (does a file include itself?)",
+                format!("includes nested more than {MAX_DEPTH} levels deep (does a file include itself?)"),
             );
             return;
         }

@@ -189,6 +189,7 @@ pub fn assemble_file(path: &Path, opts: &Options) -> Result<Assembly, Diagnostic
             source_line: String::new(),
             notes: Vec::new(),
         }],
+        symbols: BTreeMap::new(),
     })?;
     assemble(&source::decode(&bytes), &name, opts)
 }
@@ -200,7 +201,8 @@ fn run(mut sources: Sources, main: u32, opts: &Options) -> Result<Assembly, Diag
         pass_no += 1;
         let mut p = Pass::new(opts, &mut sources, &prev);
         p.run_file(main);
-        let settled = p.syms == prev;
+        // A pass stopped by a limit would stop the same way again.
+        let settled = p.syms == prev || p.aborted;
         if settled || pass_no == MAX_PASSES {
             let mut raw = std::mem::take(&mut p.diags);
             if !settled {
@@ -222,11 +224,30 @@ fn run(mut sources: Sources, main: u32, opts: &Options) -> Result<Assembly, Diag
                     text: "".into(),
                 });
             }
+            if p.errors_dropped > 0 {
+                raw.push(pass::RawDiag {
+                    file: main,
+                    line: 0,
+                    col: 0,
+                    message: format!(
+                        "{} more errors not shown (only the first {} are kept)",
+                        p.errors_dropped,
+                        pass::limits::ERRORS
+                    ),
+                    notes: Vec::new(),
+                    text: "".into(),
+                });
+            }
             let result = finish(p);
             if raw.is_empty() {
                 return Ok(result);
             }
             return Err(Diagnostics {
+                symbols: result
+                    .symbols
+                    .iter()
+                    .map(|(k, s)| (k.clone(), s.value))
+                    .collect(),
                 errors: raw
                     .into_iter()
                     .map(|d| Diagnostic {

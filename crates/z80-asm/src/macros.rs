@@ -53,7 +53,8 @@ fn find_endm(lines: &[Line], from: usize) -> Option<usize> {
 }
 
 /// Replaces whole identifiers found in `map`, leaving strings and comments alone.
-fn substitute(text: &str, map: &HashMap<String, String>) -> String {
+/// None when the result would be longer than `max` bytes.
+fn substitute(text: &str, map: &HashMap<String, String>, max: usize) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -86,6 +87,9 @@ fn substitute(text: &str, map: &HashMap<String, String>) -> String {
                 Some(r) => out.push_str(r),
                 None => out.push_str(&word),
             }
+            if out.len() > max {
+                return None;
+            }
             // `af'` is a register, not the start of a string.
             if word.eq_ignore_ascii_case("af") && chars.get(i) == Some(&'\'') {
                 out.push('\'');
@@ -106,7 +110,7 @@ fn substitute(text: &str, map: &HashMap<String, String>) -> String {
         out.push(c);
         i += 1;
     }
-    out
+    Some(out)
 }
 
 /// The raw text of macro arguments: split at top-level commas outside strings.
@@ -280,11 +284,12 @@ impl Pass<'_> {
     /// Runs one expansion; returns true when it had to stop (too deep).
     fn expand(&mut self, line: &Line, m: &Rc<Macro>, args: &[String]) -> bool {
         if self.depth >= MAX_DEPTH {
-            self.error(
+            // Stops the assembly: every other expansion of a runaway
+            // recursion would end here too, each with the same error.
+            self.abort(
                 line,
-                1,
                 format!(
-                    "macro `{}` nested too deeply (does it call itself?)",
+                    "macro `{}` nested more than {MAX_DEPTH} levels deep (does it call itself?)",
                     m.name
                 ),
             );
@@ -318,16 +323,30 @@ impl Pass<'_> {
             line: line.line,
             parent: line.exp.clone(),
         });
-        let lines: Vec<Line> = m
-            .body
-            .iter()
-            .map(|l| Line {
-                text: Rc::from(substitute(&l.text, &map)),
+        // The expansion costs a line of its own (an empty REPT body repeated
+        // still costs work) and its substituted text, charged as it grows:
+        // arguments passed on at each level can double its length.
+        if !self.charge(line, 1, 0) {
+            return true;
+        }
+        let mut lines: Vec<Line> = Vec::with_capacity(m.body.len());
+        for l in &m.body {
+            let left = self.text_left();
+            let Some(text) = substitute(&l.text, &map, left as usize) else {
+                // Over the limit: charging one more than is left says so.
+                self.charge(line, 0, left + 1);
+                return true;
+            };
+            if !self.charge(line, 0, text.len() as u64) {
+                return true;
+            }
+            lines.push(Line {
+                text: Rc::from(text),
                 file: l.file,
                 line: l.line,
                 exp: Some(exp.clone()),
-            })
-            .collect();
+            });
+        }
         self.depth += 1;
         self.run(&lines);
         self.depth -= 1;
@@ -345,12 +364,11 @@ mod tests {
         let mut m = HashMap::new();
         m.insert("x".to_string(), "(ix+1)".to_string());
         m.insert("h".to_string(), "WRONG".to_string());
-        assert_eq!(substitute(" ld a,x ; x", &m), " ld a,(ix+1) ; x");
-        assert_eq!(
-            substitute(" db \"x\",'x',0FFh,xx", &m),
-            " db \"x\",'x',0FFh,xx"
-        );
-        assert_eq!(substitute(" ex af,af' ; x", &m), " ex af,af' ; x");
+        let sub = |t: &str| substitute(t, &m, 1000).unwrap();
+        assert_eq!(sub(" ld a,x ; x"), " ld a,(ix+1) ; x");
+        assert_eq!(sub(" db \"x\",'x',0FFh,xx"), " db \"x\",'x',0FFh,xx");
+        assert_eq!(sub(" ex af,af' ; x"), " ex af,af' ; x");
+        assert_eq!(substitute("x,x,x", &m, 12), None);
     }
 
     #[test]

@@ -89,6 +89,34 @@ const CONDITIONALS: &[&str] = &["if", "ifdef", "ifndef", "else", "elseif", "endi
 /// Deepest nesting of includes and macro expansions (stops runaway recursion).
 pub const MAX_DEPTH: usize = 64;
 
+/// What one pass may cost at most. Nesting depth alone does not bound the work:
+/// a macro that calls itself twice expands 2^64 times within 64 levels, and
+/// three nested `REPT 1000` assemble 10^9 lines. These limits are far above any
+/// real program (the largest sources assembled here, the compilers' runtimes,
+/// take a few ten thousand lines and one 64 KB image) and keep a hostile or
+/// mistaken input to seconds and tens of megabytes.
+pub mod limits {
+    /// Lines assembled in one pass, counting every line of every expansion
+    /// (and every macro or REPT expansion itself, so empty bodies count too).
+    pub const LINES: u64 = 1_000_000;
+    /// Characters of source text in one pass, counting expanded lines (their
+    /// substituted text: arguments can double at each level of a macro).
+    pub const TEXT: u64 = 64 << 20;
+    /// Bytes emitted in one pass. An image has 64 KB; more than that already
+    /// overwrites or runs past the end of memory, both errors.
+    pub const BYTES: u64 = 1 << 20;
+    /// Error messages kept per pass; the others are only counted.
+    pub const ERRORS: usize = 500;
+}
+
+/// What a pass has spent of [`limits`].
+#[derive(Default)]
+struct Spent {
+    lines: u64,
+    text: u64,
+    bytes: u64,
+}
+
 pub struct Pass<'a> {
     pub opts: &'a Options,
     pub src: &'a mut Sources,
@@ -117,6 +145,11 @@ pub struct Pass<'a> {
     pub entry: Option<i64>,
     pub depth: usize,
     pub unique: u32,
+    spent: Spent,
+    /// Errors beyond [`limits::ERRORS`], counted but not kept.
+    pub errors_dropped: u64,
+    /// Set when a limit is reached: the pass stops, and so does the assembly.
+    pub aborted: bool,
 }
 
 impl Env for Pass<'_> {
@@ -169,21 +202,24 @@ impl<'a> Pass<'a> {
             entry: None,
             depth: 0,
             unique: 0,
+            spent: Spent::default(),
+            errors_dropped: 0,
+            aborted: false,
         }
     }
 
     pub fn error(&mut self, line: &Line, col: u32, message: impl Into<String>) {
-        let mut notes = Vec::new();
-        let mut exp = line.exp.clone();
-        while let Some(e) = exp {
-            notes.push(format!(
-                "in macro `{}` used at {}:{}",
-                e.name,
-                self.src.file(e.file).name,
-                e.line
-            ));
-            exp = e.parent.clone();
+        if self.aborted {
+            return;
         }
+        // Not a stop: the errors of a first pass are mostly forward
+        // references that later passes resolve. The work is bounded by the
+        // other limits; this bounds what is kept.
+        if self.diags.len() >= limits::ERRORS {
+            self.errors_dropped += 1;
+            return;
+        }
+        let notes = expansion_notes(self.src, line);
         self.diags.push(RawDiag {
             file: line.file,
             line: line.line,
@@ -192,6 +228,61 @@ impl<'a> Pass<'a> {
             notes,
             text: line.text.clone(),
         });
+    }
+
+    /// Stops the assembly at `line` with a last error saying why.
+    pub(crate) fn abort(&mut self, line: &Line, message: String) {
+        if self.aborted {
+            return;
+        }
+        let notes = expansion_notes(self.src, line);
+        self.diags.push(RawDiag {
+            file: line.file,
+            line: line.line,
+            col: 1,
+            message,
+            notes,
+            text: line.text.clone(),
+        });
+        self.aborted = true;
+        self.ended = true;
+    }
+
+    /// Charges `lines` lines and `text` characters to this pass; on going over
+    /// a limit, stops the assembly at `line` and returns false.
+    pub fn charge(&mut self, line: &Line, lines: u64, text: u64) -> bool {
+        if self.aborted {
+            return false;
+        }
+        self.spent.lines += lines;
+        self.spent.text += text;
+        let over = if self.spent.lines > limits::LINES {
+            Some(format!(
+                "more than {} lines to assemble (counting every line of every macro, REPT \
+                 and INCLUDE expansion); is a macro or an include recursive?",
+                limits::LINES
+            ))
+        } else if self.spent.text > limits::TEXT {
+            Some(format!(
+                "more than {} MiB of source text to assemble (counting macro expansions); \
+                 do macro arguments grow at each level?",
+                limits::TEXT >> 20
+            ))
+        } else {
+            None
+        };
+        match over {
+            Some(m) => {
+                self.abort(line, m);
+                false
+            }
+            None => true,
+        }
+    }
+
+    /// Characters of source text this pass may still assemble.
+    pub fn text_left(&self) -> u64 {
+        limits::TEXT.saturating_sub(self.spent.text)
     }
 
     fn active(&self) -> bool {
@@ -235,6 +326,9 @@ impl<'a> Pass<'a> {
         while i < lines.len() && !self.ended && !self.exit_macro {
             let line = &lines[i];
             i += 1;
+            if !self.charge(line, 1, line.text.len() as u64) {
+                break;
+            }
             let list_at = self.listing.len();
             self.listing.push(ListingLine {
                 file: line.file,
@@ -516,6 +610,20 @@ impl<'a> Pass<'a> {
 
     /// Stores bytes at the physical address and advances both counters.
     pub fn emit(&mut self, line: &Line, bytes: &[u8]) {
+        if self.aborted {
+            return;
+        }
+        self.spent.bytes += bytes.len() as u64;
+        if self.spent.bytes > limits::BYTES {
+            self.abort(
+                line,
+                format!(
+                    "more than {} KiB of output (a program has 64 KiB of address space)",
+                    limits::BYTES >> 10
+                ),
+            );
+            return;
+        }
         let mut overlap = None;
         for &b in bytes {
             if self.phys > 0xFFFF || self.phys < 0 {
@@ -610,6 +718,22 @@ impl<'a> Pass<'a> {
             }
         }
     }
+}
+
+/// "in macro `m` used at file:line" for each expansion a line comes from.
+fn expansion_notes(src: &Sources, line: &Line) -> Vec<String> {
+    let mut notes = Vec::new();
+    let mut exp = line.exp.clone();
+    while let Some(e) = exp {
+        notes.push(format!(
+            "in macro `{}` used at {}:{}",
+            e.name,
+            src.file(e.file).name,
+            e.line
+        ));
+        exp = e.parent.clone();
+    }
+    notes
 }
 
 /// `.x` after global label `g` is `g.x`; other names stay as written.

@@ -108,13 +108,112 @@ pub enum Error {
     /// The generated assembly did not assemble: a bug of the compiler.
     #[error("internal error: the generated assembly does not assemble:\n{0}")]
     Assembly(String),
-    #[error("the program does not fit: {what} end at 0x{end:04X}, the limit is 0x{limit:04X}")]
+    /// The program does not fit in the memory of its target.
+    #[error(
+        "the program is too large: {what} would end at 0x{end:04X}, {} bytes past the limit \
+         0x{limit:04X} (code {} bytes, read-only data {} bytes, typed constants {} bytes, \
+         variables {} bytes)",
+        end - limit, sizes.code, sizes.rodata, sizes.data, sizes.vars
+    )]
     TooLarge {
+        /// Which part crosses the limit.
         what: &'static str,
         end: u32,
         limit: u32,
+        sizes: Sizes,
     },
 }
+
+/// Where the parts of a program end (from the assembler's symbols, which on a
+/// failed assembly may lie past 0xFFFF), checked against the target's memory.
+struct Layout {
+    target: Target,
+    code_end: i64,
+    rodata_end: i64,
+    /// Where the typed constants end in the file (in a ROM they are copied to
+    /// RAM, but their first copy is in the file).
+    file_end: i64,
+    bss: i64,
+    vars: u32,
+    chain_layout: bool,
+}
+
+impl Layout {
+    fn from_symbols(
+        target: Target,
+        sym: impl Fn(&str) -> i64,
+        vars: u32,
+        chain_layout: bool,
+    ) -> Layout {
+        let data_size = sym("_data_end") - sym("_data");
+        let file_end = if target == Target::Rom {
+            sym("_data_load") + data_size
+        } else {
+            sym("_data_end")
+        };
+        Layout {
+            target,
+            code_end: sym("_code_end"),
+            rodata_end: sym("_rodata_end"),
+            file_end,
+            bss: sym("_bss"),
+            vars,
+            chain_layout,
+        }
+    }
+
+    fn sizes(&self) -> Sizes {
+        let load = i64::from(self.target.load_address());
+        let clamp = |v: i64| v.clamp(0, i64::from(u32::MAX)) as u32;
+        Sizes {
+            code: clamp(self.code_end - load),
+            rodata: clamp(self.rodata_end - self.code_end),
+            data: clamp(self.file_end - self.rodata_end),
+            vars: self.vars,
+        }
+    }
+
+    /// An error naming the first part that crosses the limits, if any does.
+    fn check(&self) -> Result<(), Error> {
+        let (file_limit, ram_limit) = match self.target {
+            Target::Com => (0xD000, 0xD000),
+            // The boot loader loads below 0xC000; the stack may be as low as 0xCE00.
+            Target::Dsk => (0xC000, 0xC800),
+            Target::Rom => (0xC000, 0xE800),
+        };
+        let too_large = |what, end: i64, limit: u32| Error::TooLarge {
+            what,
+            end: end.clamp(0, i64::from(u32::MAX)) as u32,
+            limit,
+            sizes: self.sizes(),
+        };
+        let file_parts = [
+            ("the code", self.code_end),
+            ("the read-only data (string literals)", self.rodata_end),
+            ("the typed constants", self.file_end),
+        ];
+        for (what, end) in file_parts {
+            if end > i64::from(file_limit) {
+                return Err(too_large(what, end, file_limit));
+            }
+        }
+        if self.chain_layout && self.file_end > i64::from(CHAIN_VARS) {
+            return Err(too_large(
+                "the code and data of a program of a chain (its variables start there)",
+                self.file_end,
+                u32::from(CHAIN_VARS),
+            ));
+        }
+        let bss_end = self.bss + i64::from(self.vars);
+        if bss_end > i64::from(ram_limit) {
+            return Err(too_large("the variables", bss_end, ram_limit));
+        }
+        Ok(())
+    }
+}
+
+/// At most this many of the assembler's errors are kept in an internal error.
+const INTERNAL_ERRORS_SHOWN: usize = 10;
 
 /// BIOS entries and system variables the runtime uses (front ends must not define
 /// labels with these names; neither `bios`, the macro, nor `BDOS`).
@@ -412,8 +511,28 @@ fn build_inner(
     }
     asm.push(&var_text, None);
 
-    let assembled = z80_asm::assemble(&asm.text, "program.asm", &z80_asm::Options::default())
-        .map_err(|d| Error::Assembly(d.render()))?;
+    let assembled = match z80_asm::assemble(&asm.text, "program.asm", &z80_asm::Options::default())
+    {
+        Ok(a) => a,
+        Err(mut d) => {
+            // Code past 0xFFFF makes every address after it fail to assemble:
+            // that is a program too large, not a bug, and the labels of the
+            // failed run say how large.
+            let sym = |n: &str| d.symbols.get(n).copied().unwrap_or(0);
+            Layout::from_symbols(target, sym, offset, chain_layout).check()?;
+            let total = d.errors.len();
+            d.errors.truncate(INTERNAL_ERRORS_SHOWN);
+            let mut text = d.render();
+            if total > INTERNAL_ERRORS_SHOWN {
+                let _ = writeln!(
+                    text,
+                    "({} more errors not shown)",
+                    total - INTERNAL_ERRORS_SHOWN
+                );
+            }
+            return Err(Error::Assembly(text));
+        }
+    };
 
     let sym_of = |n: &str| assembled.symbol(n).map(u32::from).unwrap_or(0);
     let load = target.load_address();
@@ -424,35 +543,12 @@ fn build_inner(
         data: sym_of("_data_end").saturating_sub(sym_of("_data")),
         vars: offset,
     };
-    let bss_end = sym_of("_bss") + offset;
-    let file_end = assembled.origin as u32 + assembled.bytes.len() as u32;
-    let (file_limit, ram_limit) = match target {
-        Target::Com => (0xD000, 0xD000),
-        // The boot loader loads below 0xC000; the stack may be as low as 0xCE00.
-        Target::Dsk => (0xC000, 0xC800),
-        Target::Rom => (0xC000, 0xE800),
-    };
-    if file_end > file_limit {
-        return Err(Error::TooLarge {
-            what: "the code and data",
-            end: file_end,
-            limit: file_limit,
-        });
-    }
-    if chain_layout && file_end > CHAIN_VARS as u32 {
-        return Err(Error::TooLarge {
-            what: "the code and data of a program of a chain (its variables start there)",
-            end: file_end,
-            limit: CHAIN_VARS as u32,
-        });
-    }
-    if bss_end > ram_limit {
-        return Err(Error::TooLarge {
-            what: "the variables",
-            end: bss_end,
-            limit: ram_limit,
-        });
-    }
+    let sym = |n: &str| assembled.symbols.get(n).map_or(0, |s| s.value);
+    let mut layout = Layout::from_symbols(target, sym, offset, chain_layout);
+    // The file's true end (an ORG or DS could move it past the last label).
+    let file_end = assembled.origin as i64 + assembled.bytes.len() as i64;
+    layout.file_end = layout.file_end.max(file_end);
+    layout.check()?;
     let mut bytes = assembled.bytes.clone();
     if target == Target::Rom {
         let size = if bytes.len() <= 0x4000 {
