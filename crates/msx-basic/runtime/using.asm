@@ -386,20 +386,10 @@ rt_bas_usfmtn:
         and 1
         ld (rt_bas_usf+3),a     ; negative
         call bcd_abs
-        ld hl,rt_bas_usk        ; + 0.5 * 10^-decimals: rounded half up
-        ld a,(rt_bas_usf+1)
+        ld a,(rt_bas_usf+1)     ; + 0.5 * 10^-decimals: rounded half up
         neg
         add a,64
-        ld (hl),a
-        inc hl
-        ld (hl),50h
-        ld b,6
-.z:     inc hl
-        ld (hl),0
-        djnz .z
-        ld hl,rt_bas_usk
-        call bcd_load_arg
-        call bcd_add
+        call rt_bas_ushalf
         ld a,(BCD_DAC)          ; integer digits: exponent - 64, or 0
         or a
         jp z,.zero
@@ -623,17 +613,7 @@ rt_bas_usexp:
         sub b                   ; + 0.5 on the digit after the last
         jp c,.rd
         jp z,.rd
-        ld hl,rt_bas_usk
-        ld (hl),a
-        inc hl
-        ld (hl),50h
-        ld b,6
-.z:     inc hl
-        ld (hl),0
-        djnz .z
-        ld hl,rt_bas_usk
-        call bcd_load_arg
-        call bcd_add
+        call rt_bas_ushalf
 .rd:    ld c,0
 .sign:  push bc
         ld a,(rt_bas_usf+2)     ; the sign in front
@@ -697,6 +677,21 @@ rt_bas_usexp:
         pop bc
         djnz .dl
         ret
+
+; BCD_DAC += 0.5 * 10^e, A = 64 + e its exponent byte: a number rounded
+; half up on the digit after the last one printed.
+rt_bas_ushalf:
+        ld hl,rt_bas_usk
+        ld (hl),a
+        inc hl
+        ld (hl),50h
+        ld b,6
+.z:     inc hl
+        ld (hl),0
+        djnz .z
+        ld hl,rt_bas_usk
+        call bcd_load_arg
+        jp bcd_add
 
 ; A = the character of digit C (1-based, signed) of BCD_DAC: '0' outside
 ; 1-14. Keeps BC.
