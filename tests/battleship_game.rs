@@ -17,14 +17,11 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 use std::process::Command;
 
-use msx_machine::machine::{KeyScript, Machine, MachineConfig, RunOutcome, Until};
+use msx_machine::machine::{KeyScript, Machine, MachineConfig};
 use msx_machine::memory::SlotId;
 
 /// The memory mapper of the default MSX2 layout, where the program runs.
-const RAM: SlotId = SlotId {
-    primary: 3,
-    secondary: Some(2),
-};
+const RAM: SlotId = support::PROGRAM_RAM;
 
 /// The BIOS's interrupt counter, which `TIME` reads.
 const JIFFY: u16 = 0xFC9E;
@@ -230,27 +227,10 @@ impl Game {
     }
 
     /// Runs until the program starts BASIC line `n`.
-    /// Runs until the program's line `n` starts: its address with the
-    /// program's slot in that page (the ROMs run code at the same addresses
-    /// while the machine boots).
+    /// Runs until the program's line `n` starts (in the program's slot).
     fn run_to_line(&mut self, n: u32, frames: u64) -> bool {
         let pc = self.line(n);
-        let deadline = self.m.frame_count() + frames;
-        loop {
-            let left = deadline.saturating_sub(self.m.frame_count());
-            if left == 0
-                || !matches!(
-                    self.m.run_until(&Until::PcReached(pc), left),
-                    RunOutcome::Reached { .. }
-                )
-            {
-                return false;
-            }
-            if self.m.memory().selected_slot((pc >> 14) as u8) == self.program {
-                return true;
-            }
-            self.m.step_instruction();
-        }
+        support::run_to_program_pc(&mut self.m, pc, self.program, frames)
     }
 
     fn screen(&self) -> String {

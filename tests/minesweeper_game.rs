@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
 
-use msx_machine::machine::{KeyScript, Machine, MachineConfig, RunOutcome, Until};
+use msx_machine::machine::{KeyScript, Machine, MachineConfig};
 use msx_machine::memory::SlotId;
 
 /// The memory mapper of the default MSX2 layout, where the program runs.
@@ -100,10 +100,10 @@ impl Game {
 
     fn run_to(&mut self, name: &str, frames: u64) {
         let pc = self.addr(name);
-        match self.m.run_until(&Until::PcReached(pc), frames) {
-            RunOutcome::Reached { .. } => {}
-            other => panic!("{name} not reached: {other:?}"),
-        }
+        assert!(
+            support::run_to_program_pc(&mut self.m, pc, support::PROGRAM_RAM, frames),
+            "{name} not reached in {frames} frames"
+        );
     }
 
     /// A key tapped, then `settle` frames for the game to draw. It is held for 6 frames,

@@ -289,10 +289,7 @@ impl Game {
 
     fn run_to(&mut self, routine: &str, frames: u64) -> bool {
         let pc = self.addr(routine);
-        matches!(
-            self.m.run_until(&Until::PcReached(pc), frames),
-            RunOutcome::Reached { .. }
-        )
+        support::run_to_program_pc(&mut self.m, pc, support::PROGRAM_RAM, frames)
     }
 
     fn char_at(&self, x: i32, y: i32) -> u8 {
@@ -327,8 +324,7 @@ impl Game {
         self.tap("SPACE");
         // The player's shot; then the computer's, unless the game ended.
         let pc = self.addr("ComputerShoots");
-        let out = self.m.run_until(&Until::PcReached(pc), 600);
-        if !matches!(out, RunOutcome::Reached { .. }) {
+        if !support::run_to_program_pc(&mut self.m, pc, support::PROGRAM_RAM, 600) {
             return false;
         }
         let before = self.field();

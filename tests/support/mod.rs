@@ -35,3 +35,38 @@ pub fn free_bios_layout() -> msx_machine::memory::MachineLayout {
         Some(msx_bios::disk_rom().to_vec()),
     )
 }
+
+/// The memory mapper of the default MSX2 layout, where a disk's program runs.
+pub const PROGRAM_RAM: msx_machine::memory::SlotId = msx_machine::memory::SlotId {
+    primary: 3,
+    secondary: Some(2),
+};
+
+/// Runs until the program's code at `pc` is about to run: that address with
+/// `slot` selected in its page (the ROMs run code at the same addresses
+/// while the machine boots, and a compiled program's routine can move onto
+/// one of them when the code grows). False when `frames` frames pass first.
+pub fn run_to_program_pc(
+    m: &mut msx_machine::machine::Machine,
+    pc: u16,
+    slot: msx_machine::memory::SlotId,
+    frames: u64,
+) -> bool {
+    use msx_machine::machine::{RunOutcome, Until};
+    let deadline = m.frame_count() + frames;
+    loop {
+        let left = deadline.saturating_sub(m.frame_count());
+        if left == 0
+            || !matches!(
+                m.run_until(&Until::PcReached(pc), left),
+                RunOutcome::Reached { .. }
+            )
+        {
+            return false;
+        }
+        if m.memory().selected_slot((pc >> 14) as u8) == slot {
+            return true;
+        }
+        m.step_instruction();
+    }
+}
