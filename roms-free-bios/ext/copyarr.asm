@@ -205,25 +205,30 @@ CA_SP_POS:      INC HL
 ; CA_FITS: BC = the array's bytes; the block NX by NY (4 + its packed dots)
 ; must fit, else Illegal function call.
 CA_FITS:        PUSH BC
-                LD HL,0                 ; HL = NX * NY (overflow: too big)
-                LD DE,(NX)
-                LD BC,(NY)
-CA_FT_MUL:      LD A,B
-                OR C
-                JR Z,CA_FT_DOTS
-                ADD HL,DE
-                JP C,X_FCERR
-                DEC BC
-                JR CA_FT_MUL
-CA_FT_DOTS:     CALL CA_BYTES
-                LD DE,4
-                ADD HL,DE
+                CALL CA_SIZE
                 EX DE,HL
                 POP HL
                 OR A
                 SBC HL,DE
                 RET NC
                 JP X_FCERR
+
+; CA_SIZE: HL = the bytes of the block NX by NY as an array or a file keeps
+; it: 4 and its packed dots (NX * NY past 65535: Illegal function call).
+CA_SIZE:        LD HL,0
+                LD DE,(NX)
+                LD BC,(NY)
+CA_SZ_MUL:      LD A,B
+                OR C
+                JR Z,CA_SZ_DOTS
+                ADD HL,DE
+                JP C,X_FCERR
+                DEC BC
+                JR CA_SZ_MUL
+CA_SZ_DOTS:     CALL CA_BYTES
+                LD DE,4
+                ADD HL,DE
+                RET
 
 ; CA_BYTES: HL = dots -> HL = the bytes they pack into (SCREEN 5, 7: two a
 ; byte, 6: four, 8: one; a last part byte counts).
@@ -283,13 +288,8 @@ CA_CB_L:        ADD HL,DE
                 JP CA_BYTES
 
 ; COPY (x1,y1)-(x2,y2)[,page] TO "file": the header (NX, NY) and the dots.
-CA_TOFILE:      CALL DK_NEED
-                CALL DK_FNAME           ; A = the drive, FILNAM the name
-                PUSH AF
-                CALL DK_ENDST
-                POP AF
+CA_TOFILE:      CALL CA_NEWFILE
                 PUSH HL
-                CALL CA_MKFILE
                 CALL CA_SOURCE
                 XOR A
                 LD (ARG),A
@@ -457,13 +457,8 @@ CA_READ:        PUSH BC
 
 ; COPY array TO "file": the block the array holds (its header: NX, NY),
 ; 4 + its packed dots, into a new file. SX = the array's data.
-CA_ARYFILE:     CALL DK_NEED
-                CALL DK_FNAME
-                PUSH AF
-                CALL DK_ENDST
-                POP AF
+CA_ARYFILE:     CALL CA_NEWFILE
                 PUSH HL
-                CALL CA_MKFILE
                 LD HL,(SX)              ; the size from the header
                 LD E,(HL)
                 INC HL
@@ -474,18 +469,7 @@ CA_ARYFILE:     CALL DK_NEED
                 INC HL
                 LD B,(HL)
                 LD (NY),BC
-                LD HL,0
-                LD DE,(NX)
-CA_AF_MUL:      LD A,B
-                OR C
-                JR Z,CA_AF_W
-                ADD HL,DE
-                JP C,X_FCERR
-                DEC BC
-                JR CA_AF_MUL
-CA_AF_W:        CALL CA_BYTES
-                LD BC,4
-                ADD HL,BC
+                CALL CA_SIZE
                 LD B,H
                 LD C,L
                 LD HL,(SX)
@@ -496,9 +480,15 @@ CA_CLOSE2:      CALL DK_CPFCB2
                 POP HL
                 JP X_CUR
 
-; CA_MKFILE: COPY's second FCB made for drive A, FILNAM, created, records
-; of 1 byte from 0.
-CA_MKFILE:      CALL DK_CPFCB2
+; CA_NEWFILE: the file named at HL (to the statement's end) made anew in
+; COPY's second FCB, records of 1 byte from 0; HL after the name.
+CA_NEWFILE:     CALL DK_NEED
+                CALL DK_FNAME           ; A = the drive, FILNAM the name
+                PUSH AF
+                CALL DK_ENDST
+                POP AF
+                PUSH HL
+                CALL DK_CPFCB2
                 CALL DK_MKFCB
                 CALL DK_CPFCB2
                 LD C,16h                ; FMAKE
@@ -508,7 +498,9 @@ CA_MKFILE:      CALL DK_CPFCB2
                 JP Z,X_ERROR
                 CALL DK_CPFCB2
                 EX DE,HL
-                JP DK_CPREC
+                CALL DK_CPREC
+                POP HL
+                RET
 
 ; COPY "file" TO array: from DK_COPY, the file's FCB made at (DK_FCBP), HL
 ; on the array's name, its drive on the stack (dropped). The whole file goes

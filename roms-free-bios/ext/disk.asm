@@ -117,14 +117,8 @@ DK_AUTORUN_E:
 ; device (0 default drive, 1-8 A:-H:, FCh GRP:, FDh CRT:, FEh LPT:, FFh
 ; CAS:). HL after the expression (re-read with X_CUR). "Bad file name" (56)
 ; for a device it does not know or a character no name may hold.
-DK_FNAME:       CALL X_FRMEVL
+DK_FNAME:       CALL X_STRING
                 PUSH HL
-                CALL X_FRESTR           ; HL = its descriptor
-                LD B,(HL)
-                INC HL
-                LD E,(HL)
-                INC HL
-                LD D,(HL)
                 EX DE,HL                ; HL = the characters, B = how many
                 LD C,0
                 LD A,B

@@ -256,7 +256,7 @@ SG_PASSWORD:    LD B,1
 ; SG_BLOCK3: a string expression; block 3 = ID B and its first 6 characters,
 ; each as two nibbles, low first (shorter: the rest 0).
 SG_BLOCK3:      PUSH BC
-                CALL SG_STRING          ; DE = the characters, B = how many
+                CALL X_STRING          ; DE = the characters, B = how many
                 POP AF
                 PUSH HL
                 LD C,30h                ; block 3, register 0: the ID
@@ -287,22 +287,6 @@ SG_B3_PUT:      PUSH AF
                 JR NZ,SG_B3_CH
                 POP HL
                 JP X_CUR
-
-; SG_STRING: a string expression at HL: DE = its characters, B = its length.
-SG_STRING:      CALL X_FRMEVL
-                LD A,(VALTYP)
-                CP 3
-                LD E,13                 ; Type mismatch
-                JP NZ,X_ERROR
-                PUSH HL
-                CALL X_FRESTR
-                LD B,(HL)
-                INC HL
-                LD E,(HL)
-                INC HL
-                LD D,(HL)
-                POP HL
-                RET
 
 ; ---- SET SCREEN: block 2 registers 3-9, what the next power-on restores ----------
 SG_SCREEN:      PUSH HL
@@ -352,7 +336,7 @@ SG_SC_KEY:      OR B
 ; ---- SET DATE / SET TIME ---------------------------------------------------------------
 ; SG_FIELDS: the string at HL as three 2-digit numbers with a separator
 ; between them (8 characters): D, E, A = the first, second, third.
-SG_FIELDS:      CALL SG_STRING
+SG_FIELDS:      CALL X_STRING
                 LD A,B
                 CP 8
                 JP NZ,X_FCERR

@@ -62,6 +62,19 @@ X_FRMINT:       LD IX,520Fh
 X_FRESTR:       LD IX,67D0h
                 JP X_CALBAS
 
+; X_STRING: a string expression at HL (else Type mismatch, FRESTR's):
+; DE = its characters, B = its length, HL after it.
+X_STRING:       CALL X_FRMEVL
+                PUSH HL
+                CALL X_FRESTR
+                LD B,(HL)
+                INC HL
+                LD E,(HL)
+                INC HL
+                LD D,(HL)
+                POP HL
+                RET
+
 ; X_OUTDO: A to the screen, the printer or a file (OUTDO 0018h).
 X_OUTDO:        LD IX,0018h
                 JP X_CALBAS
