@@ -28,7 +28,7 @@ DOSENV:
                 CALL UMOVE
                 CALL CPMSET
                 LD A,1
-                LD (DOSMODE),A
+                CALL SETMODE
                 ; The default handlers, before every command and program (a
                 ; program that changed them may have left them in its TPA).
                 LD HL,RC_DEFERR
