@@ -38,6 +38,8 @@ FRCSNG:         EQU 2FB2h           ; Math-Pack: DAC to single
 FRCDBL:         EQU 303Ah           ; Math-Pack: DAC to double
 NRDVRM:         EQU 0174h           ; BIOS: VRAM byte at HL (128 KB)
 NWRVRM:         EQU 0177h
+NSTWRT:         EQU 0171h           ; BIOS: VRAM write address HL (active page)
+DK_VDATA:       EQU 98h             ; VDP data port
 
 ; ---- presence --------------------------------------------------------------
 ; DK_HAVE: Z when a disk system is there: a disk ROM's INIT installed
@@ -1590,8 +1592,10 @@ DK_BL_OF:       LD E,(HL)
                 INC HL
                 DJNZ DK_BL_OF
                 LD HL,(DK_BSTART)
-DK_BL_L:        CALL DK_RDB
-                JR C,DK_BL_END
+DK_BL_L:        CALL DK_BUFN            ; what the channel holds already, byte
+                JR Z,DK_BL_BLK          ; by byte; then the rest by blocks
+                CALL DK_RDB
+                JP C,DK_BL_END
                 LD C,A
                 LD A,(DK_BVRAM)
                 RRCA
@@ -1606,6 +1610,75 @@ DK_BL_N:        LD DE,(DK_BEND)
                 ADD HL,DE
                 INC HL
                 JR NZ,DK_BL_L
+                JP DK_BL_END
+                ; The rest with the BDOS's block read: into RAM straight to its
+                ; place (whole sectors go from the disk to memory in one
+                ; go), into VRAM through the free memory above STREND.
+                ; DK_BSTART = the next address, DK_BOFS = the buffer.
+DK_BL_BLK:      LD (DK_BSTART),HL
+                LD A,(DK_BVRAM)
+                RRCA
+                JR C,DK_BL_VR
+                CALL DK_BLEFT           ; (DE = DK_BSTART)
+                CALL NZ,DK_BLRD
+                JP DK_BL_END
+DK_BL_VR:       LD HL,(STREND)          ; the buffer: whole sectors of the free
+                LD (DK_BOFS),HL         ; memory, 256 bytes left to the stack
+                EX DE,HL
+                LD HL,-256
+                ADD HL,SP
+                OR A
+                SBC HL,DE
+                JR C,DK_BL_VB
+                LD A,H
+                AND 0FEh
+                LD H,A
+                LD L,0
+                JR NZ,DK_BL_VS
+DK_BL_VB:       LD HL,(DK_BSTART)       ; less than a sector free: by bytes
+                JP DK_BL_BYTE
+DK_BL_VS:       PUSH HL                 ; the buffer's size
+DK_BL_VL:       CALL DK_BLEFT
+                JR Z,DK_BL_VE
+                PUSH HL                 ; the bytes left
+                CALL DK_FCBOF           ; BC = the file's place in its sector
+                LD HL,21h
+                ADD HL,DE
+                LD C,(HL)
+                INC HL
+                LD A,(HL)
+                AND 1
+                LD B,A
+                POP DE
+                POP HL                  ; the buffer less that, so the next
+                PUSH HL                 ; reads start on a sector
+                OR A
+                SBC HL,BC
+                CALL DK_MIN
+                LD DE,(DK_BOFS)
+                CALL DK_BLRD            ; HL = bytes read
+                LD A,H
+                OR L
+                JR Z,DK_BL_VE
+                PUSH HL                 ; the VRAM address once, then the bytes
+                LD HL,(DK_BSTART)       ; (the address counts up by itself)
+                CALL NSTWRT
+                POP BC
+                PUSH BC
+                LD HL,(DK_BOFS)
+DK_BL_VC:       LD A,(HL)
+                OUT (DK_VDATA),A
+                INC HL
+                DEC BC
+                LD A,B
+                OR C
+                JR NZ,DK_BL_VC
+                POP BC
+                LD HL,(DK_BSTART)
+                ADD HL,BC
+                LD (DK_BSTART),HL
+                JR DK_BL_VL
+DK_BL_VE:       POP HL
 DK_BL_END:      CALL DK_CLOSE
                 LD A,(DK_BVRAM)
                 AND 2
@@ -1615,6 +1688,71 @@ DK_BL_END:      CALL DK_CLOSE
                 CALL X_CALBAS
 DK_BL_RET:      POP HL
                 RET
+
+; DK_BL_BYTE: BLOAD's byte loop from HL (no room for blocks).
+DK_BL_BYTE:     CALL DK_RDB
+                JR C,DK_BL_END
+                PUSH AF
+                LD A,(DK_BVRAM)
+                RRCA
+                JR NC,DK_BL_BR
+                POP AF
+                CALL NWRVRM
+                JR DK_BL_BN
+DK_BL_BR:       POP AF
+                LD (HL),A
+DK_BL_BN:       LD DE,(DK_BEND)
+                OR A
+                SBC HL,DE
+                ADD HL,DE
+                INC HL
+                JR NZ,DK_BL_BYTE
+                JR DK_BL_END
+; DK_BUFN: Z when the input channel DK_BLK is a disk file whose buffer holds
+; no byte still to read (its end not met). Keeps HL.
+DK_BUFN:        PUSH HL
+                LD HL,(DK_BLK)
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)               ; +4 the device: 9 up are not files
+                CP 9
+                JR NC,DK_BUFN_NZ
+                INC HL
+                LD A,(HL)               ; +5 bytes in the buffer, +6 the next
+                INC HL
+                SUB (HL)
+                JR NZ,DK_BUFN_R
+                INC HL
+                BIT 1,(HL)              ; +7 the end met: DK_RDB says so
+                JR DK_BUFN_R
+DK_BUFN_NZ:     OR A                    ; (A >= 9)
+DK_BUFN_R:      POP HL
+                RET
+; DK_BLEFT: HL = DK_BEND + 1 - DK_BSTART, the bytes BLOAD has still to
+; load; Z when none.
+DK_BLEFT:       LD HL,(DK_BEND)
+                INC HL
+                LD DE,(DK_BSTART)
+                OR A
+                SBC HL,DE
+                RET
+; DK_MIN: HL = the smaller of HL and DE.
+DK_MIN:         PUSH HL
+                OR A
+                SBC HL,DE
+                POP HL
+                RET C
+                EX DE,HL
+                RET
+; DK_BLRD: HL bytes of the channel's file to DE with the BDOS's random
+; block read (records of 1 byte); HL = the bytes read.
+DK_BLRD:        PUSH HL
+                LD C,1Ah                ; SETDTA
+                CALL DK_BDOS
+                CALL DK_FCBOF
+                POP HL
+                LD C,27h
+                JP DK_BDOS
 
 ; DSKF(d) (service 25): the free clusters of drive d (0 the default).
 DK_DSKF:        CALL DK_NEED
