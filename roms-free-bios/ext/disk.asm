@@ -39,6 +39,7 @@ FRCDBL:         EQU 303Ah           ; Math-Pack: DAC to double
 NRDVRM:         EQU 0174h           ; BIOS: VRAM byte at HL (128 KB)
 NWRVRM:         EQU 0177h
 NSTWRT:         EQU 0171h           ; BIOS: VRAM write address HL (active page)
+NSETRD:         EQU 016Eh           ; BIOS: VRAM read address HL (active page)
 DK_VDATA:       EQU 98h             ; VDP data port
 
 ; ---- presence --------------------------------------------------------------
@@ -1510,21 +1511,60 @@ DK_BS_H:        LD A,(HL)
                 CALL DK_WRB
                 INC HL
                 DJNZ DK_BS_H
+                CALL DK_WPEND           ; the header, then the bytes by blocks
+                LD A,(DK_BVRAM)
+                OR A
+                JR NZ,DK_BS_VR
+                LD A,(DK_BSTART+1)      ; pages 0-1 are the ROMs BASIC sees,
+                CP 80h                  ; which the BDOS would not read
+                JR C,DK_BS_BYTE
+                CALL DK_BLEFT           ; from RAM straight (DE = DK_BSTART)
+                CALL NZ,DK_BLWR
+                JR DK_BS_END
+DK_BS_VR:       CALL DK_FREEBUF         ; from VRAM through the free memory
+                JR Z,DK_BS_BYTE
+                PUSH HL
+DK_BS_VL:       POP HL
+                PUSH HL
+                CALL DK_CHUNK
+                JR Z,DK_BS_VE
+                PUSH HL
                 LD HL,(DK_BSTART)
+                CALL NSETRD
+                POP BC
+                PUSH BC
+                LD HL,(DK_BOFS)
+DK_BS_VC:       IN A,(DK_VDATA)
+                LD (HL),A
+                INC HL
+                DEC BC
+                LD A,B
+                OR C
+                JR NZ,DK_BS_VC
+                POP HL
+                PUSH HL
+                LD DE,(DK_BOFS)
+                CALL DK_BLWR
+                POP BC
+                LD HL,(DK_BSTART)
+                ADD HL,BC
+                LD (DK_BSTART),HL
+                JR DK_BS_VL
+DK_BS_VE:       POP HL
+                JR DK_BS_END
+DK_BS_BYTE:     LD HL,(DK_BSTART)       ; by bytes
 DK_BS_L:        LD A,(DK_BVRAM)
                 OR A
-                JR Z,DK_BS_RAM
-                CALL NRDVRM
-                JR DK_BS_W
-DK_BS_RAM:      LD A,(HL)
-DK_BS_W:        CALL DK_WRB
+                LD A,(HL)
+                CALL NZ,NRDVRM
+                CALL DK_WRB
                 LD DE,(DK_BEND)
                 OR A
                 SBC HL,DE
                 ADD HL,DE
                 INC HL
                 JR NZ,DK_BS_L
-                CALL DK_CLOSE
+DK_BS_END:      CALL DK_CLOSE
                 POP HL
                 RET
 
@@ -1619,42 +1659,21 @@ DK_BL_BLK:      LD (DK_BSTART),HL
                 LD A,(DK_BVRAM)
                 RRCA
                 JR C,DK_BL_VR
+                LD A,H                  ; pages 0-1 are the ROMs BASIC sees,
+                CP 80h                  ; where the BDOS would write the RAM
+                JP C,DK_BL_BYTE
                 CALL DK_BLEFT           ; (DE = DK_BSTART)
                 CALL NZ,DK_BLRD
                 JP DK_BL_END
-DK_BL_VR:       LD HL,(STREND)          ; the buffer: whole sectors of the free
-                LD (DK_BOFS),HL         ; memory, 256 bytes left to the stack
-                EX DE,HL
-                LD HL,-256
-                ADD HL,SP
-                OR A
-                SBC HL,DE
-                JR C,DK_BL_VB
-                LD A,H
-                AND 0FEh
-                LD H,A
-                LD L,0
+DK_BL_VR:       CALL DK_FREEBUF
                 JR NZ,DK_BL_VS
-DK_BL_VB:       LD HL,(DK_BSTART)       ; less than a sector free: by bytes
+                LD HL,(DK_BSTART)       ; less than a sector free: by bytes
                 JP DK_BL_BYTE
 DK_BL_VS:       PUSH HL                 ; the buffer's size
-DK_BL_VL:       CALL DK_BLEFT
+DK_BL_VL:       POP HL
+                PUSH HL
+                CALL DK_CHUNK
                 JR Z,DK_BL_VE
-                PUSH HL                 ; the bytes left
-                CALL DK_FCBOF           ; BC = the file's place in its sector
-                LD HL,21h
-                ADD HL,DE
-                LD C,(HL)
-                INC HL
-                LD A,(HL)
-                AND 1
-                LD B,A
-                POP DE
-                POP HL                  ; the buffer less that, so the next
-                PUSH HL                 ; reads start on a sector
-                OR A
-                SBC HL,BC
-                CALL DK_MIN
                 LD DE,(DK_BOFS)
                 CALL DK_BLRD            ; HL = bytes read
                 LD A,H
@@ -1736,6 +1755,70 @@ DK_BLEFT:       LD HL,(DK_BEND)
                 OR A
                 SBC HL,DE
                 RET
+; DK_FREEBUF: the buffer of BLOAD and BSAVE with VRAM: DK_BOFS = STREND,
+; HL = the whole sectors of the free memory above it (256 bytes left to
+; the stack); Z when not one.
+DK_FREEBUF:     LD DE,(STREND)
+                LD (DK_BOFS),DE
+                LD HL,-256
+                ADD HL,SP
+                OR A
+                SBC HL,DE
+                JR NC,DK_FB_N
+                LD HL,0
+DK_FB_N:        LD A,H
+                AND 0FEh
+                LD H,A
+                LD L,0
+                RET
+; DK_CHUNK: HL = the next block of BLOAD or BSAVE for a buffer of HL bytes:
+; the bytes left, at most the buffer less the file's place in its sector
+; (so the blocks after the first start on a sector, which the BDOS moves
+; straight between the disk and memory). Z when none is left.
+DK_CHUNK:       PUSH HL
+                CALL DK_FCBOF
+                LD HL,21h
+                ADD HL,DE
+                LD C,(HL)
+                INC HL
+                LD A,(HL)
+                AND 1
+                LD B,A
+                POP HL
+                OR A
+                SBC HL,BC
+                PUSH HL
+                CALL DK_BLEFT
+                POP DE
+                RET Z
+                CALL DK_MIN
+                LD A,H
+                OR L
+                RET
+; DK_WPEND: the bytes waiting in the output channel DK_BLK written now.
+DK_WPEND:       LD HL,(DK_BLK)
+                LD DE,6
+                ADD HL,DE
+                LD L,(HL)
+                LD H,0
+                PUSH HL
+                LD HL,(DK_BLK)
+                ADD HL,DE
+                LD (HL),0
+                POP HL
+                JP DK_WBUF
+; DK_BLWR: HL bytes from DE to the channel's file (random block write,
+; records of 1 byte); Disk full when they did not all go.
+DK_BLWR:        PUSH HL
+                LD C,1Ah                ; SETDTA
+                CALL DK_BDOS
+                CALL DK_FCBOF
+                POP HL
+                LD C,26h
+                CALL DK_BDOS
+                OR A
+                RET Z
+                JP DK_FULL
 ; DK_MIN: HL = the smaller of HL and DE.
 DK_MIN:         PUSH HL
                 OR A
