@@ -18,8 +18,9 @@ BDOSENT:        EQU 0F37Dh      ; JP to the BDOS (programs: LD C,fn / CALL 0F37D
 ; From DWORK (the new HIMEM, DF00h) up, in every environment: the data cache
 ; (one sector), the FAT, one directory sector, the routines that run from
 ; RAM, the bounce buffer, the BDOS stack, the command line, the variables.
-; That leaves MSX-BASIC about as much memory as a real Disk BASIC with one
-; drive (HIMEM DE77h there, 23430 bytes free; the 7 disk FCBs come below).
+; That leaves MSX-BASIC about as much memory as a real Disk BASIC (the MSX2
+; Technical Handbook tells programs to count on 8000h-DE3Fh; the 7 disk FCBs
+; come below DF00h, 23271 bytes free).
 ; Whole sectors go straight between the disk and the caller's pages 2-3
 ; (fcb.asm DIRECT), so only partial ones need the cache.
 ; In the MSX-DOS environment, where BASIC does not run, the memory below
