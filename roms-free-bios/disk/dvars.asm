@@ -150,7 +150,11 @@ LASTLOG:        EQU VARS+249    ; one drive: the logical drive whose disk is in 
 DREL:           EQU VARS+250    ; (2) FILEIO's DIRECT: cluster index in the file
 DCLUS:          EQU VARS+252    ; (2) its cluster number
 DSIC:           EQU VARS+254    ; the sector in that cluster
-VARS_END:       EQU VARS+255
+; BASREQ (EF7Fh, a fixed address the BASIC extension ROM reads): the
+; MSX-DOS prompt's `BASIC [file]` hands MSX-BASIC's cold start a line to run:
+; "BA", then the line (0-terminated; empty: none, and no AUTOEXEC.BAS).
+BASREQ:         EQU VARS+255    ; (20)
+VARS_END:       EQU VARS+275
 ; The batch file being run (command.asm): kept while programs run, so in
 ; page 3; not cleared by INIT (the boot stack may reach here then): the boot
 ; clears BATACT when it builds the MSX-DOS environment.

@@ -22,6 +22,7 @@ LPTOUT:         EQU 00A5h
 CHPUT:          EQU 00A2h
 DK_SECBUF:      EQU 0F351h      ; -> DSKI$/DSKO$'s sector buffer (the disk ROM's)
 DK_FCBP:        EQU 0F353h      ; -> the FCBs (Disk BASIC's own variable)
+DK_BASREQ:      EQU 0EF7Fh      ; the free disk ROM's BASREQ (disk/dvars.asm)
 DK_NFCB:        EQU 7
 DK_BLK:         EQU 0F87Dh      ; (SAVEND) the channel block being worked on
 DK_RUNFLG:      EQU FILNAM      ; RUNFLG: run once loaded
@@ -89,7 +90,22 @@ DK_BOOT_B:      LD A,(HL)
                 CALL CHPUT
                 INC HL
                 JR DK_BOOT_B
-DK_BOOT_A:      LD HL,DK_AUTONM
+DK_BOOT_A:      LD HL,(DK_BASREQ)       ; the MSX-DOS prompt's BASIC [file]:
+                LD DE,'B'+'A'*256       ; its line instead of AUTOEXEC.BAS
+                OR A
+                SBC HL,DE
+                JR NZ,DK_BOOT_X
+                LD (DK_BASREQ),HL       ; (once)
+                LD HL,DK_BASREQ+2
+                LD A,(HL)
+                OR A
+                RET Z
+                LD DE,BUF
+                LD BC,18
+                LDIR
+                LD IX,XE_TYPED
+                JP X_CALBAS
+DK_BOOT_X:      LD HL,DK_AUTONM
                 LD DE,FILNAM
                 LD BC,11
                 LDIR

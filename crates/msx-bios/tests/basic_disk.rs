@@ -652,3 +652,26 @@ fn large_bloads_and_bsaves_move_ram_and_vram_whole_and_quickly() {
 fn ram_file_again(start: u16) -> Vec<u8> {
     bload_file(start, 14343).0
 }
+
+#[test]
+fn call_system_goes_to_msx_dos_and_basic_comes_back() {
+    let d = disk_with(&[("NOTE.TXT", b"hi".to_vec())]);
+    let mut m = boot(&d);
+    cmd(&mut m, "CALL SYSTEM 1");
+    assert!(screen(&m).contains("Syntax error"), "{}", screen(&m));
+    m.run_frames(8);
+    m.type_text("CALL SYSTEM\n").unwrap();
+    run_to_text(&mut m, "A>", 600);
+    let f = m.frame_count();
+    m.type_text_at(f + 5, "DIR\n").unwrap();
+    run_to_text(&mut m, "NOTE     TXT", 600);
+    let f = m.frame_count();
+    m.type_text_at(f + 5, "BASIC\n").unwrap();
+    run_to_text(&mut m, "Bytes free", 600);
+    let o = m.run_until(&Until::PcReached(PINLIN), 600);
+    assert!(o.reached(), "{}", screen(&m));
+    // CALL FORMAT asks as FORMAT does (one drive: A: and B:).
+    m.run_frames(8);
+    m.type_text("_FORMAT\n").unwrap();
+    run_to_text(&mut m, "Drive name? (A,B)", 600);
+}
