@@ -1650,21 +1650,7 @@ DK_BL_OF:       LD E,(HL)
                 LD HL,(DK_BSTART)
 DK_BL_L:        CALL DK_BUFN            ; what the channel holds already, byte
                 JR Z,DK_BL_BLK          ; by byte; then the rest by blocks
-                CALL DK_RDB
-                JP C,DK_BL_END
-                LD C,A
-                LD A,(DK_BVRAM)
-                RRCA
-                LD A,C
-                JR NC,DK_BL_RAM
-                CALL NWRVRM
-                JR DK_BL_N
-DK_BL_RAM:      LD (HL),A
-DK_BL_N:        LD DE,(DK_BEND)
-                OR A
-                SBC HL,DE
-                ADD HL,DE
-                INC HL
+                CALL DK_BL_ONE
                 JR NZ,DK_BL_L
                 JP DK_BL_END
                 ; The rest with the BDOS's block read: into RAM straight to its
@@ -1725,24 +1711,29 @@ DK_BL_RET:      POP HL
                 RET
 
 ; DK_BL_BYTE: BLOAD's byte loop from HL (no room for blocks).
-DK_BL_BYTE:     CALL DK_RDB
-                JR C,DK_BL_END
-                PUSH AF
+DK_BL_BYTE:     CALL DK_BL_ONE
+                JR NZ,DK_BL_BYTE
+                JR DK_BL_END
+; DK_BL_ONE: BLOAD's next byte from the channel to HL (RAM or VRAM), HL
+; then on; Z when the file or the address range has ended.
+DK_BL_ONE:      CALL DK_RDB
+                JR C,DK_BL_1END
+                LD C,A
                 LD A,(DK_BVRAM)
                 RRCA
-                JR NC,DK_BL_BR
-                POP AF
+                LD A,C
+                JR NC,DK_BL_1RAM
                 CALL NWRVRM
-                JR DK_BL_BN
-DK_BL_BR:       POP AF
-                LD (HL),A
-DK_BL_BN:       LD DE,(DK_BEND)
+                JR DK_BL_1N
+DK_BL_1RAM:     LD (HL),A
+DK_BL_1N:       LD DE,(DK_BEND)
                 OR A
                 SBC HL,DE
                 ADD HL,DE
                 INC HL
-                JR NZ,DK_BL_BYTE
-                JR DK_BL_END
+                RET
+DK_BL_1END:     XOR A
+                RET
 ; DK_BUFN: Z when the input channel DK_BLK is a disk file whose buffer holds
 ; no byte still to read (its end not met). Keeps HL.
 DK_BUFN:        PUSH HL
