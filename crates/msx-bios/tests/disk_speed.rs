@@ -25,16 +25,7 @@ const SIZE: usize = 27 * 1024;
 /// and `END` after, then the sum as four hex digits.
 fn reader(dma: u16) -> String {
     format!(
-        "
-        org 4000h
-        ld de,{dma}
-        ld c,1Ah
-        call BDOS
-        ld de,fcb
-        ld c,0Fh
-        call BDOS
-        or a
-        jr nz,$
+        "{}
         ld hl,go
         call print
         ld hl,0
@@ -58,7 +49,25 @@ add:    ld a,(hl)
         ld (sum),de
         jr rec
 {}",
+        opening(dma),
         tail()
+    )
+}
+
+/// The start shared by the readers: the DMA at `dma`, BIG.DAT opened.
+fn opening(dma: u16) -> String {
+    format!(
+        "
+        org 4000h
+        ld de,{dma}
+        ld c,1Ah
+        call BDOS
+        ld de,fcb
+        ld c,0Fh
+        call BDOS
+        or a
+        jr nz,$
+"
     )
 }
 
@@ -129,16 +138,7 @@ fn read_time_of(program: &str) -> f64 {
 /// does, adds up its bytes and prints `GO`, `END` and the sum as `reader`.
 fn block_program(dma: u16) -> String {
     format!(
-        "
-        org 4000h
-        ld de,{dma}
-        ld c,1Ah
-        call BDOS
-        ld de,fcb
-        ld c,0Fh
-        call BDOS
-        or a
-        jr nz,$
+        "{}
         ld hl,128
         ld (fcb+14),hl
         ld hl,0
@@ -171,6 +171,7 @@ add:    ld a,(hl)
         ld (sum),de
         jr blk
 {}",
+        opening(dma),
         tail()
     )
 }
