@@ -49,8 +49,17 @@ BI_COLD_USR:    LD (HL),FCERR & 0FFh
                 CALL BI_MEMSET
                 JP C,OMERR
                 CALL BI_SCRATCH         ; NEW
+                LD A,(SCRMOD)           ; the text mode power-on chose (SET
+                OR A                    ; SCREEN): SCREEN 0 or 1, its WIDTH,
+                JR NZ,BI_COLD_32        ; COLOR and KEY ON/OFF
                 CALL INITXT_I
-                CALL DSPFNK             ; KEY ON: the function keys shown
+                JR BI_COLD_KEY
+BI_COLD_32:     CALL INIT32_I
+BI_COLD_KEY:    LD C,29h                ; SET SCREEN's KEY ON/OFF (block 2
+                LD IX,01F5h             ; register 9 bit 0): SUB-ROM REDCLK
+                CALL 015Fh
+                RRCA
+                CALL C,DSPFNK
                 LD HL,BI_BANNER
                 CALL STROUT
                 LD HL,(STKTOP)          ; STKTOP - VARTAB - 14 Bytes free
@@ -204,36 +213,9 @@ BI_MAIN_TXT:    CALL CHRGTR_I           ; first non-blank of BUF
 BI_OKMSG:       DB "Ok",0Dh,0Ah,0
 
 ; BI_PROMPT: "Ok", or the prompt SET PROMPT keeps in the clock chip's RAM:
-; block 3 with ID 2 in register 0, then up to 6 characters as two nibbles
-; each, low first (ext/setget.asm writes them), ended early by a 0.
-BI_PROMPT:      LD C,30h
-                CALL BI_RDCLK
-                CP 2
-                LD HL,BI_OKMSG
-                JP NZ,STROUT
-                LD B,6
-BI_PROMPT_CH:   INC C
-                CALL BI_RDCLK
-                LD E,A
-                INC C
-                CALL BI_RDCLK
-                RLCA
-                RLCA
-                RLCA
-                RLCA
-                OR E
-                JR Z,BI_PROMPT_END
-                PUSH BC
-                RST 18h
-                POP BC
-                DJNZ BI_PROMPT_CH
-BI_PROMPT_END:  JP CRDO
-; BI_RDCLK: A = the clock's nibble C (SUB-ROM REDCLK); keeps BC.
-BI_RDCLK:       PUSH BC
-                LD IX,01F5h
-                CALL 015Fh              ; EXTROM
-                POP BC
-                RET
+; the SUB-ROM's PROMPT prints it, as on an MSX2.
+BI_PROMPT:      LD IX,0181h             ; SUB-ROM PROMPT (sub/settings.asm)
+                JP 015Fh                ; EXTROM
 
 ; BI_AUTOLN: AUTO put AUTLIN on the screen: the line read back starts with
 ; it; advance AUTLIN (AUTO stops past 65529).

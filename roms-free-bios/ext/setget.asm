@@ -21,12 +21,14 @@
 ; SET TIME t$[,A]         "HH:MM:SS"; ,A: the alarm (block 1: day, hour,
 ;                         minute), which no MSX wires to anything
 ; GET DATE v$[,A], GET TIME v$[,A]: the same strings back.
-; What the free ROMs do not do yet with what is stored: the boot does not
-; apply SET SCREEN/ADJUST/BEEP/TITLE/PASSWORD (docs/basic.md).
+; The boot applies SET SCREEN and SET ADJUST (SUB-ROM POWERON, sub/
+; settings.asm); BEEP's tone, the title and the password are kept but not
+; used (no logo screen, no password question: docs/basic.md).
 
 SG_REDCLK:      EQU 01F5h
 SG_WRTCLK:      EQU 01F9h
 SG_EXTROM:      EQU 015Fh
+SG_SAVESCR:     EQU 01DDh           ; SUB-ROM (this system's): SET SCREEN's settings to the clock
 SG_WRTVDP:      EQU 0047h
 SG_TK_BEEP:     EQU 0C0h
 SG_TK_SCREEN:   EQU 0C5h
@@ -289,47 +291,12 @@ SG_B3_PUT:      PUSH AF
                 JP X_CUR
 
 ; ---- SET SCREEN: block 2 registers 3-9, what the next power-on restores ----------
-SG_SCREEN:      PUSH HL
-                LD A,(SCRMOD)           ; register 3: SCREEN 0 or 1, interlace
+SG_SCREEN:      LD A,(SCRMOD)           ; a text mode only, as the prompt's
                 CP 2
-                JP NC,X_FCERR           ; (a text mode only, as the prompt's)
-                LD B,A
-                LD A,(RG9SAV)           ; IL (bit 3) and EO (bit 2)
-                RRCA
-                RRCA
-                AND 3
-                ADD A,A
-                OR B
-                LD C,23h
-                CALL SG_WR
-                LD A,(LINLEN)           ; registers 4-5: WIDTH, low nibble first
-                PUSH AF
-                INC C
-                CALL SG_WR
-                POP AF
-                RRCA
-                RRCA
-                RRCA
-                RRCA
-                INC C
-                CALL SG_WR
-                LD HL,FORCLR            ; registers 6-8: COLOR
-                LD B,3
-SG_SC_COL:      LD A,(HL)
-                INC HL
-                INC C
-                CALL SG_WR
-                DJNZ SG_SC_COL
-                LD A,(CNSDFG)           ; register 9: bit 0 key list on,
-                AND 1                   ; bit 1 key click on
-                LD B,A
-                LD A,(CLIKSW)
-                OR A
-                JR Z,SG_SC_KEY
-                LD A,2
-SG_SC_KEY:      OR B
-                INC C
-                CALL SG_WR
+                JP NC,X_FCERR
+                PUSH HL
+                LD IX,SG_SAVESCR        ; the SUB-ROM writes what power-on reads
+                CALL SG_EXTROM
                 POP HL
                 JP X_CUR
 

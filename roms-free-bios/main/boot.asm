@@ -186,7 +186,8 @@ BOOT_KEYS:      LD (HL),0FFh
                 CALL INITIO_I
                 CALL INIFNK_I           ; the function keys' texts, as MSX's boot sets them
                 CALL CHKSLZ_I
-                CALL INITXT_I
+                LD IX,0189h             ; SUB-ROM SETSCR: the text screen SET
+                CALL EXTROM_I           ; SCREEN and SET ADJUST left in the clock
                 EI
                 CALL ROMSEARCH
                 CALL H_STKE

@@ -25,6 +25,7 @@ MAIN_SETMLT:    EQU 0081h
 MAIN_BEEP:      EQU 00C0h
 MAIN_CLS:       EQU 00C3h
 MAIN_KEYINT:    EQU 0038h
+MAIN_CHPUT:     EQU 00A2h
 
         ORG 0000h
                 DB "CD"                 ; SUB-ROM identification
@@ -176,11 +177,11 @@ MAIN_KEYINT:    EQU 0038h
                 EI                      ; 017Dh BEEP
                 JP S_BEEP
                 EI                      ; 0181h PROMPT
-                JP SUBRET
-                EI                      ; 0185h SDFSCR
-                JP SUBRET
-                EI                      ; 0189h SETSCR
-                JP SUBRET
+                JP S_PROMPT
+                EI                      ; 0185h SDFSCR: the screen settings from the clock
+                JP S_SDFSCR
+                EI                      ; 0189h SETSCR: SDFSCR, then that text screen
+                JP S_SETSCR
                 EI                      ; 018Dh SCOPY (BASIC, gfxbas.asm)
                 JP GB_SCOPY
                 EI                      ; 0191h BLTVV
@@ -223,6 +224,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP GB_CARG
                 EI                      ; 01D9h SPRSET (BASIC): SPRITE$=, COLOR SPRITE(n)=, SPRITE$(n)=
                 JP GB_SPRSET
+                EI                      ; 01DDh SAVESCR (SET SCREEN): the settings to the clock
+                JP S_SAVESCR
                 DS 01F5h-$,0C9h
                 EI                      ; 01F5h REDCLK
                 JP REDCLK
@@ -288,6 +291,7 @@ CALLMAIN:
         INCLUDE "palette.asm"
         INCLUDE "draw.asm"
         INCLUDE "clock.asm"
+        INCLUDE "settings.asm"
         INCLUDE "gfxbas.asm"
 
         DS 4000h-$,0FFh

@@ -961,3 +961,31 @@ fn set_and_get_date_time_and_the_clock_ram() {
     assert_eq!(&r[at - 1..at + 3], ["READY", "PRINT 6*7", " 42", "READY"]);
     assert_eq!(m.rtc().ram(3).unwrap()[0], 2);
 }
+
+/// What SET SCREEN and SET ADJUST keep in the clock chip is applied at the
+/// next power-on (the reset button keeps the clock, as a battery does):
+/// SCREEN 1 with its WIDTH, the colours, KEY OFF, and R#18 (the wiki's
+/// SET_SCREEN and SET_ADJUST layouts, which ext/setget.asm writes). A clock
+/// never set up first gets the ID 0Ah and the defaults.
+#[test]
+fn set_screen_and_set_adjust_come_back_at_power_on() {
+    let mut m = basic();
+    let b2 = m.rtc().ram(2).unwrap();
+    assert_eq!(b2[0], 0x0A, "the first power-on sets the clock's RAM up");
+    assert_eq!(b2[9] & 1, 1, "KEY ON by default");
+    cmd(&mut m, "SET ADJUST(2,-3)");
+    enter(&mut m, "SCREEN 1:WIDTH 30:COLOR 1,15,11:KEY OFF:SET SCREEN");
+    m.run_frames(60);
+    m.reset();
+    run_to_text(&mut m, "Ok", 600);
+    assert_eq!(m.peek(0xFCAF), 1, "SCREEN 1 (SCRMOD)");
+    assert_eq!(m.peek(0xF3B0), 30, "WIDTH 30 (LINLEN)");
+    assert_eq!(
+        (m.peek(0xF3E9), m.peek(0xF3EA), m.peek(0xF3EB)),
+        (1, 15, 11),
+        "COLOR (FORCLR, BAKCLR, BDRCLR)"
+    );
+    assert_eq!(m.peek(0xF3DE), 0, "KEY OFF (CNSDFG)");
+    // R#18: the nibbles are minus the offsets (x right and y down positive).
+    assert_eq!(m.vdp().register(18), 0x3E, "SET ADJUST (2,-3)");
+}
