@@ -386,6 +386,9 @@ pub enum Conversion {
     IntToReal,
     /// A character used as a one-character string.
     CharToStr,
+    /// An `array[a..b] of char` used as a string value: a string of the array's length
+    /// (TP3's reference manual, "Character arrays").
+    CharArrayToStr,
     /// A value cast to another type of the same size (`char(65)`, `integer(p)`).
     Retype,
     /// A set moved to a set type with a different stored byte range (`set of 1..10` to

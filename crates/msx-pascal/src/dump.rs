@@ -363,6 +363,7 @@ impl Dumper<'_> {
                     Conversion::IntToByte => "int->byte",
                     Conversion::IntToReal => "int->real",
                     Conversion::CharToStr => "char->str",
+                    Conversion::CharArrayToStr => "chars->str",
                     Conversion::Retype => "retype",
                     Conversion::SetResize => "set-resize",
                 };

@@ -173,7 +173,7 @@ impl Lower<'_> {
                     self.unsupported_real(e);
                     word(0)
                 }
-                Conversion::CharToStr | Conversion::SetResize => {
+                Conversion::CharToStr | Conversion::CharArrayToStr | Conversion::SetResize => {
                     self.error(e.span, "a scalar value is expected here");
                     word(0)
                 }

@@ -6,7 +6,7 @@ use super::expr::{add, ir_width, load, word};
 use super::{Lower, Place};
 use crate::checked::{Arg, Expr, ExprKind, InlineValue, Stmt, StmtKind};
 use crate::source::Span;
-use crate::symbols::{PassMode, RoutineId, Storage, SymbolKind};
+use crate::symbols::{ConstValue, PassMode, RoutineId, Storage, SymbolKind};
 use crate::types::Type;
 
 /// How an argument reaches its parameter.
@@ -240,7 +240,15 @@ impl Lower<'_> {
                 self.real_into(dst, value);
             }
             _ => {
-                let src = self.addr(value);
+                let src = match &value.kind {
+                    // A string constant put in a character array of its length: its
+                    // characters, without the length byte.
+                    ExprKind::Const(ConstValue::Str(s)) => {
+                        let l = self.literal(s);
+                        E::Sym(l, 1)
+                    }
+                    _ => self.addr(value),
+                };
                 let dst = self.addr(target);
                 let len = self.size(ty);
                 self.emit(S::Copy {
