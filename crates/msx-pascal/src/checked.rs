@@ -313,6 +313,8 @@ pub enum ExprKind {
     },
     /// A set built at run time: single elements and ranges.
     Set(Vec<(Expr, Option<Expr>)>),
+    /// The address of a procedure or function (`Addr(Proc)`), only as `Addr`'s argument.
+    RoutineAddr(RoutineId),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

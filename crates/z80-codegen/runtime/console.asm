@@ -16,6 +16,9 @@ rt_chput:
         ret
 
 ;@var rt_outvec 2
+; The console's output routine when not CHPUT (0): rt_conoutvia once a program uses
+; TP3's ConOutPtr.
+;@var rt_convec 2
 
 ; Sends A to the current output: the console, or (while Write/Writeln to a text file
 ; runs) the routine in rt_outvec. Keeps BC, DE, HL.
@@ -27,8 +30,99 @@ rt_emit:
         jr z,.con
         ex (sp),hl
         ret
-.con:   pop hl
+.con:   ld hl,(rt_convec)
+        inc h
+        dec h
+        jr z,.chput
+        ex (sp),hl
+        ret
+.chput: pop hl
         jp rt_chput
+
+; TP3's I/O vectors (ConOutPtr, ConInPtr, ConStPtr, LstOutPtr, AuxOutPtr, AuxInPtr,
+; UsrOutPtr, UsrInPtr, ErrorPtr): each holds the address of a driver, called as TP3 calls
+; one: a character argument pushed as a word and removed by the driver, a result in HL
+; (L for a character or a boolean, H = 0).
+;@var rt_conoutptr 2
+;@var rt_coninptr 2
+;@var rt_constptr 2
+;@var rt_lstoutptr 2
+;@var rt_auxoutptr 2
+;@var rt_auxinptr 2
+;@var rt_usroutptr 2
+;@var rt_usrinptr 2
+;@var rt_errorptr 2
+
+; Start of a program that names an I/O vector: the standard drivers in the vectors, and
+; the console's output sent through ConOutPtr.
+rt_iovinit:
+        ld hl,rt_drvconout
+        ld (rt_conoutptr),hl
+        ld (rt_usroutptr),hl
+        ld hl,rt_drvconin
+        ld (rt_coninptr),hl
+        ld (rt_usrinptr),hl
+        ld hl,rt_drvconst
+        ld (rt_constptr),hl
+        ld hl,rt_drvlstout
+        ld (rt_lstoutptr),hl
+        ld hl,rt_drvauxout
+        ld (rt_auxoutptr),hl
+        ld hl,rt_drvauxin
+        ld (rt_auxinptr),hl
+        ld hl,rt_halt
+        ld (rt_errorptr),hl
+        ld hl,rt_conoutvia
+        ld (rt_convec),hl
+        ret
+
+; A to the console through the driver in ConOutPtr. Keeps BC, DE, HL.
+rt_conoutvia:
+        push hl
+        push de
+        push bc
+        ld l,a
+        ld h,0
+        push hl
+        ld hl,(rt_conoutptr)
+        call .go
+        pop bc
+        pop de
+        pop hl
+        ret
+.go:    jp (hl)
+
+; The standard drivers. Output: the character is taken off the stack, then sent.
+rt_drvconout:
+        pop hl
+        ex (sp),hl
+        ld a,l
+        jp rt_chput
+rt_drvlstout:
+        pop hl
+        ex (sp),hl
+        ld a,l
+        jp rt_lstout
+rt_drvauxout:
+        pop hl
+        ex (sp),hl
+        ld a,l
+        jp rt_auxout
+; Input: a key (the console's keyboard; the MSX has no reader, so AuxIn gives ^Z, the
+; end of input), and the console status (KeyPressed).
+rt_drvconin:
+        call rt_readkey
+        ld l,a
+        ld h,0
+        ret
+rt_drvauxin:
+        ld hl,1Ah
+        ret
+rt_drvconst:
+        call rt_keypressed
+        ld l,a
+        ld h,0
+        ret
 
 ; Prints CR LF.
 rt_wln:

@@ -174,6 +174,9 @@ impl Checker<'_> {
                 );
                 error_expr(span)
             }
+            Some(Resolved::StdVar(v @ StdVar::IoVector(_))) => {
+                mk(ExprKind::StdVar(v, None), TypeId::INTEGER, span)
+            }
             Some(Resolved::StdVar(v)) => mk(ExprKind::StdVar(v, None), TypeId::TEXT, span),
         }
     }
@@ -465,15 +468,21 @@ impl Checker<'_> {
         match (&target, &source) {
             (Type::Real, _) if self.types.is_integer(from) => return self.as_real(e),
             (Type::String { max }, Type::String { .. }) => {
+                // TP3 cuts a string that is too long for its place, a constant too.
                 if let Some(ConstValue::Str(s)) = e.as_const() {
                     if s.len() > *max as usize {
-                        self.error(
-                            span,
-                            format!(
-                                "string constant of {} characters does not fit string[{max}]",
-                                s.len()
-                            ),
+                        self.diags.push(
+                            Diagnostic::warning(
+                                span,
+                                format!(
+                                    "string constant of {} characters is cut to the {max} of string[{max}]",
+                                    s.len()
+                                ),
+                            )
+                            .with_label("as TP3 does, the rest is dropped"),
                         );
+                        let cut = s[..*max as usize].to_vec();
+                        return konst(ConstValue::Str(cut), from, span);
                     }
                 }
                 return e;

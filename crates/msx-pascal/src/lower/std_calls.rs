@@ -115,7 +115,10 @@ impl Lower<'_> {
                 Some(x) => word(self.size(x.ty) as i64),
                 None => word(0),
             },
-            R::Addr => self.arg_addr(args, 0),
+            R::Addr => match first.map(|x| &x.kind) {
+                Some(ExprKind::RoutineAddr(routine)) => self.routine_address(*routine, e.span),
+                _ => self.arg_addr(args, 0),
+            },
             R::Ptr => self.arg_word(args, 0),
             R::MemAvail => rt("rt_memavail", vec![], W::Word),
             R::MaxAvail => rt("rt_maxavail", vec![], W::Word),
@@ -280,6 +283,24 @@ impl Lower<'_> {
                     "rt_dispose",
                     vec![(Reg::HL, v), (Reg::DE, word(size as i64))],
                 )
+            }
+            // TP3's GetMem(p, size) and FreeMem(p, size): New and Dispose with a size given.
+            R::GetMem => {
+                let Some(p) = args.first().map(|a| a.expr()) else {
+                    return;
+                };
+                let size = self.arg_word(args, 1);
+                let a = self.addr(p);
+                S::Store {
+                    w: W::Word,
+                    addr: a,
+                    value: rt("rt_new", vec![(Reg::HL, size)], W::Word),
+                }
+            }
+            R::FreeMem => {
+                let v = self.arg_word(args, 0);
+                let size = self.arg_word(args, 1);
+                rt_stmt("rt_dispose", vec![(Reg::HL, v), (Reg::DE, size)])
             }
             R::Mark => {
                 let a = self.arg_addr(args, 0);
@@ -706,6 +727,14 @@ impl Lower<'_> {
             } else if self.width(ty) == Some(W::Word) && self.p.types.is_integer(ty) {
                 let a = self.addr(t);
                 self.emit(rt_stmt("rt_readint", vec![(Reg::HL, a)]));
+            } else if self.p.types.is_integer(ty) {
+                // A byte: the integer read, its low byte kept (TP3 reads an integer).
+                let tmp = self.temp(2);
+                self.emit(rt_stmt(
+                    "rt_readint",
+                    vec![(Reg::HL, E::Sym(tmp.clone(), 0))],
+                ));
+                self.store_low_byte(t, tmp);
             } else if self.p.types.is_real(ty) {
                 let a = self.addr(t);
                 self.emit(rt_stmt("rt_readreal", vec![(Reg::HL, a)]));
@@ -762,6 +791,14 @@ impl Lower<'_> {
                     vec![(Reg::HL, fa.clone()), (Reg::DE, a)],
                 ));
                 line_read = true;
+            } else if self.p.types.is_integer(ty) {
+                let tmp = self.temp(2);
+                self.emit(rt_stmt(
+                    "rt_treadint",
+                    vec![(Reg::HL, fa.clone()), (Reg::DE, E::Sym(tmp.clone(), 0))],
+                ));
+                self.store_low_byte(t, tmp);
+                line_read = true;
             } else if self.p.types.is_real(ty) {
                 let a = self.addr(t);
                 self.emit(rt_stmt(
@@ -780,6 +817,17 @@ impl Lower<'_> {
             self.emit(rt_stmt("rt_treadln", vec![(Reg::HL, fa)]));
         }
         self.io_check(s);
+    }
+
+    /// Stores the low byte of the integer read into the temporary `tmp` in the one-byte
+    /// variable `t`.
+    fn store_low_byte(&mut self, t: &Expr, tmp: String) {
+        let a = self.addr(t);
+        self.emit(S::Store {
+            w: W::Byte,
+            addr: a,
+            value: load(W::Byte, E::Sym(tmp, 0)),
+        });
     }
 
     /// `Str(value:width, s)`.

@@ -265,7 +265,9 @@ impl Lower<'_> {
     pub(crate) fn pass_args(&mut self, r: RoutineId, args: &[Arg]) {
         let routine = self.p.routine(r);
         let params = routine.params.clone();
-        let recursive = routine.recursive;
+        // An `external` routine takes its arguments as TP3 passes them: pushed in order,
+        // one word each (a byte zero-extended), removed by the routine.
+        let recursive = routine.recursive || routine.external.is_some();
         let mut values = Vec::new();
         let n = params.len().min(args.len());
         for (i, (&param, arg)) in params.iter().zip(args).enumerate() {
