@@ -43,9 +43,18 @@ fn type_mismatch() {
         first_error("var b : boolean; c : char;\nbegin\n  b := c + 1\nend."),
         found("operator `+` cannot be applied to char and integer", 3, 8)
     );
+    // A byte keeps the low byte of an integer constant, as TP3 stores it (PopolonY2k's
+    // library assigns -1 to bytes); a subrange is checked.
     assert_eq!(
-        first_error("var b : byte;\nbegin\n  b := 300\nend."),
-        found("constant 300 is out of range 0..255", 3, 8)
+        diagnostics("var b : byte;\nbegin\n  b := 300; b := -1\nend."),
+        vec![
+            found("constant 300 is stored in a byte as 44", 3, 8),
+            found("constant -1 is stored in a byte as 255", 3, 20)
+        ]
+    );
+    assert_eq!(
+        first_error("var d : 1..9;\nbegin\n  d := 10\nend."),
+        found("constant 10 is out of range 1..9", 3, 8)
     );
 }
 

@@ -182,3 +182,28 @@ fn a_string_constant_too_long_for_its_place_is_cut() {
         .contains("is cut to the 3 of string[3]"));
     assert_eq!(run(src), "abc3\r\n");
 }
+
+/// `Bdos(f, de)` as a statement leaves the registers as the BDOS left them (TP3 calls
+/// the BDOS and nothing more), for `inline` code to read: here the time of function 2Ch
+/// (H hours, L minutes, D seconds), whose clock the runner advances by a second a call.
+#[test]
+fn bdos_as_a_statement_leaves_the_registers_as_the_bdos_left_them() {
+    let files = MemoryFiles::new().with(
+        "t.pas",
+        "var i, hl, de: integer;
+         begin
+           for i := 1 to 61 do hl := Bdos($2C);
+           Bdos($2C);
+           inline($22/hl/$ED/$53/de);
+           writeln(hl, ' ', hi(de))
+         end.",
+    );
+    let built = match compile("t.pas", &files, Target::Com) {
+        Ok(b) => b.output,
+        Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+    };
+    let mut sim = Sim::new(&built);
+    assert_eq!(sim.run(50_000_000), Stop::Halted, "{}", sim.output());
+    // The 62nd call: 61 seconds, 0 h 1 min 1 s.
+    assert_eq!(sim.output(), "1 1\r\n");
+}

@@ -544,7 +544,19 @@ impl Checker<'_> {
     fn coerce_ordinal(&mut self, e: Expr, to: TypeId) -> Expr {
         if let Some(v) = e.const_ord() {
             if let Some((lo, hi)) = self.types.ordinal_range(to) {
-                // Integer constants wrap like the machine does; narrower types are checked.
+                // Integer constants wrap like the machine does; a byte keeps the low byte
+                // as TP3 stores it (PopolonY2k's library puts -1 in bytes); subranges
+                // are checked.
+                if self.types.get(to) == &Type::Byte && (v < lo || v > hi) {
+                    self.diags.push(
+                        Diagnostic::warning(
+                            e.span,
+                            format!("constant {v} is stored in a byte as {}", v & 0xFF),
+                        )
+                        .with_label("its low byte, as TP3 stores it"),
+                    );
+                    return konst(ConstValue::Ord(v & 0xFF), to, e.span);
+                }
                 if self.types.get(to) != &Type::Integer && (v < lo || v > hi) {
                     self.diags.push(
                         Diagnostic::error(

@@ -359,11 +359,13 @@ impl Lower<'_> {
                 let ca = self.addr(code.expr());
                 rt_stmt(name, vec![(Reg::HL, src), (Reg::DE, va), (Reg::BC, ca)])
             }
+            // As a statement, a plain call of the BDOS: TP3 leaves every register as the
+            // BDOS left it, for `inline` code that follows to read.
             R::Bdos | R::BdosHL => {
                 let f = self.arg_word(args, 0);
                 let f = self.stable(f);
                 let de = self.arg_word(args, 1);
-                rt_stmt("rt_bdos", vec![(Reg::BC, f), (Reg::DE, de)])
+                rt_stmt("rt_bdoshl", vec![(Reg::BC, f), (Reg::DE, de)])
             }
             R::Bios | R::BiosHL => {
                 let f = self.arg_word(args, 0);
