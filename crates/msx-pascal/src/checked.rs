@@ -391,6 +391,10 @@ pub enum Conversion {
     /// An `array[a..b] of char` used as a string value: a string of the array's length
     /// (TP3's reference manual, "Character arrays").
     CharArrayToStr,
+    /// A string used as a character (TP3's reference manual, "Strings and characters"):
+    /// its only character; a string of another length stops the program with *String
+    /// length error* (TP3's run-time error 10).
+    StrToChar,
     /// A value cast to another type of the same size (`char(65)`, `integer(p)`).
     Retype,
     /// A set moved to a set type with a different stored byte range (`set of 1..10` to

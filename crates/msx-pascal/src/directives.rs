@@ -422,8 +422,9 @@ mod tests {
     #[test]
     fn includes_are_found_next_to_the_including_file() {
         let files = MemoryFiles::new()
-            .with("SUB/ONE.INC", "b {$I c:\\two.inc}")
+            .with("SUB/ONE.INC", "b {$I c:two.inc} {$I \\three.inc}")
             .with("SUB/TWO.INC", "c")
+            .with("SUB/THREE.INC", "wrong: `\\` is the top directory")
             .with("THREE.INC", "d");
         let (toks, d) = expand_text("a {$I d:sub\\one.inc} {$I b:Three.Inc}", &files);
         assert!(!d.has_errors(), "{:?}", d.into_vec());
@@ -434,7 +435,7 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(names, ["a", "b", "c", "d"]);
+        assert_eq!(names, ["a", "b", "c", "d", "d"]);
     }
 
     #[test]

@@ -365,6 +365,7 @@ impl Dumper<'_> {
                     Conversion::IntToReal => "int->real",
                     Conversion::CharToStr => "char->str",
                     Conversion::CharArrayToStr => "chars->str",
+                    Conversion::StrToChar => "str->char",
                     Conversion::Retype => "retype",
                     Conversion::SetResize => "set-resize",
                 };

@@ -49,7 +49,7 @@ fn type_mismatch() {
         diagnostics("var b : byte;\nbegin\n  b := 300; b := -1\nend."),
         vec![
             found("constant 300 is stored in a byte as 44", 3, 8),
-            found("constant -1 is stored in a byte as 255", 3, 20)
+            found("constant -1 is stored in a byte as 255", 3, 18)
         ]
     );
     assert_eq!(

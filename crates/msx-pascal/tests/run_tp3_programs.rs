@@ -207,3 +207,19 @@ fn bdos_as_a_statement_leaves_the_registers_as_the_bdos_left_them() {
     // The 62nd call: 61 seconds, 0 h 1 min 1 s.
     assert_eq!(sim.output(), "1 1\r\n");
 }
+
+/// TP3's reference manual, "Strings and characters": a string value may stand where a
+/// character is expected; its length must be 1, else run-time error 10 (the editors of
+/// the corpus do `ord(copy(st, a, 1))`).
+#[test]
+fn a_string_of_one_character_is_a_character() {
+    let out = run("
+        var st: string[10]; c: char; n: integer;
+        begin
+          st := 'MSX'; n := ord(copy(st, 2, 1)); c := copy(st, 3, 1);
+          writeln(n, ' ', c);
+          c := copy(st, 1, 2);
+          writeln('not reached')
+        end.");
+    assert_eq!(out, "83 X\r\nString length error\r\n");
+}

@@ -356,6 +356,10 @@ impl Checker<'_> {
                 if self.types.is_pointer(x.ty) {
                     return Some(Arg::Value(x));
                 }
+                // `Ord(Copy(s, i, 1))`: a string of length 1 is a character (TP3).
+                if self.types.is_string(x.ty) && x.as_const().is_none() {
+                    return Some(Arg::Value(self.coerce(x, TypeId::CHAR, "the argument")));
+                }
                 if !self.types.is_ordinal(x.ty) && !t(self, &x).0 {
                     self.mismatch(x.span, "an ordinal value or a pointer", x.ty);
                     return None;

@@ -488,6 +488,9 @@ impl Checker<'_> {
                 return e;
             }
             (Type::String { .. }, _) if self.is_stringish(from) => return self.as_str(e),
+            (Type::Char, Type::String { .. }) if e.as_const().is_none() => {
+                return self.convert(Conversion::StrToChar, e, TypeId::CHAR)
+            }
             // A string constant of the array's length (TP3: "string constants may be
             // assigned to character arrays of the same length"; string variables may not).
             (Type::Array { .. }, _) if self.types.string_like_char_array(to).is_some() => {

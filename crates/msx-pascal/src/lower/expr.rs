@@ -175,6 +175,12 @@ impl Lower<'_> {
                     self.unsupported_real(e);
                     word(0)
                 }
+                Conversion::StrToChar => {
+                    let s = self.str_addr(expr);
+                    let c = super::strings::rt("rt_strchr", vec![(ir::Reg::HL, s)], W::Byte);
+                    let to = self.width(e.ty).unwrap_or(W::Byte);
+                    to_width(c, W::Byte, to)
+                }
                 Conversion::CharToStr | Conversion::CharArrayToStr | Conversion::SetResize => {
                     self.error(e.span, "a scalar value is expected here");
                     word(0)
