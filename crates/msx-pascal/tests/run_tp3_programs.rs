@@ -223,3 +223,27 @@ fn a_string_of_one_character_is_a_character() {
         end.");
     assert_eq!(out, "83 X\r\nString length error\r\n");
 }
+
+/// The input vectors and the printer's: `read(kbd, …)` takes its key from `ConInPtr`'s
+/// function, `KeyPressed` asks `ConStPtr`'s, `write(lst, …)` goes through `LstOutPtr`.
+#[test]
+fn the_other_io_vectors_are_used_by_read_keypressed_and_the_printer() {
+    let out = run_with_keys(
+        "
+        var c: char; got: string[10]; keys: integer;
+        function NextKey: char; begin keys := keys + 1; NextKey := chr(64 + keys) end;
+        function Always: boolean; begin Always := true end;
+        procedure Printer(ch: char); begin got := got + ch end;
+        begin
+          got := ''; keys := 0;
+          writeln(KeyPressed);
+          ConInPtr := Addr(NextKey); ConStPtr := Addr(Always);
+          LstOutPtr := Addr(Printer);
+          read(kbd, c); write(c); read(kbd, c); writeln(c, ' ', KeyPressed);
+          write(lst, 'P', 1);
+          writeln(got)
+        end.",
+        b"",
+    );
+    assert_eq!(out, "FALSE\r\nAB TRUE\r\nP1\r\n");
+}

@@ -762,14 +762,27 @@ rt_fblockx:
 
 ; Write(Lst, …) and Write(Aux, …): the write routines send their characters to the
 ; printer (BIOS LPTOUT) or to the auxiliary device (BDOS 04h) until rt_tunsel.
+; The printer's and the serial port's output routines when not the BIOS's (0):
+; rt_lstoutvia and rt_auxoutvia once a program uses TP3's LstOutPtr or AuxOutPtr.
+;@var rt_lstvec 2
+;@var rt_auxvec 2
+
 rt_lstsel:
+        ld hl,(rt_lstvec)
+        ld a,h
+        or a
+        jr nz,.set
         ld hl,rt_lstout
-        ld (rt_outvec),hl
+.set:   ld (rt_outvec),hl
         ret
 
 rt_auxsel:
+        ld hl,(rt_auxvec)
+        ld a,h
+        or a
+        jr nz,.set
         ld hl,rt_auxout
-        ld (rt_outvec),hl
+.set:   ld (rt_outvec),hl
         ret
 
 ; A to the printer. Keeps BC, DE, HL.
