@@ -247,3 +247,54 @@ fn the_other_io_vectors_are_used_by_read_keypressed_and_the_printer() {
     );
     assert_eq!(out, "FALSE\r\nAB TRUE\r\nP1\r\n");
 }
+
+/// A typed file as TP 3.0 writes it (CP/M and MSX-DOS): a header of the record count and
+/// the record length, the records, the rest of the last 128-byte record. Reset recognises
+/// it; reading, Seek, FilePos, FileSize and Eof skip the header, a record written past
+/// the end raises the count, which Close writes back. A file without the header (TP 3.3f's
+/// form, what Rewrite makes) is read from its first byte.
+#[test]
+fn typed_files_written_by_tp3_keep_their_header() {
+    let src = "
+        type R = record a: integer; b: byte end;
+        var f: file of R; x: R;
+        procedure Show(name: string[12]);
+        begin
+          assign(f, name); reset(f);
+          write(filesize(f), ':');
+          while not eof(f) do begin read(f, x); write(' ', x.a, '/', x.b) end;
+          writeln(' @', filepos(f));
+          close(f)
+        end;
+        begin
+          Show('OLD.DAT'); Show('NEW.DAT');
+          assign(f, 'OLD.DAT'); reset(f);
+          seek(f, 1); read(f, x); writeln(x.a, ' ', filepos(f));
+          seek(f, 3); x.a := 500; x.b := 9; write(f, x);
+          close(f);
+          Show('OLD.DAT');
+          assign(f, 'MADE.DAT'); rewrite(f); write(f, x); write(f, x); close(f)
+        end.";
+    let files = MemoryFiles::new().with("t.pas", src);
+    let built = match compile("t.pas", &files, Target::Com) {
+        Ok(b) => b.output,
+        Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
+    };
+    let mut old = vec![3, 0, 3, 0, 100, 0, 1, 200, 0, 2, 44, 1, 3];
+    old.resize(128, 0x1A);
+    // Three records without a header; the first looks like one, but 4 + 3 x 3 bytes
+    // would not fit in the file's 9.
+    let new = vec![3, 0, 3, 7, 0, 8, 9, 0, 10];
+    let mut sim = Sim::new(&built);
+    sim.files.insert("OLD.DAT".into(), old);
+    sim.files.insert("NEW.DAT".into(), new);
+    assert_eq!(sim.run(50_000_000), Stop::Halted, "{}", sim.output());
+    assert_eq!(
+        sim.output(),
+        "3: 100/1 200/2 300/3 @3\r\n3: 3/3 7/8 9/10 @3\r\n200 2\r\n4: 100/1 200/2 300/3 500/9 @4\r\n"
+    );
+    let old = &sim.files["OLD.DAT"];
+    assert_eq!(old[..4], [4, 0, 3, 0]);
+    assert_eq!(old[13..16], [244, 1, 9]);
+    assert_eq!(sim.files["MADE.DAT"], [244, 1, 9, 244, 1, 9]);
+}

@@ -505,10 +505,12 @@ impl Lower<'_> {
             }
             R::Close if text => rt_stmt("rt_tclose", vec![(Reg::HL, fa)]),
             R::Reset | R::Rewrite => {
-                let name = if r == R::Reset {
-                    "rt_freset"
-                } else {
-                    "rt_frewrite"
+                let typed = matches!(self.p.types.get(f.ty), Type::File { elem: Some(_) });
+                let name = match r {
+                    // A typed file may be in TP 3.0's form, with a header.
+                    R::Reset if typed => "rt_ftreset",
+                    R::Reset => "rt_freset",
+                    _ => "rt_frewrite",
                 };
                 rt_stmt(name, vec![(Reg::HL, fa), (Reg::BC, word(recsize as i64))])
             }
