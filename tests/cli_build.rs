@@ -413,3 +413,51 @@ fn dos_needs_a_disk() {
     let err = build_refused(&src, &dir.join("t.com"), &["--dos"]);
     assert!(err.contains("--dos"), "{err}");
 }
+
+/// Programs written under MSX-DOS name their includes with a drive and `\` directories,
+/// in any case, and their files end with ^Z and the rest of the last record: `msx build`
+/// drops the drive, reads `\` as a directory, matches names without case and stops each
+/// file at ^Z (issue 17). An include is an input: the output may not replace it.
+#[test]
+fn includes_written_under_msx_dos_are_found() {
+    let dir = scratch("dosincludes");
+    std::fs::create_dir_all(dir.join("Lib")).unwrap();
+    let src = dir.join("prog.pas");
+    std::fs::write(
+        &src,
+        b"{$I D:LIB\\TYPES.INC}\r\nbegin writeln(Answer) end.\r\n\x1a\xff\xfe\x00garbage",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("Lib/Types.inc"),
+        b"const Answer = 42;\r\n\x1a\x1a\x1a",
+    )
+    .unwrap();
+    let out = dir.join("prog.com");
+    let output = msx()
+        .arg("build")
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(std::fs::metadata(&out).unwrap().len() > 0);
+    let include = dir.join("Lib/Types.inc");
+    let before = std::fs::read(&include).unwrap();
+    let refused = msx()
+        .arg("build")
+        .arg(&src)
+        .arg("-o")
+        .arg(&include)
+        .arg("--format")
+        .arg("com")
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(std::fs::read(&include).unwrap(), before);
+}

@@ -60,6 +60,7 @@ PASCAL_ERRORS = [
     'Run-time error', 'I/O error', 'Heap/stack collision', 'Floating point overflow',
     'Division by zero', 'Sqrt argument error', 'Ln argument error',
     'Out of integer range', 'Range check error', 'Bios needs MSX-DOS', 'needs MSX-DOS',
+    'String length error',
 ]
 BASIC_RE = re.compile(r'(' + '|'.join(re.escape(e) for e in BASIC_ERRORS) + r')( in \d+)?')
 PASCAL_RE = re.compile(r'(' + '|'.join(re.escape(e) for e in PASCAL_ERRORS) + r')[^\n]*')

@@ -390,13 +390,9 @@ struct NotedFiles(DirFiles);
 
 impl msx_pascal::FileProvider for NotedFiles {
     fn read(&self, name: &str) -> std::io::Result<String> {
-        // DirFiles tries these spellings; whichever it found is an input.
-        for candidate in [
-            name.to_string(),
-            name.to_ascii_lowercase(),
-            name.to_ascii_uppercase(),
-        ] {
-            super::outputs::note_input(&self.0.root.join(candidate));
+        // The file DirFiles finds (matching the name without case) is an input.
+        if let Some(path) = self.0.resolve(name) {
+            super::outputs::note_input(&path);
         }
         self.0.read(name)
     }

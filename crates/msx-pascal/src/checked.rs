@@ -313,6 +313,8 @@ pub enum ExprKind {
     },
     /// A set built at run time: single elements and ranges.
     Set(Vec<(Expr, Option<Expr>)>),
+    /// The address of a procedure or function (`Addr(Proc)`), only as `Addr`'s argument.
+    RoutineAddr(RoutineId),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -386,6 +388,13 @@ pub enum Conversion {
     IntToReal,
     /// A character used as a one-character string.
     CharToStr,
+    /// An `array[a..b] of char` used as a string value: a string of the array's length
+    /// (TP3's reference manual, "Character arrays").
+    CharArrayToStr,
+    /// A string used as a character (TP3's reference manual, "Strings and characters"):
+    /// its only character; a string of another length stops the program with *String
+    /// length error* (TP3's run-time error 10).
+    StrToChar,
     /// A value cast to another type of the same size (`char(65)`, `integer(p)`).
     Retype,
     /// A set moved to a set type with a different stored byte range (`set of 1..10` to

@@ -164,32 +164,94 @@ fn include(
         diags.error(at, format!("more than {MAX_FILES} include files"));
         return;
     }
+    let including = stack
+        .last()
+        .and_then(|&f| sources.file(f))
+        .map(|f| f.name.clone());
+    let mut found = None;
+    let mut first_error = None;
+    for candidate in include_candidates(name, including.as_deref()) {
+        match files.read(&candidate) {
+            Ok(text) => {
+                found = Some((candidate, text));
+                break;
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    let Some((path, text)) = found else {
+        let e = first_error.map_or_else(|| "no such file".to_string(), |e| e.to_string());
+        diags.error(at, format!("cannot read include file `{name}`: {e}"));
+        return;
+    };
     let already_open = stack.iter().any(|&f| {
         sources
             .file(f)
-            .is_some_and(|src| src.name.eq_ignore_ascii_case(name))
+            .is_some_and(|src| src.name.eq_ignore_ascii_case(&path))
     });
     if already_open {
         diags.error(at, format!("`{name}` includes itself"));
         return;
     }
-    // TP3 adds `.PAS` to a name without an extension.
-    let text = files.read(name).or_else(|e| {
-        if name.contains('.') {
-            Err(e)
-        } else {
-            files.read(&format!("{name}.PAS"))
-        }
-    });
-    match text {
-        Ok(text) => {
-            let id = sources.add_included(name, text, at);
-            stack.push(id);
-            expand_file(id, sources, files, diags, stack, out);
-            stack.pop();
-        }
-        Err(e) => diags.error(at, format!("cannot read include file `{name}`: {e}")),
+    let id = sources.add_included(&path, text, at);
+    stack.push(id);
+    expand_file(id, sources, files, diags, stack, out);
+    stack.pop();
+}
+
+/// The names under which the file of `{$I name}` is looked for, in order.
+///
+/// TP3 on MSX-DOS opens the name as written: `D:TYPES.INC` on drive D:, `..\SRC\X.PAS`
+/// relative to the current directory. Here the drive is dropped and `\` read as a
+/// directory separator, and the file is looked for in the directory of the file that
+/// includes it, then in the main program's (the directory TP3 ran in, where programs
+/// keep their includes). TP3 adds `.PAS` to a name without an extension.
+fn include_candidates(name: &str, including: Option<&str>) -> Vec<String> {
+    let mut name = name.replace('\\', "/");
+    let bytes = name.as_bytes();
+    if bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' {
+        name.drain(..2);
     }
+    let dir = including
+        .and_then(|f| f.rfind('/').map(|i| &f[..i]))
+        .unwrap_or("");
+    let mut bases = vec![normalize_path(&format!("{dir}/{name}"))];
+    if name.starts_with('/') {
+        bases = vec![normalize_path(&name)];
+    } else if !dir.is_empty() {
+        bases.push(normalize_path(&name));
+    }
+    let has_extension = name
+        .rsplit('/')
+        .next()
+        .is_some_and(|last| last.contains('.'));
+    let mut out = Vec::new();
+    for base in bases {
+        if !out.contains(&base) {
+            out.push(base.clone());
+        }
+        if !has_extension {
+            out.push(format!("{base}.PAS"));
+        }
+    }
+    out
+}
+
+/// `a/./b/../c` as `a/c`; a leading `..` that goes above the start is kept.
+fn normalize_path(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|p| *p != "..") => {
+                parts.pop();
+            }
+            _ => parts.push(part),
+        }
+    }
+    parts.join("/")
 }
 
 #[derive(Debug, PartialEq)]
@@ -213,7 +275,9 @@ fn parse_items(body: &str) -> Vec<Item> {
     if letter == 'I' && !rest.starts_with(['+', '-']) {
         return vec![Item::Include(rest.trim().to_string())];
     }
-    body.split(',')
+    // `{$R-,B+}`, and as some programs write them, `{$v- c- u-}`.
+    body.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|item| !item.trim().is_empty())
         .map(|item| {
             let item = item.trim();
             let mut cs = item.chars();
@@ -318,6 +382,68 @@ mod tests {
             .iter()
             .any(|d| d.message == "more than 256 include files"));
         assert!(toks.len() < 1000);
+    }
+
+    #[test]
+    fn switches_may_be_separated_by_spaces() {
+        assert_eq!(
+            parse_items("v- c- u- a+ r-"),
+            vec![
+                sw('V', false),
+                sw('C', false),
+                sw('U', false),
+                sw('A', true),
+                sw('R', false)
+            ]
+        );
+        assert_eq!(parse_items("I-,R+"), vec![sw('I', false), sw('R', true)]);
+        assert_eq!(
+            parse_items("c-,u-, a+ ,x+"),
+            vec![sw('C', false), sw('U', false), sw('A', true), Item::Ignored]
+        );
+    }
+
+    #[test]
+    fn include_names_lose_their_drive_and_read_backslashes_as_directories() {
+        assert_eq!(
+            include_candidates("D:TYPES.INC", Some("main.pas")),
+            vec!["TYPES.INC"]
+        );
+        assert_eq!(
+            include_candidates("..\\src\\types.pas", Some("prog/main.pas")),
+            vec!["src/types.pas", "../src/types.pas"]
+        );
+        assert_eq!(
+            include_candidates("a:lib", Some("sub/x.inc")),
+            vec!["sub/lib", "sub/lib.PAS", "lib", "lib.PAS"]
+        );
+    }
+
+    #[test]
+    fn includes_are_found_next_to_the_including_file() {
+        let files = MemoryFiles::new()
+            .with("SUB/ONE.INC", "b {$I c:two.inc} {$I \\three.inc}")
+            .with("SUB/TWO.INC", "c")
+            .with("SUB/THREE.INC", "wrong: `\\` is the top directory")
+            .with("THREE.INC", "d");
+        let (toks, d) = expand_text("a {$I d:sub\\one.inc} {$I b:Three.Inc}", &files);
+        assert!(!d.has_errors(), "{:?}", d.into_vec());
+        let names: Vec<_> = toks
+            .iter()
+            .filter_map(|t| match t {
+                TokenKind::Ident(n) => Some(n.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(names, ["a", "b", "c", "d", "d"]);
+    }
+
+    #[test]
+    fn a_control_z_ends_an_include_file() {
+        let files = MemoryFiles::new().with("LIB.INC", "b\u{1a}\u{1a}garbage 'unclosed");
+        let (toks, d) = expand_text("a {$I lib.inc} c\u{1a}{", &files);
+        assert!(!d.has_errors(), "{:?}", d.into_vec());
+        assert_eq!(toks.len(), 4); // a b c Eof
     }
 
     #[test]

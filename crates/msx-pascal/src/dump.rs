@@ -328,6 +328,7 @@ impl Dumper<'_> {
             ExprKind::Const(c) => self.konst(c, e.ty),
             ExprKind::Var(s) => self.p.symbols.get(*s).name.clone(),
             ExprKind::WithRecord(slot) => format!("with#{slot}"),
+            ExprKind::RoutineAddr(r) => format!("@{}", self.p.routine(*r).name),
             ExprKind::Index { array, index }
             | ExprKind::StrIndex {
                 string: array,
@@ -363,6 +364,8 @@ impl Dumper<'_> {
                     Conversion::IntToByte => "int->byte",
                     Conversion::IntToReal => "int->real",
                     Conversion::CharToStr => "char->str",
+                    Conversion::CharArrayToStr => "chars->str",
+                    Conversion::StrToChar => "str->char",
                     Conversion::Retype => "retype",
                     Conversion::SetResize => "set-resize",
                 };

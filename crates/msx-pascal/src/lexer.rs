@@ -223,6 +223,9 @@ pub struct Token {
 pub const UNCLOSED_COMMENT: &str = "comment is not closed";
 
 pub fn lex(file: FileId, text: &str, diags: &mut Diagnostics) -> Vec<Token> {
+    // A ^Z ends a CP/M or MSX-DOS text file: TP3 reads no further (whatever follows is
+    // the rest of the file's last record).
+    let text = text.split('\u{1a}').next().unwrap_or("");
     let mut lexer = Lexer {
         file,
         text,

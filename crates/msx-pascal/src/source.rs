@@ -190,8 +190,9 @@ impl FileProvider for MemoryFiles {
     }
 }
 
-/// Files on disk, relative to a directory. A name is tried as written, then in lower and
-/// upper case, because programs written on MSX-DOS spell file names in any case.
+/// Files on disk, relative to a directory. Each part of a name (`src/types.inc`) is matched
+/// without regard to case, because programs written on MSX-DOS spell file names in any case
+/// and the files may come from a case-sensitive file system.
 #[derive(Clone, Debug)]
 pub struct DirFiles {
     pub root: PathBuf,
@@ -201,29 +202,50 @@ impl DirFiles {
     pub fn new(root: impl Into<PathBuf>) -> DirFiles {
         DirFiles { root: root.into() }
     }
+
+    /// The path of the file `name` (relative to the root, `/` between directories) as it
+    /// exists on disk: each part as written if that exists, else the one entry of its
+    /// directory that equals it without regard to case. `None` when there is none.
+    pub fn resolve(&self, name: &str) -> Option<PathBuf> {
+        let mut path = self.root.clone();
+        for part in name.split('/').filter(|p| !p.is_empty() && *p != ".") {
+            let exact = path.join(part);
+            if part == ".." || exact.exists() {
+                path = exact;
+                continue;
+            }
+            let found = std::fs::read_dir(&path).ok()?.flatten().find(|entry| {
+                entry
+                    .file_name()
+                    .to_str()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(part))
+            })?;
+            path = found.path();
+        }
+        Some(path)
+    }
+}
+
+/// The text of a source file from its bytes. It ends at the first ^Z (1Ah), the end mark
+/// of CP/M and MSX-DOS text files, as TP3 stops reading there: what follows is the rest
+/// of the last 128-byte record, often garbage. Files written on an MSX are in its character
+/// set, not UTF-8: they are decoded so that the lexer stores each character back as the
+/// same byte.
+pub fn source_text(bytes: &[u8]) -> String {
+    let end = bytes.iter().position(|&b| b == 0x1A).unwrap_or(bytes.len());
+    let bytes = &bytes[..end];
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => msx_basic::charset::decode(bytes),
+    }
 }
 
 impl FileProvider for DirFiles {
     fn read(&self, name: &str) -> io::Result<String> {
-        let mut last = io::Error::new(io::ErrorKind::NotFound, "no such file");
-        for candidate in [
-            name.to_string(),
-            name.to_ascii_lowercase(),
-            name.to_ascii_uppercase(),
-        ] {
-            match std::fs::read(self.root.join(&candidate)) {
-                // Files written on an MSX are in its character set, not UTF-8: decode them
-                // so that the lexer stores each character back as the same byte.
-                Ok(bytes) => {
-                    return Ok(match String::from_utf8(bytes) {
-                        Ok(s) => s,
-                        Err(e) => msx_basic::charset::decode(e.as_bytes()),
-                    })
-                }
-                Err(e) => last = e,
-            }
+        match self.resolve(name) {
+            Some(path) => Ok(source_text(&std::fs::read(path)?)),
+            None => Err(io::Error::new(io::ErrorKind::NotFound, "no such file")),
         }
-        Err(last)
     }
 }
 
@@ -250,6 +272,24 @@ mod tests {
         let text = DirFiles::new(&dir).read("old.pas").unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(text, "'café'");
+    }
+
+    #[test]
+    fn names_are_matched_part_by_part_without_case() {
+        let dir = std::env::temp_dir().join(format!("msx-pascal-case-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("Src")).unwrap();
+        std::fs::write(dir.join("Src/Types.Inc"), b"x").unwrap();
+        let files = DirFiles::new(dir.join("Src"));
+        assert_eq!(files.read("TYPES.INC").unwrap(), "x");
+        assert_eq!(files.read("../src/types.inc").unwrap(), "x");
+        assert!(files.read("../src/other.inc").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_control_z_ends_the_text() {
+        assert_eq!(source_text(b"begin end.\x1a\xff\xfe garbage"), "begin end.");
+        assert_eq!(source_text(b"no mark"), "no mark");
     }
 
     #[test]

@@ -333,6 +333,16 @@ impl TypeTable {
         }
     }
 
+    /// The length of an `array[a..b] of char` (packed or not) of 1 to 255 characters, which
+    /// TP3 takes as a string of that length in string expressions (its reference manual,
+    /// "Character arrays": compared, concatenated, passed where a string value is expected).
+    pub fn string_like_char_array(&self, id: TypeId) -> Option<u8> {
+        match self.char_array_len(id) {
+            Some(n) if (1..=255).contains(&n) => Some(n as u8),
+            _ => None,
+        }
+    }
+
     /// Looks a field up by upper-case key.
     pub fn field(&self, record: TypeId, key: &str) -> Option<(usize, &Field)> {
         match self.get(record) {

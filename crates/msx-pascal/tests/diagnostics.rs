@@ -43,9 +43,18 @@ fn type_mismatch() {
         first_error("var b : boolean; c : char;\nbegin\n  b := c + 1\nend."),
         found("operator `+` cannot be applied to char and integer", 3, 8)
     );
+    // A byte keeps the low byte of an integer constant, as TP3 stores it (PopolonY2k's
+    // library assigns -1 to bytes); a subrange is checked.
     assert_eq!(
-        first_error("var b : byte;\nbegin\n  b := 300\nend."),
-        found("constant 300 is out of range 0..255", 3, 8)
+        diagnostics("var b : byte;\nbegin\n  b := 300; b := -1\nend."),
+        vec![
+            found("constant 300 is stored in a byte as 44", 3, 8),
+            found("constant -1 is stored in a byte as 255", 3, 18)
+        ]
+    );
+    assert_eq!(
+        first_error("var d : 1..9;\nbegin\n  d := 10\nend."),
+        found("constant 10 is out of range 1..9", 3, 8)
     );
 }
 
@@ -316,32 +325,36 @@ fn a_function_that_never_sets_its_result_is_a_warning() {
     );
 }
 
-/// TP3's reference manual (chapter 3.2 and appendix F, error 56): a decimal integer
-/// constant is -32768..32767, a hexadecimal one `$0000..$FFFF`; a whole number outside
-/// that range is *Error in integer constant*, not a real (a real is written `40000.0`).
+/// TP3's reference manual (chapter 3.2): a decimal integer constant is -32768..32767, a
+/// hexadecimal one `$0000..$FFFF`. TP 3.3f for MSX reads a larger decimal whole number
+/// (up to 2147483647) as a `LongInt` constant; here it is a real constant, so it is
+/// accepted where a real is, and a type mismatch where an integer is needed.
 #[test]
-fn integer_constants_outside_16_bits_are_errors() {
+fn decimal_constants_above_32767_are_reals() {
     assert_eq!(
-        first_error("var r : real;\nbegin\n  r := r * 40000\nend."),
-        found("integer constant out of range", 3, 12)
-    );
-    assert_eq!(
-        first_error("const big = 32768;\nbegin end."),
-        found("integer constant out of range", 1, 13)
-    );
-    assert_eq!(
-        first_error("var r : real;\nbegin\n  r := 123456789\nend."),
-        found("integer constant out of range", 3, 8)
-    );
-    // `-32768` is in range (TP3's own compiler wrongly rejects it); `- 32768` after an
-    // operand is a subtraction of 32768, out of range.
-    assert_eq!(
-        diagnostics("const lo = -32768; m = $8000; f = $FFFF;\nbegin end."),
+        diagnostics("var r : real;\nbegin\n  r := r * 40000 + 704000; r := 32768 + Abs(r)\nend."),
         vec![]
     );
     assert_eq!(
+        diagnostics("const big = 65280; var i : integer;\nbegin\n  if i >= big then i := 0\nend."),
+        vec![]
+    );
+    assert_eq!(
+        first_error("const big = 32768; var i : integer;\nbegin i := big end."),
+        found("type mismatch: expected integer, found real", 2, 12)
+    );
+    assert_eq!(
         first_error("var i : integer;\nbegin\n  i := 1 - 32768\nend."),
-        found("integer constant out of range", 3, 12)
+        found("type mismatch: expected integer, found real", 3, 8)
+    );
+    assert_eq!(
+        first_error("var r : real;\nbegin\n  r := 2147483648\nend."),
+        found("integer constant out of range", 3, 8)
+    );
+    // `-32768` is in range (TP3's own compiler wrongly rejects it).
+    assert_eq!(
+        diagnostics("const lo = -32768; m = $8000; f = $FFFF;\nbegin end."),
+        vec![]
     );
     assert_eq!(
         first_error("var i : integer;\nbegin\n  i := $10000\nend."),
@@ -351,12 +364,12 @@ fn integer_constants_outside_16_bits_are_errors() {
             8
         )
     );
-    let files = MemoryFiles::new().with("big.pas", "var r : real;\nbegin\n  r := 40000\nend.");
+    let files = MemoryFiles::new().with("big.pas", "var i : integer;\nbegin\n  i := 40000\nend.");
     let failed = compile_front("big.pas", &files).unwrap_err();
     let text = render_diagnostics(&failed.diagnostics, &failed.sources);
     assert!(
         text.contains(
-            "TP3 error 56; write `40000.0` for a real, or `$9C40` for the 16-bit pattern"
+            "a whole number above 32767 is a real constant; write `$9C40` for the 16-bit pattern"
         ),
         "{text}"
     );

@@ -218,6 +218,7 @@ impl Walker<'_> {
             ExprKind::Const(_)
             | ExprKind::Var(_)
             | ExprKind::WithRecord(_)
+            | ExprKind::RoutineAddr(_)
             | ExprKind::StdVar(_, None) => {}
         }
     }

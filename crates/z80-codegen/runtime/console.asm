@@ -16,6 +16,9 @@ rt_chput:
         ret
 
 ;@var rt_outvec 2
+; The console's output routine when not CHPUT (0): rt_conoutvia once a program uses
+; TP3's ConOutPtr.
+;@var rt_convec 2
 
 ; Sends A to the current output: the console, or (while Write/Writeln to a text file
 ; runs) the routine in rt_outvec. Keeps BC, DE, HL.
@@ -27,8 +30,143 @@ rt_emit:
         jr z,.con
         ex (sp),hl
         ret
-.con:   pop hl
+.con:   ld hl,(rt_convec)
+        inc h
+        dec h
+        jr z,.chput
+        ex (sp),hl
+        ret
+.chput: pop hl
         jp rt_chput
+
+; TP3's I/O vectors (ConOutPtr, ConInPtr, ConStPtr, LstOutPtr, AuxOutPtr, AuxInPtr,
+; UsrOutPtr, UsrInPtr, ErrorPtr): each holds the address of a driver, called as TP3 calls
+; one: a character argument pushed as a word and removed by the driver, a result in HL
+; (L for a character or a boolean, H = 0).
+;@var rt_conoutptr 2
+;@var rt_coninptr 2
+;@var rt_constptr 2
+;@var rt_lstoutptr 2
+;@var rt_auxoutptr 2
+;@var rt_auxinptr 2
+;@var rt_usroutptr 2
+;@var rt_usrinptr 2
+;@var rt_errorptr 2
+
+; Start of a program that names an I/O vector: the standard drivers in the vectors, and
+; the console's output and input, and the printer's and the serial port's output, sent
+; through them.
+rt_iovinit:
+        ld hl,rt_drvconout
+        ld (rt_conoutptr),hl
+        ld (rt_usroutptr),hl
+        ld hl,rt_drvconin
+        ld (rt_coninptr),hl
+        ld (rt_usrinptr),hl
+        ld hl,rt_drvconst
+        ld (rt_constptr),hl
+        ld hl,rt_drvlstout
+        ld (rt_lstoutptr),hl
+        ld hl,rt_drvauxout
+        ld (rt_auxoutptr),hl
+        ld hl,rt_drvauxin
+        ld (rt_auxinptr),hl
+        ld hl,rt_halt
+        ld (rt_errorptr),hl
+        ld hl,rt_conoutvia
+        ld (rt_convec),hl
+        ld hl,rt_coninvia
+        ld (rt_conivec),hl
+        ld hl,rt_constvia
+        ld (rt_cstvec),hl
+        ld hl,rt_lstoutvia
+        ld (rt_lstvec),hl
+        ld hl,rt_auxoutvia
+        ld (rt_auxvec),hl
+        ret
+
+; A key through the driver in ConInPtr, and the status through ConStPtr (A = its L).
+; Keep BC, DE, HL.
+rt_coninvia:
+        push hl
+        ld hl,(rt_coninptr)
+        jr rt_invia
+rt_constvia:
+        push hl
+        ld hl,(rt_constptr)
+        jr rt_invia
+; Calls the driver at HL (the caller's HL pushed); A = the L it answers.
+rt_invia:
+        push de
+        push bc
+        call .go
+        ld a,l
+        pop bc
+        pop de
+        pop hl
+        ret
+.go:    jp (hl)
+
+; A to the printer or the serial port through LstOutPtr or AuxOutPtr. Keep BC, DE, HL.
+rt_lstoutvia:
+        push hl
+        ld hl,(rt_lstoutptr)
+        jr rt_outvia
+rt_auxoutvia:
+        push hl
+        ld hl,(rt_auxoutptr)
+        jr rt_outvia
+
+; A to the console through the driver in ConOutPtr. Keeps BC, DE, HL.
+rt_conoutvia:
+        push hl
+        ld hl,(rt_conoutptr)
+        jr rt_outvia
+; Calls the output driver at HL with A on the stack (the caller's HL pushed).
+rt_outvia:
+        push de
+        push bc
+        ld e,a
+        ld d,0
+        push de
+        call .go
+        pop bc
+        pop de
+        pop hl
+        ret
+.go:    jp (hl)
+
+; The standard drivers. Output: the character is taken off the stack, then sent.
+rt_drvconout:
+        pop hl
+        ex (sp),hl
+        ld a,l
+        jp rt_chput
+rt_drvlstout:
+        pop hl
+        ex (sp),hl
+        ld a,l
+        jp rt_lstout
+rt_drvauxout:
+        pop hl
+        ex (sp),hl
+        ld a,l
+        jp rt_auxout
+; Input: a key (the console's keyboard; the MSX has no reader, so AuxIn gives ^Z, the
+; end of input), and the console status (KeyPressed).
+rt_drvconin:
+        call rt_chget
+        ld l,a
+        ld h,0
+        ret
+rt_drvauxin:
+        ld hl,1Ah
+        ret
+rt_drvconst:
+        call rt_chsns
+        ld l,a
+        ld h,0
+        ret
 
 ; Prints CR LF.
 rt_wln:
@@ -168,6 +306,10 @@ rt_itoa:
 ; A key that Eof or Eoln of the console looked at, still to be read (0: none).
 ;@var rt_conla 1
 
+; The console's key routine when not CHGET (0): rt_coninvia once a program uses TP3's
+; ConInPtr.
+;@var rt_conivec 2
+
 ; Read(kbd, c): A = a key, without echo (CHGET); a key Eof/Eoln looked at comes first.
 ; Keeps BC, DE, HL.
 rt_readkey:
@@ -180,6 +322,18 @@ rt_readkey:
         pop af
         ret
 .get:   push hl
+        ld hl,(rt_conivec)
+        inc h
+        dec h
+        jr z,.chget
+        ex (sp),hl
+        ret
+.chget: pop hl
+        jp rt_chget
+
+; A = a key from CHGET. Keeps BC, DE, HL.
+rt_chget:
+        push hl
         push de
         push bc
         bios CHGET
@@ -216,12 +370,28 @@ rt_conpeek:
         ld (rt_conla),a
         ret
 
+; The console status routine when not CHSNS (0): rt_constvia once a program uses TP3's
+; ConStPtr.
+;@var rt_cstvec 2
+
 ; KeyPressed: A = 1 if a key is waiting (one Eof/Eoln looked at, or CHSNS), else 0.
 rt_keypressed:
         ld a,(rt_conla)
         or a
         ld a,1
         ret nz
+        push hl
+        ld hl,(rt_cstvec)
+        inc h
+        dec h
+        jr z,.sns
+        ex (sp),hl
+        ret
+.sns:   pop hl
+        jp rt_chsns
+
+; A = 1 if CHSNS says a key is waiting, else 0.
+rt_chsns:
         bios CHSNS
         ld a,0
         ret z

@@ -1,9 +1,14 @@
 ; Files through the MSX-DOS 1 FCB functions of the BDOS (0005h under MSX-DOS, 0F37Dh
 ; from a boot disk), Turbo Pascal 3.3f style: typed and untyped files have no header,
 ; records are read and written with the random block functions (26h, 27h) with the
-; record size in the FCB, so the file size is exactly records x record size.
+; record size in the FCB, so the file size is exactly records x record size. A typed
+; file written by TP 3.0, whose 4-byte header Reset recognises, is read and written in
+; that form (see rt_ftreset).
 ;
-; A file variable (48 bytes): byte 0 = 1 while open; the FCB (37 bytes) at offset 11.
+; A file variable (48 bytes): byte 0 = 1 while open; the FCB (37 bytes) at offset 11;
+; for a typed file in TP 3.0's form, byte 1 = 1, bytes 2-5 its header (the record count
+; and the record length), bytes 6-7 the current record, byte 8 = 1 when the count
+; changed (Close writes the header back).
 
 ;@var rt_ioerr 1
 
@@ -126,6 +131,13 @@ rt_fassign:
 rt_fsetup:
         ld (hl),1               ; open
         push hl
+        inc hl
+        ld (hl),0               ; TP 3.3f's form
+        ld de,7
+        add hl,de
+        ld (hl),0               ; the count unchanged
+        pop hl
+        push hl
         ld de,11+12
         add hl,de
         xor a
@@ -184,11 +196,20 @@ rt_frewrite:
         ld (rt_ioerr),a
         ret
 
-; Close(f) (a file that is not open is left alone).
+; Close(f) (a file that is not open is left alone). A TP 3.0 typed file whose record
+; count changed gets its header written back first.
 rt_fclose:
         ld a,(hl)
         or a
         ret z
+        push hl
+        ld de,8
+        add hl,de
+        ld a,(hl)
+        ld (hl),0
+        pop hl
+        or a
+        call nz,rt_fthdrw
         ld (hl),0
         ld de,11
         add hl,de
@@ -319,6 +340,11 @@ rt_frecord:
         ld a,(hl)
         or a
         jr z,.closed
+        inc hl
+        ld a,(hl)
+        dec hl
+        dec a
+        jp z,rt_ftrecord
         push hl
         push bc
         ld c,1Ah                ; the buffer becomes the DTA
@@ -358,8 +384,11 @@ rt_ffield:
         add hl,de
         ret
 
-; FilePos(f): the random record.
+; FilePos(f): the random record (the current record of a TP 3.0 file).
 rt_filepos:
+        ld a,6
+        call rt_ftfield
+        ret z
         ld a,33
         call rt_ffield
         ld a,(hl)
@@ -368,8 +397,11 @@ rt_filepos:
         ld l,a
         ret
 
-; FileSize(f): file size / record size (files under 64 KB).
+; FileSize(f): file size / record size (files under 64 KB); a TP 3.0 file's count.
 rt_filesize:
+        ld a,2
+        call rt_ftfield
+        ret z
         push hl
         ld a,14
         call rt_ffield
@@ -405,7 +437,18 @@ rt_eof:
 
 ; Seek(f, n): HL = the file variable, DE = the record number.
 rt_fseek:
-        ld a,33
+        inc hl
+        ld a,(hl)
+        dec hl
+        dec a
+        jr nz,.plain
+        ld bc,6                 ; a TP 3.0 file: its current record
+        add hl,bc
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        ret
+.plain: ld a,33
         push de
         call rt_ffield
         pop de
@@ -416,6 +459,219 @@ rt_fseek:
         ld (hl),0
         inc hl
         ld (hl),0
+        ret
+
+; ---- Typed files written by TP 3.0 (CP/M and MSX-DOS; TP 3.3f dropped the header): the
+; file starts with the record count and the record length (words), then the records.
+; Such a file is read and written in place with the FCB's record size 1 and its random
+; record the byte offset 4 + n x size (files under 64 KB, as FileSize).
+
+; Reset(f) of a typed file: HL = the file variable, BC = the record size. A file whose
+; first 4 bytes are a TP 3.0 header (this record length, and a count whose records end
+; within the file's last 128-byte record, as TP 3.0 writes whole records) is taken in
+; that form; any other is TP 3.3f's, records from the start.
+rt_ftreset:
+        push hl
+        push bc
+        call rt_freset
+        pop bc
+        pop hl
+        ld a,(rt_ioerr)
+        or a
+        ret nz
+        push hl
+        push bc
+        call rt_fthdr
+        pop bc
+        pop hl
+        or a
+        jp z,rt_fsetup          ; TP 3.3f's form: records of the element's size from 0
+        push hl
+        inc hl
+        ld (hl),1               ; TP 3.0's form
+        ld de,5
+        add hl,de
+        xor a
+        ld (hl),a               ; current record 0
+        inc hl
+        ld (hl),a
+        inc hl
+        ld (hl),a               ; the count unchanged
+        pop hl
+        ret
+
+; Reads the first 4 bytes of the file at HL into its bytes 2-5; A = 1 when they are a
+; TP 3.0 header for records of BC bytes, else 0.
+rt_fthdr:
+        push ix
+        push hl
+        pop ix                  ; IX = the file variable
+        push bc
+        ld de,0
+        call rt_fat
+        ld d,h
+        ld e,l
+        inc de
+        inc de
+        ld bc,4
+        ld a,27h
+        call rt_fxfer
+        pop bc
+        or a
+        jr nz,.no               ; shorter than 4 bytes
+        ld a,(ix+4)
+        cp c
+        jr nz,.no
+        ld a,(ix+5)
+        cp b
+        jr nz,.no               ; another record length
+        ld l,(ix+2)
+        ld h,(ix+3)
+        ld d,b
+        ld e,c
+        call rt_mul16           ; count x size
+        ld de,4
+        add hl,de
+        ex de,hl                ; DE = where the records end
+        ld l,(ix+27)
+        ld h,(ix+28)            ; the file's size (FCB+16)
+        or a
+        sbc hl,de
+        jr c,.no                ; shorter than the header says
+        ld de,128
+        sbc hl,de
+        jr nc,.no               ; a whole record or more past them: not TP 3.0's
+        ld a,1
+        pop ix
+        ret
+.no:    xor a
+        pop ix
+        ret
+
+; Writes the header (bytes 2-5) of the TP 3.0 file at HL back to its start. Keeps HL.
+rt_fthdrw:
+        push hl
+        ld de,0
+        call rt_fat
+        ld d,h
+        ld e,l
+        inc de
+        inc de
+        ld bc,4
+        ld a,26h
+        call rt_fxfer
+        pop hl
+        ret
+
+; Read or write one record of the TP 3.0 file at HL: DE = the buffer, C = 26h or 27h.
+rt_ftrecord:
+        push ix
+        push hl
+        pop ix
+        push de
+        push bc
+        ld l,(ix+6)
+        ld h,(ix+7)
+        ld e,(ix+4)
+        ld d,(ix+5)
+        call rt_mul16
+        ld de,4
+        add hl,de
+        ex de,hl                ; DE = 4 + n x size
+        push ix
+        pop hl
+        call rt_fat
+        pop bc
+        pop de
+        ld a,c
+        push af                 ; the function
+        ld c,(ix+4)
+        ld b,(ix+5)
+        call rt_fxfer
+        ld b,a
+        pop af
+        ld c,a
+        ld a,b
+        or a
+        jr nz,.err
+        ld l,(ix+6)
+        ld h,(ix+7)
+        inc hl
+        ld (ix+6),l
+        ld (ix+7),h             ; the next record
+        ld a,c
+        cp 26h
+        jr nz,.done
+        ld e,(ix+2)
+        ld d,(ix+3)
+        or a
+        sbc hl,de
+        jr c,.done
+        jr z,.done
+        add hl,de               ; written past the end: the count grows
+        ld (ix+2),l
+        ld (ix+3),h
+        ld (ix+8),1
+.done:  pop ix
+        ret
+.err:   ld a,99
+        ld (rt_ioerr),a
+        pop ix
+        ret
+
+; The FCB of the file variable at HL put at byte DE, with record size 1. Keeps HL.
+rt_fat:
+        push hl
+        ld bc,11+14
+        add hl,bc
+        ld (hl),1
+        inc hl
+        ld (hl),0
+        ld bc,33-15
+        add hl,bc
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        inc hl
+        ld (hl),0
+        inc hl
+        ld (hl),0
+        pop hl
+        ret
+
+; A random block transfer: HL = the file variable, DE = the buffer, BC = the bytes (of
+; an FCB with record size 1), A = 26h (write) or 27h (read). Returns the BDOS's A.
+rt_fxfer:
+        push af
+        push bc
+        push hl
+        ld c,1Ah
+        call BDOS               ; the buffer becomes the DTA
+        pop de
+        ld hl,11
+        add hl,de
+        ex de,hl                ; DE = the FCB
+        pop hl                  ; HL = the count
+        pop af
+        ld c,a
+        jp BDOS
+
+; For FilePos and FileSize of a TP 3.0 file: Z and HL = the word at offset A of the file
+; variable at HL; NZ (HL kept) for other files.
+rt_ftfield:
+        inc hl
+        ld e,(hl)
+        dec hl
+        dec e
+        ret nz
+        ld e,a
+        ld d,0
+        add hl,de
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        cp a                    ; Z
         ret
 
 ; ---- Text files. The file variable (176 bytes): byte 0 = 1 open for reading, 2 open
@@ -762,14 +1018,27 @@ rt_fblockx:
 
 ; Write(Lst, …) and Write(Aux, …): the write routines send their characters to the
 ; printer (BIOS LPTOUT) or to the auxiliary device (BDOS 04h) until rt_tunsel.
+; The printer's and the serial port's output routines when not the BIOS's (0):
+; rt_lstoutvia and rt_auxoutvia once a program uses TP3's LstOutPtr or AuxOutPtr.
+;@var rt_lstvec 2
+;@var rt_auxvec 2
+
 rt_lstsel:
+        ld hl,(rt_lstvec)
+        ld a,h
+        or a
+        jr nz,.set
         ld hl,rt_lstout
-        ld (rt_outvec),hl
+.set:   ld (rt_outvec),hl
         ret
 
 rt_auxsel:
+        ld hl,(rt_auxvec)
+        ld a,h
+        or a
+        jr nz,.set
         ld hl,rt_auxout
-        ld (rt_outvec),hl
+.set:   ld (rt_outvec),hl
         ret
 
 ; A to the printer. Keeps BC, DE, HL.

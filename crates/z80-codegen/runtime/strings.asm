@@ -485,3 +485,19 @@ rt_upcase:
         ret nc
         sub 32
         ret
+
+; A string used as a character (TP3): HL = the string; A = its character when its length
+; is 1, else the program stops with "String length error" (TP3's run-time error 10).
+rt_strchr:
+        ld a,(hl)
+        dec a
+        jr nz,.bad
+        inc hl
+        ld a,(hl)
+        ret
+.bad:   ld hl,.msg
+        ld de,0
+        call rt_wstr
+        call rt_wln
+        jp rt_halt
+.msg:   db 19,"String length error"

@@ -351,6 +351,35 @@ impl Checker<'_> {
                 }
                 Arg::Value(self.widen(x))
             }
+            P::OrdOrPointer => {
+                let x = value(self);
+                if self.types.is_pointer(x.ty) {
+                    return Some(Arg::Value(x));
+                }
+                // `Ord(Copy(s, i, 1))`: a string of length 1 is a character (TP3).
+                if self.types.is_string(x.ty) && x.as_const().is_none() {
+                    return Some(Arg::Value(self.coerce(x, TypeId::CHAR, "the argument")));
+                }
+                if !self.types.is_ordinal(x.ty) && !t(self, &x).0 {
+                    self.mismatch(x.span, "an ordinal value or a pointer", x.ty);
+                    return None;
+                }
+                Arg::Value(x)
+            }
+            P::VarOrRoutine => {
+                if let A::Name(id) = &e.kind {
+                    if let Some(Resolved::Symbol(s)) = self.resolve(&id.key) {
+                        if let SymbolKind::Routine(r) = self.symbols.get(s).kind.without_data() {
+                            return Some(Arg::Value(mk(
+                                ExprKind::RoutineAddr(r),
+                                TypeId::INTEGER,
+                                e.span,
+                            )));
+                        }
+                    }
+                }
+                Arg::Ref(var(self)?)
+            }
             P::Ord => {
                 let x = value(self);
                 if !self.types.is_ordinal(x.ty) && !t(self, &x).0 {

@@ -54,21 +54,24 @@ impl Checker<'_> {
 
     /// A whole number. The lexer has already turned hexadecimal constants (`$0000..$FFFF`)
     /// into 16-bit patterns (`$FFFF` is -1), so a value above 32767 here is a decimal
-    /// constant outside TP3's integer range: TP3's error 56, *Error in integer constant*
-    /// (its reference manual, appendix F: "a whole real number is written with a point
-    /// and a zero"). `-32768` itself is taken by `unary` before it gets here.
+    /// constant outside TP3's integer range. TP 3.0 refuses it (error 56), but TP 3.3f for
+    /// MSX, the compiler MSX programs were built with, reads a decimal constant up to
+    /// 2147483647 as a `LongInt` (its manual, 3.2 "Numbers"), and programs use that:
+    /// `65536 * Major + Minor`, `32768 + Abs(x)`, `704000` passed to a `real`. Without
+    /// `LongInt`, such a constant is a real here: the same value wherever a real or a
+    /// comparison takes it; where an integer is needed it is a type mismatch.
+    /// `-32768` itself is taken by `unary` before it gets here.
     pub(super) fn int_literal(&mut self, v: i64, span: Span) -> Expr {
         if v <= i16::MAX as i64 {
             return konst(ConstValue::Ord(v), TypeId::INTEGER, span);
         }
-        let mut note = format!("TP3 error 56; write `{v}.0` for a real");
-        if v <= 0xFFFF {
-            note += &format!(", or `${v:X}` for the 16-bit pattern");
+        if v <= i32::MAX as i64 {
+            return konst(ConstValue::Real(v as f64), TypeId::REAL, span);
         }
         self.diags.push(
             Diagnostic::error(span, "integer constant out of range")
-                .with_label("an integer is -32768..32767")
-                .with_note(note),
+                .with_label("a whole number is at most 2147483647")
+                .with_note(format!("write `{v}.0` for a real")),
         );
         error_expr(span)
     }
@@ -170,6 +173,9 @@ impl Checker<'_> {
                     format!("`{}` needs an index: `{}[address]`", id.name, id.name),
                 );
                 error_expr(span)
+            }
+            Some(Resolved::StdVar(v @ StdVar::IoVector(_))) => {
+                mk(ExprKind::StdVar(v, None), TypeId::INTEGER, span)
             }
             Some(Resolved::StdVar(v)) => mk(ExprKind::StdVar(v, None), TypeId::TEXT, span),
         }
@@ -398,11 +404,22 @@ impl Checker<'_> {
         e
     }
 
+    /// A character or a character array used as a string value; other values unchanged.
     pub(super) fn as_str(&mut self, e: Expr) -> Expr {
         if self.types.is_char(e.ty) {
             return self.convert(Conversion::CharToStr, e, TypeId::STRING);
         }
+        if self.types.string_like_char_array(e.ty).is_some() {
+            return self.convert(Conversion::CharArrayToStr, e, TypeId::STRING);
+        }
         e
+    }
+
+    /// A string, a character or a character array: what string operators take.
+    pub(super) fn is_stringish(&self, ty: TypeId) -> bool {
+        self.types.is_string(ty)
+            || self.types.is_char(ty)
+            || self.types.string_like_char_array(ty).is_some()
     }
 
     /// Builds a conversion node, folding it for constants.
@@ -451,20 +468,42 @@ impl Checker<'_> {
         match (&target, &source) {
             (Type::Real, _) if self.types.is_integer(from) => return self.as_real(e),
             (Type::String { max }, Type::String { .. }) => {
+                // TP3 cuts a string that is too long for its place, a constant too.
                 if let Some(ConstValue::Str(s)) = e.as_const() {
                     if s.len() > *max as usize {
-                        self.error(
-                            span,
-                            format!(
-                                "string constant of {} characters does not fit string[{max}]",
-                                s.len()
-                            ),
+                        self.diags.push(
+                            Diagnostic::warning(
+                                span,
+                                format!(
+                                    "string constant of {} characters is cut to the {max} of string[{max}]",
+                                    s.len()
+                                ),
+                            )
+                            .with_label("as TP3 does, the rest is dropped"),
                         );
+                        let cut = s[..*max as usize].to_vec();
+                        return konst(ConstValue::Str(cut), from, span);
                     }
                 }
                 return e;
             }
-            (Type::String { .. }, _) if self.types.is_char(from) => return self.as_str(e),
+            (Type::String { .. }, _) if self.is_stringish(from) => return self.as_str(e),
+            (Type::Char, Type::String { .. }) if e.as_const().is_none() => {
+                return self.convert(Conversion::StrToChar, e, TypeId::CHAR)
+            }
+            // A string constant of the array's length (TP3: "string constants may be
+            // assigned to character arrays of the same length"; string variables may not).
+            (Type::Array { .. }, _) if self.types.string_like_char_array(to).is_some() => {
+                let n = self.types.string_like_char_array(to).unwrap_or(0) as usize;
+                let text = match e.as_const() {
+                    Some(ConstValue::Str(s)) => Some(s.clone()),
+                    Some(ConstValue::Ord(c)) if self.types.is_char(from) => Some(vec![*c as u8]),
+                    _ => None,
+                };
+                if let Some(text) = text.filter(|t| t.len() == n) {
+                    return konst(ConstValue::Str(text), to, span);
+                }
+            }
             (Type::Set { elem: te }, Type::Set { elem: fe }) => {
                 let compatible = from == TypeId::EMPTY_SET
                     || self.types.ord_class(*te) == self.types.ord_class(*fe);
@@ -485,13 +524,20 @@ impl Checker<'_> {
         }
         let expected = self.types.name(to);
         let found = self.types.name(from);
-        self.diags.push(
-            Diagnostic::error(
-                span,
-                format!("type mismatch: expected {expected}, found {found}"),
-            )
-            .with_label(format!("this is {found}, but {what} is {expected}")),
-        );
+        let mut d = Diagnostic::error(
+            span,
+            format!("type mismatch: expected {expected}, found {found}"),
+        )
+        .with_label(format!("this is {found}, but {what} is {expected}"));
+        if let (Some(ConstValue::Real(v)), true) = (e.as_const(), self.types.is_integer(to)) {
+            if v.fract() == 0.0 && *v > 32767.0 && *v <= 65535.0 {
+                d = d.with_note(format!(
+                    "a whole number above 32767 is a real constant; write `${:X}` for the 16-bit pattern",
+                    *v as u32
+                ));
+            }
+        }
+        self.diags.push(d);
         Expr {
             ty: TypeId::ERROR,
             ..e
@@ -501,7 +547,19 @@ impl Checker<'_> {
     fn coerce_ordinal(&mut self, e: Expr, to: TypeId) -> Expr {
         if let Some(v) = e.const_ord() {
             if let Some((lo, hi)) = self.types.ordinal_range(to) {
-                // Integer constants wrap like the machine does; narrower types are checked.
+                // Integer constants wrap like the machine does; a byte keeps the low byte
+                // as TP3 stores it (PopolonY2k's library puts -1 in bytes); subranges
+                // are checked.
+                if self.types.get(to) == &Type::Byte && (v < lo || v > hi) {
+                    self.diags.push(
+                        Diagnostic::warning(
+                            e.span,
+                            format!("constant {v} is stored in a byte as {}", v & 0xFF),
+                        )
+                        .with_label("its low byte, as TP3 stores it"),
+                    );
+                    return konst(ConstValue::Ord(v & 0xFF), to, e.span);
+                }
                 if self.types.get(to) != &Type::Integer && (v < lo || v > hi) {
                     self.diags.push(
                         Diagnostic::error(

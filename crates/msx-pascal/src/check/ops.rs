@@ -116,8 +116,7 @@ impl Checker<'_> {
         let (li, ri) = (t.is_integer(lhs.ty), t.is_integer(rhs.ty));
         let numeric = |x: TypeId| t.is_integer(x) || t.is_real(x);
         let (ln, rn) = (numeric(lhs.ty), numeric(rhs.ty));
-        let stringish = |x: TypeId| t.is_string(x) || t.is_char(x);
-        let (ls, rs) = (stringish(lhs.ty), stringish(rhs.ty));
+        let (ls, rs) = (self.is_stringish(lhs.ty), self.is_stringish(rhs.ty));
         let (lset, rset) = (t.is_set(lhs.ty), t.is_set(rhs.ty));
         let (lb, rb) = (t.is_boolean(lhs.ty), t.is_boolean(rhs.ty));
 
@@ -228,8 +227,7 @@ impl Checker<'_> {
             let (l, r) = (self.as_real(lhs), self.as_real(rhs));
             return result(CmpKind::Real, l, r);
         }
-        let stringish = |x: TypeId| t.is_string(x) || t.is_char(x);
-        if stringish(lhs.ty) && stringish(rhs.ty) {
+        if self.is_stringish(lhs.ty) && self.is_stringish(rhs.ty) {
             let (l, r) = (self.as_str(lhs), self.as_str(rhs));
             return result(CmpKind::Str, l, r);
         }

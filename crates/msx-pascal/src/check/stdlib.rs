@@ -74,6 +74,8 @@ pub enum StdRoutine {
     Ptr,
     New,
     Dispose,
+    GetMem,
+    FreeMem,
     Mark,
     Release,
     MemAvail,
@@ -132,6 +134,40 @@ pub enum StdVar {
     Usr,
     Input,
     Output,
+    /// One of TP3's I/O vectors, an integer variable holding a driver's address.
+    IoVector(IoVector),
+}
+
+/// TP3's I/O vectors (its reference manual, "User written I/O drivers"): the addresses of
+/// the routines the devices go through, which a program may read and replace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IoVector {
+    ConOut,
+    ConIn,
+    ConSt,
+    LstOut,
+    AuxOut,
+    AuxIn,
+    UsrOut,
+    UsrIn,
+    Error,
+}
+
+impl IoVector {
+    /// The runtime variable holding it.
+    pub fn label(self) -> &'static str {
+        match self {
+            IoVector::ConOut => "rt_conoutptr",
+            IoVector::ConIn => "rt_coninptr",
+            IoVector::ConSt => "rt_constptr",
+            IoVector::LstOut => "rt_lstoutptr",
+            IoVector::AuxOut => "rt_auxoutptr",
+            IoVector::AuxIn => "rt_auxinptr",
+            IoVector::UsrOut => "rt_usroutptr",
+            IoVector::UsrIn => "rt_usrinptr",
+            IoVector::Error => "rt_errorptr",
+        }
+    }
 }
 
 pub const STD_VARS: &[(&str, StdVar)] = &[
@@ -145,6 +181,15 @@ pub const STD_VARS: &[(&str, StdVar)] = &[
     ("USR", StdVar::Usr),
     ("INPUT", StdVar::Input),
     ("OUTPUT", StdVar::Output),
+    ("CONOUTPTR", StdVar::IoVector(IoVector::ConOut)),
+    ("CONINPTR", StdVar::IoVector(IoVector::ConIn)),
+    ("CONSTPTR", StdVar::IoVector(IoVector::ConSt)),
+    ("LSTOUTPTR", StdVar::IoVector(IoVector::LstOut)),
+    ("AUXOUTPTR", StdVar::IoVector(IoVector::AuxOut)),
+    ("AUXINPTR", StdVar::IoVector(IoVector::AuxIn)),
+    ("USROUTPTR", StdVar::IoVector(IoVector::UsrOut)),
+    ("USRINPTR", StdVar::IoVector(IoVector::UsrIn)),
+    ("ERRORPTR", StdVar::IoVector(IoVector::Error)),
 ];
 
 /// What an argument must be.
@@ -175,6 +220,10 @@ pub enum P {
     File,
     /// A variable or a type name (`SizeOf`).
     TypeOrVar,
+    /// An ordinal value or a pointer, whose address TP3's `Ord` gives.
+    OrdOrPointer,
+    /// A variable, or a procedure or function name (TP3's `Addr`).
+    VarOrRoutine,
 }
 
 /// What a function returns.
@@ -289,7 +338,7 @@ pub const STD_ROUTINES: &[StdEntry] = &[
     row("EXIT", S::Exit, &[], R::None),
     optional(row("RANDOM", S::Random, &[Int], R::Random), 0),
     row("RANDOMIZE", S::Randomize, &[], R::None),
-    row("ORD", S::Ord, &[Ord], R::Int),
+    row("ORD", S::Ord, &[OrdOrPointer], R::Int),
     row("CHR", S::Chr, &[Int], R::Char),
     row("SUCC", S::Succ, &[Ord], R::Same),
     row("PRED", S::Pred, &[Ord], R::Same),
@@ -329,10 +378,12 @@ pub const STD_ROUTINES: &[StdEntry] = &[
     row("MOVE", S::Move, &[VarAny, VarAny, Int], R::None),
     row("FILLCHAR", S::FillChar, &[VarAny, Int, Ord], R::None),
     row("SIZEOF", S::SizeOf, &[TypeOrVar], R::Int),
-    row("ADDR", S::Addr, &[VarAny], R::Int),
+    row("ADDR", S::Addr, &[VarOrRoutine], R::Int),
     row("PTR", S::Ptr, &[Int], R::Pointer),
     row("NEW", S::New, &[VarPtr], R::None),
     row("DISPOSE", S::Dispose, &[VarPtr], R::None),
+    row("GETMEM", S::GetMem, &[VarPtr, Int], R::None),
+    row("FREEMEM", S::FreeMem, &[VarPtr, Int], R::None),
     row("MARK", S::Mark, &[VarPtr], R::None),
     row("RELEASE", S::Release, &[VarPtr], R::None),
     row("MEMAVAIL", S::MemAvail, &[], R::Int),

@@ -281,6 +281,9 @@ impl Checker<'_> {
         if t.is_integer(v.ty) {
             return self.widen(v);
         }
+        if t.string_like_char_array(v.ty).is_some() {
+            return self.as_str(v);
+        }
         self.mismatch(
             v.span,
             "a number, character, string or boolean to write",

@@ -48,6 +48,7 @@ fn cmp_op(c: Cmp) -> CmpOp {
 pub(crate) fn has_calls(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Call { .. } => true,
+        ExprKind::RoutineAddr(_) => false,
         ExprKind::StdCall { routine, args } => {
             use crate::check::stdlib::StdRoutine as S;
             // Those with effects (or reading the machine): never skipped.
@@ -97,6 +98,7 @@ impl Lower<'_> {
     /// A scalar value: a byte or a word, by the expression's type.
     pub(crate) fn value(&mut self, e: &Expr) -> E {
         match &e.kind {
+            ExprKind::RoutineAddr(r) => self.routine_address(*r, e.span),
             ExprKind::Const(c) => match c {
                 ConstValue::Ord(v) => {
                     let w = self.width(e.ty).unwrap_or(W::Word);
@@ -119,7 +121,7 @@ impl Lower<'_> {
             | ExprKind::StrIndex { .. }
             | ExprKind::Field { .. }
             | ExprKind::Deref(_)
-            | ExprKind::StdVar(StdVar::Mem, _) => {
+            | ExprKind::StdVar(StdVar::Mem | StdVar::IoVector(_), _) => {
                 let w = self.w(e);
                 let a = self.addr(e);
                 load(w, a)
@@ -173,7 +175,13 @@ impl Lower<'_> {
                     self.unsupported_real(e);
                     word(0)
                 }
-                Conversion::CharToStr | Conversion::SetResize => {
+                Conversion::StrToChar => {
+                    let s = self.str_addr(expr);
+                    let c = super::strings::rt("rt_strchr", vec![(ir::Reg::HL, s)], W::Byte);
+                    let to = self.width(e.ty).unwrap_or(W::Byte);
+                    to_width(c, W::Byte, to)
+                }
+                Conversion::CharToStr | Conversion::CharArrayToStr | Conversion::SetResize => {
                     self.error(e.span, "a scalar value is expected here");
                     word(0)
                 }
@@ -387,6 +395,10 @@ impl Lower<'_> {
             }
             ExprKind::Deref(p) => self.word_value(p),
             ExprKind::StdVar(StdVar::Mem, Some(a)) => self.word_value(a),
+            ExprKind::StdVar(StdVar::IoVector(v), _) => {
+                self.uses_io_vectors = true;
+                E::Sym(v.label().into(), 0)
+            }
             ExprKind::Convert {
                 conv: Conversion::Retype,
                 expr,

@@ -17,6 +17,7 @@ mod reals;
 mod std_calls;
 mod stmt;
 mod strings;
+mod thunks;
 
 use std::collections::HashMap;
 
@@ -182,6 +183,11 @@ pub(crate) struct Lower<'p> {
     rodata: Vec<Data>,
     data: Vec<Data>,
     fixed: Vec<Fixed>,
+    /// The program names one of TP3's I/O vectors (`ConOutPtr` …): they are set up at
+    /// its start.
+    pub(crate) uses_io_vectors: bool,
+    /// Entries with TP3's calling convention for routines whose address `Addr` took.
+    pub(crate) thunks: Vec<(RoutineId, String)>,
     /// String literals already in `rodata`.
     literals: HashMap<Vec<u8>, String>,
     // The routine being lowered.
@@ -231,6 +237,8 @@ fn lower_program(
         rodata: Vec::new(),
         data: Vec::new(),
         fixed: Vec::new(),
+        uses_io_vectors: false,
+        thunks: Vec::new(),
         literals: HashMap::new(),
         prefix: String::new(),
         area: Area::default(),
@@ -262,16 +270,32 @@ fn lower_program(
     let globals = vars.iter().map(|v| v.size as u32).sum();
     let mut functions = Vec::new();
     for (i, r) in p.routines.iter().enumerate() {
-        if r.external.is_some() {
+        if let Some(addr) = r.external {
+            // No body: calls go to the fixed address.
+            l.fixed.push(Fixed {
+                label: l.routine_labels[i].clone(),
+                addr,
+            });
             continue;
         }
         let (f, area) = l.routine(RoutineId(i as u32), r);
         functions.push(f);
         vars.extend(area);
     }
-    let main = l.main_program();
+    let mut main = l.main_program();
+    if l.uses_io_vectors {
+        main.0.blocks[0].stmts.insert(
+            0,
+            ir::Stmt::Eval(ir::Expr::Call(ir::Call {
+                target: "rt_iovinit".into(),
+                args: vec![],
+                ret: ir::W::Word,
+            })),
+        );
+    }
     vars.extend(main.1);
     functions.push(main.0);
+    functions.extend(l.thunk_functions());
     if !l.diags.is_empty() {
         return Err(l.diags);
     }

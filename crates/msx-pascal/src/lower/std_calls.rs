@@ -115,7 +115,10 @@ impl Lower<'_> {
                 Some(x) => word(self.size(x.ty) as i64),
                 None => word(0),
             },
-            R::Addr => self.arg_addr(args, 0),
+            R::Addr => match first.map(|x| &x.kind) {
+                Some(ExprKind::RoutineAddr(routine)) => self.routine_address(*routine, e.span),
+                _ => self.arg_addr(args, 0),
+            },
             R::Ptr => self.arg_word(args, 0),
             R::MemAvail => rt("rt_memavail", vec![], W::Word),
             R::MaxAvail => rt("rt_maxavail", vec![], W::Word),
@@ -281,6 +284,24 @@ impl Lower<'_> {
                     vec![(Reg::HL, v), (Reg::DE, word(size as i64))],
                 )
             }
+            // TP3's GetMem(p, size) and FreeMem(p, size): New and Dispose with a size given.
+            R::GetMem => {
+                let Some(p) = args.first().map(|a| a.expr()) else {
+                    return;
+                };
+                let size = self.arg_word(args, 1);
+                let a = self.addr(p);
+                S::Store {
+                    w: W::Word,
+                    addr: a,
+                    value: rt("rt_new", vec![(Reg::HL, size)], W::Word),
+                }
+            }
+            R::FreeMem => {
+                let v = self.arg_word(args, 0);
+                let size = self.arg_word(args, 1);
+                rt_stmt("rt_dispose", vec![(Reg::HL, v), (Reg::DE, size)])
+            }
             R::Mark => {
                 let a = self.arg_addr(args, 0);
                 S::Store {
@@ -338,11 +359,13 @@ impl Lower<'_> {
                 let ca = self.addr(code.expr());
                 rt_stmt(name, vec![(Reg::HL, src), (Reg::DE, va), (Reg::BC, ca)])
             }
+            // As a statement, a plain call of the BDOS: TP3 leaves every register as the
+            // BDOS left it, for `inline` code that follows to read.
             R::Bdos | R::BdosHL => {
                 let f = self.arg_word(args, 0);
                 let f = self.stable(f);
                 let de = self.arg_word(args, 1);
-                rt_stmt("rt_bdos", vec![(Reg::BC, f), (Reg::DE, de)])
+                rt_stmt("rt_bdoshl", vec![(Reg::BC, f), (Reg::DE, de)])
             }
             R::Bios | R::BiosHL => {
                 let f = self.arg_word(args, 0);
@@ -482,10 +505,12 @@ impl Lower<'_> {
             }
             R::Close if text => rt_stmt("rt_tclose", vec![(Reg::HL, fa)]),
             R::Reset | R::Rewrite => {
-                let name = if r == R::Reset {
-                    "rt_freset"
-                } else {
-                    "rt_frewrite"
+                let typed = matches!(self.p.types.get(f.ty), Type::File { elem: Some(_) });
+                let name = match r {
+                    // A typed file may be in TP 3.0's form, with a header.
+                    R::Reset if typed => "rt_ftreset",
+                    R::Reset => "rt_freset",
+                    _ => "rt_frewrite",
                 };
                 rt_stmt(name, vec![(Reg::HL, fa), (Reg::BC, word(recsize as i64))])
             }
@@ -706,6 +731,14 @@ impl Lower<'_> {
             } else if self.width(ty) == Some(W::Word) && self.p.types.is_integer(ty) {
                 let a = self.addr(t);
                 self.emit(rt_stmt("rt_readint", vec![(Reg::HL, a)]));
+            } else if self.p.types.is_integer(ty) {
+                // A byte: the integer read, its low byte kept (TP3 reads an integer).
+                let tmp = self.temp(2);
+                self.emit(rt_stmt(
+                    "rt_readint",
+                    vec![(Reg::HL, E::Sym(tmp.clone(), 0))],
+                ));
+                self.store_low_byte(t, tmp);
             } else if self.p.types.is_real(ty) {
                 let a = self.addr(t);
                 self.emit(rt_stmt("rt_readreal", vec![(Reg::HL, a)]));
@@ -762,6 +795,14 @@ impl Lower<'_> {
                     vec![(Reg::HL, fa.clone()), (Reg::DE, a)],
                 ));
                 line_read = true;
+            } else if self.p.types.is_integer(ty) {
+                let tmp = self.temp(2);
+                self.emit(rt_stmt(
+                    "rt_treadint",
+                    vec![(Reg::HL, fa.clone()), (Reg::DE, E::Sym(tmp.clone(), 0))],
+                ));
+                self.store_low_byte(t, tmp);
+                line_read = true;
             } else if self.p.types.is_real(ty) {
                 let a = self.addr(t);
                 self.emit(rt_stmt(
@@ -780,6 +821,17 @@ impl Lower<'_> {
             self.emit(rt_stmt("rt_treadln", vec![(Reg::HL, fa)]));
         }
         self.io_check(s);
+    }
+
+    /// Stores the low byte of the integer read into the temporary `tmp` in the one-byte
+    /// variable `t`.
+    fn store_low_byte(&mut self, t: &Expr, tmp: String) {
+        let a = self.addr(t);
+        self.emit(S::Store {
+            w: W::Byte,
+            addr: a,
+            value: load(W::Byte, E::Sym(tmp, 0)),
+        });
     }
 
     /// `Str(value:width, s)`.

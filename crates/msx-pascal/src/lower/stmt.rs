@@ -6,7 +6,7 @@ use super::expr::{add, ir_width, load, word};
 use super::{Lower, Place};
 use crate::checked::{Arg, Expr, ExprKind, InlineValue, Stmt, StmtKind};
 use crate::source::Span;
-use crate::symbols::{PassMode, RoutineId, Storage, SymbolKind};
+use crate::symbols::{ConstValue, PassMode, RoutineId, Storage, SymbolKind};
 use crate::types::Type;
 
 /// How an argument reaches its parameter.
@@ -240,7 +240,15 @@ impl Lower<'_> {
                 self.real_into(dst, value);
             }
             _ => {
-                let src = self.addr(value);
+                let src = match &value.kind {
+                    // A string constant put in a character array of its length: its
+                    // characters, without the length byte.
+                    ExprKind::Const(ConstValue::Str(s)) => {
+                        let l = self.literal(s);
+                        E::Sym(l, 1)
+                    }
+                    _ => self.addr(value),
+                };
                 let dst = self.addr(target);
                 let len = self.size(ty);
                 self.emit(S::Copy {
@@ -257,7 +265,9 @@ impl Lower<'_> {
     pub(crate) fn pass_args(&mut self, r: RoutineId, args: &[Arg]) {
         let routine = self.p.routine(r);
         let params = routine.params.clone();
-        let recursive = routine.recursive;
+        // An `external` routine takes its arguments as TP3 passes them: pushed in order,
+        // one word each (a byte zero-extended), removed by the routine.
+        let recursive = routine.recursive || routine.external.is_some();
         let mut values = Vec::new();
         let n = params.len().min(args.len());
         for (i, (&param, arg)) in params.iter().zip(args).enumerate() {

@@ -95,6 +95,26 @@ impl Lower<'_> {
                 let t = self.call_function(*routine, args, e.span);
                 E::Sym(t, 0)
             }
+            // A character array as a string: its characters after a length byte.
+            ExprKind::Convert {
+                conv: Conversion::CharArrayToStr,
+                expr,
+            } => {
+                let n = self.p.types.string_like_char_array(expr.ty).unwrap_or(0);
+                let t = self.temp(256);
+                let src = self.addr(expr);
+                self.emit(S::Store {
+                    w: W::Byte,
+                    addr: E::Sym(t.clone(), 0),
+                    value: byte(n as i64),
+                });
+                self.emit(S::Copy {
+                    dst: E::Sym(t.clone(), 1),
+                    src,
+                    len: word(n as i64),
+                });
+                E::Sym(t, 0)
+            }
             ExprKind::StdCall {
                 routine: StdRoutine::ParamStr,
                 args,
