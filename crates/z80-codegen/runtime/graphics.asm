@@ -431,10 +431,13 @@ rt_loadpic:
         ld a,040h
         out (099h),a
         ei
-        ; the buffer: whole records of the free memory above the heap, at most 128
+        ; the buffer: whole records of the free memory between the heap and the
+        ; recursion stack, at most 128, at its top: the highest addresses, where
+        ; a disk ROM moves whole sectors straight from the disk (pages 2-3; the
+        ; sectors for page 1 go through its one-sector bounce buffer, a disk
+        ; turn each)
         ld hl,(rt_rsp)          ; free: from the heap's top to the recursion stack
         ld de,(rt_heap)
-        ld (rt_pptr),de
         or a
         sbc hl,de
         jr c,.tiny
@@ -449,7 +452,17 @@ rt_loadpic:
 .tiny:  ld hl,rt_pbuf
         ld (rt_pptr),hl
         ld a,1
-.recs:  ld (rt_precs),a
+        jr .recs1
+.recs:  ld h,a                  ; rt_pptr = rt_rsp - records * 128
+        ld l,0
+        srl h
+        rr l
+        ex de,hl
+        ld hl,(rt_rsp)
+        or a
+        sbc hl,de
+        ld (rt_pptr),hl
+.recs1: ld (rt_precs),a
         ld a,1
         ld (rt_pfirst),a
         ld de,(rt_pptr)
