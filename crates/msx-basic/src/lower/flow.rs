@@ -18,7 +18,7 @@
 
 use z80_codegen::ir::{build::*, Term, W};
 
-use super::{err, Lowerer, R};
+use super::{Lowerer, R};
 use crate::parse::{Span, Stmt, StmtKind, Var};
 
 /// Pairs every NEXT with its FOR (see the module comment).
@@ -91,9 +91,10 @@ fn flatten<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a Stmt>) {
 
 impl Lowerer<'_> {
     /// GOSUB: push a new return site, jump; code after it goes to the site.
-    pub(crate) fn gosub(&mut self, target: u16, span: Span) -> R<()> {
+    pub(crate) fn gosub(&mut self, target: u16) -> R<()> {
         let Some(&t) = self.line_blocks.get(&target) else {
-            return err(span, format!("Undefined line number {target}"));
+            self.raise(super::UNDEFINED_LINE);
+            return Ok(());
         };
         let site = self.return_sites.len();
         self.call_stmt(

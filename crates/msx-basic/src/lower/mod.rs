@@ -74,6 +74,10 @@ pub struct Lowered {
     pub literals: Vec<(String, u8)>,
 }
 
+/// MSX-BASIC's error 8, "Undefined line number": a jump to a line that does
+/// not exist raises it when it runs.
+pub(crate) const UNDEFINED_LINE: u8 = 8;
+
 /// Bytes of a value of each type.
 /// A label after the program's variables (CLEAR zeroes up to it).
 pub(crate) const VARS_END: &str = "bx_vars_end";

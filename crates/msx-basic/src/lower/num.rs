@@ -558,6 +558,12 @@ impl Lowerer<'_> {
                 }
                 Ok(Type::Double)
             }
+            K::Base => {
+                // An address 0-65535: positive above 32767, as the ROM gives it.
+                let n = self.int(arg(0)?)?;
+                self.call_stmt("rt_bx_base", vec![(Reg::HL, n)]);
+                Ok(Type::Single)
+            }
             K::Loc | K::Lof => {
                 let n = self.int(arg(0)?)?;
                 let routine = if k == K::Loc {
@@ -633,11 +639,11 @@ impl Lowerer<'_> {
                 )))
             }
             K::Peek => {
-                let a = self.int(a0?)?;
+                let a = self.address(a0?)?;
                 Ok(self.hoist(zext(load(W::Byte, a))))
             }
             K::Vpeek => {
-                let a = self.int(a0?)?;
+                let a = self.address(a0?)?;
                 Ok(self.hoist(call("rt_bx_vpeek", vec![(Reg::HL, a)], W::Word)))
             }
             K::Inp => {

@@ -3,6 +3,7 @@
 use z80_codegen::ir::{self, build::*, BlockId, CmpOp, Cond, Reg, Stmt as IStmt, Term, W};
 
 use super::num::{Num, TYPE_MISMATCH};
+use super::UNDEFINED_LINE;
 use super::{consts, err, fn_param_label, Lowerer, R};
 use crate::parse::types::type_of;
 use crate::parse::{
@@ -305,7 +306,7 @@ impl Lowerer<'_> {
                 self.terminate(Term::Jump(t));
                 Ok(())
             }
-            StmtKind::Gosub(n) => self.gosub(*n, span),
+            StmtKind::Gosub(n) => self.gosub(*n),
             StmtKind::Return(None) => {
                 self.ret();
                 Ok(())
@@ -342,6 +343,13 @@ impl Lowerer<'_> {
                 self.call_stmt(r, vec![]);
                 Ok(())
             }
+            StmtKind::SetBase { number, value } => {
+                let n = self.int(number)?;
+                let n = self.hoist_call(n);
+                let v = self.address(value)?;
+                self.call_stmt("rt_bx_setbase", vec![(Reg::HL, n), (Reg::DE, v)]);
+                Ok(())
+            }
             StmtKind::SetVdp { number, value } => {
                 let n = self.int(number)?;
                 let n = self.hoist_call(n);
@@ -350,7 +358,7 @@ impl Lowerer<'_> {
                 self.call_stmt("rt_bx_setvdp", vec![(Reg::HL, n), (Reg::A, v)]);
                 Ok(())
             }
-            StmtKind::OnErrorGoto(n) => self.on_error(*n, span),
+            StmtKind::OnErrorGoto(n) => self.on_error(*n),
             StmtKind::CopyScreen {
                 from,
                 to,
@@ -419,7 +427,7 @@ impl Lowerer<'_> {
                 self.call_stmt("rt_bas_raise", vec![(Reg::HL, n)]);
                 Ok(())
             }
-            StmtKind::Resume(to) => self.resume(*to, span),
+            StmtKind::Resume(to) => self.resume(*to),
             StmtKind::PrintUsing {
                 format,
                 items,
@@ -532,6 +540,14 @@ impl Lowerer<'_> {
                 }
                 Ok(())
             }
+            StmtKind::Restore(Some(n)) if !self.line_blocks.contains_key(n) => {
+                self.raise(UNDEFINED_LINE);
+                Ok(())
+            }
+            StmtKind::Fails(code) => {
+                self.raise(*code);
+                Ok(())
+            }
             StmtKind::Restore(line) => {
                 let count = self.prog.data.len();
                 if count == 0 {
@@ -635,7 +651,7 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::Vpoke { address, value } => {
-                let a = self.int(address)?;
+                let a = self.address(address)?;
                 let a = self.hoist_call(a);
                 let v = self.int(value)?;
                 let v = self.byte_value(v);
@@ -643,7 +659,7 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::Poke { address, value } => {
-                let a = self.int(address)?;
+                let a = self.address(address)?;
                 let a = self.hoist_call(a);
                 let v = self.int(value)?;
                 let v = self.byte_value(v);
@@ -965,11 +981,20 @@ impl Lowerer<'_> {
         }
     }
 
-    fn line_block(&self, n: u16, span: Span) -> R<BlockId> {
-        match self.line_blocks.get(&n) {
-            Some(b) => Ok(*b),
-            None => err(span, format!("Undefined line number {n}")),
+    /// The block of line `n`; for a line that does not exist, a block that
+    /// raises "Undefined line number" (MSX finds it when the jump runs; the
+    /// parser warned).
+    fn line_block(&mut self, n: u16, _span: Span) -> R<BlockId> {
+        if let Some(b) = self.line_blocks.get(&n) {
+            return Ok(*b);
         }
+        let b = self.new_block();
+        self.blocks[b].stmts.push(IStmt::Eval(call(
+            "rt_bas_error",
+            vec![(Reg::DE, word(i64::from(UNDEFINED_LINE)))],
+            W::Word,
+        )));
+        Ok(b)
     }
 
     /// An integer now (a call in it runs before what follows).
@@ -1399,7 +1424,7 @@ impl Lowerer<'_> {
     /// run time, as MSX finds it (None: the raise is emitted).
     /// An address (BLOAD, BSAVE): -32768..65535 as 16 bits ("Overflow"
     /// outside), as the ROM's address operands take it.
-    fn address(&mut self, e: &Expr) -> R<ir::Expr> {
+    pub(crate) fn address(&mut self, e: &Expr) -> R<ir::Expr> {
         match type_of(e) {
             Some(Type::Single | Type::Double) => {
                 self.dac(e)?;

@@ -98,6 +98,15 @@ impl Lowerer<'_> {
         targets: &[Option<u16>],
         span: Span,
     ) -> R<()> {
+        if targets
+            .iter()
+            .flatten()
+            .any(|l| !self.line_blocks.contains_key(l))
+        {
+            // MSX looks the lines up when the statement runs.
+            self.raise(super::UNDEFINED_LINE);
+            return Ok(());
+        }
         if let Some(n) = interval {
             // An address operand (ROM C542F): 1-65535.
             let n = if type_of(n) == Some(Type::Integer) {

@@ -1,0 +1,175 @@
+//! What real programs (docs/corpus.md) use and the compiler once refused or
+//! got wrong, held to MSX-BASIC's documented behaviour. Where the free
+//! ROMs' interpreter does the same, both run the program with one
+//! expectation (`both_lines`); where the compiler differs on purpose
+//! (MSX-BASIC-kun's `CALL TURBO`) only the compiled program runs.
+//!
+//! Sources: the MSX2 Technical Handbook chapter 2 (BASE's table numbers
+//! and the VRAM layouts of SCREEN 2, 3 and 5), the fact sheet
+//! /work/shared/docs/msx-basic-interpreter.md (error messages, devices).
+
+#[path = "compile_harness.rs"]
+mod harness;
+
+use harness::{both_lines, run_lines};
+
+fn warnings(src: &str) -> Vec<String> {
+    match msx_basic::compile("t.bas", src.as_bytes(), z80_codegen::Target::Dsk) {
+        Ok(c) => c.warnings.iter().map(|w| w.to_string()).collect(),
+        Err(f) => panic!("{f}"),
+    }
+}
+
+#[test]
+fn base_reads_and_sets_the_vram_tables() {
+    // Handbook 2.5: BASE(5 * mode + table); SCREEN 2's name table 1800h,
+    // colours 2000h, sprite attributes 1B00h, sprite patterns 3800h;
+    // SCREEN 4 shares SCREEN 2's first three; SCREEN 7's sprite attributes
+    // FA00h (64000: above 32767 BASE is a positive number). BASE(n)= sets
+    // the tables of SCREEN 0-3 only.
+    let got = both_lines(concat!(
+        "10 PRINT BASE(10);BASE(11);BASE(13);BASE(14)\n",
+        "20 PRINT BASE(20);BASE(38)\n",
+        "30 BASE(10)=&H1C00:PRINT BASE(10):BASE(10)=6144\n",
+        "40 A=BASE(0)+1:PRINT A\n",
+        "50 BASE(20)=0\n",
+    ));
+    assert_eq!(
+        got,
+        [
+            " 6144  8192  6912  14336",
+            " 6144  64000",
+            " 7168",
+            " 1",
+            "Illegal function call in 50"
+        ]
+    );
+    let got = both_lines("10 PRINT BASE(45)\n");
+    assert_eq!(got, ["Illegal function call in 10"]);
+}
+
+#[test]
+fn call_of_a_missing_extension_is_a_syntax_error_when_it_runs() {
+    // An MSX without MSX-MUSIC stops at `CALL MUSIC` with "Syntax error"
+    // only when the statement runs.
+    let src = "10 PRINT \"A\"\n20 IF 0 THEN _MUSIC\n30 PRINT \"B\"\n40 CALL MUSIC(1,0,1)\n50 PRINT \"C\"\n";
+    assert_eq!(both_lines(src), ["A", "B", "Syntax error in 40"]);
+    let w = warnings(src);
+    assert_eq!(w.len(), 2, "{w:?}");
+    assert!(
+        w[1].contains("line 40") && w[1].contains("CALL MUSIC"),
+        "{w:?}"
+    );
+}
+
+#[test]
+fn call_turbo_is_ignored_with_a_warning() {
+    // MSX-BASIC-kun's directives: the compiled program is compiled whole.
+    // (The interpreter, like an MSX without MSX-BASIC-kun, gives a Syntax
+    // error: compiled only.)
+    let src = "10 CALL TURBO ON\n20 PRINT \"A\"\n30 _TURBO ON(A,B)\n40 PRINT \"B\":_TURBO OFF\n";
+    assert_eq!(run_lines(src), ["A", "B"]);
+    let w = warnings(src);
+    assert_eq!(w.len(), 3, "{w:?}");
+    assert!(w.iter().all(|w| w.contains("CALL TURBO")), "{w:?}");
+}
+
+#[test]
+fn a_syntax_error_is_reported_when_its_statement_runs() {
+    // The MSX Club listing's `IF … THEN Y<50 THEN …`: MSX runs the program
+    // and stops only when the THEN branch runs.
+    let src = concat!(
+        "10 A=1:IF A=2 THEN Y<50 THEN PRINT \"NO\"\n",
+        "20 PRINT \"ONE\"\n",
+        "30 IF A=1 THEN Y<50 THEN PRINT \"X\" ELSE PRINT \"E\"\n",
+        "40 PRINT \"NOT HERE\"\n",
+    );
+    assert_eq!(both_lines(src), ["ONE", "Syntax error in 30"]);
+    let w = warnings(src);
+    assert_eq!(w.len(), 2, "{w:?}");
+    // The ELSE of such a branch still runs when the condition is false.
+    let src = "10 IF 1=2 THEN X Y ELSE PRINT \"E\"\n20 PRINT \"Z\":Q Q\n";
+    assert_eq!(both_lines(src), ["E", "Z", "Syntax error in 20"]);
+}
+
+#[test]
+fn a_jump_to_a_missing_line_fails_when_it_runs() {
+    let src = concat!(
+        "10 PRINT \"A\":IF 0 THEN GOTO 99\n",
+        "20 GOSUB 30:END\n",
+        "30 ON 2 GOTO 40,98\n",
+        "40 PRINT \"B\"\n",
+    );
+    assert_eq!(both_lines(src), ["A", "Undefined line number in 30"]);
+    assert_eq!(warnings(src).len(), 2);
+    assert_eq!(
+        both_lines("10 GOSUB 20\n20 RESTORE 5\n"),
+        ["Undefined line number in 20"]
+    );
+}
+
+#[test]
+fn apostrophe_ends_a_statement_without_a_colon() {
+    // `'` is stored as `:REM'` wherever it is typed.
+    let src = "10 GOSUB 100 ' note\n20 PRINT \"X\";1 ' more\n30 END\n100 PRINT \"S\":RETURN 'r\n";
+    assert_eq!(both_lines(src), ["S", "X 1"]);
+}
+
+#[test]
+fn grp_device_prints_on_graphic_screens() {
+    // OPEN "GRP:" (before SCREEN 2, as programs do), PRINT #1 draws at the
+    // graphic cursor in the foreground colour: the glyph of "A" from the
+    // ROM's font (CGTABL, 0004h) lands in the pattern table of the cell at
+    // (8,8), its colour byte has FORCLR (15) in the high half.
+    let got = both_lines(concat!(
+        "10 OPEN \"GRP:\" AS #1:SCREEN 2:COLOR 15,4\n",
+        "20 DRAW \"BM8,8\":PRINT #1,\"A\";\n",
+        "30 F=PEEK(4)+256*PEEK(5)+65*8:S=1:B=BASE(12)+264\n",
+        "40 FOR I=0 TO 7:IF VPEEK(B+I)<>PEEK(F+I) THEN S=0\n",
+        "50 NEXT\n",
+        "60 C=VPEEK(BASE(11)+264)\\16:CLOSE\n",
+        "70 SCREEN 0:PRINT S;C\n",
+    ));
+    assert_eq!(got, [" 1  15"]);
+    // Printing to it on a text screen is "Illegal function call".
+    let got = both_lines("10 OPEN \"GRP:\" FOR OUTPUT AS #1\n20 PRINT #1,\"X\"\n");
+    assert_eq!(got, ["Illegal function call in 20"]);
+    // A device takes no input: "Bad file name".
+    let got = both_lines("10 OPEN \"GRP:\" FOR INPUT AS #1\n");
+    assert_eq!(got, ["Bad file name in 10"]);
+}
+
+#[test]
+fn peek_and_poke_take_addresses_up_to_65535() {
+    // The address operand is -32768..65535 (the ROM's FRMQNT): 49152 and
+    // -16384 are the same byte.
+    let got = both_lines("10 A=49152!:POKE A,123:PRINT PEEK(A);PEEK(-16384)\n");
+    assert_eq!(got, [" 123  123"]);
+    // Outside: "Overflow" (FRMQNT, 542Fh: the fact sheet's table, from the
+    // MSX2 Technical Handbook 4.4). The free interpreter says "Illegal
+    // function call" here: compiled only.
+    assert_eq!(run_lines("10 POKE 70000!,1\n"), ["Overflow in 10"]);
+}
+
+#[test]
+fn tand_and_tor_are_logical_operations() {
+    // TAND and TOR crunch as TAN+D and TO+R. SCREEN 5: 5 AND 3 = 1; the
+    // cleared screen's background 4 OR 2 = 6.
+    let got = both_lines(concat!(
+        "10 COLOR 15,4:SCREEN 5:PSET(10,10),5:PSET(10,10),3,TAND:A=POINT(10,10)\n",
+        "20 PSET(20,20),2,TOR:B=POINT(20,20):SCREEN 0:PRINT A;B\n",
+    ));
+    assert_eq!(got, [" 1  6"]);
+}
+
+#[test]
+fn pset_in_screen_3_colours_a_block() {
+    // Handbook: SCREEN 3's pattern byte for (x,y) is MLTCGP + (y AND E0h) *
+    // 8 + (x AND F8h) + (y/4 AND 7), the left 4x4 block in its high half.
+    // (8,4): byte 9, high half; CLS filled the screen with colour 4.
+    let got = both_lines(concat!(
+        "10 COLOR 15,4:SCREEN 3:PSET(8,4),9:PSET(13,4),2\n",
+        "20 A=VPEEK(BASE(17)+9):SCREEN 0:PRINT A\n",
+    ));
+    assert_eq!(got, [format!(" {}", 0x92)]);
+}
