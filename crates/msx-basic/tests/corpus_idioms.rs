@@ -173,3 +173,40 @@ fn pset_in_screen_3_colours_a_block() {
     ));
     assert_eq!(got, [format!(" {}", 0x92)]);
 }
+
+#[test]
+fn run_starts_again_with_a_clean_slate() {
+    // `CLEAR:RUN` restarts a game: variables and arrays are cleared (the
+    // DIM runs again without "Redimensioned array"). A counter kept in
+    // memory (C000h) tells the runs apart.
+    let src = concat!(
+        "5 IF PEEK(&HC001)<>1 THEN POKE &HC000,0:POKE &HC001,1\n",
+        "10 DIM B(2):N=PEEK(&HC000)+1:POKE &HC000,N:PRINT N;A;B(1)\n",
+        "20 A=5:B(1)=7:IF N<3 THEN CLEAR:RUN\n",
+    );
+    // Each RUN runs line 1 (SCREEN 0) again, which clears the screen.
+    assert_eq!(both_lines(src), [" 3  0  0"]);
+    // RUN n starts at line n, cleared too. (The free interpreter answers
+    // "Undefined line number" to this RUN 50: compiled only.)
+    let got = run_lines(&format!(
+        "{src}30 IF N<4 THEN RUN 50\n40 END\n50 PRINT \"L\";A;B(1)\n"
+    ));
+    assert_eq!(got, [" 3  0  0", "L 0  0"]);
+}
+
+#[test]
+fn erase_drops_an_array() {
+    let got = both_lines("10 DIM A(5):A(1)=3:ERASE A:DIM A(20):PRINT A(1);A(20)\n20 ERASE Z\n");
+    assert_eq!(got, [" 0  0", "Illegal function call in 20"]);
+}
+
+#[test]
+fn several_nexts_for_one_for() {
+    // `IF … THEN NEXT I` before the loop's last NEXT: MSX finds the loop
+    // at run time; NEXT goes back to the statement after the FOR.
+    let got = both_lines(concat!(
+        "10 FOR I=1 TO 5\n20 IF I MOD 2=0 THEN NEXT I\n30 PRINT I;\n40 NEXT I\n",
+        "50 FOR I=1 TO 3\n60 IF I=5 THEN FOR I=1 TO 2:NEXT\n70 PRINT I;\n80 NEXT I:PRINT\n",
+    ));
+    assert_eq!(got, [" 1  3  5  1  2  3"]);
+}

@@ -180,6 +180,8 @@ pub(crate) struct Lowerer<'p> {
     /// are inserted there at the end, when every array is known.
     clears: Vec<(BlockId, usize)>,
     errors: Vec<LowerError>,
+    /// Arrays ERASE names (one used nowhere else gets a descriptor too).
+    erased: std::collections::BTreeSet<Var>,
     /// The program calls USR or sets DEF USR: its start fills USRTAB.
     pub(crate) usr: bool,
 }
@@ -222,6 +224,7 @@ pub fn lower(prog: &Program, source_name: &str, listing: &str) -> Result<Lowered
         next_sites: Vec::new(),
         resumes: Vec::new(),
         errors: Vec::new(),
+        erased: Default::default(),
         usr: false,
     };
     l.run();
@@ -383,6 +386,10 @@ impl<'p> Lowerer<'p> {
             }
         }
         let mut data = Vec::new();
+        for v in std::mem::take(&mut self.erased) {
+            // Never dimensioned: ERASE finds it unallocated.
+            self.arrays.entry(v).or_insert(1);
+        }
         for (v, dims) in &self.arrays {
             let mut bytes = vec![0, 0, *dims as u8, size_of(v.ty) as u8];
             for _ in 0..*dims {

@@ -2726,3 +2726,28 @@ rt_bx_setbase:
         inc hl
         ld (hl),d
         ret
+
+; ERASE: HL = an array's descriptor: the array is dropped (address 0, 11
+; elements per dimension again), so that a DIM or a use makes it anew.
+; "Illegal function call" (5) when it does not exist (MSX's ERASE).
+; Its memory is not given back (arrays are not moved).
+rt_bx_erase:
+        ld a,(hl)
+        inc hl
+        or (hl)
+        jr z,.bad
+        ld (hl),0
+        dec hl
+        ld (hl),0
+        inc hl
+        inc hl
+        ld b,(hl)               ; dimensions
+        inc hl
+.d:     inc hl
+        ld (hl),11
+        inc hl
+        ld (hl),0
+        djnz .d
+        ret
+.bad:   ld e,5
+        jp rt_bas_error

@@ -761,6 +761,35 @@ impl Lowerer<'_> {
                 self.clear();
                 Ok(())
             }
+            StmtKind::Run(line) => {
+                // RUN's clean slate is CLEAR's (ROM: RUN calls CLEARC) and
+                // no ON ERROR handler; then the first line, or `line`.
+                let target = match line {
+                    Some(n) => self.line_block(*n, span)?,
+                    None => self
+                        .prog
+                        .lines
+                        .first()
+                        .map_or(self.end_block, |l| self.line_blocks[&l.number]),
+                };
+                if super::uses_files(self.prog) {
+                    self.call_stmt("rt_bas_closeall", vec![]);
+                }
+                if super::onerror::uses_on_error(self.prog) {
+                    self.call_stmt("rt_bas_onerr", vec![(Reg::HL, word(0))]);
+                }
+                self.clear();
+                self.terminate(Term::Jump(target));
+                Ok(())
+            }
+            StmtKind::Erase(vars) => {
+                for v in vars {
+                    self.erased.insert(*v);
+                    let desc = sym(&format!("ba_{}", super::var_suffix(*v)));
+                    self.call_stmt("rt_bx_erase", vec![(Reg::HL, desc)]);
+                }
+                Ok(())
+            }
             StmtKind::SetSprite { number, value } => {
                 let n = self.int(number)?;
                 let n = self.byte_value(n);

@@ -449,6 +449,11 @@ pub enum StmtKind {
     /// a syntax error the compiler found (2, "Syntax error"), a CALL of an
     /// extension this MSX lacks (2). The parser's warnings say which.
     Fails(u8),
+    /// `RUN [line]`: the program again from its start or from `line`, with
+    /// CLEAR's clean slate.
+    Run(Option<u16>),
+    /// `ERASE a, b…`: the arrays dropped (a DIM may follow).
+    Erase(Vec<Var>),
     /// `BASE(n) = address` (n 0-19: the tables of SCREEN 0-3).
     SetBase {
         number: Expr,

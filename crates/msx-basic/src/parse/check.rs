@@ -24,7 +24,9 @@ pub(crate) fn walk<'p>(stmts: &'p [Stmt], f: &mut impl FnMut(&'p Stmt)) {
 fn targets(kind: &StmtKind) -> Vec<u16> {
     match kind {
         StmtKind::Goto(n) | StmtKind::Gosub(n) => vec![*n],
-        StmtKind::Return(Some(n)) | StmtKind::Restore(Some(n)) => vec![*n],
+        StmtKind::Return(Some(n)) | StmtKind::Restore(Some(n)) | StmtKind::Run(Some(n)) => {
+            vec![*n]
+        }
         StmtKind::On { targets, .. } => targets.clone(),
         StmtKind::OnEvent { targets, .. } => targets.iter().flatten().copied().collect(),
         StmtKind::OnErrorGoto(n) if *n != 0 => vec![*n],

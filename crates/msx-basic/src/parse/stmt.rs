@@ -119,6 +119,17 @@ impl Parser<'_, '_> {
         Ok(match k {
             K::Let => self.assignment()?,
             K::Call => self.call_statement(),
+            K::Run => match self.cur.peek() {
+                Some(Lex::Str(_)) => return self.unsupported("RUN \"file\""),
+                _ => StmtKind::Run(self.optional_line_number()),
+            },
+            K::Erase => {
+                let mut arrays = vec![self.name_and_type()?];
+                while self.cur.eat_char(b',') {
+                    arrays.push(self.name_and_type()?);
+                }
+                StmtKind::Erase(arrays)
+            }
             K::Print => self.print()?,
             K::Lprint => match self.print()? {
                 StmtKind::PrintFile { .. } => return self.syntax("LPRINT takes no file number"),
