@@ -210,3 +210,25 @@ fn several_nexts_for_one_for() {
     ));
     assert_eq!(got, [" 1  3  5  1  2  3"]);
 }
+
+#[test]
+fn clear_sets_the_types_back_to_double() {
+    // Run-clear (CLEAR, ROM 62A7h: the fact sheet §1.3) sets DEFTBL to
+    // double for every letter: after `DEFINT A-Z:CLEAR 200`, B is a double.
+    let got = both_lines("10 DEFINT A-Z:B=7/2:PRINT B:CLEAR 200:B=7/2:PRINT B\n");
+    assert_eq!(got, [" 3", " 3.5"]);
+}
+
+#[test]
+fn integer_power_inside_integer_expressions() {
+    // Graphos' LABIRIN: `K%=256-2^(7-J%)`.
+    let got = both_lines("10 J%=3:K%=256-2^(7-J%):L%=2^(J%+1)-1:PRINT K%;L%;2^J%*2\n");
+    assert_eq!(got, [" 240  15  16"]);
+}
+
+#[test]
+fn set_of_an_unknown_word_is_a_syntax_error_when_it_runs() {
+    // A Korean MSX's `SET HAN`: an international MSX2 has no such SET.
+    let got = both_lines("10 PRINT \"A\":IF 0 THEN SET HAN 1\n20 SET HAN 1,1\n");
+    assert_eq!(got, ["A", "Syntax error in 20"]);
+}

@@ -323,7 +323,15 @@ impl Lowerer<'_> {
                 // Integer-typed ones are chains (int_chain).
                 return err(e.span, "internal: integer chain");
             }
-            BinOp::Power | BinOp::Div | BinOp::Compare(_) => {
+            BinOp::Power => {
+                // Integer `^` is computed in BCD (as the ROM does); as an
+                // integer operand (`256-2^(7-J%)`), a result outside
+                // -32768..32767 is "Overflow" here where MSX would go on in
+                // double precision.
+                self.dac(e)?;
+                return Ok(self.hoist(call("bcd_to_int", vec![], W::Word)));
+            }
+            BinOp::Div | BinOp::Compare(_) => {
                 // Not integer-typed (types.rs); reached only through a
                 // mismatch of the type rules.
                 return err(e.span, "internal: integer operator");

@@ -259,6 +259,14 @@ impl Parser<'_, '_> {
             }
             K::Clear => {
                 self.optional_args(3)?;
+                // CLEAR's run-clear sets every letter's type back to double
+                // (ROM 62A7h); in program order here, as the DEFxxx are.
+                // `CLEAR:RUN` goes back to the start, whose DEFxxx run again.
+                let restarts = self.cur.peek() == Some(Lex::Char(b':'))
+                    && self.cur.peek_at(1) == Some(Lex::Kw(K::Run));
+                if !restarts {
+                    self.state.types = [Type::Double; 26];
+                }
                 StmtKind::Clear
             }
             K::Pset | K::Preset => {
@@ -393,6 +401,11 @@ impl Parser<'_, '_> {
                 }
                 StmtKind::Play(strings)
             }
+            K::Set if !self.set_word_known() => {
+                // `SET HAN` (a Korean MSX's) and the like: MSX2's own SET
+                // takes no such word.
+                return self.syntax("no SET statement of that name");
+            }
             other => return self.unsupported_at_keyword(other),
         })
     }
@@ -429,6 +442,33 @@ impl Parser<'_, '_> {
             "CALL {name}: no extension ROM here provides it; compiled to a run-time \"Syntax error\", as an MSX without that extension gives"
         ));
         StmtKind::Fails(SYNTAX_ERROR)
+    }
+
+    /// Whether the word after SET is one of MSX2's SET statements (MSX2
+    /// Technical Handbook chapter 2: ADJUST, BEEP, DATE, PAGE, PASSWORD,
+    /// PROMPT, SCREEN, TIME, TITLE, VIDEO); the cruncher makes BEEP, SCREEN
+    /// and TIME keywords, and PASSWORD PASSW+OR+D.
+    fn set_word_known(&self) -> bool {
+        if matches!(
+            self.cur.peek(),
+            Some(Lex::Kw(K::Beep | K::Screen | K::Time))
+        ) {
+            return true;
+        }
+        let mut word = Vec::new();
+        let mut i = 0;
+        while let Some(Lex::Char(c)) = self.cur.peek_at(i) {
+            if !c.is_ascii_uppercase() {
+                break;
+            }
+            word.push(c);
+            i += 1;
+        }
+        [
+            "ADJUST", "DATE", "PAGE", "PASSW", "PROMPT", "TITLE", "VIDEO",
+        ]
+        .iter()
+        .any(|w| word.starts_with(w.as_bytes()))
     }
 
     /// The diagnostic for a keyword that starts no supported statement; it
