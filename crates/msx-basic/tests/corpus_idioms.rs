@@ -232,3 +232,20 @@ fn set_of_an_unknown_word_is_a_syntax_error_when_it_runs() {
     let got = both_lines("10 PRINT \"A\":IF 0 THEN SET HAN 1\n20 SET HAN 1,1\n");
     assert_eq!(got, ["A", "Syntax error in 20"]);
 }
+
+#[test]
+fn color_sprite_sets_a_planes_line_colours() {
+    // MSX2 Technical Handbook 2.6: the 16 line colours of the plane, in the
+    // colour table 512 bytes below the attributes (SCREEN 5: 7400h), bit 7
+    // left out. Sprite mode 1 (SCREEN 1) has none: Illegal function call.
+    let got = both_lines(concat!(
+        "10 SCREEN 5:COLOR SPRITE(1)=33:COLOR SPRITE(2)=140\n",
+        "20 A=VPEEK(&H7410):B=VPEEK(&H741F):C=VPEEK(&H7420):D=VPEEK(&H7430)\n",
+        "30 SCREEN 0:PRINT A;B;C;D\n",
+    ));
+    // Plane 3 keeps the colour SCREEN's sprite clearing (CLRSPR) gave it:
+    // the foreground colour, 15.
+    assert_eq!(got, [" 33  33  12  15"]);
+    let got = both_lines("10 SCREEN 1:COLOR SPRITE(0)=1\n");
+    assert_eq!(got.last().map(|l| l.trim()), Some("Illegal function call in 10"));
+}

@@ -2751,3 +2751,41 @@ rt_bx_erase:
         ret
 .bad:   ld e,5
         jp rt_bas_error
+
+; COLOR SPRITE(n) = c: HL = the plane (0-31), A = c: the plane's 16 line
+; colours (the sprite colour table, ATRBAS - 512 + 16 n) all c with bit 7
+; left out (MSX2 Technical Handbook 2.6: EC is PUT SPRITE's). Sprite mode
+; 2 only (SCREEN 4-8); elsewhere, or a plane outside 0-31, "Illegal
+; function call".
+rt_bx_colspr:
+        and 7Fh
+        ld c,a
+        ld a,h
+        or a
+        jr nz,.bad
+        ld a,l
+        cp 32
+        jr nc,.bad
+        ld a,(SCRMOD)
+        cp 4
+        jr c,.bad
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        ld de,(0F928h)          ; ATRBAS
+        add hl,de
+        dec h
+        dec h
+        ld b,16
+.w:     push bc
+        push hl
+        ld a,c
+        bios 0177h              ; NWRVRM
+        pop hl
+        pop bc
+        inc hl
+        djnz .w
+        ret
+.bad:   ld e,5
+        jp rt_bas_error

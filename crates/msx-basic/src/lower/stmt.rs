@@ -343,6 +343,14 @@ impl Lowerer<'_> {
                 self.call_stmt(r, vec![]);
                 Ok(())
             }
+            StmtKind::SpriteColor { plane, color } => {
+                let n = self.int(plane)?;
+                let n = self.hoist_call(n);
+                let c = self.int(color)?;
+                let c = self.byte_value(c);
+                self.call_stmt("rt_bx_colspr", vec![(Reg::HL, n), (Reg::A, c)]);
+                Ok(())
+            }
             StmtKind::SetBase { number, value } => {
                 let n = self.int(number)?;
                 let n = self.hoist_call(n);

@@ -454,6 +454,11 @@ pub enum StmtKind {
     Run(Option<u16>),
     /// `ERASE a, b…`: the arrays dropped (a DIM may follow).
     Erase(Vec<Var>),
+    /// `COLOR SPRITE(plane) = colour`: the plane's 16 line colours.
+    SpriteColor {
+        plane: Expr,
+        color: Expr,
+    },
     /// `BASE(n) = address` (n 0-19: the tables of SCREEN 0-3).
     SetBase {
         number: Expr,

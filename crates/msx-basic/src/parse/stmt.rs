@@ -186,6 +186,18 @@ impl Parser<'_, '_> {
                     cursor: a.next().flatten(),
                 }
             }
+            K::Color if self.cur.peek() == Some(Lex::Kw(K::Sprite)) => {
+                self.cur.bump();
+                if self.cur.eat_char(b'$') {
+                    return self.unsupported("COLOR SPRITE$");
+                }
+                let plane = self.arguments(1, 1)?.remove(0);
+                self.expect_kw(K::Equal)?;
+                StmtKind::SpriteColor {
+                    plane,
+                    color: self.expr()?,
+                }
+            }
             K::Color => {
                 if self.cur.eat_kw(K::Equal) {
                     if self.cur.eat_kw(K::New) {
