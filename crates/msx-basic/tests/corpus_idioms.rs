@@ -247,5 +247,26 @@ fn color_sprite_sets_a_planes_line_colours() {
     // the foreground colour, 15.
     assert_eq!(got, [" 33  33  12  15"]);
     let got = both_lines("10 SCREEN 1:COLOR SPRITE(0)=1\n");
-    assert_eq!(got.last().map(|l| l.trim()), Some("Illegal function call in 10"));
+    assert_eq!(
+        got.last().map(|l| l.trim()),
+        Some("Illegal function call in 10")
+    );
+}
+
+#[test]
+fn color_sprite_string_sets_each_line() {
+    // COLOR SPRITE$(n)=s$: character k is line k's colour byte as it is
+    // (bit 7 too); lines after a shorter string keep theirs.
+    let got = both_lines(concat!(
+        "10 SCREEN 5:COLOR SPRITE(0)=7:COLOR SPRITE$(0)=CHR$(1)+CHR$(130)\n",
+        "20 A=VPEEK(&H7400):B=VPEEK(&H7401):C=VPEEK(&H7402)\n",
+        "30 SCREEN 0:PRINT A;B;C\n",
+    ));
+    assert_eq!(got, [" 1  130  7"]);
+}
+
+#[test]
+fn new_in_a_program_ends_it() {
+    let got = both_lines("10 PRINT \"A\":NEW\n20 PRINT \"B\"\n");
+    assert_eq!(got, ["A"]);
 }

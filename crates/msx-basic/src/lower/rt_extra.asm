@@ -2760,6 +2760,21 @@ rt_bx_erase:
 rt_bx_colspr:
         and 7Fh
         ld c,a
+        call rt_bx_sprline
+        ld b,16
+.w:     push bc
+        push hl
+        ld a,c
+        bios 0177h              ; NWRVRM
+        pop hl
+        pop bc
+        inc hl
+        djnz .w
+        ret
+
+; HL = a sprite plane: HL = the VRAM address of its first line colour;
+; "Illegal function call" outside 0-31 or in sprite mode 1.
+rt_bx_sprline:
         ld a,h
         or a
         jr nz,.bad
@@ -2777,15 +2792,40 @@ rt_bx_colspr:
         add hl,de
         dec h
         dec h
-        ld b,16
-.w:     push bc
-        push hl
-        ld a,c
-        bios 0177h              ; NWRVRM
-        pop hl
-        pop bc
-        inc hl
-        djnz .w
         ret
 .bad:   ld e,5
         jp rt_bas_error
+
+; COLOR SPRITE$(n) = s$: HL = the plane, DE = s$'s descriptor: its first
+; 16 characters are the plane's line colours as they are (EC, CC, IC and
+; the colour: Handbook 2.6), the lines after a shorter string keep theirs.
+; Errors as COLOR SPRITE.
+rt_bx_colsprs:
+        push de
+        call rt_bx_sprline
+        pop de
+        ex de,hl
+        ld a,(hl)               ; the length
+        inc hl
+        ld c,(hl)
+        inc hl
+        ld b,(hl)               ; BC = the characters, DE = VRAM
+        cp 17
+        jr c,.n
+        ld a,16
+.n:     or a
+        ret z
+.w:     push af
+        push bc
+        push de
+        ld a,(bc)
+        ex de,hl
+        bios 0177h              ; NWRVRM
+        pop de
+        pop bc
+        pop af
+        inc bc
+        inc de
+        dec a
+        jr nz,.w
+        ret

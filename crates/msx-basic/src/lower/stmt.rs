@@ -343,7 +343,20 @@ impl Lowerer<'_> {
                 self.call_stmt(r, vec![]);
                 Ok(())
             }
-            StmtKind::SpriteColor { plane, color } => {
+            StmtKind::SpriteColor {
+                plane,
+                color,
+                lines: true,
+            } => {
+                let n = self.int(plane)?;
+                let n = self.hoist_call(n);
+                let Some(s) = self.string_arg(color)? else {
+                    return Ok(());
+                };
+                self.call_stmt("rt_bx_colsprs", vec![(Reg::HL, n), (Reg::DE, s)]);
+                Ok(())
+            }
+            StmtKind::SpriteColor { plane, color, .. } => {
                 let n = self.int(plane)?;
                 let n = self.hoist_call(n);
                 let c = self.int(color)?;

@@ -454,10 +454,12 @@ pub enum StmtKind {
     Run(Option<u16>),
     /// `ERASE a, b…`: the arrays dropped (a DIM may follow).
     Erase(Vec<Var>),
-    /// `COLOR SPRITE(plane) = colour`: the plane's 16 line colours.
+    /// `COLOR SPRITE(plane) = colour`: the plane's 16 line colours; with
+    /// `lines`, `COLOR SPRITE$(plane) = s$`: one per character of s$.
     SpriteColor {
         plane: Expr,
         color: Expr,
+        lines: bool,
     },
     /// `BASE(n) = address` (n 0-19: the tables of SCREEN 0-3).
     SetBase {

@@ -151,7 +151,9 @@ impl Parser<'_, '_> {
             K::Defsng => self.def_type(Type::Single)?,
             K::Defdbl => self.def_type(Type::Double)?,
             K::Defstr => self.def_type(Type::String)?,
-            K::End => StmtKind::End,
+            // NEW in a program ends it (and erases it, which a compiled
+            // program has no need of): END.
+            K::End | K::New => StmtKind::End,
             K::Stop => {
                 if matches!(self.cur.peek(), Some(Lex::Kw(K::On | K::Off | K::Stop))) {
                     return self.event_switch(Event::Stop, None);
@@ -188,14 +190,13 @@ impl Parser<'_, '_> {
             }
             K::Color if self.cur.peek() == Some(Lex::Kw(K::Sprite)) => {
                 self.cur.bump();
-                if self.cur.eat_char(b'$') {
-                    return self.unsupported("COLOR SPRITE$");
-                }
+                let lines = self.cur.eat_char(b'$');
                 let plane = self.arguments(1, 1)?.remove(0);
                 self.expect_kw(K::Equal)?;
                 StmtKind::SpriteColor {
                     plane,
                     color: self.expr()?,
+                    lines,
                 }
             }
             K::Color => {
