@@ -270,3 +270,15 @@ fn new_in_a_program_ends_it() {
     let got = both_lines("10 PRINT \"A\":NEW\n20 PRINT \"B\"\n");
     assert_eq!(got, ["A"]);
 }
+
+#[test]
+fn more_than_255_gosub_sites() {
+    // RETURN jumps through a table of every GOSUB's return site; with 300
+    // of them its bounds check needs a 16-bit compare.
+    let mut src = String::from("10 N=0\n");
+    for i in 0..300 {
+        src.push_str(&format!("{} GOSUB 9000\n", 20 + i * 10));
+    }
+    src.push_str("8990 PRINT N:END\n9000 N=N+1:RETURN\n");
+    assert_eq!(both_lines(&src), [" 300"]);
+}
