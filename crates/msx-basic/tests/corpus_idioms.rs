@@ -282,3 +282,13 @@ fn more_than_255_gosub_sites() {
     src.push_str("8990 PRINT N:END\n9000 N=N+1:RETURN\n");
     assert_eq!(both_lines(&src), [" 300"]);
 }
+
+#[test]
+fn width_of_the_width_the_screen_has_clears_nothing() {
+    // The MSX2 SUB-ROM's WIDTH (J1FDF in the ROM reconstruction
+    // apoloval/msx-system base200/subrom.asm) returns at once when LINLEN
+    // is already n. (The free interpreter clears the screen: compiled
+    // only.)
+    let got = run_lines("10 PRINT \"X\":WIDTH 40:PRINT \"Y\"\n");
+    assert_eq!(got, ["X", "Y"]);
+}

@@ -505,9 +505,14 @@ rt_bx_color:
         jp rt_bas_error
 
 ; WIDTH n: HL = n. SCREEN 0: 1-80 (LINL40, INITXT, which picks 40 or 80
-; columns); SCREEN 1: 1-32 (LINL32, INIT32): the screen is cleared, as by
-; the ROM. CLMLST, the last column where PRINT's `,` starts a zone, becomes
-; n - (n MOD 14) - 14 (SUB-ROM WIDTH, C2033).
+; columns); SCREEN 1: 1-32 (LINL32, INIT32): the screen is cleared. The
+; width the screen already has (LINLEN) changes nothing, as in the MSX2
+; SUB-ROM's WIDTH (J1FDF in the ROM reconstruction), which otherwise only
+; sets LINLEN and clears the screen, keeping the patterns; the free BIOS
+; centres the text with an offset that only INITXT/INIT32 compute, so
+; this WIDTH still goes through them (the patterns of SCREEN 1 are
+; loaded again). CLMLST, the last column where PRINT's `,` starts a
+; zone, becomes n - (n MOD 14) - 14 (SUB-ROM WIDTH, C2033).
 rt_bx_width:
         ld a,h
         or a
@@ -521,6 +526,10 @@ rt_bx_width:
         ld a,l
         cp 81
         jr nc,.bad
+        ld a,(0F3B0h)           ; LINLEN
+        cp l
+        ret z
+        ld a,l
         ld (0F3AEh),a
         push hl
         bios 006Ch
@@ -531,6 +540,10 @@ rt_bx_width:
         ld a,l
         cp 33
         jr nc,.bad
+        ld a,(0F3B0h)
+        cp l
+        ret z
+        ld a,l
         ld (0F3AFh),a
         push hl
         bios 006Fh
