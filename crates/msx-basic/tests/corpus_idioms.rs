@@ -292,3 +292,10 @@ fn width_of_the_width_the_screen_has_clears_nothing() {
     let got = run_lines("10 PRINT \"X\":WIDTH 40:PRINT \"Y\"\n");
     assert_eq!(got, ["X", "Y"]);
 }
+
+#[test]
+fn next_without_for_fails_when_it_runs() {
+    // NEXT I,J: the loop of I ends first, then J has none.
+    let got = both_lines("10 PRINT \"A\":IF 0 THEN NEXT K\n20 FOR I=1 TO 2:PRINT I;:NEXT I,J\n");
+    assert_eq!(got, ["A", " 1  2", "NEXT without FOR in 20"]);
+}

@@ -11,8 +11,7 @@
 //! a NEXT before it already closed goes to that loop too (several NEXTs for
 //! one FOR: `IF … THEN NEXT I` before the loop's last line). Each FOR has
 //! static slots for its limit, step and step sign. A NEXT that no FOR
-//! before it opened is refused with a diagnostic (MSX would stop with
-//! "NEXT without FOR" when it ran). Programs that jump into or out of loops
+//! before it opened is "NEXT without FOR" when it runs, as on MSX. Programs that jump into or out of loops
 //! work as on MSX as long as each NEXT belongs to the FOR that precedes it
 //! in the listing.
 //!
@@ -23,7 +22,7 @@
 use z80_codegen::ir::{build::*, Term, W};
 
 use super::{Lowerer, R};
-use crate::parse::{Span, Stmt, StmtKind, Var};
+use crate::parse::{Stmt, StmtKind, Var};
 
 /// Pairs every NEXT with its FOR (see the module comment).
 pub(crate) fn pair_loops(l: &mut Lowerer) {
@@ -69,7 +68,7 @@ pub(crate) fn pair_loops(l: &mut Lowerer) {
                     if open.is_empty() {
                         match closed.last() {
                             Some(&(_, id)) => ids.push(id),
-                            None => l.errors.push(next_error(s.span, None)),
+                            None => ids.push(NEXT_WITHOUT_FOR),
                         }
                     } else {
                         let last = open.len() - 1;
@@ -85,7 +84,7 @@ pub(crate) fn pair_loops(l: &mut Lowerer) {
                         }
                         None => match closed.iter().rev().find(|(w, _)| w == v) {
                             Some(&(_, id)) => ids.push(id),
-                            None => l.errors.push(next_error(s.span, Some(*v))),
+                            None => ids.push(NEXT_WITHOUT_FOR),
                         },
                     }
                 }
@@ -96,16 +95,11 @@ pub(crate) fn pair_loops(l: &mut Lowerer) {
     }
 }
 
-fn next_error(span: Span, v: Option<Var>) -> super::LowerError {
-    let what = v.map_or("NEXT".to_string(), |v| format!("NEXT {}", v.name));
-    super::LowerError {
-        line: span.line,
-        statement: span.statement,
-        message: format!(
-            "{what} has no FOR before it in the listing (MSX: NEXT without FOR; this compiler pairs FOR and NEXT in program order)"
-        ),
-    }
-}
+/// In a NEXT's list of loops: no FOR before it in the listing opened one
+/// of its variable. MSX stops there with "NEXT without FOR" when it runs
+/// (after the loops before it in the list have ended); so does the
+/// compiled program.
+pub(crate) const NEXT_WITHOUT_FOR: usize = usize::MAX;
 
 fn flatten<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a Stmt>) {
     for s in stmts {

@@ -531,6 +531,10 @@ impl Lowerer<'_> {
             StmtKind::Next(_) => {
                 let ids = self.nexts.get(&key).cloned().unwrap_or_default();
                 for id in ids {
+                    if id == super::flow::NEXT_WITHOUT_FOR {
+                        self.raise(1);
+                        break;
+                    }
                     self.next(id)?;
                 }
                 Ok(())
