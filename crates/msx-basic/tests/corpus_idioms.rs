@@ -299,3 +299,10 @@ fn next_without_for_fails_when_it_runs() {
     let got = both_lines("10 PRINT \"A\":IF 0 THEN NEXT K\n20 FOR I=1 TO 2:PRINT I;:NEXT I,J\n");
     assert_eq!(got, ["A", " 1  2", "NEXT without FOR in 20"]);
 }
+
+#[test]
+fn data_after_a_syntax_error_is_still_read() {
+    // READ finds DATA by its token, whatever the rest of the line holds.
+    let got = both_lines("10 READ A,B:PRINT A;B:END\n20 X Y:DATA 4,5\n");
+    assert_eq!(got, [" 4  5"]);
+}

@@ -83,20 +83,21 @@ impl Parser<'_, '_> {
     /// Skips to the end of the line, or in a branch to the `:ELSE` of its
     /// IF (an IF inside the skipped text takes the next ELSE, as MSX's
     /// ELSE search counts them).
+    /// The DATA statements in what is skipped still hold items, as READ
+    /// finds DATA by its token whatever the rest of the line is.
     fn skip_to_branch_end(&mut self, in_branch: bool) {
-        if !in_branch {
-            self.cur.skip_line();
-            return;
-        }
         let mut ifs = 0u32;
         while let Some(l) = self.cur.peek() {
-            if self.cur.at_else() {
+            if in_branch && self.cur.at_else() {
                 if ifs == 0 {
                     return;
                 }
                 ifs -= 1;
             } else if l == Lex::Kw(K::If) {
                 ifs += 1;
+            } else if let Lex::Data(raw) = l {
+                let items = data::split(self.line, raw);
+                self.state.data.extend(items);
             }
             self.cur.bump();
         }
