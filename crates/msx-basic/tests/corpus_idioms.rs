@@ -306,3 +306,14 @@ fn data_after_a_syntax_error_is_still_read() {
     let got = both_lines("10 READ A,B:PRINT A;B:END\n20 X Y:DATA 4,5\n");
     assert_eq!(got, [" 4  5"]);
 }
+
+#[test]
+fn draw_takes_x_and_equals_in_a_constant_string() {
+    // Handbook 2.4: `X A$;` draws A$'s commands, `=N;` takes N's value.
+    let got = both_lines(concat!(
+        "10 COLOR 15,4:SCREEN 5:A$=\"R5\":N=20:K=40:PSET(10,10):DRAW \"XA$;\":A=POINT(15,10)\n",
+        "20 DRAW \"BM=N;,=K;R2\":B=POINT(22,40):C=POINT(19,40)\n",
+        "30 SCREEN 0:PRINT A;B;C\n",
+    ));
+    assert_eq!(got, [" 15  15  4"]);
+}

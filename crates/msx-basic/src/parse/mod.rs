@@ -24,6 +24,7 @@ pub(crate) mod check;
 pub(crate) mod cursor;
 pub(crate) mod data;
 pub(crate) mod expr;
+pub(crate) mod macros;
 pub(crate) mod stmt;
 pub mod types;
 

@@ -359,7 +359,10 @@ impl Parser<'_, '_> {
             }
             K::MidStr => self.mid_assign()?,
             K::Error => StmtKind::RaiseError(self.expr()?),
-            K::Draw => StmtKind::Draw(self.expr()?),
+            K::Draw => {
+                let e = self.expr()?;
+                StmtKind::Draw(self.with_macros(e))
+            }
             K::Copy => self.copy_screen()?,
             // PAGE is no keyword: its letters follow SET.
             K::Set if (0..4).all(|i| self.cur.peek_at(i) == Some(Lex::Char(b"PAGE"[i]))) => {
@@ -406,9 +409,11 @@ impl Parser<'_, '_> {
                 }
             }
             K::Play => {
-                let mut strings = vec![self.expr()?];
+                let e = self.expr()?;
+                let mut strings = vec![self.with_macros(e)];
                 while self.cur.eat_char(b',') {
-                    strings.push(self.expr()?);
+                    let e = self.expr()?;
+                    strings.push(self.with_macros(e));
                 }
                 if strings.len() > 3 {
                     return self.syntax("PLAY takes at most 3 strings");
@@ -456,6 +461,17 @@ impl Parser<'_, '_> {
             "CALL {name}: no extension ROM here provides it; compiled to a run-time \"Syntax error\", as an MSX without that extension gives"
         ));
         StmtKind::Fails(SYNTAX_ERROR)
+    }
+
+    /// A DRAW or PLAY string constant with `X var;` or `=var;` as the
+    /// concatenation MSX's substitution makes ([`super::macros`]).
+    fn with_macros(&self, e: Expr) -> Expr {
+        if let super::ast::ExprKind::Str(t) = &e.kind {
+            if let Some(x) = super::macros::expand(t, e.span, &self.state.types) {
+                return x;
+            }
+        }
+        e
     }
 
     /// Whether the word after SET is one of MSX2's SET statements (MSX2
