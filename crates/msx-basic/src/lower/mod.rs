@@ -315,7 +315,15 @@ impl<'p> Lowerer<'p> {
         for (i, line) in lines.iter().enumerate() {
             self.line = line.number;
             self.cur = self.line_blocks[&line.number];
-            self.trap_check();
+            // A line of DATA and remarks does nothing: its check would only
+            // take a trap one line earlier than the next line's does.
+            let idle = line
+                .statements
+                .iter()
+                .all(|s| matches!(s.kind, StmtKind::Data { .. } | StmtKind::Rem));
+            if !idle {
+                self.trap_check();
+            }
             let next = lines
                 .get(i + 1)
                 .map_or(self.end_block, |l| self.line_blocks[&l.number]);
