@@ -312,7 +312,27 @@ rt_bas_open:
         ld e,54
         jp nz,rt_bas_error
         ld (rt_bas_ficur),hl
-        ld de,5
+        ex (sp),hl              ; HL = the name, the block on the stack
+        call rt_bas_fdev
+        ex (sp),hl
+        jr nc,.disk
+        ld c,a                  ; a device: output only, no FCB
+        pop de
+        pop af
+        cp 1
+        jr z,.badnm             ; input: 56 Bad file name
+        ld (hl),2
+        ld b,4
+        xor a
+.dz:    inc hl
+        ld (hl),a               ; position, count, loaded, column
+        djnz .dz
+        inc hl
+        ld (hl),c               ; +5: the device
+        ret
+.badnm: ld e,56
+        jp rt_bas_error
+.disk:  ld de,5
         add hl,de
         ex de,hl                ; DE = FCB
         pop hl
@@ -401,6 +421,97 @@ rt_bas_open:
         djnz .r
         ret
 
+; HL = a file name's descriptor: carry and A = the device when it names
+; one (three letters and ':' first, any case, as the disk ROM's device
+; table: FCh GRP:, FDh CRT:, FEh LPT:), else no carry. Keeps HL; a
+; device's block holds its code where a file's FCB has its drive (+5).
+rt_bas_fdev:
+        push hl
+        ld a,(hl)
+        cp 4
+        jr c,.no
+        inc hl
+        ld e,(hl)
+        inc hl
+        ld d,(hl)               ; DE = the text
+        ld hl,3
+        add hl,de
+        ld a,(hl)
+        cp ':'
+        jr nz,.no
+        ex de,hl
+        ld a,(hl)
+        call rt_bas_fupper
+        ld b,a
+        inc hl
+        ld a,(hl)
+        call rt_bas_fupper
+        ld c,a
+        inc hl
+        ld a,(hl)
+        call rt_bas_fupper
+        ld d,a                  ; B, C, D = the three letters
+        ld hl,rt_bas_fdevs
+.dev:   ld a,(hl)
+        or a
+        jr z,.no
+        inc hl
+        cp b
+        jr nz,.n3
+        ld a,(hl)
+        inc hl
+        cp c
+        jr nz,.n2
+        ld a,(hl)
+        inc hl
+        cp d
+        jr nz,.n1
+        ld a,(hl)
+        pop hl
+        scf
+        ret
+.n3:    inc hl
+.n2:    inc hl
+.n1:    inc hl
+        jr .dev
+.no:    pop hl
+        or a
+        ret
+rt_bas_fdevs:
+        db "GRP",0FCh,"CRT",0FDh,"LPT",0FEh,0
+
+; A = a character, HL = an output block: into the file's buffer (written
+; when full), or to the block's device: GRP: draws it at the graphic
+; cursor (GRPPRT) on a graphic screen and is "Illegal function call" on a
+; text one (as the disk ROM's channel output), CRT: the screen (CHPUT),
+; LPT: the printer (LPTOUT).
+rt_bas_fchar:
+        ld c,a
+        push hl
+        ld de,5
+        add hl,de
+        ld b,(hl)
+        pop hl
+        ld a,b
+        cp 0FCh
+        ld a,c
+        jp c,rt_bas_fwrb
+        inc b
+        inc b
+        jr z,.lpt               ; FEh
+        inc b
+        jr z,.crt               ; FDh
+        ld a,(0FCAFh)           ; SCRMOD
+        cp 2
+        jp c,rt_bas_fcerr
+        ld a,c
+        bios 008Dh              ; GRPPRT
+        ret
+.crt:   bios 00A2h              ; CHPUT
+        ret
+.lpt:   bios 00A5h              ; LPTOUT
+        ret
+
 ; APPEND: DE = FCB: writing starts at the end of the file, on its 1Ah if
 ; it ends with one. Keeps A.
 rt_bas_fappend:
@@ -482,6 +593,15 @@ rt_bas_fclose:
         or a
         ret z
         ld (hl),0
+        push hl
+        ld de,5
+        add hl,de
+        ld e,a
+        ld a,(hl)
+        cp 0FCh
+        ld a,e
+        pop hl
+        ret nc                  ; a device: nothing to write or close
         cp 2
         jr nz,.close
         ld (hl),a               ; still open while it is written
@@ -594,7 +714,7 @@ rt_bas_fputc:
         push de
         push hl
         ld hl,(rt_bas_focur)
-        call rt_bas_fwrb
+        call rt_bas_fchar
         pop hl
         pop de
         pop bc

@@ -18,8 +18,9 @@
 ;   - S n (0-15) plays with envelope shape n, V n (0-15) with volume n,
 ;     M n (1-65535) sets the envelope period;
 ;   - a value out of range is "Illegal function call" (5).
-; Not supported: X (substrings) and =variable; (a compiled program has no
-; variable names at run time): "Illegal function call".
+; X and = in a constant string were replaced by the compiler (parse/
+; macros.rs); met here (a string made at run time, no variable names at
+; run time): "Illegal function call".
 ;
 ; Each channel has a queue of 16 notes of 7 bytes: interrupts (word), tone
 ; period (word, 0: keep), volume register value, envelope period (word).

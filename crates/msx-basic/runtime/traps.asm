@@ -403,6 +403,18 @@ rt_bas_trpgat:
 
 ; GOSUB in a program that uses traps: HL = the return site; the GOSUB is
 ; no trap's.
+; The trap check at a line start or a NEXT: HL = the return site. When an
+; event waits (rt_bas_trpn), the site is pushed as the GOSUB of a handler
+; (rt_bas_tgosub) and carry is set: the program goes to its dispatch.
+; Else no carry.
+rt_bas_tchk:
+        ld a,(rt_bas_trpn)
+        or a
+        ret z
+        call rt_bas_tgosub
+        scf
+        ret
+
 rt_bas_tgosub:
         call rt_bx_gosub
         call rt_bas_trpgat

@@ -252,15 +252,15 @@ fn val_and_input() {
 fn unsupported_statements_are_diagnostics() {
     let err = msx_basic::compile(
         "g.bas",
-        b"10 SCREEN 2\n20 PRINT BASE(1):PRINT BASE(2)\n",
+        b"10 SCREEN 2\n20 PRINT FPOS(1)\n30 PRINT DSKI$(0,1)\n",
         z80_codegen::Target::Dsk,
     )
     .unwrap_err();
     let text = err.to_string();
     assert_eq!(
         text,
-        "g.bas: line 20, statement 1: BASE is not supported yet\n\
-         g.bas: line 20, statement 2: BASE is not supported yet"
+        "g.bas: line 20, statement 1: FPOS is not supported yet\n\
+         g.bas: line 30, statement 1: DSKI$ is not supported yet"
     );
 }
 

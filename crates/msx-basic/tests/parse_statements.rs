@@ -16,9 +16,30 @@ fn stmts(src: &str) -> Vec<msx_basic::parse::Stmt> {
         .collect()
 }
 
+/// The program's errors: the parse errors when it does not parse, else its
+/// syntax errors, which the parser turns into run-time "Syntax error"
+/// statements with a warning (as `Syntax` diagnostics of their line and
+/// statement); none at all is a test failure.
 fn errors(src: &str) -> Vec<msx_basic::parse::Diagnostic> {
     let program = msx_basic::tokenize(src).unwrap();
-    parse(&program).expect_err(src).0
+    match parse(&program) {
+        Err(e) => e.0,
+        Ok(p) => {
+            let e: Vec<_> = p
+                .warnings
+                .iter()
+                .filter(|w| w.message.starts_with("Syntax error"))
+                .map(|w| msx_basic::parse::Diagnostic {
+                    line: w.line,
+                    statement: w.statement,
+                    offset: 0,
+                    kind: DiagnosticKind::Syntax(w.message.clone()),
+                })
+                .collect();
+            assert!(!e.is_empty(), "{src}: no error");
+            e
+        }
+    }
 }
 
 /// Fully parenthesised form of an expression, written here (not by the
@@ -317,32 +338,43 @@ fn statements() {
 
 #[test]
 fn diagnostics_name_line_and_statement() {
-    let e = errors("10 PRINT 1:GOTO 99\n");
-    assert_eq!(e.len(), 1);
-    assert_eq!((e[0].line, e[0].statement), (10, 2));
-    assert_eq!(e[0].kind, DiagnosticKind::UndefinedLine(99));
-    assert_eq!(
-        e[0].to_string(),
-        "line 10: Undefined line number 99 (statement 2, byte 4)"
-    );
-
     let e = errors("450 CLS:LOAD \"X\"\n");
     assert_eq!(e[0].kind, DiagnosticKind::Unsupported("LOAD".into()));
     assert_eq!((e[0].line, e[0].statement), (450, 2));
 
-    let e = errors("10 A=1:LLIST\n20 LOAD \"X\"\n30 X=(1+\n40 DEF USR=USR\n");
+    let e = errors("10 A=1:LLIST\n20 LOAD \"X\"\n30 X=(1+\n40 PRINT FPOS(1)\n");
     let lines: Vec<u16> = e.iter().map(|d| d.line).collect();
-    assert_eq!(lines, [10, 20, 30, 40]);
+    assert_eq!(lines, [10, 20, 40]);
     assert_eq!(
         e[0].to_string(),
         "line 10: LLIST is not supported yet (statement 2, byte 4)"
     );
-    assert!(matches!(e[2].kind, DiagnosticKind::Syntax(_)));
+}
 
-    // Jumps into lines with errors are not reported twice.
-    let e = errors("10 GOTO 20\n20 X=\n");
-    assert_eq!(e.len(), 1);
-    assert_eq!(e[0].line, 20);
+#[test]
+fn syntax_errors_and_missing_lines_fail_at_run_time_with_a_warning() {
+    // MSX reports both only when the statement runs: the statement before
+    // the error is kept, the one in error fails, a GOTO to a missing line
+    // stays a GOTO (the lowering makes it fail).
+    let program = msx_basic::tokenize("10 PRINT 1:GOTO 99\n20 PRINT 2:X=(1+\n").unwrap();
+    let parsed = parse(&program).unwrap();
+    let kinds: Vec<&StmtKind> = parsed.program.lines[1]
+        .statements
+        .iter()
+        .map(|s| &s.kind)
+        .collect();
+    assert!(
+        matches!(kinds[..], [StmtKind::Print(_), StmtKind::Fails(2)]),
+        "{kinds:?}"
+    );
+    let w: Vec<String> = parsed.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(w.len(), 2, "{w:?}");
+    assert!(
+        w[0].starts_with("line 10: Undefined line number 99"),
+        "{w:?}"
+    );
+    assert!(w[0].ends_with("(statement 2)"), "{w:?}");
+    assert!(w[1].starts_with("line 20: Syntax error"), "{w:?}");
 }
 
 #[test]

@@ -6,11 +6,14 @@
 //! loops opened inside it, as MSX's NEXT pops them), a NEXT without a
 //! variable closes the innermost loop, and a FOR of a variable whose loop is
 //! open closes that loop first (MSX: a FOR on the same variable replaces the
-//! old one). Each FOR has static slots for its limit, step and step sign. A
-//! NEXT that no FOR before it opened is refused with a diagnostic (MSX would
-//! stop with "NEXT without FOR" when it ran). Programs that jump into or out
-//! of loops work as on MSX as long as each NEXT belongs to the FOR that
-//! precedes it in the listing.
+//! old one; its NEXT opens the old one again, for programs whose inner
+//! loop reuses the outer loop's variable). A NEXT of a variable whose loop
+//! a NEXT before it already closed goes to that loop too (several NEXTs for
+//! one FOR: `IF … THEN NEXT I` before the loop's last line). Each FOR has
+//! static slots for its limit, step and step sign. A NEXT that no FOR
+//! before it opened is "NEXT without FOR" when it runs, as on MSX. Programs that jump into or out of loops
+//! work as on MSX as long as each NEXT belongs to the FOR that precedes it
+//! in the listing.
 //!
 //! GOSUB pushes the number of its return site on the runtime's stack
 //! (`rt_bx_gosub`); RETURN pops it (`rt_bx_return`, "RETURN without GOSUB"
@@ -18,25 +21,43 @@
 
 use z80_codegen::ir::{build::*, Term, W};
 
-use super::{err, Lowerer, R};
-use crate::parse::{Span, Stmt, StmtKind, Var};
+use super::{Lowerer, R};
+use crate::parse::{Stmt, StmtKind, Var};
 
 /// Pairs every NEXT with its FOR (see the module comment).
 pub(crate) fn pair_loops(l: &mut Lowerer) {
     let mut open: Vec<(Var, usize)> = Vec::new();
+    // The loops a FOR of an open loop's variable closed, by that FOR: they
+    // are open again when its NEXT closes it.
+    let mut shadowed: std::collections::HashMap<usize, Vec<(Var, usize)>> =
+        std::collections::HashMap::new();
+    // Loops closed by a NEXT, last closed last: where a later NEXT of that
+    // variable goes when no loop of it is open.
+    let mut closed: Vec<(Var, usize)> = Vec::new();
     let lines = &l.prog.lines;
     let mut all: Vec<&Stmt> = Vec::new();
     for line in lines {
         flatten(&line.statements, &mut all);
     }
+    let close = |open: &mut Vec<(Var, usize)>,
+                 closed: &mut Vec<(Var, usize)>,
+                 shadowed: &mut std::collections::HashMap<usize, Vec<(Var, usize)>>,
+                 p: usize| {
+        let (v, id) = open[p];
+        open.truncate(p);
+        closed.push((v, id));
+        if let Some(back) = shadowed.remove(&id) {
+            open.extend(back);
+        }
+    };
     for s in all {
         let key = (s.span.line, s.span.statement);
         match &s.kind {
             StmtKind::For { var, .. } => {
-                if let Some(p) = open.iter().rposition(|(v, _)| v == var) {
-                    open.truncate(p);
-                }
                 let id = l.for_vars.len();
+                if let Some(p) = open.iter().rposition(|(v, _)| v == var) {
+                    shadowed.insert(id, open.split_off(p));
+                }
                 l.for_vars.push(*var);
                 l.fors.insert(key, id);
                 open.push((*var, id));
@@ -44,18 +65,27 @@ pub(crate) fn pair_loops(l: &mut Lowerer) {
             StmtKind::Next(vars) => {
                 let mut ids = Vec::new();
                 if vars.is_empty() {
-                    match open.pop() {
-                        Some((_, id)) => ids.push(id),
-                        None => l.errors.push(next_error(s.span, None)),
+                    if open.is_empty() {
+                        match closed.last() {
+                            Some(&(_, id)) => ids.push(id),
+                            None => ids.push(NEXT_WITHOUT_FOR),
+                        }
+                    } else {
+                        let last = open.len() - 1;
+                        ids.push(open[last].1);
+                        close(&mut open, &mut closed, &mut shadowed, last);
                     }
                 }
                 for v in vars {
                     match open.iter().rposition(|(w, _)| w == v) {
                         Some(p) => {
                             ids.push(open[p].1);
-                            open.truncate(p);
+                            close(&mut open, &mut closed, &mut shadowed, p);
                         }
-                        None => l.errors.push(next_error(s.span, Some(*v))),
+                        None => match closed.iter().rev().find(|(w, _)| w == v) {
+                            Some(&(_, id)) => ids.push(id),
+                            None => ids.push(NEXT_WITHOUT_FOR),
+                        },
                     }
                 }
                 l.nexts.insert(key, ids);
@@ -65,16 +95,11 @@ pub(crate) fn pair_loops(l: &mut Lowerer) {
     }
 }
 
-fn next_error(span: Span, v: Option<Var>) -> super::LowerError {
-    let what = v.map_or("NEXT".to_string(), |v| format!("NEXT {}", v.name));
-    super::LowerError {
-        line: span.line,
-        statement: span.statement,
-        message: format!(
-            "{what} has no FOR before it in the listing (MSX: NEXT without FOR; this compiler pairs FOR and NEXT in program order)"
-        ),
-    }
-}
+/// In a NEXT's list of loops: no FOR before it in the listing opened one
+/// of its variable. MSX stops there with "NEXT without FOR" when it runs
+/// (after the loops before it in the list have ended); so does the
+/// compiled program.
+pub(crate) const NEXT_WITHOUT_FOR: usize = usize::MAX;
 
 fn flatten<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a Stmt>) {
     for s in stmts {
@@ -91,9 +116,10 @@ fn flatten<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a Stmt>) {
 
 impl Lowerer<'_> {
     /// GOSUB: push a new return site, jump; code after it goes to the site.
-    pub(crate) fn gosub(&mut self, target: u16, span: Span) -> R<()> {
+    pub(crate) fn gosub(&mut self, target: u16) -> R<()> {
         let Some(&t) = self.line_blocks.get(&target) else {
-            return err(span, format!("Undefined line number {target}"));
+            self.raise(super::UNDEFINED_LINE);
+            return Ok(());
         };
         let site = self.return_sites.len();
         self.call_stmt(

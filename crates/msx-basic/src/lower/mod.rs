@@ -74,6 +74,10 @@ pub struct Lowered {
     pub literals: Vec<(String, u8)>,
 }
 
+/// MSX-BASIC's error 8, "Undefined line number": a jump to a line that does
+/// not exist raises it when it runs.
+pub(crate) const UNDEFINED_LINE: u8 = 8;
+
 /// Bytes of a value of each type.
 /// A label after the program's variables (CLEAR zeroes up to it).
 pub(crate) const VARS_END: &str = "bx_vars_end";
@@ -176,6 +180,8 @@ pub(crate) struct Lowerer<'p> {
     /// are inserted there at the end, when every array is known.
     clears: Vec<(BlockId, usize)>,
     errors: Vec<LowerError>,
+    /// Arrays ERASE names (one used nowhere else gets a descriptor too).
+    erased: std::collections::BTreeSet<Var>,
     /// The program calls USR or sets DEF USR: its start fills USRTAB.
     pub(crate) usr: bool,
 }
@@ -218,6 +224,7 @@ pub fn lower(prog: &Program, source_name: &str, listing: &str) -> Result<Lowered
         next_sites: Vec::new(),
         resumes: Vec::new(),
         errors: Vec::new(),
+        erased: Default::default(),
         usr: false,
     };
     l.run();
@@ -308,7 +315,15 @@ impl<'p> Lowerer<'p> {
         for (i, line) in lines.iter().enumerate() {
             self.line = line.number;
             self.cur = self.line_blocks[&line.number];
-            self.trap_check();
+            // A line of DATA and remarks does nothing: its check would only
+            // take a trap one line earlier than the next line's does.
+            let idle = line
+                .statements
+                .iter()
+                .all(|s| matches!(s.kind, StmtKind::Data { .. } | StmtKind::Rem));
+            if !idle {
+                self.trap_check();
+            }
             let next = lines
                 .get(i + 1)
                 .map_or(self.end_block, |l| self.line_blocks[&l.number]);
@@ -379,6 +394,10 @@ impl<'p> Lowerer<'p> {
             }
         }
         let mut data = Vec::new();
+        for v in std::mem::take(&mut self.erased) {
+            // Never dimensioned: ERASE finds it unallocated.
+            self.arrays.entry(v).or_insert(1);
+        }
         for (v, dims) in &self.arrays {
             let mut bytes = vec![0, 0, *dims as u8, size_of(v.ty) as u8];
             for _ in 0..*dims {

@@ -323,7 +323,15 @@ impl Lowerer<'_> {
                 // Integer-typed ones are chains (int_chain).
                 return err(e.span, "internal: integer chain");
             }
-            BinOp::Power | BinOp::Div | BinOp::Compare(_) => {
+            BinOp::Power => {
+                // Integer `^` is computed in BCD (as the ROM does); as an
+                // integer operand (`256-2^(7-J%)`), a result outside
+                // -32768..32767 is "Overflow" here where MSX would go on in
+                // double precision.
+                self.dac(e)?;
+                return Ok(self.hoist(call("bcd_to_int", vec![], W::Word)));
+            }
+            BinOp::Div | BinOp::Compare(_) => {
                 // Not integer-typed (types.rs); reached only through a
                 // mismatch of the type rules.
                 return err(e.span, "internal: integer operator");
@@ -558,6 +566,12 @@ impl Lowerer<'_> {
                 }
                 Ok(Type::Double)
             }
+            K::Base => {
+                // An address 0-65535: positive above 32767, as the ROM gives it.
+                let n = self.int(arg(0)?)?;
+                self.call_stmt("rt_bx_base", vec![(Reg::HL, n)]);
+                Ok(Type::Single)
+            }
             K::Loc | K::Lof => {
                 let n = self.int(arg(0)?)?;
                 let routine = if k == K::Loc {
@@ -633,11 +647,11 @@ impl Lowerer<'_> {
                 )))
             }
             K::Peek => {
-                let a = self.int(a0?)?;
+                let a = self.address(a0?)?;
                 Ok(self.hoist(zext(load(W::Byte, a))))
             }
             K::Vpeek => {
-                let a = self.int(a0?)?;
+                let a = self.address(a0?)?;
                 Ok(self.hoist(call("rt_bx_vpeek", vec![(Reg::HL, a)], W::Word)))
             }
             K::Inp => {

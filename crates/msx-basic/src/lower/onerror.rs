@@ -14,8 +14,8 @@
 
 use z80_codegen::ir::{build::*, BlockId, Reg, Stmt as IStmt, Term, W};
 
-use super::{any_statement, err, Lowerer, R};
-use crate::parse::{Program, Resume, Span, StmtKind};
+use super::{any_statement, Lowerer, R};
+use crate::parse::{Program, Resume, StmtKind};
 
 /// Whether the program has an `ON ERROR GOTO`.
 pub(crate) fn uses_on_error(prog: &Program) -> bool {
@@ -60,12 +60,13 @@ impl Lowerer<'_> {
     }
 
     /// `ON ERROR GOTO n`.
-    pub(crate) fn on_error(&mut self, line: u16, span: Span) -> R<()> {
+    pub(crate) fn on_error(&mut self, line: u16) -> R<()> {
         let h = if line == 0 {
             0
         } else {
             if !self.line_blocks.contains_key(&line) {
-                return err(span, format!("Undefined line number {line}"));
+                self.raise(super::UNDEFINED_LINE);
+                return Ok(());
             }
             let i = match self.err_lines.iter().position(|&l| l == line) {
                 Some(i) => i,
@@ -81,12 +82,13 @@ impl Lowerer<'_> {
     }
 
     /// `RESUME …`.
-    pub(crate) fn resume(&mut self, to: Resume, span: Span) -> R<()> {
+    pub(crate) fn resume(&mut self, to: Resume) -> R<()> {
         self.call_stmt("rt_bas_resume", vec![]);
         match to {
             Resume::Line(n) => {
                 let Some(&b) = self.line_blocks.get(&n) else {
-                    return err(span, format!("Undefined line number {n}"));
+                    self.raise(super::UNDEFINED_LINE);
+                    return Ok(());
                 };
                 self.terminate(Term::Jump(b));
             }

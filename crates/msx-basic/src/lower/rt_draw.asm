@@ -11,8 +11,9 @@
 ; Blanks and ; are skipped. The last point (GRPACX/GRPACY) is where DRAW
 ; starts and what it leaves; lines are drawn by LINE's routine (so the
 ; screen modes are LINE's). Each DRAW starts with the foreground colour.
-; Not supported: X (substrings) and =variable; (no variable names at run
-; time): "Illegal function call" (5), as is a value out of range.
+; X and = in a constant string were replaced by the compiler (parse/
+; macros.rs); met here (a string made at run time, no variable names):
+; "Illegal function call" (5), as is a value out of range.
 ; The string is read with PLAY's MML scanner (rt_bas_plget, plpeek,
 ; plnum on rt_bas_plstr).
 

@@ -505,9 +505,14 @@ rt_bx_color:
         jp rt_bas_error
 
 ; WIDTH n: HL = n. SCREEN 0: 1-80 (LINL40, INITXT, which picks 40 or 80
-; columns); SCREEN 1: 1-32 (LINL32, INIT32): the screen is cleared, as by
-; the ROM. CLMLST, the last column where PRINT's `,` starts a zone, becomes
-; n - (n MOD 14) - 14 (SUB-ROM WIDTH, C2033).
+; columns); SCREEN 1: 1-32 (LINL32, INIT32): the screen is cleared. The
+; width the screen already has (LINLEN) changes nothing, as in the MSX2
+; SUB-ROM's WIDTH (J1FDF in the ROM reconstruction), which otherwise only
+; sets LINLEN and clears the screen, keeping the patterns; the free BIOS
+; centres the text with an offset that only INITXT/INIT32 compute, so
+; this WIDTH still goes through them (the patterns of SCREEN 1 are
+; loaded again). CLMLST, the last column where PRINT's `,` starts a
+; zone, becomes n - (n MOD 14) - 14 (SUB-ROM WIDTH, C2033).
 rt_bx_width:
         ld a,h
         or a
@@ -521,6 +526,10 @@ rt_bx_width:
         ld a,l
         cp 81
         jr nc,.bad
+        ld a,(0F3B0h)           ; LINLEN
+        cp l
+        ret z
+        ld a,l
         ld (0F3AEh),a
         push hl
         bios 006Ch
@@ -531,6 +540,10 @@ rt_bx_width:
         ld a,l
         cp 33
         jr nc,.bad
+        ld a,(0F3B0h)
+        cp l
+        ret z
+        ld a,l
         ld (0F3AFh),a
         push hl
         bios 006Fh
@@ -721,6 +734,8 @@ rt_bx_plot:
         jr z,.pattern
         cp 4
         jr z,.pattern
+        cp 3
+        jp z,rt_bx_plot3
 .bad:   ld e,5
         jp rt_bas_error
 .pattern:
@@ -1371,6 +1386,65 @@ rt_bx_keydef:
         jp rt_bas_sfree
 .bad:   ld e,5
         jp rt_bas_error
+
+; Plots (x0,y0) in SCREEN 3: 4x4 blocks; the pattern byte MLTCGP + (y AND
+; E0h) * 8 + (x AND F8h) + (y / 4 AND 7) holds the left block's colour in
+; its high half, the right one's in its low half.
+rt_bx_plot3:
+        ld hl,(RT_BX_X0)
+        ld a,h
+        or a
+        ret nz
+        ld hl,(RT_BX_Y0)
+        ld a,h
+        or a
+        ret nz
+        ld a,l
+        cp 192
+        ret nc
+        and 0E0h
+        ld h,0
+        ld l,a
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        ld a,(RT_BX_Y0)
+        rrca
+        rrca
+        and 7
+        ld e,a
+        ld a,(RT_BX_X0)
+        and 0F8h
+        or e
+        ld e,a
+        ld d,0
+        add hl,de
+        ld de,(0F3D5h)          ; MLTCGP
+        add hl,de
+        push hl
+        bios 0174h              ; NRDVRM
+        ld b,a
+        ld a,(rt_bx_gc)
+        and 0Fh
+        ld c,a
+        ld a,(RT_BX_X0)
+        and 4
+        jr nz,rt_bx_plot3r
+        ld a,c
+        add a,a
+        add a,a
+        add a,a
+        add a,a
+        ld c,a
+        ld a,b
+        and 0Fh
+        jr rt_bx_plot3p
+rt_bx_plot3r: ld a,b
+        and 0F0h
+rt_bx_plot3p:  or c
+        pop hl
+        bios 0177h              ; NWRVRM
+        ret
 
 ; POINT(x0,y0): HL = the colour of the point, -1 outside the screen.
 ; SCREEN 2/4: the colour table's foreground or background nibble as the
@@ -2603,4 +2677,168 @@ rt_bx_clines:
         ex de,hl
         ret z
         inc hl
+        ret
+
+; ---------------------------------------------------------------------------
+; BASE(n): HL = n (0-44): BCD_DAC = the VRAM address of table n (n = 5 ×
+; mode + table: name, colour, pattern generator, sprite attributes, sprite
+; patterns), as the SUB-ROM's BASEF (016Dh) gives it: SCREEN 0-3 (n 0-19)
+; from the BIOS's table TXTNAM (F3B3h) on, which BASE(n)= and SCREEN keep;
+; SCREEN 4's name, colour and pattern tables are SCREEN 2's; the sprite
+; tables of SCREEN 4-8 are fixed (MSX2 Technical Handbook 2.5; the bitmap
+; modes' as offsets in the page). Above 32767 the value is a positive
+; number, as the ROM's BASE gives it. "Illegal function call" outside 0-44.
+rt_bx_base:
+        call rt_bx_byte
+        cp 45
+        jr nc,rt_bx_basebad
+        cp 20
+        jr c,.bios
+        cp 23
+        jr nc,.fixed
+        sub 10                  ; SCREEN 4's first three: SCREEN 2's
+.bios:  ld de,0F3B3h            ; TXTNAM
+        jr .load
+.fixed: sub 23
+        ld de,rt_bx_basetab
+.load:  add a,a
+        ld l,a
+        ld h,0
+        add hl,de
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        jp rt_bas_fu16
+rt_bx_basebad:
+        ld e,5
+        jp rt_bas_error
+rt_bx_basetab:
+        dw 1E00h,3800h                  ; SCREEN 4: sprite attributes, patterns
+        dw 0,0,0,7600h,7800h            ; SCREEN 5
+        dw 0,0,0,7600h,7800h            ; SCREEN 6
+        dw 0,0,0,0FA00h,0F000h          ; SCREEN 7
+        dw 0,0,0,0FA00h,0F000h          ; SCREEN 8
+
+; BASE(n) = address: HL = n (0-19, the tables of SCREEN 0-3), DE = the
+; address, stored in the BIOS's table (TXTNAM on), which the next SCREEN
+; of that mode uses. "Illegal function call" for n 20-44 (the MSX2 modes'
+; tables are fixed) and outside.
+rt_bx_setbase:
+        ld a,h
+        or a
+        jr nz,rt_bx_basebad
+        ld a,l
+        cp 20
+        jr nc,rt_bx_basebad
+        add a,a
+        ld l,a
+        ld bc,0F3B3h            ; TXTNAM
+        add hl,bc
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        ret
+
+; ERASE: HL = an array's descriptor: the array is dropped (address 0, 11
+; elements per dimension again), so that a DIM or a use makes it anew.
+; "Illegal function call" (5) when it does not exist (MSX's ERASE).
+; Its memory is not given back (arrays are not moved).
+rt_bx_erase:
+        ld a,(hl)
+        inc hl
+        or (hl)
+        jr z,.bad
+        ld (hl),0
+        dec hl
+        ld (hl),0
+        inc hl
+        inc hl
+        ld b,(hl)               ; dimensions
+        inc hl
+.d:     inc hl
+        ld (hl),11
+        inc hl
+        ld (hl),0
+        djnz .d
+        ret
+.bad:   ld e,5
+        jp rt_bas_error
+
+; COLOR SPRITE(n) = c: HL = the plane (0-31), A = c: the plane's 16 line
+; colours (the sprite colour table, ATRBAS - 512 + 16 n) all c with bit 7
+; left out (MSX2 Technical Handbook 2.6: EC is PUT SPRITE's). Sprite mode
+; 2 only (SCREEN 4-8); elsewhere, or a plane outside 0-31, "Illegal
+; function call".
+rt_bx_colspr:
+        and 7Fh
+        ld c,a
+        call rt_bx_sprline
+        ld b,16
+.w:     push bc
+        push hl
+        ld a,c
+        bios 0177h              ; NWRVRM
+        pop hl
+        pop bc
+        inc hl
+        djnz .w
+        ret
+
+; HL = a sprite plane: HL = the VRAM address of its first line colour;
+; "Illegal function call" outside 0-31 or in sprite mode 1.
+rt_bx_sprline:
+        ld a,h
+        or a
+        jr nz,.bad
+        ld a,l
+        cp 32
+        jr nc,.bad
+        ld a,(SCRMOD)
+        cp 4
+        jr c,.bad
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        ld de,(0F928h)          ; ATRBAS
+        add hl,de
+        dec h
+        dec h
+        ret
+.bad:   ld e,5
+        jp rt_bas_error
+
+; COLOR SPRITE$(n) = s$: HL = the plane, DE = s$'s descriptor: its first
+; 16 characters are the plane's line colours as they are (EC, CC, IC and
+; the colour: Handbook 2.6), the lines after a shorter string keep theirs.
+; Errors as COLOR SPRITE.
+rt_bx_colsprs:
+        push de
+        call rt_bx_sprline
+        pop de
+        ex de,hl
+        ld a,(hl)               ; the length
+        inc hl
+        ld c,(hl)
+        inc hl
+        ld b,(hl)               ; BC = the characters, DE = VRAM
+        cp 17
+        jr c,.n
+        ld a,16
+.n:     or a
+        ret z
+.w:     push af
+        push bc
+        push de
+        ld a,(bc)
+        ex de,hl
+        bios 0177h              ; NWRVRM
+        pop de
+        pop bc
+        pop af
+        inc bc
+        inc de
+        dec a
+        jr nz,.w
         ret

@@ -3,6 +3,7 @@
 use z80_codegen::ir::{self, build::*, BlockId, CmpOp, Cond, Reg, Stmt as IStmt, Term, W};
 
 use super::num::{Num, TYPE_MISMATCH};
+use super::UNDEFINED_LINE;
 use super::{consts, err, fn_param_label, Lowerer, R};
 use crate::parse::types::type_of;
 use crate::parse::{
@@ -305,7 +306,7 @@ impl Lowerer<'_> {
                 self.terminate(Term::Jump(t));
                 Ok(())
             }
-            StmtKind::Gosub(n) => self.gosub(*n, span),
+            StmtKind::Gosub(n) => self.gosub(*n),
             StmtKind::Return(None) => {
                 self.ret();
                 Ok(())
@@ -342,6 +343,34 @@ impl Lowerer<'_> {
                 self.call_stmt(r, vec![]);
                 Ok(())
             }
+            StmtKind::SpriteColor {
+                plane,
+                color,
+                lines: true,
+            } => {
+                let n = self.int(plane)?;
+                let n = self.hoist_call(n);
+                let Some(s) = self.string_arg(color)? else {
+                    return Ok(());
+                };
+                self.call_stmt("rt_bx_colsprs", vec![(Reg::HL, n), (Reg::DE, s)]);
+                Ok(())
+            }
+            StmtKind::SpriteColor { plane, color, .. } => {
+                let n = self.int(plane)?;
+                let n = self.hoist_call(n);
+                let c = self.int(color)?;
+                let c = self.byte_value(c);
+                self.call_stmt("rt_bx_colspr", vec![(Reg::HL, n), (Reg::A, c)]);
+                Ok(())
+            }
+            StmtKind::SetBase { number, value } => {
+                let n = self.int(number)?;
+                let n = self.hoist_call(n);
+                let v = self.address(value)?;
+                self.call_stmt("rt_bx_setbase", vec![(Reg::HL, n), (Reg::DE, v)]);
+                Ok(())
+            }
             StmtKind::SetVdp { number, value } => {
                 let n = self.int(number)?;
                 let n = self.hoist_call(n);
@@ -350,7 +379,7 @@ impl Lowerer<'_> {
                 self.call_stmt("rt_bx_setvdp", vec![(Reg::HL, n), (Reg::A, v)]);
                 Ok(())
             }
-            StmtKind::OnErrorGoto(n) => self.on_error(*n, span),
+            StmtKind::OnErrorGoto(n) => self.on_error(*n),
             StmtKind::CopyScreen {
                 from,
                 to,
@@ -419,7 +448,7 @@ impl Lowerer<'_> {
                 self.call_stmt("rt_bas_raise", vec![(Reg::HL, n)]);
                 Ok(())
             }
-            StmtKind::Resume(to) => self.resume(*to, span),
+            StmtKind::Resume(to) => self.resume(*to),
             StmtKind::PrintUsing {
                 format,
                 items,
@@ -502,6 +531,10 @@ impl Lowerer<'_> {
             StmtKind::Next(_) => {
                 let ids = self.nexts.get(&key).cloned().unwrap_or_default();
                 for id in ids {
+                    if id == super::flow::NEXT_WITHOUT_FOR {
+                        self.raise(1);
+                        break;
+                    }
                     self.next(id)?;
                 }
                 Ok(())
@@ -530,6 +563,14 @@ impl Lowerer<'_> {
                     self.reset_temps();
                     self.read(t, span)?;
                 }
+                Ok(())
+            }
+            StmtKind::Restore(Some(n)) if !self.line_blocks.contains_key(n) => {
+                self.raise(UNDEFINED_LINE);
+                Ok(())
+            }
+            StmtKind::Fails(code) => {
+                self.raise(*code);
                 Ok(())
             }
             StmtKind::Restore(line) => {
@@ -635,7 +676,7 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::Vpoke { address, value } => {
-                let a = self.int(address)?;
+                let a = self.address(address)?;
                 let a = self.hoist_call(a);
                 let v = self.int(value)?;
                 let v = self.byte_value(v);
@@ -643,7 +684,7 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::Poke { address, value } => {
-                let a = self.int(address)?;
+                let a = self.address(address)?;
                 let a = self.hoist_call(a);
                 let v = self.int(value)?;
                 let v = self.byte_value(v);
@@ -743,6 +784,35 @@ impl Lowerer<'_> {
                     self.call_stmt("rt_bas_closeall", vec![]);
                 }
                 self.clear();
+                Ok(())
+            }
+            StmtKind::Run(line) => {
+                // RUN's clean slate is CLEAR's (ROM: RUN calls CLEARC) and
+                // no ON ERROR handler; then the first line, or `line`.
+                let target = match line {
+                    Some(n) => self.line_block(*n, span)?,
+                    None => self
+                        .prog
+                        .lines
+                        .first()
+                        .map_or(self.end_block, |l| self.line_blocks[&l.number]),
+                };
+                if super::uses_files(self.prog) {
+                    self.call_stmt("rt_bas_closeall", vec![]);
+                }
+                if super::onerror::uses_on_error(self.prog) {
+                    self.call_stmt("rt_bas_onerr", vec![(Reg::HL, word(0))]);
+                }
+                self.clear();
+                self.terminate(Term::Jump(target));
+                Ok(())
+            }
+            StmtKind::Erase(vars) => {
+                for v in vars {
+                    self.erased.insert(*v);
+                    let desc = sym(&format!("ba_{}", super::var_suffix(*v)));
+                    self.call_stmt("rt_bx_erase", vec![(Reg::HL, desc)]);
+                }
                 Ok(())
             }
             StmtKind::SetSprite { number, value } => {
@@ -965,11 +1035,20 @@ impl Lowerer<'_> {
         }
     }
 
-    fn line_block(&self, n: u16, span: Span) -> R<BlockId> {
-        match self.line_blocks.get(&n) {
-            Some(b) => Ok(*b),
-            None => err(span, format!("Undefined line number {n}")),
+    /// The block of line `n`; for a line that does not exist, a block that
+    /// raises "Undefined line number" (MSX finds it when the jump runs; the
+    /// parser warned).
+    fn line_block(&mut self, n: u16, _span: Span) -> R<BlockId> {
+        if let Some(b) = self.line_blocks.get(&n) {
+            return Ok(*b);
         }
+        let b = self.new_block();
+        self.blocks[b].stmts.push(IStmt::Eval(call(
+            "rt_bas_error",
+            vec![(Reg::DE, word(i64::from(UNDEFINED_LINE)))],
+            W::Word,
+        )));
+        Ok(b)
     }
 
     /// An integer now (a call in it runs before what follows).
@@ -1399,7 +1478,7 @@ impl Lowerer<'_> {
     /// run time, as MSX finds it (None: the raise is emitted).
     /// An address (BLOAD, BSAVE): -32768..65535 as 16 bits ("Overflow"
     /// outside), as the ROM's address operands take it.
-    fn address(&mut self, e: &Expr) -> R<ir::Expr> {
+    pub(crate) fn address(&mut self, e: &Expr) -> R<ir::Expr> {
         match type_of(e) {
             Some(Type::Single | Type::Double) => {
                 self.dac(e)?;

@@ -51,26 +51,30 @@ impl Lowerer<'_> {
     }
 
     /// The trap check (a line start, a NEXT): when an event is waiting,
-    /// GOSUB the dispatch block, returning right here.
+    /// GOSUB the dispatch block, returning right here. One call with the
+    /// return site (`rt_bas_tchk`, which pushes it when it answers carry)
+    /// and a conditional jump: 9 bytes a line, as a program with traps has
+    /// one at every line.
     pub(crate) fn trap_check(&mut self) {
         let Some(dispatch) = self.trap_dispatch else {
             return;
         };
-        let stub = self.new_block();
         let cont = self.new_block();
-        self.blocks[self.cur].term = Term::Branch {
-            cond: Cond::NonZero(W::Byte, load(W::Byte, sym("rt_bas_trpn"))),
-            then: stub,
-            els: cont,
-        };
         let site = self.return_sites.len();
         self.return_sites.push(cont);
-        self.blocks[stub].stmts.push(IStmt::Eval(call(
-            "rt_bas_tgosub",
-            vec![(Reg::HL, word(site as i64))],
-            W::Word,
-        )));
-        self.blocks[stub].term = Term::Jump(dispatch);
+        self.blocks[self.cur].term = Term::Branch {
+            cond: Cond::Flag {
+                call: ir::Call {
+                    target: "rt_bas_tchk".into(),
+                    args: vec![(Reg::HL, word(site as i64))],
+                    ret: W::Word,
+                },
+                flag: ir::Flag::Carry,
+                when_set: true,
+            },
+            then: dispatch,
+            els: cont,
+        };
         self.cur = cont;
     }
 
@@ -98,6 +102,15 @@ impl Lowerer<'_> {
         targets: &[Option<u16>],
         span: Span,
     ) -> R<()> {
+        if targets
+            .iter()
+            .flatten()
+            .any(|l| !self.line_blocks.contains_key(l))
+        {
+            // MSX looks the lines up when the statement runs.
+            self.raise(super::UNDEFINED_LINE);
+            return Ok(());
+        }
         if let Some(n) = interval {
             // An address operand (ROM C542F): 1-65535.
             let n = if type_of(n) == Some(Type::Integer) {

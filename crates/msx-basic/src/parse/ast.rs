@@ -445,6 +445,27 @@ pub enum StmtKind {
         number: Expr,
         value: Expr,
     },
+    /// A statement MSX stops at with error `code` when it runs, not before:
+    /// a syntax error the compiler found (2, "Syntax error"), a CALL of an
+    /// extension this MSX lacks (2). The parser's warnings say which.
+    Fails(u8),
+    /// `RUN [line]`: the program again from its start or from `line`, with
+    /// CLEAR's clean slate.
+    Run(Option<u16>),
+    /// `ERASE a, b…`: the arrays dropped (a DIM may follow).
+    Erase(Vec<Var>),
+    /// `COLOR SPRITE(plane) = colour`: the plane's 16 line colours; with
+    /// `lines`, `COLOR SPRITE$(plane) = s$`: one per character of s$.
+    SpriteColor {
+        plane: Expr,
+        color: Expr,
+        lines: bool,
+    },
+    /// `BASE(n) = address` (n 0-19: the tables of SCREEN 0-3).
+    SetBase {
+        number: Expr,
+        value: Expr,
+    },
     /// `DRAW s$`.
     Draw(Expr),
     /// `ON ERROR GOTO n` (0: no handler).
@@ -642,6 +663,9 @@ pub struct Program {
     pub lines: Vec<Line>,
     /// Every DATA item of the program, in order.
     pub data: Vec<DataItem>,
+    /// What the parser accepted with a warning: statements compiled to a
+    /// run-time error ([`StmtKind::Fails`]) and directives ignored.
+    pub notes: Vec<crate::parse::Warning>,
 }
 
 impl Program {

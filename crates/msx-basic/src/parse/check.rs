@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use super::ast::{Program, Stmt, StmtKind, Var};
-use super::{stmt::next_vars, Diagnostic, DiagnosticKind, Warning};
+use super::{stmt::next_vars, Warning};
 
 /// Calls `f` on every statement, THEN and ELSE branches included.
 pub(crate) fn walk<'p>(stmts: &'p [Stmt], f: &mut impl FnMut(&'p Stmt)) {
@@ -24,7 +24,9 @@ pub(crate) fn walk<'p>(stmts: &'p [Stmt], f: &mut impl FnMut(&'p Stmt)) {
 fn targets(kind: &StmtKind) -> Vec<u16> {
     match kind {
         StmtKind::Goto(n) | StmtKind::Gosub(n) => vec![*n],
-        StmtKind::Return(Some(n)) | StmtKind::Restore(Some(n)) => vec![*n],
+        StmtKind::Return(Some(n)) | StmtKind::Restore(Some(n)) | StmtKind::Run(Some(n)) => {
+            vec![*n]
+        }
         StmtKind::On { targets, .. } => targets.clone(),
         StmtKind::OnEvent { targets, .. } => targets.iter().flatten().copied().collect(),
         StmtKind::OnErrorGoto(n) if *n != 0 => vec![*n],
@@ -33,20 +35,22 @@ fn targets(kind: &StmtKind) -> Vec<u16> {
     }
 }
 
-/// "Undefined line number" for every jump to a missing line. MSX reports
-/// it only when the jump runs; a compiler cannot produce code for it.
-pub(crate) fn line_numbers(program: &Program) -> Vec<Diagnostic> {
+/// A warning for every jump to a missing line: MSX reports "Undefined line
+/// number" only when the jump runs, and so does the compiled program (the
+/// lowering makes each such jump raise it).
+pub(crate) fn line_numbers(program: &Program) -> Vec<Warning> {
     let exists: HashSet<u16> = program.lines.iter().map(|l| l.number).collect();
     let mut out = Vec::new();
     for line in &program.lines {
         walk(&line.statements, &mut |s| {
             for n in targets(&s.kind) {
                 if !exists.contains(&n) {
-                    out.push(Diagnostic {
+                    out.push(Warning {
                         line: s.span.line,
                         statement: s.span.statement,
-                        offset: s.span.offset,
-                        kind: DiagnosticKind::UndefinedLine(n),
+                        message: format!(
+                            "Undefined line number {n} (compiled to a run-time error, as MSX reports it when this runs)"
+                        ),
                     });
                 }
             }

@@ -45,6 +45,24 @@ pub(crate) fn lex(body: &[u8]) -> Result<Vec<Item<'_>>, LexError> {
             message: e.to_string(),
         })?;
         let lex = match token {
+            // `'` is stored as `:REM'` (3A 8F E6) wherever it is typed, so it
+            // ends the statement before it even without a colon (`GOSUB 100
+            // ' note`), as the ROM's NEWSTT finds the `:`.
+            Token::Keyword(Keyword::Apostrophe) => {
+                if !matches!(
+                    out.last(),
+                    Some(Item {
+                        lex: Lex::Char(b':'),
+                        ..
+                    })
+                ) {
+                    out.push(Item {
+                        lex: Lex::Char(b':'),
+                        offset,
+                    });
+                }
+                Lex::Kw(Keyword::Apostrophe)
+            }
             Token::Keyword(k) => Lex::Kw(k),
             Token::Number(n) => Lex::Num(n),
             Token::LineNumber(n) => Lex::LineNum(n),

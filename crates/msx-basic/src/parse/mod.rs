@@ -24,6 +24,7 @@ pub(crate) mod check;
 pub(crate) mod cursor;
 pub(crate) mod data;
 pub(crate) mod expr;
+pub(crate) mod macros;
 pub(crate) mod stmt;
 pub mod types;
 
@@ -57,10 +58,6 @@ pub enum DiagnosticKind {
     /// A statement or function MSX-BASIC has but this compiler does not.
     #[error("{0} is not supported yet")]
     Unsupported(String),
-    /// GOTO, GOSUB, THEN, ELSE, RESTORE, RETURN or ON to a line that does
-    /// not exist.
-    #[error("Undefined line number {0}")]
-    UndefinedLine(u16),
     /// The line body cannot be decoded (a corrupt tokenized file).
     #[error("unreadable line: {0}")]
     Corrupt(String),
@@ -114,13 +111,17 @@ pub fn parse(program: &Tokenized) -> Result<Parsed, ParseErrors> {
     if !errors.is_empty() {
         return Err(ParseErrors(errors));
     }
-    let warnings = check::for_next(&program);
+    let warnings = warnings(&program);
     Ok(Parsed { program, warnings })
 }
 
 /// The warnings of a parsed program (a NEXT that closes no FOR …), as [`parse`] gives them.
 pub fn warnings(program: &Program) -> Vec<Warning> {
-    check::for_next(program)
+    let mut out = program.notes.clone();
+    out.extend(check::line_numbers(program));
+    out.extend(check::for_next(program));
+    out.sort_by_key(|w| (w.line, w.statement));
+    out
 }
 
 /// Parses a whole program even when some lines do not parse: those lines are kept empty
@@ -131,6 +132,7 @@ pub fn parse_partial(program: &Tokenized) -> (Program, Vec<Diagnostic>) {
     let mut state = State {
         types: [Type::Double; 26],
         data: Vec::new(),
+        notes: Vec::new(),
     };
     let mut lines = Vec::with_capacity(program.lines.len());
     let mut errors = Vec::new();
@@ -153,8 +155,8 @@ pub fn parse_partial(program: &Tokenized) -> (Program, Vec<Diagnostic>) {
     let program = Program {
         lines,
         data: state.data,
+        notes: state.notes,
     };
-    errors.extend(check::line_numbers(&program));
     (program, errors)
 }
 
@@ -163,6 +165,8 @@ pub(crate) struct State {
     /// Type of variables by first letter (DEFINT…); double by default.
     pub types: [Type; 26],
     pub data: Vec<DataItem>,
+    /// Warnings of the lines read so far (see [`Program::notes`]).
+    pub notes: Vec<Warning>,
 }
 
 fn parse_line(number: u16, body: &[u8], state: &mut State) -> Result<Vec<Stmt>, Diagnostic> {
@@ -223,6 +227,16 @@ impl Parser<'_, '_> {
 
     pub fn syntax<T>(&self, what: impl Into<String>) -> PResult<T> {
         Err(self.error(DiagnosticKind::Syntax(what.into())))
+    }
+
+    /// A warning for this statement, kept with the program.
+    pub fn note(&mut self, message: impl Into<String>) {
+        let w = Warning {
+            line: self.line,
+            statement: self.statement.max(1),
+            message: message.into(),
+        };
+        self.state.notes.push(w);
     }
 
     pub fn unsupported<T>(&self, what: impl Into<String>) -> PResult<T> {

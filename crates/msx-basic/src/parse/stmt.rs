@@ -11,7 +11,10 @@ use crate::keywords::Keyword as K;
 
 /// Statements MSX-BASIC has that the compiler refuses, with the words the
 /// diagnostic uses. Anything else unknown is refused by its own spelling.
-const UNSUPPORTED: &[(K, &str)] = &[(K::Call, "CALL"), (K::Llist, "LLIST")];
+const UNSUPPORTED: &[(K, &str)] = &[(K::Llist, "LLIST")];
+
+/// MSX-BASIC's error code 2, "Syntax error".
+const SYNTAX_ERROR: u8 = 2;
 
 impl Parser<'_, '_> {
     /// Statements up to the end of the line; in a THEN or ELSE branch
@@ -28,22 +31,85 @@ impl Parser<'_, '_> {
             self.statement = self.statement.saturating_add(1);
             self.stmt_offset = self.cur.offset();
             let span = self.span();
-            let kind = self.statement_kind()?;
+            let depth = self.depth;
+            let kind = match self.statement_kind() {
+                Ok(kind) => kind,
+                Err(e) => {
+                    self.depth = depth;
+                    out.push(self.fails_at_run_time(e, span, in_branch)?);
+                    break;
+                }
+            };
             out.push(Stmt { kind, span });
             if self.cur.peek().is_none() || (in_branch && self.cur.at_else()) {
                 break;
             }
             if !self.cur.eat_char(b':') {
-                return self.syntax("end of statement expected");
+                // MSX ran the statement; its NEWSTT then finds no `:`.
+                let e = self.error(DiagnosticKind::Syntax("end of statement expected".into()));
+                out.push(self.fails_at_run_time(e, span, in_branch)?);
+                break;
             }
         }
         Ok(out)
     }
 
+    /// A syntax error becomes what MSX makes of it: "Syntax error" when the
+    /// statement runs (a line that never runs, or a branch not taken, is no
+    /// error), with a warning. The rest of the line (of the branch, in a
+    /// THEN or ELSE) can never run and is skipped. Other errors (what the
+    /// compiler does not support) stay errors.
+    fn fails_at_run_time(
+        &mut self,
+        e: super::Diagnostic,
+        span: super::Span,
+        in_branch: bool,
+    ) -> PResult<Stmt> {
+        let DiagnosticKind::Syntax(what) = &e.kind else {
+            return Err(e);
+        };
+        let message = format!(
+            "Syntax error: {what} (byte {}); compiled to a run-time \"Syntax error\", as MSX reports it when this statement runs",
+            e.offset
+        );
+        self.note(message);
+        self.skip_to_branch_end(in_branch);
+        Ok(Stmt {
+            kind: StmtKind::Fails(SYNTAX_ERROR),
+            span,
+        })
+    }
+
+    /// Skips to the end of the line, or in a branch to the `:ELSE` of its
+    /// IF (an IF inside the skipped text takes the next ELSE, as MSX's
+    /// ELSE search counts them).
+    /// The DATA statements in what is skipped still hold items, as READ
+    /// finds DATA by its token whatever the rest of the line is.
+    fn skip_to_branch_end(&mut self, in_branch: bool) {
+        let mut ifs = 0u32;
+        while let Some(l) = self.cur.peek() {
+            if in_branch && self.cur.at_else() {
+                if ifs == 0 {
+                    return;
+                }
+                ifs -= 1;
+            } else if l == Lex::Kw(K::If) {
+                ifs += 1;
+            } else if let Lex::Data(raw) = l {
+                let items = data::split(self.line, raw);
+                self.state.data.extend(items);
+            }
+            self.cur.bump();
+        }
+    }
+
     fn statement_kind(&mut self) -> PResult<StmtKind> {
         let k = match self.cur.peek() {
             Some(Lex::Char(c)) if c.is_ascii_uppercase() => return self.assignment(),
-            Some(Lex::Char(b'_')) => return self.unsupported("CALL"),
+            Some(Lex::Char(b'_')) => {
+                self.cur.bump();
+                return Ok(self.call_statement());
+            }
             Some(Lex::Kw(k)) => k,
             _ => return self.syntax("statement expected"),
         };
@@ -53,6 +119,18 @@ impl Parser<'_, '_> {
         self.cur.bump();
         Ok(match k {
             K::Let => self.assignment()?,
+            K::Call => self.call_statement(),
+            K::Run => match self.cur.peek() {
+                Some(Lex::Str(_)) => return self.unsupported("RUN \"file\""),
+                _ => StmtKind::Run(self.optional_line_number()),
+            },
+            K::Erase => {
+                let mut arrays = vec![self.name_and_type()?];
+                while self.cur.eat_char(b',') {
+                    arrays.push(self.name_and_type()?);
+                }
+                StmtKind::Erase(arrays)
+            }
             K::Print => self.print()?,
             K::Lprint => match self.print()? {
                 StmtKind::PrintFile { .. } => return self.syntax("LPRINT takes no file number"),
@@ -74,7 +152,9 @@ impl Parser<'_, '_> {
             K::Defsng => self.def_type(Type::Single)?,
             K::Defdbl => self.def_type(Type::Double)?,
             K::Defstr => self.def_type(Type::String)?,
-            K::End => StmtKind::End,
+            // NEW in a program ends it (and erases it, which a compiled
+            // program has no need of): END.
+            K::End | K::New => StmtKind::End,
             K::Stop => {
                 if matches!(self.cur.peek(), Some(Lex::Kw(K::On | K::Off | K::Stop))) {
                     return self.event_switch(Event::Stop, None);
@@ -107,6 +187,17 @@ impl Parser<'_, '_> {
                     x: a.next().flatten(),
                     y: a.next().flatten(),
                     cursor: a.next().flatten(),
+                }
+            }
+            K::Color if self.cur.peek() == Some(Lex::Kw(K::Sprite)) => {
+                self.cur.bump();
+                let lines = self.cur.eat_char(b'$');
+                let plane = self.arguments(1, 1)?.remove(0);
+                self.expect_kw(K::Equal)?;
+                StmtKind::SpriteColor {
+                    plane,
+                    color: self.expr()?,
+                    lines,
                 }
             }
             K::Color => {
@@ -182,6 +273,14 @@ impl Parser<'_, '_> {
             }
             K::Clear => {
                 self.optional_args(3)?;
+                // CLEAR's run-clear sets every letter's type back to double
+                // (ROM 62A7h); in program order here, as the DEFxxx are.
+                // `CLEAR:RUN` goes back to the start, whose DEFxxx run again.
+                let restarts = self.cur.peek() == Some(Lex::Char(b':'))
+                    && self.cur.peek_at(1) == Some(Lex::Kw(K::Run));
+                if !restarts {
+                    self.state.types = [Type::Double; 26];
+                }
                 StmtKind::Clear
             }
             K::Pset | K::Preset => {
@@ -260,7 +359,10 @@ impl Parser<'_, '_> {
             }
             K::MidStr => self.mid_assign()?,
             K::Error => StmtKind::RaiseError(self.expr()?),
-            K::Draw => StmtKind::Draw(self.expr()?),
+            K::Draw => {
+                let e = self.expr()?;
+                StmtKind::Draw(self.with_macros(e))
+            }
             K::Copy => self.copy_screen()?,
             // PAGE is no keyword: its letters follow SET.
             K::Set if (0..4).all(|i| self.cur.peek_at(i) == Some(Lex::Char(b"PAGE"[i]))) => {
@@ -290,6 +392,14 @@ impl Parser<'_, '_> {
                     }
                 }
             }
+            K::Base => {
+                let number = self.arguments(1, 1)?.remove(0);
+                self.expect_kw(K::Equal)?;
+                StmtKind::SetBase {
+                    number,
+                    value: self.expr()?,
+                }
+            }
             K::Vdp => {
                 let number = self.arguments(1, 1)?.remove(0);
                 self.expect_kw(K::Equal)?;
@@ -299,17 +409,96 @@ impl Parser<'_, '_> {
                 }
             }
             K::Play => {
-                let mut strings = vec![self.expr()?];
+                let e = self.expr()?;
+                let mut strings = vec![self.with_macros(e)];
                 while self.cur.eat_char(b',') {
-                    strings.push(self.expr()?);
+                    let e = self.expr()?;
+                    strings.push(self.with_macros(e));
                 }
                 if strings.len() > 3 {
                     return self.syntax("PLAY takes at most 3 strings");
                 }
                 StmtKind::Play(strings)
             }
+            K::Set if !self.set_word_known() => {
+                // `SET HAN` (a Korean MSX's) and the like: MSX2's own SET
+                // takes no such word.
+                return self.syntax("no SET statement of that name");
+            }
             other => return self.unsupported_at_keyword(other),
         })
+    }
+
+    /// `CALL name[(args)]` / `_name[(args)]`: a statement of an extension
+    /// ROM. MSX-BASIC-kun's `CALL TURBO ON/OFF` (compile the lines between
+    /// them) means nothing to a program that is compiled whole: ignored.
+    /// Any other is a run-time "Syntax error", as on an MSX without the
+    /// extension (the free ROMs have none that a program calls). Both warn.
+    fn call_statement(&mut self) -> StmtKind {
+        let mut name = String::new();
+        loop {
+            match self.cur.peek() {
+                Some(Lex::Char(c)) if c.is_ascii_alphanumeric() => name.push(char::from(c)),
+                Some(Lex::Kw(k)) if k.spelling().bytes().all(|b| b.is_ascii_alphabetic()) => {
+                    name.push_str(k.spelling())
+                }
+                _ => break,
+            }
+            self.cur.bump();
+        }
+        while !self.cur.at_statement_end() {
+            self.cur.bump();
+        }
+        // The ROM keeps CALL's text uncrunched and the cursor drops blanks:
+        // `CALL TURBO ON` reads as TURBOON.
+        if matches!(name.as_str(), "TURBO" | "TURBOON" | "TURBOOFF") {
+            self.note(
+                "CALL TURBO (MSX-BASIC-kun's directive) ignored: the whole program is compiled",
+            );
+            return StmtKind::Rem;
+        }
+        self.note(format!(
+            "CALL {name}: no extension ROM here provides it; compiled to a run-time \"Syntax error\", as an MSX without that extension gives"
+        ));
+        StmtKind::Fails(SYNTAX_ERROR)
+    }
+
+    /// A DRAW or PLAY string constant with `X var;` or `=var;` as the
+    /// concatenation MSX's substitution makes ([`super::macros`]).
+    fn with_macros(&self, e: Expr) -> Expr {
+        if let super::ast::ExprKind::Str(t) = &e.kind {
+            if let Some(x) = super::macros::expand(t, e.span, &self.state.types) {
+                return x;
+            }
+        }
+        e
+    }
+
+    /// Whether the word after SET is one of MSX2's SET statements (MSX2
+    /// Technical Handbook chapter 2: ADJUST, BEEP, DATE, PAGE, PASSWORD,
+    /// PROMPT, SCREEN, TIME, TITLE, VIDEO); the cruncher makes BEEP, SCREEN
+    /// and TIME keywords, and PASSWORD PASSW+OR+D.
+    fn set_word_known(&self) -> bool {
+        if matches!(
+            self.cur.peek(),
+            Some(Lex::Kw(K::Beep | K::Screen | K::Time))
+        ) {
+            return true;
+        }
+        let mut word = Vec::new();
+        let mut i = 0;
+        while let Some(Lex::Char(c)) = self.cur.peek_at(i) {
+            if !c.is_ascii_uppercase() {
+                break;
+            }
+            word.push(c);
+            i += 1;
+        }
+        [
+            "ADJUST", "DATE", "PAGE", "PASSW", "PROMPT", "TITLE", "VIDEO",
+        ]
+        .iter()
+        .any(|w| word.starts_with(w.as_bytes()))
     }
 
     /// The diagnostic for a keyword that starts no supported statement; it
@@ -1016,6 +1205,15 @@ impl Parser<'_, '_> {
     /// XOR, optionally prefixed with T (transparent).
     fn logical_op(&mut self) -> PResult<Vec<u8>> {
         let mut out = Vec::new();
+        // TAND and TOR crunch as TAN+D and TO+R (the ROM's graphics
+        // statements look for these token pairs too).
+        for (k, c, op) in [(K::Tan, b'D', &b"TAND"[..]), (K::To, b'R', &b"TOR"[..])] {
+            if self.cur.peek() == Some(Lex::Kw(k)) && self.cur.peek_at(1) == Some(Lex::Char(c)) {
+                self.cur.bump();
+                self.cur.bump();
+                return Ok(op.to_vec());
+            }
+        }
         if self.cur.eat_char(b'T') {
             out.push(b'T');
         }

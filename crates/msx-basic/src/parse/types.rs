@@ -64,7 +64,9 @@ const FUNCTION_TYPES: &[(K, Ret)] = &[
     (K::Pad, Ret::Fixed(Type::Integer)),
     (K::Pdl, Ret::Fixed(Type::Integer)),
     (K::Vdp, Ret::Fixed(Type::Integer)),
-    (K::Base, Ret::Fixed(Type::Integer)),
+    // BASE gives an address 0-65535: an integer below 32768, a single
+    // above (the ROM's FN_UNSIGNED); the compiler types it single.
+    (K::Base, Ret::Fixed(Type::Single)),
     (K::Point, Ret::Fixed(Type::Integer)),
     (K::Play, Ret::Fixed(Type::Integer)),
     (K::Eof, Ret::Fixed(Type::Integer)),

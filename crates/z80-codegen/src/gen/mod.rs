@@ -515,8 +515,10 @@ impl<'p> Gen<'p> {
                 if base != 0 {
                     self.op(format!("sub {}", base & 0xFF));
                 }
-                self.op(format!("cp {n}"));
-                self.op(format!("jp nc,{dl}"));
+                if n < 256 {
+                    self.op(format!("cp {n}"));
+                    self.op(format!("jp nc,{dl}"));
+                }
                 self.op("ld l,a");
                 self.op("ld h,0");
             }
@@ -526,11 +528,20 @@ impl<'p> Gen<'p> {
                     self.op(format!("ld de,{}", (-base) as u16));
                     self.op("add hl,de");
                 }
-                self.op("ld a,h");
-                self.op("or a");
-                self.op(format!("jp nz,{dl}"));
-                self.op("ld a,l");
-                self.op(format!("cp {n}"));
+                if n < 256 {
+                    self.op("ld a,h");
+                    self.op("or a");
+                    self.op(format!("jp nz,{dl}"));
+                    self.op("ld a,l");
+                    self.op(format!("cp {n}"));
+                } else {
+                    // More targets than a byte counts (a BASIC program's
+                    // RETURN with hundreds of GOSUB sites): HL against n.
+                    self.op(format!("ld de,{n}"));
+                    self.op("or a");
+                    self.op("sbc hl,de");
+                    self.op("add hl,de");
+                }
                 self.op(format!("jp nc,{dl}"));
             }
         }
