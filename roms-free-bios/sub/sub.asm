@@ -197,8 +197,8 @@ MAIN_KEYINT:    EQU 0038h
                 JP SUBRETC
                 EI                      ; 01A9h BLTDM (disk)
                 JP SUBRETC
-                EI                      ; 01ADh NEWPAD
-                JP SUBRETZ
+                EI                      ; 01ADh NEWPAD (mouse.asm)
+                JP NEWPAD
                 EI                      ; 01B1h GETPUT (BASIC)
                 JP SUBRET
                 EI                      ; 01B5h CHGMDP
@@ -289,5 +289,6 @@ CALLMAIN:
         INCLUDE "draw.asm"
         INCLUDE "clock.asm"
         INCLUDE "gfxbas.asm"
+        INCLUDE "mouse.asm"
 
         DS 4000h-$,0FFh

@@ -161,12 +161,14 @@ fn split_words(line: &str) -> Result<(Vec<Word>, usize), (usize, String)> {
                         Some((_, 'b')) => s.push('\x08'),
                         Some((_, '\\')) => s.push('\\'),
                         Some((_, '"')) => s.push('"'),
-                        Some((_, other)) => return Err((
-                            j + 1,
-                            format!(
+                        Some((_, other)) => {
+                            return Err((
+                                j + 1,
+                                format!(
                                 "unknown escape \\{other} (use \\n, \\t, \\e, \\b, \\\\ or \\\")"
                             ),
-                        )),
+                            ))
+                        }
                         None => return Err(unterminated()),
                     },
                     Some((_, c)) => s.push(c),
