@@ -216,3 +216,35 @@ fn basic_pad_and_strig_read_the_mouse() {
     m.run_frames(end - m.frame_count() + 30);
     assert!(screen(&m).contains("M-1 -7  20 -1  0"), "{}", screen(&m));
 }
+
+/// Keys typed while a program calls GTPAD without a pause all arrive: the
+/// interrupts taken inside the SUB-ROM scan the keyboard as anywhere else.
+#[test]
+fn keys_typed_during_gtpad_calls_all_arrive() {
+    let mut m = machine(
+        "
+        ei
+        call mark
+        ld hl,RESULT
+poll:   push hl
+        ld a,12
+        call GTPAD
+        call CHSNS
+        pop hl
+        jr z,poll
+        push hl
+        call CHGET
+        pop hl
+        ld (hl),a
+        inc hl
+        cp 'j'
+        jr nz,poll
+        call mark
+        jr $
+",
+    );
+    let end = m.type_text("abcdefghij").unwrap();
+    next_mark(&mut m);
+    assert!(m.frame_count() <= end + 10);
+    assert_eq!(m.peek_range(0xC000, 10), b"abcdefghij");
+}
