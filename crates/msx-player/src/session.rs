@@ -236,7 +236,7 @@ impl Session {
     /// (one MSX dot on the screen as shown). Fractions are kept for the next
     /// motion, so slow moves are not lost.
     pub fn mouse_motion(&mut self, dx: f64, dy: f64, pixels_per_count: f64) {
-        if !self.mouse() || !(pixels_per_count > 0.0) {
+        if !self.mouse() || pixels_per_count.is_nan() || pixels_per_count <= 0.0 {
             return;
         }
         let x = self.mouse_rest.0 + dx / pixels_per_count;
