@@ -20,7 +20,7 @@ use std::num::NonZeroU32;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
-use winit::dpi::LogicalSize;
+use winit::dpi::{LogicalSize, PhysicalPosition};
 use winit::event::{DeviceEvent, DeviceId, ElementState, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::PhysicalKey;
@@ -114,6 +114,7 @@ pub fn play(
         scale_mode: ScaleMode::Integer,
         error: None,
         grabbed: false,
+        recentre: false,
     };
     app.scale_mode = app.options.scale_mode;
     event_loop
@@ -142,6 +143,12 @@ fn window_title(name: &str, paused: bool, warp: bool, grabbed: bool) -> String {
     format!("msx play: {name}{state}{mouse}")
 }
 
+/// The middle of the window's inside, in physical pixels.
+fn window_centre(window: &Window) -> PhysicalPosition<f64> {
+    let size = window.inner_size();
+    PhysicalPosition::new(f64::from(size.width / 2), f64::from(size.height / 2))
+}
+
 /// The window and what draws into it.
 struct Gfx {
     window: Rc<Window>,
@@ -167,6 +174,12 @@ struct App<'a> {
     error: Option<PlayerError>,
     /// The host mouse is the MSX mouse's (hidden, held in the window).
     grabbed: bool,
+    /// While grabbed: the pointer is only confined (X11 cannot lock it), so
+    /// motion is read from the pointer's moves and the pointer is put back
+    /// in the middle of the window after each. Raw device motion is not
+    /// used then: winit doubles it while the pointer is confined on X11
+    /// (rust-windowing/winit issue 3773).
+    recentre: bool,
 }
 
 impl App<'_> {
@@ -323,12 +336,16 @@ impl App<'_> {
         let Some(gfx) = &self.gfx else {
             return;
         };
-        let held = gfx
-            .window
-            .set_cursor_grab(CursorGrabMode::Locked)
-            .or_else(|_| gfx.window.set_cursor_grab(CursorGrabMode::Confined));
-        if let Err(e) = held {
-            (self.notice)(&format!("the mouse cannot be held in the window: {e}"));
+        self.recentre = false;
+        if gfx.window.set_cursor_grab(CursorGrabMode::Locked).is_err() {
+            let confined = gfx.window.set_cursor_grab(CursorGrabMode::Confined);
+            self.recentre = gfx
+                .window
+                .set_cursor_position(window_centre(&gfx.window))
+                .is_ok();
+            if let Err(e) = confined {
+                (self.notice)(&format!("the mouse cannot be held in the window: {e}"));
+            }
         }
         gfx.window.set_cursor_visible(false);
         self.grabbed = true;
@@ -463,6 +480,20 @@ impl ApplicationHandler for App<'_> {
                 self.release_mouse();
                 self.session.release_all();
             }
+            WindowEvent::CursorMoved { position, .. } if self.grabbed && self.recentre => {
+                let Some(gfx) = &self.gfx else {
+                    return;
+                };
+                let centre = window_centre(&gfx.window);
+                let (dx, dy) = (position.x - centre.x, position.y - centre.y);
+                if dx != 0.0 || dy != 0.0 {
+                    let _ = gfx.window.set_cursor_position(centre);
+                    if !self.session.paused() {
+                        let per = self.pixels_per_count();
+                        self.session.mouse_motion(dx, dy, per);
+                    }
+                }
+            }
             WindowEvent::MouseInput { state, button, .. } => {
                 let button = match button {
                     winit::event::MouseButton::Left => MouseButton::Left,
@@ -526,7 +557,7 @@ impl ApplicationHandler for App<'_> {
         event: DeviceEvent,
     ) {
         if let DeviceEvent::MouseMotion { delta: (dx, dy) } = event {
-            if self.grabbed && !self.session.paused() {
+            if self.grabbed && !self.recentre && !self.session.paused() {
                 let per = self.pixels_per_count();
                 self.session.mouse_motion(dx, dy, per);
             }

@@ -97,6 +97,10 @@ pub struct Session {
     screenshot_stem: String,
     /// Host motion not yet a whole mouse count (see [`Session::mouse_motion`]).
     mouse_rest: (f64, f64),
+    /// Mouse buttons pressed less than [`MIN_TAP_FRAMES`] frames ago: frames
+    /// left, and whether the host let go already (as `taps` for keys: a
+    /// program that looks once a frame must see a quick click).
+    button_taps: Vec<(MouseButton, u32, bool)>,
 }
 
 /// Frames an MSX key stays down at least, however short the host's tap. The
@@ -138,6 +142,7 @@ impl Session {
             screenshot_dir: PathBuf::from("."),
             screenshot_stem: "msx".into(),
             mouse_rest: (0.0, 0.0),
+            button_taps: Vec::new(),
         }
     }
 
@@ -251,13 +256,35 @@ impl Session {
         }
     }
 
-    /// A host mouse button went down or up.
+    /// A host mouse button went down or up. A button stays down on the MSX
+    /// for at least [`MIN_TAP_FRAMES`] frames, however quick the click.
     pub fn mouse_button(&mut self, button: MouseButton, down: bool) {
-        self.machine.apply_mouse(if down {
-            MouseAction::Press(button)
+        if down {
+            self.button_taps.retain(|t| t.0 != button);
+            self.button_taps.push((button, MIN_TAP_FRAMES, false));
+            self.machine.apply_mouse(MouseAction::Press(button));
+        } else if let Some(tap) = self.button_taps.iter_mut().find(|t| t.0 == button) {
+            tap.2 = true;
         } else {
-            MouseAction::Release(button)
+            self.machine.apply_mouse(MouseAction::Release(button));
+        }
+    }
+
+    fn age_button_taps(&mut self) {
+        let mut up = Vec::new();
+        self.button_taps.retain_mut(|t| {
+            t.1 = t.1.saturating_sub(1);
+            if t.1 > 0 {
+                return true;
+            }
+            if t.2 {
+                up.push(t.0);
+            }
+            false
         });
+        for button in up {
+            self.machine.apply_mouse(MouseAction::Release(button));
+        }
     }
 
     /// The machine.
@@ -288,6 +315,7 @@ impl Session {
         let before = self.machine.cycles();
         self.machine.run_frame();
         self.age_taps();
+        self.age_button_taps();
         let pcm = to_pcm(&self.machine.take_audio(), GAIN);
         (self.machine.cycles() - before, pcm)
     }
@@ -383,6 +411,7 @@ impl Session {
         self.taps.clear();
         self.machine.release_all();
         self.machine.psg_mut().set_joystick(0, 0x3F);
+        self.button_taps.clear();
         for button in [MouseButton::Left, MouseButton::Right] {
             self.machine.apply_mouse(MouseAction::Release(button));
         }
