@@ -219,8 +219,46 @@ fn basic_pad_and_strig_read_the_mouse() {
 
 /// Keys typed while a program calls GTPAD without a pause all arrive: the
 /// interrupts taken inside the SUB-ROM scan the keyboard as anywhere else.
+/// GTPAD 12 reads the mouse with interrupts off; 13 takes them inside the
+/// SUB-ROM (its interrupt entry, SUBISR).
 #[test]
 fn keys_typed_during_gtpad_calls_all_arrive() {
+    for function in [12, 13] {
+        keys_during_gtpad(function);
+    }
+}
+
+fn keys_during_gtpad(function: u8) {
+    let mut m = machine(&format!(
+        "
+        ei
+        call mark
+        ld hl,RESULT
+poll:   push hl
+        ld a,{function}
+        call GTPAD
+        call CHSNS
+        pop hl
+        jr z,poll
+        push hl
+        call CHGET
+        pop hl
+        ld (hl),a
+        inc hl
+        cp 'j'
+        jr nz,poll
+        call mark
+        jr $
+"
+    ));
+    let end = m.type_text("abcdefghij").unwrap();
+    next_mark(&mut m);
+    assert!(m.frame_count() <= end + 10, "GTPAD {function}");
+    assert_eq!(m.peek_range(0xC000, 10), b"abcdefghij", "GTPAD {function}");
+}
+
+#[test]
+fn keys_typed_during_a_mouse_polling_loop_all_arrive() {
     let mut m = machine(
         "
         ei
@@ -229,6 +267,12 @@ fn keys_typed_during_gtpad_calls_all_arrive() {
 poll:   push hl
         ld a,12
         call GTPAD
+        ld a,13
+        call GTPAD
+        ld a,14
+        call GTPAD
+        ld a,1
+        call GTTRIG
         call CHSNS
         pop hl
         jr z,poll
@@ -243,8 +287,13 @@ poll:   push hl
         jr $
 ",
     );
-    let end = m.type_text("abcdefghij").unwrap();
+    // Taps as in tests/seabattle_game.rs: held 3 frames, 6 up.
+    let start = m.frame_count() + 5;
+    let mut script = String::new();
+    for (i, k) in "ABCDEFGHIJ".chars().enumerate() {
+        script.push_str(&format!("at {} press {k} for 3\n", start + 9 * i as u64));
+    }
+    m.schedule_script(&msx_machine::machine::KeyScript::parse(&script).unwrap());
     next_mark(&mut m);
-    assert!(m.frame_count() <= end + 10);
     assert_eq!(m.peek_range(0xC000, 10), b"abcdefghij");
 }
