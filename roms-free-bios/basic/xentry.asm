@@ -22,8 +22,9 @@ XE_PTRNUM:      JP BI_PTRNUM            ; 7FC8h line pointers (0Dh) back into nu
 XE_ARYFIND:     JP XE_ARYFIND_I         ; 7FCBh the array named at HL: DE = its entry, HL after the name
 XE_LOGOP:       JP GS_LOGOP             ; 7FCEh a logical operation at HL (A = it) -> LOGOPR
 XE_PAGE:        JP GS_PAGE              ; 7FD1h ",page" (or the active one) -> (DE); Z at the statement's end
+XE_COLD:        JP BI_COLD              ; 7FD4h MSX-BASIC's cold start (the disk ROM's `BASIC` at the MSX-DOS prompt)
 XE_END:
 ; Each entry is one JP (3 bytes), so the table's addresses follow from its
 ; order; this stops the assembly when that no longer holds.
-        DS 7FD4h-XE_END
-        DS XE_END-7FD4h
+        DS 7FD7h-XE_END
+        DS XE_END-7FD7h

@@ -214,7 +214,6 @@ M_NEWTIM:       DB 0Dh,0Ah,"Enter new time: ",0
 M_BADTIM:       DB 0Dh,0Ah,"Invalid time",0
 M_VER:          DB "Free disk ROM: MSX-DOS 1 environment",0Dh,0Ah
                 DB "BDOS 2.2, no MSXDOS.SYS needed",0Dh,0Ah,0
-M_BASIC:        DB "BASIC from MSX-DOS: not yet (reset for MSX-BASIC)",0Dh,0Ah,0
 M_BADPAR:       DB "Invalid parameter",0Dh,0Ah,0
 M_CRLF:         DB 0Dh,0Ah,0
 WEEKTAB:        DB "SunMonTueWedThuFriSat"
@@ -1659,9 +1658,60 @@ C_VER:
 C_CLS:
                 LD A,0Ch
                 JP B_CHPUT
+; BASIC [file]: back to MSX-BASIC, as at power-on with no system on the
+; disk (its memory anew: programs have used it), then RUN "file" when one is
+; given; AUTOEXEC.BAS is not run again. The request goes to BASIC's cold
+; start in BASREQ.
 C_BASIC:
-                LD HL,M_BASIC
-                JP PRINTZ
+                LD DE,BASREQ+2
+                LD HL,(TAILP)
+                CALL SKIPSP
+                OR A
+                JR Z,C_BASIC_GO
+                PUSH HL
+                LD HL,M_RUNQ            ; RUN"
+                LD BC,4
+                LDIR
+                POP HL
+                LD B,12                 ; the name, up to a blank
+C_BASIC_N:      LD A,(HL)
+                CP ' '+1
+                JR C,C_BASIC_Q
+                LD (DE),A
+                INC HL
+                INC DE
+                DJNZ C_BASIC_N
+C_BASIC_Q:      LD A,22h
+                LD (DE),A
+                INC DE
+C_BASIC_GO:     XOR A
+                LD (DE),A
+                LD HL,'B'+'A'*256
+                LD (BASREQ),HL
+                CALL FLUSH
+                XOR A
+                CALL SETMODE
+                LD HL,DWORK             ; HIMEM as INIT left it
+                LD (HIMEM),HL
+                LD HL,TOBASIC           ; page 1 changes: from page 3
+                LD DE,BNCBUF
+                LD BC,TOBASIC_END-TOBASIC
+                LDIR
+                JP BNCBUF
+M_RUNQ:         DB "RUN",22h
+; TOBASIC (run from BNCBUF): the BIOS's environment back (the main ROM in
+; pages 0 and 1, as at power-on when no disk boots) and MSX-BASIC's cold
+; start (XE_COLD, 7FD4h).
+TOBASIC:        DI
+                LD SP,0F1C9h            ; the boot's stack
+                LD A,(EXPTBL)
+                CALL RC_SETP0
+                LD A,(EXPTBL)
+                LD H,40h
+                CALL B_ENASLT
+                EI
+                JP 7FD4h
+TOBASIC_END:
 C_REM:
                 RET
 C_PAUSE:

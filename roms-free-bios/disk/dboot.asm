@@ -73,7 +73,7 @@ BOOT_AGAIN:     LD HL,BNCBUF
                 DI
                 LD SP,(BOOTSP)
 BOOT_BACK:      XOR A                   ; back to the BIOS's environment
-                LD (DOSMODE),A
+                CALL SETMODE
                 CALL FLUSH
 BOOT_END:       EI
                 RET

@@ -27,7 +27,7 @@ B_LPTSTT:       EQU 00A8h
 
                 DB "AB"
                 DW INIT                 ; 4002h
-                DW 0                    ; STATEMENT: no CALL commands
+                DW CALLSTMT             ; STATEMENT: CALL FORMAT, CALL SYSTEM
                 DW 0                    ; DEVICE
                 DW 0                    ; TEXT
                 DS 4010h-$,0
@@ -254,6 +254,7 @@ RAMTEST:
         INCLUDE "devio.asm"
         INCLUDE "dos.asm"
         INCLUDE "command.asm"
+        INCLUDE "callstmt.asm"
 DISK_END:
 ; The controller's registers cover 7FF8h-7FFFh of this slot.
         DS 7FF0h-$,0FFh

@@ -4,7 +4,7 @@
 ; it stands in for MSXDOS.SYS and COMMAND.COM, whose files cannot be shipped.
 ;
 ; Page 0 (RAM, RAMAD0):
-;   0000h JP CF03h: WBOOT of the CP/M BIOS table   0005h JP DOSENT (the BDOS),
+;   0000h JP CE03h: WBOOT of the CP/M BIOS table   0005h JP DOSENT (the BDOS),
 ;   0006h = DOSENT = the top of the TPA             000Ch RDSLT, 0014h WRSLT,
 ;   001Ch CALSLT, 0024h ENASLT, 0030h CALLF          0038h interrupt (RC_INT)
 ;   005Ch FCB 1, 006Ch FCB 2 (the first two arguments), 0080h the command
@@ -28,7 +28,7 @@ DOSENV:
                 CALL UMOVE
                 CALL CPMSET
                 LD A,1
-                LD (DOSMODE),A
+                CALL SETMODE
                 ; The default handlers, before every command and program (a
                 ; program that changed them may have left them in its TPA).
                 LD HL,RC_DEFERR

@@ -15,25 +15,37 @@ SECBUF:         EQU 0F351h      ; -> a sector buffer: DSKI$/DSKO$ (BNCBUF here)
 BDOSENT:        EQU 0F37Dh      ; JP to the BDOS (programs: LD C,fn / CALL 0F37Dh)
 
 ; ---- buffers -------------------------------------------------------------------
-; From DWORK up: the MSX-DOS entry and interrupt stack, the data cache, the FAT,
-; one directory sector, the routines that run from RAM, the bounce buffer, the
-; BDOS stack, the command line, the variables.
-DWORK:          EQU 0CE00h      ; the new HIMEM
-DOSENT:         EQU 0CE06h      ; JP to the BDOS: 0005h jumps here, (0006h) = top of the TPA
-ISTK:           EQU 0CF00h      ; private stack of the page-0 interrupt handler (CE09h up)
-CPMTBL:         EQU 0CF00h      ; the CP/M BIOS jump table, (0001h) = CF03h (cpmbios.asm)
+; From DWORK (the new HIMEM, DF00h) up, in every environment: the data cache
+; (one sector), the FAT, one directory sector, the routines that run from
+; RAM, the bounce buffer, the BDOS stack, the command line, the variables.
+; That leaves MSX-BASIC about as much memory as a real Disk BASIC (the MSX2
+; Technical Handbook tells programs to count on 8000h-DE3Fh; the 7 disk FCBs
+; come below DF00h, 23271 bytes free).
+; Whole sectors go straight between the disk and the caller's pages 2-3
+; (fcb.asm DIRECT), so only partial ones need the cache.
+; In the MSX-DOS environment, where BASIC does not run, the memory below
+; HIMEM down to CD00h is the disk system's too: the MSX-DOS entry and
+; interrupt stack, the CP/M BIOS table, and a data cache of a whole track
+; (CF00h-E0FFh, nine sectors read ahead: CP/M programs read 128-byte records
+; and would otherwise wait a disk turn for each sector). 0006h = DOSENT.
+DWORK:          EQU 0DF00h      ; the new HIMEM
+DOSENT:         EQU 0CD06h      ; JP to the BDOS: 0005h jumps here, (0006h) = top of the TPA
+ISTK:           EQU 0CE00h      ; private stack of the page-0 interrupt handler (CD09h up)
+CPMTBL:         EQU 0CE00h      ; the CP/M BIOS jump table, (0001h) = CE03h (cpmbios.asm)
 CPMCOM:         EQU CPMTBL+51   ; its common routine (CPMROM copied)
-DATBUF:         EQU 0D000h      ; data cache: DATSECS consecutive sectors (read ahead)
-DATSECS:        EQU 9           ; a whole track (9 sectors: D000h-E1FFh)
-FATBUF:         EQU 0E200h      ; first FAT copy of the logged-in drive (3 sectors max)
+DATBUF9:        EQU 0CF00h      ; MSX-DOS: the data cache, DATSECS sectors
+DATSECS:        EQU 9           ; a whole track
+DATBUF1:        EQU 0DF00h      ; elsewhere: one sector (DATBUF9's last)
+FATBUF:         EQU 0E100h      ; first FAT copy of the logged-in drive (3 sectors max)
 FATBUF_SECS:    EQU 3
-DIRBUF:         EQU 0E800h      ; one directory sector (written through)
-RAMCODE:        EQU 0EA00h      ; routines that switch pages 0 and 1 run from RAM (512 bytes)
+DIRBUF:         EQU 0E700h      ; one directory sector (written through)
+STKLOW:         EQU 0E900h      ; private BDOS stack (256 bytes)
+BDOSSTK:        EQU 0EA00h
+RAMCODE:        EQU 0EA00h      ; routines that switch pages 0 and 1 run from RAM (512 bytes;
+                                ; fixed: boot sectors written by msx-disk jump to it)
 BNCBUF:         EQU 0EC00h      ; scratch: PHYDIO bounce for page 1, boot sector, DMA copies
-STKLOW:         EQU 0EE00h      ; private BDOS stack (256 bytes)
-BDOSSTK:        EQU 0EF00h
-CMDBUF:         EQU 0EF00h      ; command line: size, count, text, 0 (128 bytes)
-VARS:           EQU 0EF80h
+CMDBUF:         EQU 0EE00h      ; command line: size, count, text, 0 (128 bytes)
+VARS:           EQU 0EE80h
 
 ; ---- variables (VARS up to F1C8h) ------------------------------------------------
 DSKSLT:         EQU VARS+0      ; slot ID of this ROM
@@ -135,7 +147,14 @@ TTGT:           EQU VARS+246    ; BUFIN: where SELECT copies to
 PECHO:          EQU VARS+247    ; 1 = console output echoed to the printer (^P)
 NPHYS:          EQU VARS+248    ; physical drives found (1 or 2)
 LASTLOG:        EQU VARS+249    ; one drive: the logical drive whose disk is in it
-VARS_END:       EQU VARS+250
+DREL:           EQU VARS+250    ; (2) FILEIO's DIRECT: cluster index in the file
+DCLUS:          EQU VARS+252    ; (2) its cluster number
+DSIC:           EQU VARS+254    ; the sector in that cluster
+; BASREQ (EF7Fh, a fixed address the BASIC extension ROM reads): the
+; MSX-DOS prompt's `BASIC [file]` hands MSX-BASIC's cold start a line to run:
+; "BA", then the line (0-terminated; empty: none, and no AUTOEXEC.BAS).
+BASREQ:         EQU VARS+255    ; (20)
+VARS_END:       EQU VARS+275
 ; The batch file being run (command.asm): kept while programs run, so in
 ; page 3; not cleared by INIT (the boot stack may reach here then): the boot
 ; clears BATACT when it builds the MSX-DOS environment.

@@ -2,8 +2,9 @@
 ; FAT entries, cluster chains, directory entries, and the date/time stamp.
 ; One drive is cached at a time: the first FAT copy in FATBUF (written to
 ; every copy by FLUSH), one directory sector in DIRBUF (written through) and
-; a window of up to DATSECS consecutive data sectors in DATBUF, read ahead to
-; the end of the track in one DSKIO call: consecutive sectors come one after
+; a window of consecutive data sectors (WINDOW: a whole track in the MSX-DOS
+; environment, one sector elsewhere), read ahead to the end of the track in
+; one DSKIO call: consecutive sectors come one after
 ; the other under the head, while a sector read after the BDOS has worked on
 ; the one before has just passed and costs a disk turn (0.2 s). The changed
 ; sectors of the window form one run, written back with one DSKIO call when
@@ -192,6 +193,30 @@ FLUSHDAT:
                 LD (DATDIRTY),A
                 RET
 
+; WINDOW: H = the first page of the data cache, A = the sectors it holds:
+; a whole track in the MSX-DOS environment, one sector elsewhere (dvars.asm).
+WINDOW:
+                LD H,DATBUF1/256
+                LD A,(DOSMODE)
+                OR A
+                LD A,1
+                RET Z
+                LD H,DATBUF9/256
+                LD A,DATSECS
+                RET
+; SETMODE: DOSMODE = A, the cache written back and emptied first (its place
+; and size change with the environment).
+SETMODE:
+                PUSH AF
+                CALL FLUSHDAT
+                POP AF
+                LD (DOSMODE),A
+                LD HL,0FFFFh
+                LD (DATSEC),HL
+                XOR A
+                LD (DATN),A
+                RET
+
 ; DATFIND: Z and HL = SECDPTR = the place of sector DE when it is in the
 ; window (CY = 0 either way). Preserves DE.
 DATFIND:
@@ -211,7 +236,10 @@ DATFIND:
                 CP H
                 JR NC,DATFIND_NO
                 ADD A,A                 ; 512 bytes per sector
-                ADD A,DATBUF/256
+                PUSH AF
+                CALL WINDOW
+                POP AF
+                ADD A,H
                 LD H,A
                 LD L,0
                 LD (SECDPTR),HL
@@ -243,14 +271,16 @@ LOADSEC_MOD:    OR A
                 ADD HL,DE
                 LD A,E
                 SUB L
-                CP DATSECS
+                LD C,A
+                CALL WINDOW             ; no more than the window holds
+                CP C
                 JR C,LOADSEC_N
-                LD A,DATSECS
+                LD A,C
 LOADSEC_N:      POP DE
                 LD (DATN),A
                 LD (DATSEC),DE
                 LD B,A
-                LD HL,DATBUF
+                LD L,0                  ; H = the window's first page
                 LD (SECDPTR),HL
                 CALL RDSECS
                 RET NC
@@ -271,8 +301,12 @@ NEWSEC:
                 LD A,(DATN)             ; DE = DATSEC + DATN, room left?
                 OR A
                 JR Z,NEWSEC_NEW
-                CP DATSECS
-                JR NC,NEWSEC_NEW
+                LD C,A
+                CALL WINDOW
+                CP C
+                LD A,C
+                JR Z,NEWSEC_NEW
+                JR C,NEWSEC_NEW
                 LD HL,(DATSEC)
                 ADD A,L
                 LD L,A
@@ -294,7 +328,8 @@ NEWSEC_NEW:     PUSH DE
                 LD (DATSEC),DE
                 LD A,1
                 LD (DATN),A
-                LD HL,DATBUF
+                CALL WINDOW
+                LD L,0
                 LD (SECDPTR),HL
 NEWSEC_ZERO:    LD D,H
                 LD E,L

@@ -938,13 +938,15 @@ FILEIO_CH:      LD (FCHUNK),HL
                 CALL POS2SEC
                 LD (FRELSEC),HL
                 CALL CLIDX
+                LD (DREL),HL
                 PUSH AF
                 CALL CLUSAT
                 JR NC,FILEIO_CL
                 POP AF
                 SCF
                 RET
-FILEIO_CL:      DEC HL                  ; sector = first data + (cluster - 2) << shift + n
+FILEIO_CL:      LD (DCLUS),HL
+                DEC HL                  ; sector = first data + (cluster - 2) << shift + n
                 DEC HL
                 LD A,(DPB_CLUSSHFT)
 FILEIO_SH:      DEC A
@@ -954,11 +956,15 @@ FILEIO_SH:      DEC A
 FILEIO_SH1:     LD DE,(DPB_FIRREC)
                 ADD HL,DE
                 POP AF
+                LD (DSIC),A
                 LD E,A
                 LD D,0
                 ADD HL,DE
                 EX DE,HL                ; DE = the disk sector
                 LD (WSEC),DE
+                CALL DIRECT
+                RET C
+                JP NZ,FILEIO_ADV
                 LD A,(FWRITE)
                 OR A
                 JR NZ,FILEIO_W
@@ -1050,6 +1056,112 @@ FILEIO_ADV:     LD DE,(FCHUNK)
                 LD HL,(FPOS+2)
                 LD (LFCB+12h),HL
                 JP FILEIO_LOOP
+
+; DIRECT: whole sectors straight between the disk and the caller's memory,
+; without the one-sector cache: a run of consecutive sectors (across
+; clusters that follow each other on the disk) in one DSKIO call, so a
+; large transfer reads or writes a track per turn of the disk, as MSX-DOS
+; does. Only when FPOS is on a sector boundary, at least one whole sector
+; is asked for, no zeros are written, and the caller's memory lies in pages
+; 2-3 (in view while the BDOS runs; pages 0 and 1 go through the cache and
+; UMOVE). DE = the first disk sector (WSEC), DCLUS/DREL/DSIC where it is.
+; Out: CY = disk error (A = code); NZ = done, FCHUNK = the bytes moved;
+; Z = not for this transfer.
+DIRECT_NO:      XOR A
+                RET
+DIRECT:
+                LD A,(FZERO)
+                LD HL,(FOFF)
+                OR H
+                OR L
+                JR NZ,DIRECT_NO
+                LD A,(FCNT+1)           ; sectors asked for
+                SRL A
+                JR Z,DIRECT_NO
+                LD C,A
+                LD HL,(FPTR)
+                BIT 7,H
+                JR Z,DIRECT_NO
+                XOR A                   ; sectors of room up to FFFFh
+                SUB L
+                LD A,0
+                SBC A,H
+                SRL A
+                JR Z,DIRECT_NO
+                CP C
+                JR NC,DIRECT_N
+                LD C,A
+DIRECT_N:       LD A,(DPB_CLUSMSK)      ; C = wanted; B = the run so far: the
+                INC A                   ; rest of this cluster
+                LD HL,DSIC
+                SUB (HL)
+                LD B,A
+DIRECT_EXT:     LD A,B                  ; enough, or the next cluster must
+                CP C                    ; follow this one on the disk
+                JR NC,DIRECT_GO
+                PUSH BC
+                PUSH DE
+                LD HL,(DREL)
+                INC HL
+                LD (DREL),HL
+                CALL CLUSAT             ; (allocated when writing)
+                POP DE
+                POP BC
+                JR C,DIRECT_GO0
+                EX DE,HL
+                LD HL,(DCLUS)
+                INC HL
+                OR A
+                SBC HL,DE
+                EX DE,HL
+                JR NZ,DIRECT_GO0
+                LD (DCLUS),HL
+                LD A,(DPB_CLUSMSK)
+                INC A
+                ADD A,B
+                LD B,A
+                JR DIRECT_EXT
+DIRECT_GO0:     LD DE,(WSEC)            ; (CLUSAT's failure is met again by
+DIRECT_GO:      LD A,B                  ; the cached way, when it gets there)
+                CP C
+                JR C,DIRECT_B
+                LD B,C
+DIRECT_B:       PUSH BC
+                CALL FLUSHDAT           ; the cache's changes reach the disk first
+                POP BC
+                RET C
+                LD DE,(WSEC)
+                LD HL,(FPTR)
+                LD A,(FWRITE)
+                OR A
+                JR Z,DIRECT_RD
+                LD HL,(DATSEC)          ; the cached sector is rewritten: forget it
+                OR A
+                SBC HL,DE
+                LD A,H
+                OR A
+                JR NZ,DIRECT_WR
+                LD A,L
+                CP B
+                JR NC,DIRECT_WR
+                LD HL,0FFFFh
+                LD (DATSEC),HL
+                XOR A
+                LD (DATN),A
+DIRECT_WR:      LD HL,(FPTR)
+                PUSH BC
+                CALL WRSECS
+                JR DIRECT_END
+DIRECT_RD:      PUSH BC
+                CALL RDSECS
+DIRECT_END:     POP BC
+                RET C
+                LD H,B                  ; FCHUNK = sectors * 512
+                LD L,0
+                ADD HL,HL
+                LD (FCHUNK),HL
+                OR 1
+                RET
 
 ; ---- arithmetic ----------------------------------------------------------------------
 ; SUB32: TMP32 = (HL) - (DE), 4 bytes little endian; CY = borrow.

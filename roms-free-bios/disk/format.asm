@@ -15,10 +15,6 @@
 ; field (512 x E5h) and gap 3; 4Eh to the index pulse. 6050 bytes of the
 ; 6250 a turn holds.
 
-FT_ID:          EQU 162         ; offset of the first ID field's C byte
-FT_SECLEN:      EQU 656         ; bytes per sector in the track
-FMTBUF:         EQU DATBUF      ; the track is built in the cache (D000h-E8FFh)
-FMTBUF_LIM:     EQU 0E9h        ; high byte where the track buffer ends (filled 4Eh)
 
 ; The choice string (CHOICE returns its address in this ROM's slot).
 CHOICE_STR:     DB "1 - 1 side, double track",0Dh,0Ah
@@ -61,7 +57,6 @@ DSKFMT:
 FMT_PHYS:       CALL IO_TRKREG          ; start from a RESTORE
                 LD (HL),0FFh
                 CALL MOTORON
-                CALL FMTBUILD
                 XOR A
                 LD (IOTRK),A
 FMT_TRK:        XOR A
@@ -99,61 +94,39 @@ FMT_BADPAR:     LD A,ERR_PARAM
                 SCF
                 RET
 
-; FMTBUILD: the track of nine sectors at FMTBUF from FMTRUNS, 4Eh up to the
-; buffer's end; the ID fields' C, H and R are set by FMTTRACK.
-FMTBUILD:
-                LD DE,FMTBUF
-                LD HL,FMT_GAP
-                CALL FMTRUNS
-                LD C,9
-FMTB_SEC:       LD HL,FMT_SEC
-                CALL FMTRUNS
-                DEC C
-                JR NZ,FMTB_SEC
-FMTB_FILL:      LD A,4Eh
-                LD (DE),A
-                INC DE
-                LD A,D
-                CP FMTBUF_LIM+1
-                JR C,FMTB_FILL
-                RET
-; FMTRUNS: the runs (count, byte; count 0 = 256; count FFh ends) at HL to DE.
-FMTRUNS:
-                LD B,(HL)
-                INC HL
-                LD A,B
-                CP 0FFh
-                RET Z
-                LD A,(HL)
-                INC HL
-FMTRUNS_B:      LD (DE),A
-                INC DE
-                DJNZ FMTRUNS_B
-                JR FMTRUNS
-FMT_GAP:        DB 80,4Eh, 12,00h, 3,0F6h, 1,0FCh, 50,4Eh, 0FFh
-FMT_SEC:        DB 12,00h, 3,0F5h, 1,0FEh, 3,00h, 1,02h, 1,0F7h
-                DB 22,4Eh, 12,00h, 3,0F5h, 1,0FBh, 0,0E5h, 0,0E5h, 1,0F7h
-                DB 84,4Eh, 0FFh
-
 ; FMTTRACK: IOTRK / IOSIDE of IODRV formatted. CY and A = code on failure.
+; The track is written from a table of runs (count, byte; count 0 = 256)
+; built in BNCBUF, byte after byte as the controller asks: no track-sized
+; buffer, so formatting needs none of BASIC's memory.
 FMTTRACK:
                 CALL IO_SEEK
                 RET C
-                LD HL,FMTBUF+FT_ID      ; C, H, R of the nine ID fields
-                LD DE,FT_SECLEN-2
-                LD C,1
-FMTT_ID:        LD A,(IOTRK)
-                LD (HL),A
-                INC HL
+                LD DE,BNCBUF
+                LD HL,FMT_GAP
+                CALL FMTRUNS
+                LD C,1                  ; nine sectors, R = 1-9
+FMTT_SEC:       LD HL,FMT_SEC1
+                CALL FMTRUNS
+                LD A,(IOTRK)            ; the ID field: C, H, R
+                CALL FMTONE
                 LD A,(IOSIDE)
-                LD (HL),A
-                INC HL
-                LD (HL),C
-                ADD HL,DE
+                CALL FMTONE
+                LD A,C
+                CALL FMTONE
+                LD HL,FMT_SEC2
+                CALL FMTRUNS
                 INC C
                 LD A,C
                 CP 10
-                JR C,FMTT_ID
+                JR C,FMTT_SEC
+                LD B,8                  ; 4Eh to the index pulse (2 KB spare)
+FMTT_FILL:      XOR A
+                LD (DE),A
+                INC DE
+                LD A,4Eh
+                LD (DE),A
+                INC DE
+                DJNZ FMTT_FILL
                 LD A,(IOSIDE)
                 LD (FDC_SIDE),A
                 LD A,(FDC_CMD)          ; the drive must hold a disk
@@ -162,20 +135,26 @@ FMTT_ID:        LD A,(IOTRK)
                 RET C
                 ; One byte every 114 T-states, from before the index pulse to
                 ; the next one: interrupts are shut out for the whole turn.
-                LD HL,FMTBUF
+                ; 48 T-states a byte, 79 from the last byte of a run to the
+                ; first of the next.
+                LD HL,BNCBUF
                 LD DE,FDC_IRQ
-                LD BC,FDC_DATA
+                LD B,(HL)
+                INC HL
+                LD C,(HL)
+                INC HL
                 DI
                 LD A,0F0h               ; WRITE TRACK
                 LD (FDC_CMD),A
-FMTT_LOOP:      LD A,(DE)               ; 66 T-states a byte
+FMTT_LOOP:      LD A,(DE)
                 ADD A,A                 ; CY = no DRQ, S = no INTRQ
                 JR C,FMTT_WAIT
-                LD A,(HL)
-                LD (BC),A
-                LD A,H                  ; past the buffer: its last 4Eh again
-                CP FMTBUF_LIM
-                JP NC,FMTT_LOOP
+                LD A,C
+                LD (FDC_DATA),A
+                DJNZ FMTT_LOOP
+                LD B,(HL)               ; the next run
+                INC HL
+                LD C,(HL)
                 INC HL
                 JP FMTT_LOOP
 FMTT_WAIT:      JP M,FMTT_LOOP
@@ -193,6 +172,32 @@ FMTT_WAIT:      JP M,FMTT_LOOP
                 LD A,ERR_WFLT
 FMTT_ERR:       SCF
                 RET
+; FMTRUNS: the runs at HL (up to FFh) to DE. FMTONE: a run of one A to DE.
+FMTRUNS:
+                LD A,(HL)
+                CP 0FFh
+                RET Z
+                LDI
+                LDI
+                INC BC
+                INC BC
+                JR FMTRUNS
+FMTONE:
+                EX DE,HL
+                LD (HL),1
+                INC HL
+                LD (HL),A
+                INC HL
+                EX DE,HL
+                RET
+; The IBM System/34 layout (see the top): gap 4a, index mark, gap 1; per
+; sector the ID mark, (C, H, R), N = 2, its CRC, gap 2, the data mark, 512
+; bytes E5h, their CRC, gap 3.
+FMT_GAP:        DB 80,4Eh, 12,00h, 3,0F6h, 1,0FCh, 50,4Eh, 0FFh
+FMT_SEC1:       DB 12,00h, 3,0F5h, 1,0FEh, 0FFh
+FMT_SEC2:       DB 1,02h, 1,0F7h
+                DB 22,4Eh, 12,00h, 3,0F5h, 1,0FBh, 0,0E5h, 0,0E5h, 1,0F7h
+                DB 84,4Eh, 0FFh
 
 ; FMTLOGIC: boot sector, both FATs (empty) and the root directory (zeros).
 ; The boot sector is that of Disk::set_boot_command("") (docs/disk.md): it

@@ -22,6 +22,7 @@ LPTOUT:         EQU 00A5h
 CHPUT:          EQU 00A2h
 DK_SECBUF:      EQU 0F351h      ; -> DSKI$/DSKO$'s sector buffer (the disk ROM's)
 DK_FCBP:        EQU 0F353h      ; -> the FCBs (Disk BASIC's own variable)
+DK_BASREQ:      EQU 0EF7Fh      ; the free disk ROM's BASREQ (disk/dvars.asm)
 DK_NFCB:        EQU 7
 DK_BLK:         EQU 0F87Dh      ; (SAVEND) the channel block being worked on
 DK_RUNFLG:      EQU FILNAM      ; RUNFLG: run once loaded
@@ -38,6 +39,9 @@ FRCSNG:         EQU 2FB2h           ; Math-Pack: DAC to single
 FRCDBL:         EQU 303Ah           ; Math-Pack: DAC to double
 NRDVRM:         EQU 0174h           ; BIOS: VRAM byte at HL (128 KB)
 NWRVRM:         EQU 0177h
+NSTWRT:         EQU 0171h           ; BIOS: VRAM write address HL (active page)
+NSETRD:         EQU 016Eh           ; BIOS: VRAM read address HL (active page)
+DK_VDATA:       EQU 98h             ; VDP data port
 
 ; ---- presence --------------------------------------------------------------
 ; DK_HAVE: Z when a disk system is there: a disk ROM's INIT installed
@@ -86,7 +90,22 @@ DK_BOOT_B:      LD A,(HL)
                 CALL CHPUT
                 INC HL
                 JR DK_BOOT_B
-DK_BOOT_A:      LD HL,DK_AUTONM
+DK_BOOT_A:      LD HL,(DK_BASREQ)       ; the MSX-DOS prompt's BASIC [file]:
+                LD DE,'B'+'A'*256       ; its line instead of AUTOEXEC.BAS
+                OR A
+                SBC HL,DE
+                JR NZ,DK_BOOT_X
+                LD (DK_BASREQ),HL       ; (once)
+                LD HL,DK_BASREQ+2
+                LD A,(HL)
+                OR A
+                RET Z
+                LD DE,BUF
+                LD BC,18
+                LDIR
+                LD IX,XE_TYPED
+                JP X_CALBAS
+DK_BOOT_X:      LD HL,DK_AUTONM
                 LD DE,FILNAM
                 LD BC,11
                 LDIR
@@ -1508,21 +1527,60 @@ DK_BS_H:        LD A,(HL)
                 CALL DK_WRB
                 INC HL
                 DJNZ DK_BS_H
+                CALL DK_WPEND           ; the header, then the bytes by blocks
+                LD A,(DK_BVRAM)
+                OR A
+                JR NZ,DK_BS_VR
+                LD A,(DK_BSTART+1)      ; pages 0-1 are the ROMs BASIC sees,
+                CP 80h                  ; which the BDOS would not read
+                JR C,DK_BS_BYTE
+                CALL DK_BLEFT           ; from RAM straight (DE = DK_BSTART)
+                CALL NZ,DK_BLWR
+                JR DK_BS_END
+DK_BS_VR:       CALL DK_FREEBUF         ; from VRAM through the free memory
+                JR Z,DK_BS_BYTE
+                PUSH HL
+DK_BS_VL:       POP HL
+                PUSH HL
+                CALL DK_CHUNK
+                JR Z,DK_BS_VE
+                PUSH HL
                 LD HL,(DK_BSTART)
+                CALL NSETRD
+                POP BC
+                PUSH BC
+                LD HL,(DK_BOFS)
+DK_BS_VC:       IN A,(DK_VDATA)
+                LD (HL),A
+                INC HL
+                DEC BC
+                LD A,B
+                OR C
+                JR NZ,DK_BS_VC
+                POP HL
+                PUSH HL
+                LD DE,(DK_BOFS)
+                CALL DK_BLWR
+                POP BC
+                LD HL,(DK_BSTART)
+                ADD HL,BC
+                LD (DK_BSTART),HL
+                JR DK_BS_VL
+DK_BS_VE:       POP HL
+                JR DK_BS_END
+DK_BS_BYTE:     LD HL,(DK_BSTART)       ; by bytes
 DK_BS_L:        LD A,(DK_BVRAM)
                 OR A
-                JR Z,DK_BS_RAM
-                CALL NRDVRM
-                JR DK_BS_W
-DK_BS_RAM:      LD A,(HL)
-DK_BS_W:        CALL DK_WRB
+                LD A,(HL)
+                CALL NZ,NRDVRM
+                CALL DK_WRB
                 LD DE,(DK_BEND)
                 OR A
                 SBC HL,DE
                 ADD HL,DE
                 INC HL
                 JR NZ,DK_BS_L
-                CALL DK_CLOSE
+DK_BS_END:      CALL DK_CLOSE
                 POP HL
                 RET
 
@@ -1590,22 +1648,58 @@ DK_BL_OF:       LD E,(HL)
                 INC HL
                 DJNZ DK_BL_OF
                 LD HL,(DK_BSTART)
-DK_BL_L:        CALL DK_RDB
-                JR C,DK_BL_END
-                LD C,A
+DK_BL_L:        CALL DK_BUFN            ; what the channel holds already, byte
+                JR Z,DK_BL_BLK          ; by byte; then the rest by blocks
+                CALL DK_BL_ONE
+                JR NZ,DK_BL_L
+                JP DK_BL_END
+                ; The rest with the BDOS's block read: into RAM straight to its
+                ; place (whole sectors go from the disk to memory in one
+                ; go), into VRAM through the free memory above STREND.
+                ; DK_BSTART = the next address, DK_BOFS = the buffer.
+DK_BL_BLK:      LD (DK_BSTART),HL
                 LD A,(DK_BVRAM)
                 RRCA
-                LD A,C
-                JR NC,DK_BL_RAM
-                CALL NWRVRM
-                JR DK_BL_N
-DK_BL_RAM:      LD (HL),A
-DK_BL_N:        LD DE,(DK_BEND)
-                OR A
-                SBC HL,DE
-                ADD HL,DE
+                JR C,DK_BL_VR
+                LD A,H                  ; pages 0-1 are the ROMs BASIC sees,
+                CP 80h                  ; where the BDOS would write the RAM
+                JP C,DK_BL_BYTE
+                CALL DK_BLEFT           ; (DE = DK_BSTART)
+                CALL NZ,DK_BLRD
+                JP DK_BL_END
+DK_BL_VR:       CALL DK_FREEBUF
+                JR NZ,DK_BL_VS
+                LD HL,(DK_BSTART)       ; less than a sector free: by bytes
+                JP DK_BL_BYTE
+DK_BL_VS:       PUSH HL                 ; the buffer's size
+DK_BL_VL:       POP HL
+                PUSH HL
+                CALL DK_CHUNK
+                JR Z,DK_BL_VE
+                LD DE,(DK_BOFS)
+                CALL DK_BLRD            ; HL = bytes read
+                LD A,H
+                OR L
+                JR Z,DK_BL_VE
+                PUSH HL                 ; the VRAM address once, then the bytes
+                LD HL,(DK_BSTART)       ; (the address counts up by itself)
+                CALL NSTWRT
+                POP BC
+                PUSH BC
+                LD HL,(DK_BOFS)
+DK_BL_VC:       LD A,(HL)
+                OUT (DK_VDATA),A
                 INC HL
-                JR NZ,DK_BL_L
+                DEC BC
+                LD A,B
+                OR C
+                JR NZ,DK_BL_VC
+                POP BC
+                LD HL,(DK_BSTART)
+                ADD HL,BC
+                LD (DK_BSTART),HL
+                JR DK_BL_VL
+DK_BL_VE:       POP HL
 DK_BL_END:      CALL DK_CLOSE
                 LD A,(DK_BVRAM)
                 AND 2
@@ -1615,6 +1709,140 @@ DK_BL_END:      CALL DK_CLOSE
                 CALL X_CALBAS
 DK_BL_RET:      POP HL
                 RET
+
+; DK_BL_BYTE: BLOAD's byte loop from HL (no room for blocks).
+DK_BL_BYTE:     CALL DK_BL_ONE
+                JR NZ,DK_BL_BYTE
+                JR DK_BL_END
+; DK_BL_ONE: BLOAD's next byte from the channel to HL (RAM or VRAM), HL
+; then on; Z when the file or the address range has ended.
+DK_BL_ONE:      CALL DK_RDB
+                JR C,DK_BL_1END
+                LD C,A
+                LD A,(DK_BVRAM)
+                RRCA
+                LD A,C
+                JR NC,DK_BL_1RAM
+                CALL NWRVRM
+                JR DK_BL_1N
+DK_BL_1RAM:     LD (HL),A
+DK_BL_1N:       LD DE,(DK_BEND)
+                OR A
+                SBC HL,DE
+                ADD HL,DE
+                INC HL
+                RET
+DK_BL_1END:     XOR A
+                RET
+; DK_BUFN: Z when the input channel DK_BLK is a disk file whose buffer holds
+; no byte still to read (its end not met). Keeps HL.
+DK_BUFN:        PUSH HL
+                LD HL,(DK_BLK)
+                LD DE,4
+                ADD HL,DE
+                LD A,(HL)               ; +4 the device: 9 up are not files
+                CP 9
+                JR NC,DK_BUFN_NZ
+                INC HL
+                LD A,(HL)               ; +5 bytes in the buffer, +6 the next
+                INC HL
+                SUB (HL)
+                JR NZ,DK_BUFN_R
+                INC HL
+                BIT 1,(HL)              ; +7 the end met: DK_RDB says so
+                JR DK_BUFN_R
+DK_BUFN_NZ:     OR A                    ; (A >= 9)
+DK_BUFN_R:      POP HL
+                RET
+; DK_BLEFT: HL = DK_BEND + 1 - DK_BSTART, the bytes BLOAD has still to
+; load; Z when none.
+DK_BLEFT:       LD HL,(DK_BEND)
+                INC HL
+                LD DE,(DK_BSTART)
+                OR A
+                SBC HL,DE
+                RET
+; DK_FREEBUF: the buffer of BLOAD and BSAVE with VRAM: DK_BOFS = STREND,
+; HL = the whole sectors of the free memory above it (256 bytes left to
+; the stack); Z when not one.
+DK_FREEBUF:     LD DE,(STREND)
+                LD (DK_BOFS),DE
+                LD HL,-256
+                ADD HL,SP
+                OR A
+                SBC HL,DE
+                JR NC,DK_FB_N
+                LD HL,0
+DK_FB_N:        LD A,H
+                AND 0FEh
+                LD H,A
+                LD L,0
+                RET
+; DK_CHUNK: HL = the next block of BLOAD or BSAVE for a buffer of HL bytes:
+; the bytes left, at most the buffer less the file's place in its sector
+; (so the blocks after the first start on a sector, which the BDOS moves
+; straight between the disk and memory). Z when none is left.
+DK_CHUNK:       PUSH HL
+                CALL DK_FCBOF
+                LD HL,21h
+                ADD HL,DE
+                LD C,(HL)
+                INC HL
+                LD A,(HL)
+                AND 1
+                LD B,A
+                POP HL
+                OR A
+                SBC HL,BC
+                PUSH HL
+                CALL DK_BLEFT
+                POP DE
+                RET Z
+                CALL DK_MIN
+                LD A,H
+                OR L
+                RET
+; DK_WPEND: the bytes waiting in the output channel DK_BLK written now.
+DK_WPEND:       LD HL,(DK_BLK)
+                LD DE,6
+                ADD HL,DE
+                LD L,(HL)
+                LD H,0
+                PUSH HL
+                LD HL,(DK_BLK)
+                ADD HL,DE
+                LD (HL),0
+                POP HL
+                JP DK_WBUF
+; DK_BLWR: HL bytes from DE to the channel's file (random block write,
+; records of 1 byte); Disk full when they did not all go.
+DK_BLWR:        PUSH HL
+                LD C,1Ah                ; SETDTA
+                CALL DK_BDOS
+                CALL DK_FCBOF
+                POP HL
+                LD C,26h
+                CALL DK_BDOS
+                OR A
+                RET Z
+                JP DK_FULL
+; DK_MIN: HL = the smaller of HL and DE.
+DK_MIN:         PUSH HL
+                OR A
+                SBC HL,DE
+                POP HL
+                RET C
+                EX DE,HL
+                RET
+; DK_BLRD: HL bytes of the channel's file to DE with the BDOS's random
+; block read (records of 1 byte); HL = the bytes read.
+DK_BLRD:        PUSH HL
+                LD C,1Ah                ; SETDTA
+                CALL DK_BDOS
+                CALL DK_FCBOF
+                POP HL
+                LD C,27h
+                JP DK_BDOS
 
 ; DSKF(d) (service 25): the free clusters of drive d (0 the default).
 DK_DSKF:        CALL DK_NEED

@@ -13,7 +13,7 @@ use support::*;
 /// A .COM that exercises its environment and prints what it finds:
 /// * `T[...]` its command tail from 0080h (BDOS 02h), `F[...]` and `G[...]` the
 ///   names in FCB 1 (005Ch) and FCB 2 (006Ch), `P=` whether 0005h is `JP (0006h)` with the TPA top at
-///   CE06h;
+///   CD06h;
 /// * `*` printed by CHPUT through the page-0 CALSLT, `J` once JIFFY has
 ///   advanced (interrupts reach the BIOS through 0038h), `+` through CALLF
 ///   (RST 30h), `S` when a byte written with WRSLT reads back with RDSLT;
@@ -67,7 +67,7 @@ taild:  ld e,']'
         cp 0C3h
         jr nz,pdone
         ld hl,(0006h)
-        ld de,0CE06h
+        ld de,0CD06h
         or a
         sbc hl,de
         ld e,'N'

@@ -797,3 +797,31 @@ fn one_drive_serves_as_a_and_b() {
     let b = Disk::from_bytes(&disk_b).unwrap();
     assert_eq!(b.read_file("NEW.TXT").unwrap(), b"bee");
 }
+
+#[test]
+fn basic_goes_back_to_msx_basic_and_runs_a_program_given() {
+    let hello = msx_basic::tokenize("10 PRINT \"HELLO FROM BASIC\"\n")
+        .unwrap()
+        .to_bytes();
+    // No file: MSX-BASIC's start screen with its whole memory (the TPA
+    // the programs used is BASIC's again), and no AUTOEXEC.BAS run again.
+    let auto = msx_basic::tokenize("10 PRINT \"AUTO RAN\"\n")
+        .unwrap()
+        .to_bytes();
+    let mut m = prompt_machine(&[("HELLO.BAS", hello.clone()), ("AUTOEXEC.BAS", auto)]);
+    let f = m.frame_count();
+    m.type_text_at(f + 5, "BASIC\n").unwrap();
+    run_to_text(&mut m, "Ok", 600);
+    let s = screen(&m);
+    assert!(s.contains("23271 Bytes free"), "{s}");
+    assert!(!s.contains("AUTO RAN"), "{s}");
+    // BASIC works there: a line typed, listed and run.
+    let f = m.frame_count();
+    m.type_text_at(f + 5, "10 PRINT 6*7\nRUN\n").unwrap();
+    run_to_text(&mut m, " 42", 600);
+    // With a file: RUN "file".
+    let mut m = prompt_machine(&[("HELLO.BAS", hello)]);
+    let f = m.frame_count();
+    m.type_text_at(f + 5, "BASIC HELLO.BAS\n").unwrap();
+    run_to_text(&mut m, "HELLO FROM BASIC", 600);
+}

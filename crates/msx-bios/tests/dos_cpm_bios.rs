@@ -103,7 +103,7 @@ fn a_com_program_calls_the_cp_m_bios_entries() {
         wboot > bdos,
         "table {wboot:04X}h below the BDOS {bdos:04X}h"
     );
-    assert_eq!(bdos, 0xCE06);
+    assert_eq!(bdos, 0xCD06);
     assert_eq!(r[4], 0, "CONST with no key");
     assert_eq!(word(5), 0, "SELDSK");
     assert_eq!((r[7], r[8]), (1, 1), "READ, WRITE");
