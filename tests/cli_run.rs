@@ -141,7 +141,10 @@ fn script_errors_name_the_line() {
     let out = msx(&dir, &["run", "echo.rom", "--keys", "bad.txt"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains("bad.txt: key script line 2:"), "{stderr}");
+    assert!(
+        stderr.contains("bad.txt: key script line 2, column"),
+        "{stderr}"
+    );
     assert!(stderr.contains("SPACEBAR"), "{stderr}");
 }
 

@@ -576,3 +576,53 @@ fn demo_keys_play_to_end_png() {
         "the end screen is not end.png"
     );
 }
+
+/// The MSX mouse (issue 19): a click starts the game, moves of the mouse in
+/// port 1 move the cursor a cell per 8 counts (a cell is 8 dots), and the left
+/// button fires at the cell under the cursor. Everything comes from one key
+/// script, as `msx run --keys` would play it.
+#[test]
+fn the_mouse_aims_and_fires() {
+    let (disk, sym) = build("mouse");
+    let mut m = Machine::new(MachineConfig::new(support::free_bios_layout())).unwrap();
+    m.insert_disk(0, disk).unwrap();
+    let mut g = Game {
+        m,
+        sym,
+        free_at: 0,
+        log: Vec::new(),
+    };
+    let out =
+        g.m.run_until(&Until::TextOnScreen("PRESS SPACE".into()), 3000);
+    assert!(matches!(out, RunOutcome::Reached { .. }), "no title");
+    let at = g.m.frame_count() + 1;
+    g.m.schedule_script(&KeyScript::parse(&format!("at {at} click")).unwrap());
+    assert!(
+        g.run_to("PlayerTurn", 3000),
+        "a click did not start the game"
+    );
+    assert_eq!((g.int("cx"), g.int("cy")), (1, 1));
+    // A cell the player may fire at, away from the corner.
+    let f = g.field();
+    let (x, y) = (4..=f.w as i32)
+        .flat_map(|x| (3..=f.h as i32).map(move |y| (x, y)))
+        .find(|&(x, y)| f.at(x, y).owner != PLAYER)
+        .unwrap();
+    // 3 + 5 counts make the first cell; the rest, spread over 10 frames, the
+    // others. 8 counts a cell, right and down positive.
+    let at = g.m.frame_count() + 1;
+    let script = format!(
+        "at {at} mouse +3 0 wait 2 mouse +5 0 wait 2\nmouse {} {} for 10 wait 5 click",
+        (x - 2) * 8,
+        (y - 1) * 8
+    );
+    g.m.schedule_script(&KeyScript::parse(&script).unwrap());
+    assert!(g.run_to("ComputerShoots", 600), "the click did not fire");
+    assert_eq!((g.int("cx"), g.int("cy")), (x, y), "the cursor");
+    let after = g.field();
+    let shots: Vec<(i32, i32)> = (1..=after.w as i32)
+        .flat_map(|i| (1..=after.h as i32).map(move |j| (i, j)))
+        .filter(|&(i, j)| after.at(i, j).by_player)
+        .collect();
+    assert_eq!(shots, [(x, y)], "one shot, at the cell under the cursor");
+}

@@ -10,7 +10,10 @@ program SeaBattle;
   the player's objects are, only what a shot showed.
   The computer aims where the document's formula counts the most ways a ship can
   cover a cell; while a hit ship is not sunk, it fires only next to it.
-  Screen: SCREEN 1, one character a cell, written straight into VRAM. }
+  Screen: SCREEN 1, one character a cell, written straight into VRAM.
+  Input: the cursor keys and the space bar, or the MSX mouse in port 1 (read through
+  the BIOS's GTPAD and GTTRIG): it moves the cursor a cell per MouseStep counts, and
+  its left button fires (and starts the game at the title). }
 
 const
   MaxSide = 20;
@@ -29,6 +32,7 @@ const
   ChSunk = 176;    { an enemy ship that is sunk: red }
   ChLeft = 184;    { at the end, the enemy's ship cells never hit: grey }
   Lengths: array[1..Ships] of byte = (4, 3, 3, 2, 2, 2, 1, 1, 1, 1);
+  MouseStep = 8;   { mouse counts a cell: one count a dot, as a sprite would move }
 
 type
   Side = (Nobody, Player, Computer);
@@ -48,6 +52,12 @@ var
   over: boolean;
   message: string[12];                      { what the player's last shot did }
   key: char;
+  biosIn, biosOut: byte;                    { A for and from a BIOS call (inline code) }
+  mx, my: integer;                          { mouse counts not yet a cell }
+  leftWas: boolean;                         { the left button was down at the last look }
+  jiffy: integer absolute $FC9E;            { the BIOS's frame counter }
+  lastLook: integer;                        { jiffy at the last look at the mouse }
+  mouseSeen: boolean;                       { port 1 answered as a mouse once }
 
 procedure VPoke(addr: integer; v: byte);
 begin
@@ -56,6 +66,73 @@ begin
   Port[$99] := Hi(addr) or $40;
   Port[$98] := v;
   inline($FB)
+end;
+
+{ biosOut := GTPAD(biosIn) (00DBh): 12 reads the mouse in port 1, then 13 and 14
+  give its movement since the last read, -128..127 as a byte, right and down
+  positive. The program runs from a boot disk: the BIOS is in page 0. }
+procedure GtPad;
+begin
+  inline($3A/biosIn/            { LD A,(biosIn) }
+         $CD/$DB/$00/           { CALL GTPAD }
+         $32/biosOut)           { LD (biosOut),A }
+end;
+
+{ biosOut := GTTRIG(biosIn) (00D8h): 1 is trigger A of port 1, the mouse's left
+  button; FFh while it is down. }
+procedure GtTrig;
+begin
+  inline($3A/biosIn/            { LD A,(biosIn) }
+         $CD/$D8/$00/           { CALL GTTRIG }
+         $32/biosOut)           { LD (biosOut),A }
+end;
+
+function Signed(b: byte): integer;
+begin
+  if b > 127 then Signed := b - 256 else Signed := b
+end;
+
+{ Turns whole cells of the counts in acc into steps of pos within 1..last; counts
+  that push past the edge are dropped. }
+procedure Steps(var acc, pos: integer; last: integer);
+begin
+  while acc >= MouseStep do
+  begin
+    acc := acc - MouseStep;
+    if pos < last then pos := pos + 1 else acc := 0
+  end;
+  while acc <= -MouseStep do
+  begin
+    acc := acc + MouseStep;
+    if pos > 1 then pos := pos - 1 else acc := 0
+  end
+end;
+
+{ Reads the mouse once a frame: moves the cursor (cx, cy) and is true when the left
+  button has just gone down. An empty port (or a joystick at rest) reads as a
+  movement of exactly (1, 1) every time, all its pins high; a mouse at rest reads
+  (0, 0). So movements count from the first read that is not (1, 1) on. }
+function MouseFires: boolean;
+var dx, dy: integer;
+    down: boolean;
+begin
+  MouseFires := false;
+  if jiffy = lastLook then exit;
+  lastLook := jiffy;
+  biosIn := 12; GtPad;
+  biosIn := 13; GtPad; dx := Signed(biosOut);
+  biosIn := 14; GtPad; dy := Signed(biosOut);
+  if (dx <> 1) or (dy <> 1) then mouseSeen := true;
+  if mouseSeen then
+  begin
+    mx := mx + dx; my := my + dy;
+    Steps(mx, cx, cols);
+    Steps(my, cy, rows)
+  end;
+  biosIn := 1; GtTrig;
+  down := biosOut <> 0;
+  MouseFires := down and not leftWas;
+  leftWas := down
 end;
 
 procedure VText(x, y: integer; s: string[32]);
@@ -399,12 +476,20 @@ end;
 procedure PlayerTurn;
 var c: char;
     done: boolean;
+    ox, oy: integer;
 begin
   done := false;
   repeat
+    { The mouse moves the cursor until a key or its left button; then Read finds the
+      key waiting: no text cursor drawn. }
     PlaceCursor;
-    repeat until KeyPressed;    { then Read finds the key waiting: no text cursor drawn }
-    Read(Kbd, c);
+    c := #0;
+    repeat
+      ox := cx; oy := cy;
+      if MouseFires then c := ' ';
+      if (cx <> ox) or (cy <> oy) then PlaceCursor
+    until KeyPressed or (c = ' ');
+    if c <> ' ' then Read(Kbd, c);
     case Ord(c) of
       28: if cx < cols then cx := cx + 1;
       29: if cx > 1 then cx := cx - 1;
@@ -424,9 +509,15 @@ begin
   SetUpScreen;
   VText(9, 10, 'SEA BATTLE');
   VText(4, 13, 'PRESS SPACE TO START');
+  cols := 0; rows := 0; cx := 0; cy := 0;
+  mx := 0; my := 0;
+  leftWas := true;              { a button held at power-on is not a click }
+  lastLook := jiffy - 1;
+  mouseSeen := false;
   repeat
-    repeat until KeyPressed;
-    Read(Kbd, key)
+    key := #0;
+    if KeyPressed then Read(Kbd, key);
+    if MouseFires then key := ' '
   until key = ' ';
   Randomize;
   VText(4, 13, '    PLACING SHIPS   ');
@@ -434,6 +525,7 @@ begin
   VText(4, 10, '                    ');
   VText(4, 13, '                    ');
   cx := 1; cy := 1;
+  mx := 0; my := 0;
   over := false;
   message := '';
   repeat

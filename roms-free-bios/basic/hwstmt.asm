@@ -568,7 +568,8 @@ FN_PDL:         LD C,13
                 POP HL
                 JP FN_BYTE
 
-; PAD(n): n 0-19; the status readings (n 0, 4, 8, 12, 16) are -1 or 0.
+; PAD(n): n 0-19; the status readings (n 0, 4, 8, 12, 16) are -1 or 0, the
+; mouse's offsets (13, 14, 17, 18) -128 to 127, the rest 0-255.
 FN_PAD:         LD C,20
                 CALL HW_FNBYTE
                 LD C,A
@@ -578,9 +579,18 @@ FN_PAD:         LD C,20
                 LD L,A
                 LD H,0
                 LD A,C
+                CP 12
+                JR C,FN_PAD_PEN
                 AND 3
+                JR Z,FN_PAD_STATUS
+                LD A,L                  ; a signed byte
+                RLA
+                SBC A,A
+                LD H,A
+                JP FN_INTR
+FN_PAD_PEN:     AND 3
                 JP NZ,FN_INTR
-                LD A,L
+FN_PAD_STATUS:  LD A,L
                 OR A
                 JP Z,FN_INTR
                 LD HL,0FFFFh

@@ -103,6 +103,8 @@ ACPAGE:         EQU 0FAF6h
 AVCSAV:         EQU 0FAF7h
 EXBRSA:         EQU 0FAF8h
 MODE:           EQU 0FAFCh
+XSAVE:          EQU 0FAFEh      ; NEWPAD: X offset read from the mouse (2 bytes)
+YSAVE:          EQU 0FB00h      ; NEWPAD: Y offset (2 bytes)
 LOGOPR:         EQU 0FB02h
 MUSICF:         EQU 0FB3Fh      ; PLAY: bit v, voice v has music (the interrupt plays it)
 DRVINF:         EQU 0FB21h

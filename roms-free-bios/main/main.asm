@@ -13,6 +13,7 @@
 
 MSXVER:         EQU 1           ; 0 MSX1, 1 MSX2
 SUBENT_CHGMOD:  EQU 00D1h       ; SUB-ROM entries the main ROM forwards to
+SUBENT_NEWPAD:  EQU 01ADh
 SUBENT_GRPRT:   EQU 0089h
 SUBENT_CLSSUB:  EQU 0115h
 SUBENT_CHGCLR:  EQU 0111h
@@ -106,7 +107,7 @@ DSPFNK:         JP DSPFNK_I             ; 00CFh
 TOTEXT:         JP TOTEXT_I             ; 00D2h
 GTSTCK:         JP GTSTCK_I             ; 00D5h
 GTTRIG:         JP GTTRIG_I             ; 00D8h
-GTPAD:          JP RETZERO              ; 00DBh (no touch pad)
+GTPAD:          JP GTPAD_I              ; 00DBh (psg.asm)
 GTPDL:          JP RETZERO              ; 00DEh (no paddle)
 TAPION:         JP RETCARRY             ; 00E1h (no cassette: error)
 TAPIN:          JP RETCARRY             ; 00E4h

@@ -13,7 +13,12 @@ EXTROM_I:
                 PUSH BC
                 PUSH AF
                 LD A,I                  ; P/V = interrupts enabled
-                PUSH AF
+                JP PE,EXTROM_IFF
+                ; An interrupt taken during LD A,I leaves P/V clear though
+                ; interrupts are on (the NMOS Z80 quirk): ask again, the
+                ; handler has just returned with them enabled.
+                LD A,I
+EXTROM_IFF:     PUSH AF
                 PUSH IY
                 LD IY,(EXBRSA-1)        ; IYH = SUB-ROM slot ID
                 EX AF,AF'

@@ -191,6 +191,18 @@ GTTRIG_OFF:     XOR A
                 POP DE
                 RET
 
+; ---- GTPAD (00DBh): A = 0-7 touch pads (none: A = 0); 8-19 go to the ------
+; SUB-ROM's NEWPAD (the mouse: 12-15 port 1, 16-19 port 2), as on the MSX2.
+; Keeps IX and IY.
+GTPAD_I:
+                CP 8
+                JP C,RETZERO
+                PUSH IX
+                LD IX,SUBENT_NEWPAD
+                CALL EXTROM_I
+                POP IX
+                RET
+
 ; ---- CHGCAP (0132h): A = 0 CAPS lamp off, else on (PPI C bit 6, 0 = on). ----
 CHGCAP_I:
                 OR A

@@ -198,8 +198,8 @@ MAIN_CHPUT:     EQU 00A2h
                 JP SUBRETC
                 EI                      ; 01A9h BLTDM (disk)
                 JP SUBRETC
-                EI                      ; 01ADh NEWPAD
-                JP SUBRETZ
+                EI                      ; 01ADh NEWPAD (mouse.asm)
+                JP NEWPAD
                 EI                      ; 01B1h GETPUT (BASIC)
                 JP SUBRET
                 EI                      ; 01B5h CHGMDP
@@ -293,5 +293,6 @@ CALLMAIN:
         INCLUDE "clock.asm"
         INCLUDE "settings.asm"
         INCLUDE "gfxbas.asm"
+        INCLUDE "mouse.asm"
 
         DS 4000h-$,0FFh

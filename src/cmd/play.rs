@@ -40,6 +40,10 @@ pub struct PlayArgs {
     /// Alt (trigger B); right Ctrl + J toggles.
     #[arg(long)]
     pub joystick: bool,
+    /// The MSX mouse in port 1 (a click in the window grabs the host mouse
+    /// for it; right Ctrl lets go).
+    #[arg(long, conflicts_with = "joystick")]
+    pub mouse: bool,
     /// Quit after this many frames (for tests and demos).
     #[arg(long, value_name = "N")]
     pub frames: Option<u64>,
@@ -221,6 +225,7 @@ fn play(args: PlayArgs, source: Option<&Path>) -> Result<ExitCode> {
     options.fullscreen = args.fullscreen;
     options.audio = !args.mute;
     options.joystick = args.joystick;
+    options.mouse = args.mouse;
     options.frames = args.frames;
     if args.save_disk {
         // Checked before the window opens, not when a changed disk is saved: the file a

@@ -169,3 +169,16 @@ fn pad_and_pdl_read_the_bios_and_check_their_numbers() {
         );
     }
 }
+
+#[test]
+fn pad_reads_the_mouse_signed() {
+    // A key script with mouse commands plugs the mouse into port 1: moved 7
+    // left and 20 down, left button held. PAD(12) reads it (-1), PAD(13) and
+    // PAD(14) are the movement, -128 to 127 (msx.org wiki, PAD()); STRIG(1)
+    // is the left button, STRIG(3) the right.
+    let lines = harness::run_lines_keys(
+        "10 PRINT PAD(12);PAD(13);PAD(14);STRIG(1);STRIG(3)\n",
+        "mouse -7 +20 mouse left down",
+    );
+    assert_eq!(lines, ["-1 -7  20 -1  0"]);
+}

@@ -8,6 +8,7 @@ mod codec;
 pub mod fdc;
 pub mod machine;
 pub mod memory;
+pub mod mouse;
 pub mod ppi;
 pub mod psg;
 pub mod rtc;

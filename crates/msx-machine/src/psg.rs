@@ -57,6 +57,8 @@
 //!   that moment and the DC blocker at rest, which is exactly what a PSG
 //!   that was silent until then would have (see [`Psg::set_synthesis`]).
 
+use crate::mouse::Mouse;
+
 /// CPU T-states per PSG tick.
 pub const TICK: u64 = 16;
 /// CPU clock in Hz.
@@ -259,6 +261,17 @@ impl Envelope {
     }
 }
 
+/// What sits in a joystick port.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PortDevice {
+    /// A joystick (its pins set with [`Psg::set_joystick`]; nothing pressed
+    /// reads as nothing plugged in). The default.
+    #[default]
+    Joystick,
+    /// An MSX mouse ([`crate::mouse`]).
+    Mouse,
+}
+
 /// The PSG.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct Psg {
@@ -273,6 +286,8 @@ pub struct Psg {
     time: u64,
     // Inputs of port A.
     joystick: [u8; 2],
+    /// A mouse plugged into port 1 / 2 instead of the joystick there.
+    mice: [Option<Mouse>; 2],
     japanese: bool,
     cassette_in: bool,
     click: bool,
@@ -356,6 +371,7 @@ impl Psg {
             envelope: Envelope::new(),
             time: 0,
             joystick: [0x3F; 2],
+            mice: [None, None],
             japanese: false,
             // Nothing plugged into the cassette port reads 1, as openMSX's empty
             // cassette port (DummyCassetteDevice: a full positive sample).
@@ -386,6 +402,17 @@ impl Psg {
         for reg in 0..16 {
             self.write_register(reg, 0);
         }
+        self.drive_mice(now);
+    }
+
+    /// Hands the output pins of R15 to the mice plugged in.
+    fn drive_mice(&mut self, now: u64) {
+        for port in 0..2 {
+            let outputs = self.joystick_outputs(port);
+            if let Some(mouse) = &mut self.mice[port] {
+                mouse.write(outputs, now);
+            }
+        }
     }
 
     /// The chip type.
@@ -401,6 +428,9 @@ impl Psg {
             1 => {
                 self.run_to(now);
                 self.write_register(self.latch, value);
+                if self.latch == 15 {
+                    self.drive_mice(now);
+                }
             }
             _ => {}
         }
@@ -442,7 +472,11 @@ impl Psg {
     /// 0 = the others), cassette input (bit 7).
     fn port_a(&self) -> u8 {
         let port = self.selected_joystick();
-        (self.joystick[port] & 0x3F)
+        let pins = match &self.mice[port] {
+            Some(mouse) => mouse.read(),
+            None => self.joystick[port],
+        };
+        (pins & 0x3F)
             | if self.japanese { 0x40 } else { 0 }
             | if self.cassette_in { 0x80 } else { 0 }
     }
@@ -486,6 +520,40 @@ impl Psg {
         if let Some(j) = self.joystick.get_mut(port) {
             *j = pins & 0x3F;
         }
+    }
+
+    /// Plugs `device` into joystick port `port` (0 or 1). A mouse starts at
+    /// rest; plugging the one already there keeps its state.
+    pub fn plug(&mut self, port: usize, device: PortDevice) {
+        let Some(slot) = self.mice.get_mut(port) else {
+            return;
+        };
+        match device {
+            PortDevice::Joystick => *slot = None,
+            PortDevice::Mouse => {
+                if slot.is_none() {
+                    *slot = Some(Mouse::new());
+                }
+            }
+        }
+    }
+
+    /// What is plugged into joystick port `port` (0 or 1).
+    pub fn plugged(&self, port: usize) -> PortDevice {
+        match self.mice.get(port) {
+            Some(Some(_)) => PortDevice::Mouse,
+            _ => PortDevice::Joystick,
+        }
+    }
+
+    /// The mouse in port `port`, if one is plugged in.
+    pub fn mouse(&self, port: usize) -> Option<&Mouse> {
+        self.mice.get(port)?.as_ref()
+    }
+
+    /// The mouse in port `port`, writable (move it, press its buttons).
+    pub fn mouse_mut(&mut self, port: usize) -> Option<&mut Mouse> {
+        self.mice.get_mut(port)?.as_mut()
     }
 
     /// Selects the Japanese (JIS) keyboard layout bit of port A.

@@ -270,7 +270,7 @@ fn damaged_states_get_typed_errors() {
         m.load_state(&version),
         Err(StateError::UnsupportedVersion {
             found: 1,
-            supported: 3
+            supported: 4
         })
     );
     let mut flipped = bytes.clone();

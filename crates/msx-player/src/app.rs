@@ -15,15 +15,16 @@ use crate::scale::{blit, viewport, window_size, ScaleMode, PICTURE_H, PICTURE_W}
 use crate::session::Session;
 use crate::{PlayerError, PlayerOptions};
 use msx_machine::machine::Machine;
+use msx_machine::mouse::MouseButton;
 use std::num::NonZeroU32;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
-use winit::dpi::LogicalSize;
-use winit::event::{ElementState, WindowEvent};
+use winit::dpi::{LogicalSize, PhysicalPosition};
+use winit::event::{DeviceEvent, DeviceId, ElementState, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::PhysicalKey;
-use winit::window::{Fullscreen, Window, WindowId};
+use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 
 /// How a game of play ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +71,9 @@ pub fn play(
     );
     session.set_save_disks(options.save_disks);
     session.set_joystick(options.joystick);
+    if options.mouse {
+        session.set_mouse(true);
+    }
     session.set_screenshots(
         options.screenshot_dir.clone(),
         options.screenshot_stem.clone(),
@@ -109,6 +113,8 @@ pub fn play(
         frames: 0,
         scale_mode: ScaleMode::Integer,
         error: None,
+        grabbed: false,
+        recentre: false,
     };
     app.scale_mode = app.options.scale_mode;
     event_loop
@@ -121,14 +127,26 @@ pub fn play(
     Ok(PlayReport { frames: app.frames })
 }
 
-/// "msx play: GAME.DSK", with the state that changes how it runs.
-fn window_title(name: &str, paused: bool, warp: bool) -> String {
+/// "msx play: GAME.DSK", with the state that changes how it runs, and how
+/// to let go of the mouse while the MSX has it.
+fn window_title(name: &str, paused: bool, warp: bool, grabbed: bool) -> String {
     let state = match (paused, warp) {
         (true, _) => " [paused]",
         (false, true) => " [warp]",
         (false, false) => "",
     };
-    format!("msx play: {name}{state}")
+    let mouse = if grabbed {
+        " [mouse: right Ctrl releases]"
+    } else {
+        ""
+    };
+    format!("msx play: {name}{state}{mouse}")
+}
+
+/// The middle of the window's inside, in physical pixels.
+fn window_centre(window: &Window) -> PhysicalPosition<f64> {
+    let size = window.inner_size();
+    PhysicalPosition::new(f64::from(size.width / 2), f64::from(size.height / 2))
 }
 
 /// The window and what draws into it.
@@ -154,6 +172,14 @@ struct App<'a> {
     frames: u64,
     scale_mode: ScaleMode,
     error: Option<PlayerError>,
+    /// The host mouse is the MSX mouse's (hidden, held in the window).
+    grabbed: bool,
+    /// While grabbed: the pointer is only confined (X11 cannot lock it), so
+    /// motion is read from the pointer's moves and the pointer is put back
+    /// in the middle of the window after each. Raw device motion is not
+    /// used then: winit doubles it while the pointer is confined on X11
+    /// (rust-windowing/winit issue 3773).
+    recentre: bool,
 }
 
 impl App<'_> {
@@ -178,7 +204,7 @@ impl App<'_> {
     fn open_window(&mut self, event_loop: &ActiveEventLoop) -> Result<Gfx, PlayerError> {
         let (w, h) = window_size(self.options.scale);
         let mut attrs = Window::default_attributes()
-            .with_title(window_title(&self.options.title, false, false))
+            .with_title(window_title(&self.options.title, false, false, false))
             // Logical sizes: on a high-density screen the window is as
             // large as elsewhere (and integer scaling picks a larger factor).
             .with_inner_size(LogicalSize::new(w, h))
@@ -272,13 +298,10 @@ impl App<'_> {
                 None => {}
             },
         }
-        if let Some(gfx) = &self.gfx {
-            gfx.window.set_title(&window_title(
-                &self.options.title,
-                self.session.paused(),
-                self.session.warp(),
-            ));
+        if cmd == Command::Mouse && !self.session.mouse() {
+            self.release_mouse();
         }
+        self.update_title();
         // Pause, warp and state loads break the link between emulated and
         // real time: start counting again, and drop the stale sound.
         if matches!(
@@ -293,6 +316,71 @@ impl App<'_> {
             self.session.machine_mut().set_audio_capture(capture);
         }
         self.redraw();
+    }
+
+    fn update_title(&self) {
+        if let Some(gfx) = &self.gfx {
+            gfx.window.set_title(&window_title(
+                &self.options.title,
+                self.session.paused(),
+                self.session.warp(),
+                self.grabbed,
+            ));
+        }
+    }
+
+    /// Gives the host mouse to the MSX mouse: hidden and held in the window
+    /// (locked where the system can, else confined to the window); motion
+    /// then comes as raw device deltas.
+    fn grab_mouse(&mut self) {
+        let Some(gfx) = &self.gfx else {
+            return;
+        };
+        self.recentre = false;
+        if gfx.window.set_cursor_grab(CursorGrabMode::Locked).is_err() {
+            let confined = gfx.window.set_cursor_grab(CursorGrabMode::Confined);
+            self.recentre = gfx
+                .window
+                .set_cursor_position(window_centre(&gfx.window))
+                .is_ok();
+            if let Err(e) = confined {
+                (self.notice)(&format!("the mouse cannot be held in the window: {e}"));
+            }
+        }
+        gfx.window.set_cursor_visible(false);
+        self.grabbed = true;
+        self.messages
+            .show("MOUSE GRABBED: RIGHT CTRL RELEASES", Instant::now());
+        self.update_title();
+    }
+
+    /// Gives the host mouse back (its buttons come up on the MSX).
+    fn release_mouse(&mut self) {
+        if !self.grabbed {
+            return;
+        }
+        self.grabbed = false;
+        if let Some(gfx) = &self.gfx {
+            let _ = gfx.window.set_cursor_grab(CursorGrabMode::None);
+            gfx.window.set_cursor_visible(true);
+        }
+        for button in [MouseButton::Left, MouseButton::Right] {
+            self.session.mouse_button(button, false);
+        }
+        self.update_title();
+        self.redraw();
+    }
+
+    /// Host pixels per MSX mouse count: one count is one MSX dot as the
+    /// picture is shown (the picture's 240 lines fill the viewport's height;
+    /// the dots are as wide as high at 4:3).
+    fn pixels_per_count(&self) -> f64 {
+        let Some(gfx) = &self.gfx else {
+            return 1.0;
+        };
+        let size = gfx.window.inner_size();
+        let vp = viewport(size.width.max(1), size.height.max(1), self.scale_mode);
+        f64::from(vp.h.max(1)) / f64::from(PICTURE_H)
     }
 
     /// Emulates one frame and queues its sound.
@@ -388,7 +476,38 @@ impl ApplicationHandler for App<'_> {
                     self.fail(event_loop, e);
                 }
             }
-            WindowEvent::Focused(false) => self.session.release_all(),
+            WindowEvent::Focused(false) => {
+                self.release_mouse();
+                self.session.release_all();
+            }
+            WindowEvent::CursorMoved { position, .. } if self.grabbed && self.recentre => {
+                let Some(gfx) = &self.gfx else {
+                    return;
+                };
+                let centre = window_centre(&gfx.window);
+                let (dx, dy) = (position.x - centre.x, position.y - centre.y);
+                if dx != 0.0 || dy != 0.0 {
+                    let _ = gfx.window.set_cursor_position(centre);
+                    if !self.session.paused() {
+                        let per = self.pixels_per_count();
+                        self.session.mouse_motion(dx, dy, per);
+                    }
+                }
+            }
+            WindowEvent::MouseInput { state, button, .. } => {
+                let button = match button {
+                    winit::event::MouseButton::Left => MouseButton::Left,
+                    winit::event::MouseButton::Right => MouseButton::Right,
+                    _ => return,
+                };
+                let down = state == ElementState::Pressed;
+                if self.grabbed {
+                    self.session.mouse_button(button, down);
+                } else if down && self.session.mouse() {
+                    // The click that grabs is not the MSX's.
+                    self.grab_mouse();
+                }
+            }
             WindowEvent::DroppedFile(path) => {
                 let now = Instant::now();
                 match self.session.insert_file(&path) {
@@ -410,6 +529,9 @@ impl ApplicationHandler for App<'_> {
                     return;
                 };
                 let pressed = event.state == ElementState::Pressed;
+                if pressed && code == HOST_KEY && self.grabbed {
+                    self.release_mouse();
+                }
                 // Releases go where their press went (the session knows).
                 let route = if pressed {
                     keymap::route(
@@ -425,6 +547,20 @@ impl ApplicationHandler for App<'_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    fn device_event(
+        &mut self,
+        _event_loop: &ActiveEventLoop,
+        _device: DeviceId,
+        event: DeviceEvent,
+    ) {
+        if let DeviceEvent::MouseMotion { delta: (dx, dy) } = event {
+            if self.grabbed && !self.recentre && !self.session.paused() {
+                let per = self.pixels_per_count();
+                self.session.mouse_motion(dx, dy, per);
+            }
         }
     }
 
@@ -455,11 +591,21 @@ mod tests {
 
     #[test]
     fn titles() {
-        assert_eq!(window_title("a.dsk", false, false), "msx play: a.dsk");
         assert_eq!(
-            window_title("a.dsk", true, true),
+            window_title("a.dsk", false, false, false),
+            "msx play: a.dsk"
+        );
+        assert_eq!(
+            window_title("a.dsk", true, true, false),
             "msx play: a.dsk [paused]"
         );
-        assert_eq!(window_title("a.dsk", false, true), "msx play: a.dsk [warp]");
+        assert_eq!(
+            window_title("a.dsk", false, true, false),
+            "msx play: a.dsk [warp]"
+        );
+        assert_eq!(
+            window_title("a.dsk", false, false, true),
+            "msx play: a.dsk [mouse: right Ctrl releases]"
+        );
     }
 }

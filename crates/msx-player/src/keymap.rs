@@ -179,6 +179,7 @@ pub enum Command {
     Slot(u8),
     NextDisk,
     Joystick,
+    Mouse,
     IntegerScaling,
     Quit,
 }
@@ -197,6 +198,7 @@ impl Command {
             Command::Slot(_) => "choose state slot",
             Command::NextDisk => "next disk",
             Command::Joystick => "joystick on / off",
+            Command::Mouse => "mouse in port 1 on / off",
             Command::IntegerScaling => "integer scaling / fit",
             Command::Quit => "quit",
         }
@@ -238,6 +240,7 @@ pub const HOST_COMMANDS: &[(KeyCode, Command)] = &[
     (KeyCode::Digit9, Command::Slot(9)),
     (KeyCode::KeyD, Command::NextDisk),
     (KeyCode::KeyJ, Command::Joystick),
+    (KeyCode::KeyM, Command::Mouse),
     (KeyCode::KeyI, Command::IntegerScaling),
     (KeyCode::KeyQ, Command::Quit),
 ];

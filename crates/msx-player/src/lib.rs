@@ -53,6 +53,9 @@ pub struct PlayerOptions {
     pub audio: bool,
     /// The joystick on the cursor keys and space from the start.
     pub joystick: bool,
+    /// The MSX mouse in port 1 from the start (a click in the window grabs
+    /// the host mouse for it).
+    pub mouse: bool,
     /// Quit after this many emulated frames (for tests and demos).
     pub frames: Option<u64>,
     /// Disks for drive A: to cycle through (the first one is inserted by
@@ -89,6 +92,7 @@ impl PlayerOptions {
             fullscreen: false,
             audio: true,
             joystick: false,
+            mouse: false,
             frames: None,
             disks: Vec::new(),
             first_disk_inserted: false,

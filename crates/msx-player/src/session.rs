@@ -5,8 +5,10 @@
 use crate::keymap::{joystick_pins, Command, Route, Stick};
 use crate::ring::to_pcm;
 use crate::PlayerError;
-use msx_machine::machine::{frame_png, Machine};
+use msx_machine::machine::{frame_png, Machine, MouseAction};
+use msx_machine::mouse::MouseButton;
 use msx_machine::ppi::Key;
+use msx_machine::psg::PortDevice;
 use std::path::{Path, PathBuf};
 use winit::keyboard::KeyCode;
 
@@ -93,6 +95,12 @@ pub struct Session {
     taps: Vec<Tap>,
     screenshot_dir: PathBuf,
     screenshot_stem: String,
+    /// Host motion not yet a whole mouse count (see [`Session::mouse_motion`]).
+    mouse_rest: (f64, f64),
+    /// Mouse buttons pressed less than [`MIN_TAP_FRAMES`] frames ago: frames
+    /// left, and whether the host let go already (as `taps` for keys: a
+    /// program that looks once a frame must see a quick click).
+    button_taps: Vec<(MouseButton, u32, bool)>,
 }
 
 /// Frames an MSX key stays down at least, however short the host's tap. The
@@ -133,6 +141,8 @@ impl Session {
             taps: Vec::new(),
             screenshot_dir: PathBuf::from("."),
             screenshot_stem: "msx".into(),
+            mouse_rest: (0.0, 0.0),
+            button_taps: Vec::new(),
         }
     }
 
@@ -195,10 +205,86 @@ impl Session {
         Ok(format!("STATE {n} LOADED"))
     }
 
-    /// Starts with the joystick on the cursor keys and space.
+    /// Starts with the joystick on the cursor keys and space (in port 1:
+    /// the mouse, if plugged in, is unplugged).
     pub fn set_joystick(&mut self, on: bool) {
         self.release_all();
         self.joystick = on;
+        if on {
+            self.machine.psg_mut().plug(0, PortDevice::Joystick);
+        }
+    }
+
+    /// Plugs the MSX mouse into port 1 (`true`; the joystick keys go back to
+    /// the keyboard) or a joystick (`false`).
+    pub fn set_mouse(&mut self, on: bool) {
+        if on {
+            self.set_joystick(false);
+        }
+        self.release_all();
+        self.mouse_rest = (0.0, 0.0);
+        let device = if on {
+            PortDevice::Mouse
+        } else {
+            PortDevice::Joystick
+        };
+        self.machine.psg_mut().plug(0, device);
+    }
+
+    /// Whether the mouse is in port 1.
+    pub fn mouse(&self) -> bool {
+        self.machine.psg().plugged(0) == PortDevice::Mouse
+    }
+
+    /// The host mouse moved `dx`, `dy` host pixels (right and down
+    /// positive); `pixels_per_count` host pixels make one MSX mouse count
+    /// (one MSX dot on the screen as shown). Fractions are kept for the next
+    /// motion, so slow moves are not lost.
+    pub fn mouse_motion(&mut self, dx: f64, dy: f64, pixels_per_count: f64) {
+        if !self.mouse() || pixels_per_count.is_nan() || pixels_per_count <= 0.0 {
+            return;
+        }
+        let x = self.mouse_rest.0 + dx / pixels_per_count;
+        let y = self.mouse_rest.1 + dy / pixels_per_count;
+        let (cx, cy) = (x.trunc(), y.trunc());
+        self.mouse_rest = (x - cx, y - cy);
+        if cx != 0.0 || cy != 0.0 {
+            self.machine.apply_mouse(MouseAction::Move {
+                dx: cx as i32,
+                dy: cy as i32,
+            });
+        }
+    }
+
+    /// A host mouse button went down or up. A button stays down on the MSX
+    /// for at least [`MIN_TAP_FRAMES`] frames, however quick the click.
+    pub fn mouse_button(&mut self, button: MouseButton, down: bool) {
+        if down {
+            self.button_taps.retain(|t| t.0 != button);
+            self.button_taps.push((button, MIN_TAP_FRAMES, false));
+            self.machine.apply_mouse(MouseAction::Press(button));
+        } else if let Some(tap) = self.button_taps.iter_mut().find(|t| t.0 == button) {
+            tap.2 = true;
+        } else {
+            self.machine.apply_mouse(MouseAction::Release(button));
+        }
+    }
+
+    fn age_button_taps(&mut self) {
+        let mut up = Vec::new();
+        self.button_taps.retain_mut(|t| {
+            t.1 = t.1.saturating_sub(1);
+            if t.1 > 0 {
+                return true;
+            }
+            if t.2 {
+                up.push(t.0);
+            }
+            false
+        });
+        for button in up {
+            self.machine.apply_mouse(MouseAction::Release(button));
+        }
     }
 
     /// The machine.
@@ -229,6 +315,7 @@ impl Session {
         let before = self.machine.cycles();
         self.machine.run_frame();
         self.age_taps();
+        self.age_button_taps();
         let pcm = to_pcm(&self.machine.take_audio(), GAIN);
         (self.machine.cycles() - before, pcm)
     }
@@ -324,6 +411,10 @@ impl Session {
         self.taps.clear();
         self.machine.release_all();
         self.machine.psg_mut().set_joystick(0, 0x3F);
+        self.button_taps.clear();
+        for button in [MouseButton::Left, MouseButton::Right] {
+            self.machine.apply_mouse(MouseAction::Release(button));
+        }
     }
 
     /// Carries out a command that concerns the machine; `None` for the
@@ -347,6 +438,16 @@ impl Session {
             Command::Reset => {
                 self.machine.reset();
                 "RESET".to_string()
+            }
+            Command::Mouse => {
+                let on = !self.mouse();
+                self.set_mouse(on);
+                if on {
+                    "MOUSE IN PORT 1: CLICK TO GRAB"
+                } else {
+                    "MOUSE OFF"
+                }
+                .to_string()
             }
             Command::Joystick => {
                 let on = !self.joystick;
@@ -676,6 +777,48 @@ mod tests {
             s.run_frame();
         }
         assert!(pressed(&s, Key::E));
+    }
+
+    #[test]
+    fn the_mouse_plugs_moves_and_clicks() {
+        let mut s = Session::new(machine(false), vec![], None);
+        assert!(!s.mouse());
+        // Without a mouse, host motion goes nowhere.
+        s.mouse_motion(10.0, 10.0, 1.0);
+        assert_eq!(
+            s.command(Command::Mouse).unwrap().unwrap(),
+            "MOUSE IN PORT 1: CLICK TO GRAB"
+        );
+        assert!(s.mouse());
+        let pending = |s: &Session| s.machine().psg().mouse(0).unwrap().pending();
+        // 2 host pixels a count: 5 pixels are 2 counts, the half carried over.
+        s.mouse_motion(5.0, -3.0, 2.0);
+        assert_eq!(pending(&s), (2, -1));
+        s.mouse_motion(1.0, -1.0, 2.0);
+        assert_eq!(pending(&s), (3, -2));
+        s.mouse_button(MouseButton::Left, true);
+        assert!(s
+            .machine()
+            .psg()
+            .mouse(0)
+            .unwrap()
+            .button(MouseButton::Left));
+        // R14 with port 1 selected: trigger A (bit 4) low.
+        assert_eq!(s.machine().psg().read_register(14) & 0x30, 0x20);
+        s.release_all();
+        assert!(!s
+            .machine()
+            .psg()
+            .mouse(0)
+            .unwrap()
+            .button(MouseButton::Left));
+        // The joystick takes port 1 back.
+        s.set_joystick(true);
+        assert!(!s.mouse());
+        s.set_mouse(true);
+        assert!(s.mouse() && !s.joystick());
+        assert_eq!(s.command(Command::Mouse).unwrap().unwrap(), "MOUSE OFF");
+        assert!(!s.mouse());
     }
 
     #[test]

@@ -2318,7 +2318,8 @@ rt_bx_copy:
 ; (n 1-12: paddles) through the BIOS's GTPAD (00DBh) and GTPDL (00DEh)
 ; (MSX2 Technical Handbook, chapter 2 and appendix 1). HL = n, HL = the
 ; value; PAD's status readings (n 0, 4, 8, 12, 16) are -1 or 0, the
-; others 0-255. "Illegal function call" (5) for other n.
+; mouse's offsets (13, 14, 17, 18) -128 to 127, the others 0-255.
+; "Illegal function call" (5) for other n.
 rt_bx_pad:
         call rt_bx_byte
         cp 20
@@ -2330,8 +2331,18 @@ rt_bx_pad:
         ld l,a
         ld h,0
         ld a,c
+        cp 12
+        jr c,.pen
         and 3
+        jr z,.status
+        ld a,l                  ; a signed byte
+        rla
+        sbc a,a
+        ld h,a
+        ret
+.pen:   and 3
         ret nz
+.status:
         ld a,l
         or a
         ret z

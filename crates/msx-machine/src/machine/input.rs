@@ -6,6 +6,7 @@
 //! already begun takes effect at the start of the next stretch of emulation
 //! (at once, for practical purposes).
 
+use crate::mouse::MouseButton;
 use crate::ppi::{chord_for_char, Key};
 
 /// Press or release.
@@ -26,6 +27,48 @@ pub struct KeyEvent {
     pub key: Key,
     /// What happens to it.
     pub action: KeyAction,
+}
+
+/// What happens to the mouse in port 1.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MouseAction {
+    /// It moves `dx` to the right and `dy` down (negative: left, up), in
+    /// mouse counts.
+    Move {
+        /// Counts to the right.
+        dx: i32,
+        /// Counts down.
+        dy: i32,
+    },
+    /// A button goes down.
+    Press(MouseButton),
+    /// A button comes up.
+    Release(MouseButton),
+}
+
+/// One scheduled change of the mouse in port 1.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MouseEvent {
+    /// Frame (since power-on) at whose start it happens.
+    pub frame: u64,
+    /// What happens.
+    pub action: MouseAction,
+}
+
+/// A scheduled input of either kind.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Queued {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+}
+
+impl Queued {
+    fn frame(&self) -> u64 {
+        match self {
+            Queued::Key(e) => e.frame,
+            Queued::Mouse(e) => e.frame,
+        }
+    }
 }
 
 /// How long typed keys are held and released, in frames.
@@ -105,23 +148,31 @@ pub fn type_events(
 /// they were scheduled).
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default)]
 pub(crate) struct InputQueue {
-    events: std::collections::VecDeque<KeyEvent>,
+    events: std::collections::VecDeque<Queued>,
 }
 
 impl InputQueue {
     pub fn push(&mut self, event: KeyEvent) {
-        let at = self.events.partition_point(|e| e.frame <= event.frame);
+        self.push_queued(Queued::Key(event));
+    }
+
+    pub fn push_mouse(&mut self, event: MouseEvent) {
+        self.push_queued(Queued::Mouse(event));
+    }
+
+    fn push_queued(&mut self, event: Queued) {
+        let at = self.events.partition_point(|e| e.frame() <= event.frame());
         self.events.insert(at, event);
     }
 
     /// The frame of the next event, if any.
     #[inline]
     pub fn next_frame(&self) -> Option<u64> {
-        self.events.front().map(|e| e.frame)
+        self.events.front().map(Queued::frame)
     }
 
     /// Removes and returns the next event if it is due at `frame`.
-    pub fn pop_due(&mut self, frame: u64) -> Option<KeyEvent> {
+    pub fn pop_due(&mut self, frame: u64) -> Option<Queued> {
         if self.next_frame()? <= frame {
             self.events.pop_front()
         } else {
@@ -178,10 +229,28 @@ mod tests {
         q.push(ev(2, Key::A));
         q.push(ev(5, Key::C));
         assert_eq!(q.pop_due(1), None);
-        assert_eq!(q.pop_due(4).map(|e| e.key), Some(Key::A));
+        assert_eq!(
+            q.pop_due(4).and_then(|e| match e {
+                Queued::Key(k) => Some(k.key),
+                Queued::Mouse(_) => None,
+            }),
+            Some(Key::A)
+        );
         assert_eq!(q.pop_due(4), None);
-        assert_eq!(q.pop_due(9).map(|e| e.key), Some(Key::B));
-        assert_eq!(q.pop_due(9).map(|e| e.key), Some(Key::C));
+        assert_eq!(
+            q.pop_due(9).and_then(|e| match e {
+                Queued::Key(k) => Some(k.key),
+                Queued::Mouse(_) => None,
+            }),
+            Some(Key::B)
+        );
+        assert_eq!(
+            q.pop_due(9).and_then(|e| match e {
+                Queued::Key(k) => Some(k.key),
+                Queued::Mouse(_) => None,
+            }),
+            Some(Key::C)
+        );
         assert_eq!(q.len(), 0);
     }
 }

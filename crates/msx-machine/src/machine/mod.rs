@@ -55,7 +55,9 @@ mod trace;
 
 pub use audio::wav_bytes;
 pub use debug_device::DebugDevice;
-pub use input::{type_events, KeyAction, KeyEvent, TypingPace, UntypableChar};
+pub use input::{
+    type_events, KeyAction, KeyEvent, MouseAction, MouseEvent, TypingPace, UntypableChar,
+};
 pub use printer::PrinterPort;
 pub use run::{RunOutcome, Until};
 pub use script::{KeyScript, ScriptError};
@@ -67,7 +69,7 @@ use z80_cpu::Cpu;
 use crate::fdc::{DiskError, DiskImage};
 use crate::memory::{CartridgeKind, MachineLayout, Memory, MemoryError, SlotContent, SlotId};
 use crate::ppi::{Key, Ppi};
-use crate::psg::{Chip, Psg, PsgError};
+use crate::psg::{Chip, PortDevice, Psg, PsgError};
 use crate::rtc::{DateTime, Rtc, RtcError};
 use crate::vdp::{Frame, TextScreen, Vdp, VdpConfig, VdpError};
 use audio::Mixer;
@@ -95,6 +97,10 @@ pub struct MachineConfig {
     pub psg_chip: Chip,
     /// Audio sample rate in Hz.
     pub sample_rate: u32,
+    /// What is plugged into joystick port 1: a joystick (the default; with
+    /// nothing pressed it reads as an empty port) or a mouse. Port 2 holds a
+    /// joystick.
+    pub port1: PortDevice,
 }
 
 /// The RTC's time at power-on unless configured: a fixed moment, so that
@@ -111,6 +117,7 @@ impl MachineConfig {
             rtc_start: DEFAULT_RTC_START,
             psg_chip: Chip::Ym2149,
             sample_rate: 44_100,
+            port1: PortDevice::Joystick,
         }
     }
 }
@@ -172,7 +179,8 @@ impl Machine {
             vram_kb: config.vram_kb,
             pal: config.pal,
         })?;
-        let psg = Psg::new(config.psg_chip, config.sample_rate)?;
+        let mut psg = Psg::new(config.psg_chip, config.sample_rate)?;
+        psg.plug(0, config.port1);
         let rtc = Rtc::new(config.rtc_start)?;
         let mut cpu = Cpu::new();
         // Every MSX inserts one wait state in each M1 cycle.
@@ -464,10 +472,36 @@ impl Machine {
         self.input.push(event);
     }
 
-    /// Schedules every event of a key script (its frames are absolute).
+    /// Schedules every event of a key script (its frames are absolute). A
+    /// script with mouse commands plugs a mouse into port 1 (if one is not
+    /// there already): it cannot mean the joystick.
     pub fn schedule_script(&mut self, script: &KeyScript) {
         for &e in &script.events {
             self.input.push(e);
+        }
+        if !script.mouse_events.is_empty() {
+            self.board.psg.plug(0, PortDevice::Mouse);
+        }
+        for &e in &script.mouse_events {
+            self.input.push_mouse(e);
+        }
+    }
+
+    /// Schedules one mouse event (for the mouse in port 1; ignored when port
+    /// 1 holds a joystick at that frame).
+    pub fn schedule_mouse(&mut self, event: MouseEvent) {
+        self.input.push_mouse(event);
+    }
+
+    /// Applies a mouse action now to the mouse in port 1, if there is one.
+    pub fn apply_mouse(&mut self, action: MouseAction) {
+        let Some(mouse) = self.board.psg.mouse_mut(0) else {
+            return;
+        };
+        match action {
+            MouseAction::Move { dx, dy } => mouse.move_by(dx, dy),
+            MouseAction::Press(b) => mouse.set_button(b, true),
+            MouseAction::Release(b) => mouse.set_button(b, false),
         }
     }
 

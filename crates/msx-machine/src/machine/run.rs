@@ -1,6 +1,6 @@
 //! Running the machine: whole frames, or until a condition holds.
 
-use super::input::KeyAction;
+use super::input::{KeyAction, Queued};
 use super::trace::{TraceEntry, TraceKind};
 use super::Machine;
 
@@ -172,9 +172,12 @@ impl Machine {
             self.collect_audio();
         }
         while let Some(e) = self.input.pop_due(frame) {
-            match e.action {
-                KeyAction::Press => self.board.ppi.press(e.key),
-                KeyAction::Release => self.board.ppi.release(e.key),
+            match e {
+                Queued::Key(e) => match e.action {
+                    KeyAction::Press => self.board.ppi.press(e.key),
+                    KeyAction::Release => self.board.ppi.release(e.key),
+                },
+                Queued::Mouse(e) => self.apply_mouse(e.action),
             }
         }
         self.board.sync_int();

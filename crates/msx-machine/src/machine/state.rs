@@ -1,6 +1,6 @@
 //! Save states as bytes: [`Machine::save_state`] and [`Machine::load_state`].
 //!
-//! # Format (version 3)
+//! # Format (version 4)
 //!
 //! | offset | size | field |
 //! |---|---|---|
@@ -38,7 +38,7 @@ use crate::vdp::Vdp;
 /// The first bytes of every state.
 pub const STATE_MAGIC: &[u8; 8] = b"MSXSTATE";
 /// The format version this build writes and reads.
-pub const STATE_FORMAT_VERSION: u16 = 3;
+pub const STATE_FORMAT_VERSION: u16 = 4;
 const HEADER_LEN: usize = 26;
 
 /// Why bytes are not a state this machine can load. The machine is left
