@@ -1688,11 +1688,7 @@ C_BASIC_GO:     XOR A
                 LD (DE),A
                 LD HL,'B'+'A'*256
                 LD (BASREQ),HL
-                CALL FLUSH
-                XOR A
-                CALL SETMODE
-                LD HL,DWORK             ; HIMEM as INIT left it
-                LD (HIMEM),HL
+                CALL TOBASWIN           ; HIMEM DWORK, the one-sector cache
                 LD HL,TOBASIC           ; page 1 changes: from page 3
                 LD DE,BNCBUF
                 LD BC,TOBASIC_END-TOBASIC

@@ -12,6 +12,12 @@
 ; original disk ROM does before MSXDOS.SYS: a boot sector made by
 ; `Disk::set_boot_command` starts a .COM program from there.
 
+; BOOTH (H.STKE): the boot; when it comes back, MSX-BASIC starts.
+BOOTH:          CALL BOOT
+                DI
+                CALL TOBASWIN
+                EI
+                RET
 BOOT:
                 LD A,0C9h               ; one boot attempt: H.STKE is done with
                 LD (H_STKE),A
@@ -74,6 +80,5 @@ BOOT_AGAIN:     LD HL,BNCBUF
                 LD SP,(BOOTSP)
 BOOT_BACK:      XOR A                   ; back to the BIOS's environment
                 CALL SETMODE
-                CALL FLUSH
 BOOT_END:       EI
                 RET

@@ -56,7 +56,7 @@ INIT:
                 LD (DSKSLT),A
                 LD (MASTER),A
                 LD HL,(HIMEM)           ; our area lies below the system area
-                LD DE,DWORK
+                LD DE,BOOTHI
                 OR A
                 SBC HL,DE
                 JR C,INIT_HIMEM
@@ -105,7 +105,7 @@ INIT_ONE:       XOR A                   ; drive A:, motor off
                 LD DE,DSKIO_PUB
                 CALL SETHOOK
                 LD HL,H_STKE
-                LD DE,BOOT
+                LD DE,BOOTH
                 CALL SETHOOK
                 LD HL,H_TIMI
                 LD DE,TIMI

@@ -27,6 +27,10 @@ DOSENV:
                 LD BC,DOSPAGE0_END-DOSPAGE0
                 CALL UMOVE
                 CALL CPMSET
+                LD A,0C3h               ; 0005h's target (a boot loader's buffers
+                LD (DOSENT),A           ; may have lain there)
+                LD HL,RC_BDOS
+                LD (DOSENT+1),HL
                 LD A,1
                 CALL SETMODE
                 ; The default handlers, before every command and program (a

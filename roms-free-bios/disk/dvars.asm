@@ -23,12 +23,15 @@ BDOSENT:        EQU 0F37Dh      ; JP to the BDOS (programs: LD C,fn / CALL 0F37D
 ; come below DF00h, 23271 bytes free).
 ; Whole sectors go straight between the disk and the caller's pages 2-3
 ; (fcb.asm DIRECT), so only partial ones need the cache.
-; In the MSX-DOS environment, where BASIC does not run, the memory below
-; HIMEM down to CD00h is the disk system's too: the MSX-DOS entry and
-; interrupt stack, the CP/M BIOS table, and a data cache of a whole track
-; (CF00h-E0FFh, nine sectors read ahead: CP/M programs read 128-byte records
-; and would otherwise wait a disk turn for each sector). 0006h = DOSENT.
-DWORK:          EQU 0DF00h      ; the new HIMEM
+; Where MSX-BASIC does not run — the MSX-DOS environment, and a program a
+; boot sector starts (HIMEM stays at BOOTHI, CE00h, until the boot gives up
+; and MSX-BASIC starts) — the memory from CD00h is the disk system's too:
+; the MSX-DOS entry and interrupt stack, the CP/M BIOS table, and a data
+; cache of a whole track (CF00h-E0FFh, nine sectors read ahead: CP/M
+; programs read 128-byte records and would otherwise wait a disk turn for
+; each sector). 0006h = DOSENT.
+DWORK:          EQU 0DF00h      ; HIMEM while MSX-BASIC runs
+BOOTHI:         EQU 0CE00h      ; HIMEM before (boot programs; boot loaders need >= CE00h)
 DOSENT:         EQU 0CD06h      ; JP to the BDOS: 0005h jumps here, (0006h) = top of the TPA
 ISTK:           EQU 0CE00h      ; private stack of the page-0 interrupt handler (CD09h up)
 CPMTBL:         EQU 0CE00h      ; the CP/M BIOS jump table, (0001h) = CE03h (cpmbios.asm)
@@ -154,7 +157,8 @@ DSIC:           EQU VARS+254    ; the sector in that cluster
 ; MSX-DOS prompt's `BASIC [file]` hands MSX-BASIC's cold start a line to run:
 ; "BA", then the line (0-terminated; empty: none, and no AUTOEXEC.BAS).
 BASREQ:         EQU VARS+255    ; (20)
-VARS_END:       EQU VARS+275
+BASWIN:         EQU VARS+275    ; 1 = MSX-BASIC runs: the one-sector cache
+VARS_END:       EQU VARS+276
 ; The batch file being run (command.asm): kept while programs run, so in
 ; page 3; not cleared by INIT (the boot stack may reach here then): the boot
 ; clears BATACT when it builds the MSX-DOS environment.

@@ -194,14 +194,18 @@ FLUSHDAT:
                 RET
 
 ; WINDOW: H = the first page of the data cache, A = the sectors it holds:
-; a whole track in the MSX-DOS environment, one sector elsewhere (dvars.asm).
+; one sector while MSX-BASIC runs (BASWIN), else a whole track (dvars.asm).
 WINDOW:
-                LD H,DATBUF1/256
                 LD A,(DOSMODE)
                 OR A
+                JR NZ,WINDOW_BIG
+                LD A,(BASWIN)
+                OR A
+                JR Z,WINDOW_BIG
+                LD H,DATBUF1/256
                 LD A,1
-                RET Z
-                LD H,DATBUF9/256
+                RET
+WINDOW_BIG:     LD H,DATBUF9/256
                 LD A,DATSECS
                 RET
 ; SETMODE: DOSMODE = A, the cache written back and emptied first (its place
@@ -211,7 +215,23 @@ SETMODE:
                 CALL FLUSHDAT
                 POP AF
                 LD (DOSMODE),A
-                LD HL,0FFFFh
+                JR SETMODE_F
+; TOBASWIN: MSX-BASIC is about to run: HIMEM up to DWORK, the one-sector
+; cache (the cache written back and emptied first).
+TOBASWIN:
+                CALL FLUSH
+                XOR A
+                LD (DOSMODE),A
+                INC A
+                LD (BASWIN),A
+                LD HL,(HIMEM)           ; (unless another ROM has lowered it)
+                LD DE,BOOTHI
+                OR A
+                SBC HL,DE
+                JR NZ,SETMODE_F
+                LD HL,DWORK
+                LD (HIMEM),HL
+SETMODE_F:      LD HL,0FFFFh
                 LD (DATSEC),HL
                 XOR A
                 LD (DATN),A

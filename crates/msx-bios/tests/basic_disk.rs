@@ -600,7 +600,7 @@ fn large_bloads_and_bsaves_move_ram_and_vram_whole_and_quickly() {
     let d = disk_with(&[("RAM.BIN", ram_file), ("VRAM.BIN", vram_file)]);
     let mut m = boot(&d);
     // Each timed against typing a line as long that does nothing.
-    let mut timed = |m: &mut Machine, line: &str| {
+    let timed = |m: &mut Machine, line: &str| {
         let blank = format!("REM{}", &line[3..]);
         let c0 = m.cycles();
         cmd(m, &blank);
