@@ -462,9 +462,9 @@ BI_QNT_S:       CALL MP_FRCDBL
                 LD BC,8
                 LDIR
                 CALL MP_DECADD
-                LD A,(DAC)              ; 65536 and more stay >= 0
-                OR A
-                JP P,FCERR
+                LD A,(DAC)              ; 65536 and more stay >= 0: Overflow
+                OR A                    ; (FRMQNT's contract, TH2 4.4)
+                JP P,OVERR
 BI_QNT_N:       CALL MP_FRCINT
                 POP HL
 BI_QNT_I:       LD DE,(DAC+2)

@@ -994,7 +994,7 @@ RUN_I:          JR Z,RUN_TOP
                 LD DE,(TEMP)
                 LD HL,NEWSTT_I
                 PUSH HL
-                JP BI_GOTO
+                JP BI_GOTOT             ; (from the first line: HL is no text here)
 RUN_TOP:        CALL BI_RUNCLR
                 LD HL,(TXTTAB)
                 DEC HL

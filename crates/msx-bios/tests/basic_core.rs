@@ -989,3 +989,18 @@ fn set_screen_and_set_adjust_come_back_at_power_on() {
     // R#18: the nibbles are minus the offsets (x right and y down positive).
     assert_eq!(m.vdp().register(18), 0x3E, "SET ADJUST (2,-3)");
 }
+
+/// RUN n inside a program starts again at line n (the line is searched from
+/// the first one: RUN clears everything first), and FRMQNT's addresses
+/// past 65535 are Overflow (TH2 §4.4), as POKE shows.
+#[test]
+fn run_n_in_a_program_and_poke_past_65535() {
+    let mut m = basic();
+    let out = run_program(
+        &mut m,
+        "10 A=A+1:IF A>1 THEN PRINT \"TWICE\":END\n20 RUN 30\n30 PRINT \"THIRTY\";A\n",
+    );
+    assert_eq!(out, ["THIRTY 0"]);
+    assert_eq!(cmd(&mut m, "POKE 70000!,1"), ["Overflow"]);
+    assert_eq!(cmd(&mut m, "POKE -32769!,1"), ["Overflow"]);
+}
