@@ -194,11 +194,24 @@ impl Game {
         lines: HashMap<u32, u16>,
         format: Format,
     ) -> Game {
+        Self::power_on_seeded(image, sym, lines, format, 0)
+    }
+
+    /// As `power_on_as`, on the machine of power-on seed `seed` (`msx run --seed`).
+    fn power_on_seeded(
+        image: Vec<u8>,
+        sym: HashMap<String, u16>,
+        lines: HashMap<u32, u16>,
+        format: Format,
+        seed: u64,
+    ) -> Game {
         let mut layout = support::free_bios_layout();
         if format == Format::Rom {
             layout.insert_cartridge(1, image.clone(), None);
         }
-        let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+        let mut config = MachineConfig::new(layout);
+        config.seed = seed;
+        let mut m = Machine::new(config).unwrap();
         if format == Format::Disk {
             m.insert_disk(0, image).unwrap();
         }
@@ -460,6 +473,54 @@ fn check_fleet(g: &Game, p: usize) {
     }
     let want: Vec<usize> = SHIPS.iter().map(|&(_, n)| n).collect();
     assert_eq!(count.to_vec(), want, "side {p}'s fleet");
+}
+
+/// The fleets both sides get on the machine of power-on seed `seed`, placed by lines
+/// 410-470 from `RND(-TIME)`.
+fn fleets_of_seed(
+    image: &[u8],
+    sym: &HashMap<String, u16>,
+    lines: &HashMap<u32, u16>,
+    seed: u64,
+) -> [Vec<(usize, usize, u8)>; 2] {
+    let mut g = Game::power_on_seeded(
+        image.to_vec(),
+        sym.clone(),
+        lines.clone(),
+        Format::Disk,
+        seed,
+    );
+    assert!(
+        g.run_to_line(1010, 3000),
+        "seed {seed}: the board was not drawn"
+    );
+    check_fleet(&g, 1);
+    check_fleet(&g, 2);
+    [g.ships(1), g.ships(2)]
+}
+
+/// A real MSX places other fleets at every power-on (its disk stops anywhere, so the
+/// boot and `TIME` differ); `--seed` chooses such a power-on, and the same seed
+/// repeats it.
+#[test]
+fn the_power_on_seed_changes_the_fleets() {
+    let dir = scratch("battleship-seed");
+    let (image, sym, lines) = build(&dir, &BATTLE);
+    let fleets: Vec<_> = (1..=4)
+        .map(|seed| fleets_of_seed(&image, &sym, &lines, seed))
+        .collect();
+    let distinct: BTreeSet<_> = fleets.iter().collect();
+    assert!(
+        distinct.len() >= 3,
+        "seeds 1-4 gave only {} different fleets",
+        distinct.len()
+    );
+    assert_ne!(fleets[0], fleets[1], "seeds 1 and 2 gave the same fleets");
+    assert_eq!(
+        fleets_of_seed(&image, &sym, &lines, 2),
+        fleets[1],
+        "seed 2 twice gave different fleets"
+    );
 }
 
 #[test]

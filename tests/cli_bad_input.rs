@@ -313,10 +313,51 @@ fn assert_no_raw_controls(out: &Output) {
     );
 }
 
-/// Asserts that the ESC of the input was shown, escaped.
+/// Asserts that the ESC of the input was shown, as `\x1B` in a message or as the visible
+/// `␛` (U+241B) in a source line of a diagnostic, where each character keeps one column.
 fn assert_shown_escaped(text: &[u8]) {
     let text = String::from_utf8_lossy(text);
-    assert!(text.contains("\\x1B[2J"), "{text}");
+    assert!(
+        text.contains("\\x1B[2J") || text.contains("\u{241b}[2J"),
+        "{text}"
+    );
+}
+
+/// The column (in characters) of the first `^` under the source line that holds `at`,
+/// and the column of `at` in that line.
+fn caret_and_target(err: &str, at: &str) -> (usize, usize) {
+    let lines: Vec<&str> = err.lines().collect();
+    let i = (0..lines.len().saturating_sub(1))
+        .find(|&i| lines[i].contains(at) && lines[i + 1].contains('^'))
+        .unwrap_or_else(|| panic!("no source line with {at:?} and a caret in: {err}"));
+    let column = |line: &str, needle: &str| line[..line.find(needle).unwrap()].chars().count();
+    (column(lines[i + 1], "^"), column(lines[i], at))
+}
+
+#[test]
+fn the_caret_stays_under_its_character_after_control_characters() {
+    let dir = scratch("caret");
+    // The control characters are legal where they are (in a string); the error is
+    // the undefined name after them.
+    write(&dir, "c.asm", b" db \"\x1b[1m\x07\x9b\",nowhere\n");
+    let out = msx(&dir, &["asm", "c.asm", "-o", "c.bin"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_no_raw_controls(&out);
+    let (caret, target) = caret_and_target(&err, "nowhere");
+    assert_eq!(caret, target, "{err}");
+
+    write(
+        &dir,
+        "c.pas",
+        b"program c;\nbegin\n  writeln('\x1b[2J\x07'); nowhere := 1;\nend.\n",
+    );
+    let out = msx(&dir, &["build", "c.pas", "-o", "c.com"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_no_raw_controls(&out);
+    let (caret, target) = caret_and_target(&err, "nowhere :=");
+    assert_eq!(caret, target, "{err}");
 }
 
 #[test]
@@ -417,6 +458,70 @@ fn basic_reports_parse_and_compile_errors_in_one_run() {
         "{err}"
     );
     assert_eq!(lines[3], "error: st.bas could not be compiled (3 error(s))");
+}
+
+#[test]
+fn basic_reports_character_errors_with_the_other_lines_errors() {
+    let dir = scratch("basicchars");
+    // Line 20 has a character MSX-BASIC cannot store; line 30 does not parse; line 40
+    // jumps nowhere; line 50 jumps to line 20, which exists (it is only wrong).
+    write(
+        &dir,
+        "ch.bas",
+        "10 PRINT 1\n20 PRINT \"\u{6f22}\"\n30 PRINT (\n40 GOTO 1000\n50 GOTO 20\n",
+    );
+    let out = msx(&dir, &["build", "--compile", "ch.bas"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 4, "{err}");
+    assert!(
+        lines[0].starts_with("error: ch.bas: line 2, column 11: character"),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("error: ch.bas: line 30, statement 1: Syntax error"),
+        "{err}"
+    );
+    assert!(
+        lines[2].contains("line 40, statement 1: Undefined line number 1000"),
+        "{err}"
+    );
+    assert_eq!(lines[3], "error: ch.bas could not be compiled (3 error(s))");
+
+    // Tokenizing (and building for the interpreter, which only tokenizes) reports every
+    // line's error, not only the first.
+    write(
+        &dir,
+        "two.bas",
+        "10 PRINT \"\u{6f22}\"\n20 PRINT 1\nPRINT 2\n30 PRINT \"\u{20ac}\"\n",
+    );
+    for args in [
+        &["basic", "tokenize", "two.bas", "-o", "two.tok"][..],
+        &["build", "two.bas", "-o", "two.dsk"],
+    ] {
+        let out = msx(&dir, args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 4, "{args:?}: {err}");
+        assert!(
+            lines[0].starts_with("error: two.bas: line 1, column 11: character"),
+            "{err}"
+        );
+        assert!(
+            lines[1].starts_with(
+                "error: two.bas: line 3, column 1: line does not start with a line number"
+            ),
+            "{err}"
+        );
+        assert!(
+            lines[2].starts_with("error: two.bas: line 4, column 11: character"),
+            "{err}"
+        );
+        assert_eq!(lines[3], "error: two.bas could not be tokenized (3 errors)");
+    }
+    assert!(!dir.join("two.tok").exists() && !dir.join("two.dsk").exists());
 }
 
 #[test]

@@ -157,6 +157,42 @@ fn without_a_display_it_points_at_msx_run() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Every launch powers on another machine (a fresh seed, said on stderr before the
+/// window opens, so this needs no display); `--seed` repeats one.
+#[test]
+fn each_launch_says_its_seed_and_seed_repeats_one() {
+    let dir = scratch("seed");
+    echo_rom(&dir);
+    let seed_of = |extra: &[&str]| -> String {
+        let out = Command::new(env!("CARGO_BIN_EXE_msx"))
+            .current_dir(&dir)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .args(["play", "echo.rom"])
+            .args(extra)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        let line = err
+            .lines()
+            .find_map(|l| l.strip_prefix("msx play: seed "))
+            .unwrap_or_else(|| panic!("no seed said: {err}"));
+        let seed = line.split_whitespace().next().unwrap().to_string();
+        assert!(
+            line.contains(&format!("`--seed {seed}`")),
+            "the line does not say how to repeat it: {err}"
+        );
+        seed
+    };
+    let first = seed_of(&[]);
+    let second = seed_of(&[]);
+    assert!(first.parse::<u64>().unwrap() > 0);
+    assert_ne!(first, second, "two launches had the same seed");
+    assert_eq!(seed_of(&["--seed", "42"]), "42");
+    assert_eq!(seed_of(&["--seed", "0"]), "0");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `msx play game.pas` builds as `msx build` does, with the program's
 /// `msx.toml` (its data files go on the temporary disk), before it looks for
 /// a display.
@@ -729,6 +765,9 @@ fn play_steps_in_window(dir: &Path, disk: &str, start: &Start, steps: &[Step], t
             "2",
             "--rtc",
             RTC,
+            // The machine of `msx run` (seed 0), not a fresh power-on.
+            "--seed",
+            "0",
             "--state-dir",
             "states",
         ])
@@ -1189,5 +1228,137 @@ fn battleship_plays_to_a_win_in_the_window() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("** You win the game !! **"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--save-disk` through a symbolic link: the program writes a file on its disk, the
+/// player quits (`--frames`), and the changed disk goes into the file the link names;
+/// the link stays a link (before, the link was replaced by a plain file and the real
+/// image kept its old contents).
+#[test]
+fn save_disk_writes_through_a_symbolic_link() {
+    let Some(_turn) = window_test(&["Xvfb"]) else {
+        return;
+    };
+    let dir = scratch("savelink");
+    std::fs::write(
+        dir.join("w.bas"),
+        "10 OPEN \"OUT.TXT\" FOR OUTPUT AS #1\n20 PRINT #1,\"WRITTEN\"\n30 CLOSE #1\n",
+    )
+    .unwrap();
+    let msx = env!("CARGO_BIN_EXE_msx");
+    let run = |args: &[&str]| {
+        let out = Command::new(msx)
+            .current_dir(&dir)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    run(&["build", "w.bas", "-o", "real.dsk"]);
+    let before = std::fs::read(dir.join("real.dsk")).unwrap();
+    std::os::unix::fs::symlink("real.dsk", dir.join("link.dsk")).unwrap();
+
+    let x = XServer::start();
+    let out = x
+        .command(msx)
+        .current_dir(&dir)
+        .args(["play", "link.dsk", "--save-disk", "--mute", "--seed", "0"])
+        .args(["--frames", "900"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "msx play: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let link = std::fs::symlink_metadata(dir.join("link.dsk")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link was replaced");
+    let after = std::fs::read(dir.join("real.dsk")).unwrap();
+    assert_ne!(after, before, "the image the link names was not written");
+    let listing = run(&["disk", "get", "real.dsk", "OUT.TXT", "-o", "-"]);
+    // PRINT # ends the line with CR LF; CLOSE ends the file with ^Z, as on an MSX.
+    assert_eq!(
+        listing.stdout, b"WRITTEN\r\n\x1a",
+        "the file the program wrote"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Key taps shorter than a keyboard scan (`xdotool key`: down and up at once, as
+/// a fast typist's or a script's) each reach the program: the player holds an MSX key
+/// for at least one scan of the BIOS (every third frame). Before, most such taps fell
+/// between two scans and were lost.
+#[test]
+fn instant_key_taps_are_not_lost() {
+    let Some(_turn) = window_test(&["Xvfb", "xdotool", "xwd"]) else {
+        return;
+    };
+    let dir = scratch("taps");
+    echo_rom(&dir);
+    let msx = env!("CARGO_BIN_EXE_msx");
+    let reference = |typed: &str, name: &str| -> image::RgbImage {
+        let mut c = Command::new(msx);
+        c.current_dir(&dir)
+            .args(["run", "echo.rom", "--frames", "600", "--png", name]);
+        if !typed.is_empty() {
+            c.args(["--type", typed, "--type-at", "240"]);
+        }
+        let out = c.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        image::open(dir.join(name)).unwrap().to_rgb8()
+    };
+    let waiting = reference("", "waiting.png");
+    let typed = reference("msx1", "typed.png");
+    assert!(waiting != typed);
+
+    let x = XServer::start();
+    let mut player = x
+        .command(msx)
+        .current_dir(&dir)
+        .args(["play", "echo.rom", "--mute", "--scale", "2", "--seed", "0"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let wid = x.xdotool(&["search", "--sync", "--onlyvisible", "--name", "msx play"]);
+    let wid = wid.lines().next().expect("the player's window").to_string();
+    x.xdotool(&["windowfocus", "--sync", &wid]);
+    let mut shows = |reference: &image::RgbImage, what: &str| {
+        let limit = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            let (w, h, pixels) = x.window_pixels(&wid);
+            let (count, first) = differences(w, h, &pixels, reference, nothing_ignored);
+            if count == 0 {
+                return;
+            }
+            if std::time::Instant::now() > limit {
+                save_rgb(&dir.join("window.png"), w, h, &pixels);
+                let _ = player.kill();
+                let _ = player.wait();
+                panic!(
+                    "the window never showed {what}: {count} pixels differ, the first at \
+                     {first:x?}; window.png in {}",
+                    dir.display()
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(300));
+        }
+    };
+    shows(&waiting, "the prompt");
+    // Each key down and up with nothing in between, 150 ms apart.
+    x.xdotool(&["key", "--delay", "150", "m", "s", "x", "1"]);
+    shows(&typed, "the four letters typed");
+    let _ = player.kill();
+    let _ = player.wait();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -644,3 +644,36 @@ fn the_free_bios_starts_a_cartridge_at_the_frame_the_doc_gives() {
         );
     }
 }
+
+/// `--seed` chooses the power-on: the disk's position, so the boot's timing and the
+/// `TIME` a program starts with. Seed 0 is the default, the same seed the same run.
+#[test]
+fn the_seed_changes_the_boot_and_repeats_it() {
+    let dir = scratch("seed");
+    std::fs::write(dir.join("t.bas"), "10 PRINT \"T=\";TIME\n20 GOTO 20\n").unwrap();
+    let time_with = |extra: &[&str]| -> String {
+        let mut args = vec!["run", "t.bas", "--frames", "400", "--text"];
+        args.extend_from_slice(extra);
+        let out = msx(&dir, &args);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {text}");
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix("T="))
+            .unwrap_or_else(|| panic!("{args:?}: no T= on screen: {text}"))
+            .trim()
+            .to_string()
+    };
+    let default = time_with(&[]);
+    assert_eq!(time_with(&["--seed", "0"]), default);
+    let times: Vec<String> = (1..=4)
+        .map(|s| time_with(&["--seed", &s.to_string()]))
+        .collect();
+    assert!(
+        times.iter().any(|t| *t != default),
+        "seeds 1-4 all started at TIME {default}: {times:?}"
+    );
+    assert_eq!(time_with(&["--seed", "3"]), times[2]);
+    // Not a number: a usage error.
+    let out = msx(&dir, &["run", "t.bas", "--seed", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+}

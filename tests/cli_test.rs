@@ -313,3 +313,34 @@ fn sound_and_vram_goldens_bless_then_match() {
         stdout(&out)
     );
 }
+
+/// A case's `seed` powers on the machine `msx run --seed` does: the case with the
+/// seed matches that run's screen, the same case without it does not (the program
+/// prints the `TIME` it starts at, which the seed's disk position moves).
+#[test]
+fn a_case_runs_with_its_seed() {
+    let dir = scratch("seeded");
+    std::fs::write(dir.join("t.bas"), "10 PRINT \"T=\";TIME\n20 GOTO 20\n").unwrap();
+    let run = msx(
+        &dir,
+        &["run", "t.bas", "--seed", "3", "--frames", "400", "--text"],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    std::fs::write(dir.join("seed3.txt"), &run.stdout).unwrap();
+    let unseeded = msx(&dir, &["run", "t.bas", "--frames", "400", "--text"]);
+    assert_ne!(
+        unseeded.stdout, run.stdout,
+        "seed 3 starts at the TIME of seed 0"
+    );
+    std::fs::write(
+        dir.join("msx.toml"),
+        "[[test]]\nname = \"seeded\"\nprogram = \"t.bas\"\nframes = 400\nseed = 3\ntext = \"seed3.txt\"\n\n\
+         [[test]]\nname = \"unseeded\"\nprogram = \"t.bas\"\nframes = 400\ntext = \"seed3.txt\"\n",
+    )
+    .unwrap();
+    let out = msx(&dir, &["test"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(3), "{text}{}", stderr(&out));
+    assert!(text.contains("test seeded ... ok"), "{text}");
+    assert!(text.contains("test unseeded ... FAILED"), "{text}");
+}

@@ -82,8 +82,14 @@ struct Game {
 impl Game {
     /// Powers on with the disk in drive A and waits for the menu.
     fn boot(disk: Vec<u8>, sym: HashMap<String, u16>) -> Game {
-        let layout = support::free_bios_layout();
-        let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+        Self::boot_seeded(disk, sym, 0)
+    }
+
+    /// As `boot`, on the machine of power-on seed `seed` (`msx run --seed`).
+    fn boot_seeded(disk: Vec<u8>, sym: HashMap<String, u16>, seed: u64) -> Game {
+        let mut config = MachineConfig::new(support::free_bios_layout());
+        config.seed = seed;
+        let mut m = Machine::new(config).unwrap();
         m.insert_disk(0, disk).unwrap();
         let mut g = Game { m, sym };
         g.run_to("chooseOption", 3000);
@@ -328,6 +334,39 @@ fn menu_and_start_boards() {
     g.start(0);
     check_random_map(&g, 8, 8, 10);
     insta::assert_binary_snapshot!("minesweeper_easy_start.png", g.png());
+}
+
+/// The mines of the first easy board on the machine of power-on seed `seed`.
+fn first_easy_mines(disk: &[u8], sym: &HashMap<String, u16>, seed: u64) -> Vec<(usize, usize)> {
+    let mut g = Game::boot_seeded(disk.to_vec(), sym.clone(), seed);
+    g.start(0);
+    check_random_map(&g, 8, 8, 10);
+    let mut mines = Vec::new();
+    for x in 1..=8 {
+        for y in 1..=8 {
+            if g.map(x, y) == -1 {
+                mines.push((x, y));
+            }
+        }
+    }
+    mines
+}
+
+/// `randomize` seeds from the interrupt count and the R register, both of which the
+/// boot's disk timing moves: the first board follows the power-on seed, and the same
+/// seed gives the same board.
+#[test]
+fn the_power_on_seed_changes_the_first_board() {
+    let dir = scratch("seeded-boards");
+    let (disk, sym) = build(&dir);
+    let one = first_easy_mines(&disk, &sym, 1);
+    let two = first_easy_mines(&disk, &sym, 2);
+    assert_ne!(one, two, "seeds 1 and 2 gave the same first board");
+    assert_eq!(
+        first_easy_mines(&disk, &sym, 1),
+        one,
+        "seed 1 twice gave different boards"
+    );
 }
 
 #[test]

@@ -198,7 +198,9 @@ fn load(input: &Path, read: ReadArgs) -> Result<Program> {
             CharsetArg::Utf8 => Charset::Utf8,
             CharsetArg::Msx => Charset::Msx,
         };
-        let t = msx_basic::tokenize_in(&bytes, charset).with_context(|| name.clone())?;
+        // Every line's error in one run, not only the first.
+        let (t, errors) = msx_basic::tokenize_in_lenient(&bytes, charset);
+        fail_on_errors(&name, &name, &errors)?;
         (t.program, t.warnings)
     };
     for w in &warnings {
@@ -206,6 +208,21 @@ fn load(input: &Path, read: ReadArgs) -> Result<Program> {
     }
     super::build::warn_if_empty(input, &program);
     Ok(program)
+}
+
+/// Fails when the listing `name` had errors: a single one is the message itself, after
+/// `prefix`; several are printed one a line, and the message counts them.
+pub(super) fn fail_on_errors(name: &str, prefix: &str, errors: &[msx_basic::Error]) -> Result<()> {
+    match errors {
+        [] => Ok(()),
+        [e] => bail!("{prefix}: {e}"),
+        all => {
+            for e in all {
+                super::terminal::eprint_clean(&format!("error: {name}: {e}\n"));
+            }
+            bail!("{name} could not be tokenized ({} errors)", all.len())
+        }
+    }
 }
 
 /// Writes to stdout; a closed pipe (`| head`) is not an error.

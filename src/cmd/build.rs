@@ -333,8 +333,13 @@ pub fn warn_if_empty(input: &Path, program: &msx_basic::Program) {
 /// `msx build --interpret`: the tokenized program and an AUTOEXEC.BAS on a disk.
 fn build_interpreted(args: &BuildArgs, output: &Path) -> Result<ExitCode> {
     let source = super::read_input(&args.input)?;
-    let program = msx_basic::load_source(&source)
-        .with_context(|| format!("{}: not an MSX-BASIC program", args.input.display()))?;
+    let (program, errors) = msx_basic::load_source_lenient(&source);
+    let shown = args.input.display().to_string();
+    super::basic::fail_on_errors(
+        &shown,
+        &format!("{shown}: not an MSX-BASIC program"),
+        &errors,
+    )?;
     warn_if_empty(&args.input, &program);
     let name = format!("{}.BAS", super::disk_stem(&args.input));
     let manifest = super::manifest::for_program(&args.input)?;

@@ -161,11 +161,13 @@ pub struct MachineArgs {
 }
 
 impl MachineArgs {
-    /// The machine these options describe, with the video standard and clock start.
-    pub fn spec(&self, video: Video, rtc: DateTime) -> MachineSpec<'_> {
+    /// The machine these options describe, with the video standard, clock start
+    /// and power-on seed.
+    pub fn spec(&self, video: Video, rtc: DateTime, seed: u64) -> MachineSpec<'_> {
         MachineSpec {
             video,
             rtc,
+            seed,
             layout: if self.rom_logo.is_some() {
                 Layout::Cbios
             } else {
@@ -186,6 +188,8 @@ impl MachineArgs {
 pub struct MachineSpec<'a> {
     pub video: Video,
     pub rtc: DateTime,
+    /// What varies from one power-on to the next (`MachineConfig::seed`).
+    pub seed: u64,
     pub layout: Layout,
     /// Memory mapper size in KB (None: the layout's own).
     pub ram_kb: Option<u32>,
@@ -234,6 +238,7 @@ pub fn build_machine(
     let mut config = MachineConfig::new(layout);
     config.pal = spec.video == Video::Pal;
     config.rtc_start = spec.rtc;
+    config.seed = spec.seed;
     config.psg_chip = match spec.psg {
         PsgChip::Ym2149 => Chip::Ym2149,
         PsgChip::Ay8910 => Chip::Ay8910,

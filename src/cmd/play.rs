@@ -74,6 +74,12 @@ pub struct PlayArgs {
     /// (default: the host's time, UTC).
     #[arg(long, value_name = "TIME", value_parser = parse_rtc)]
     pub rtc: Option<DateTime>,
+    /// What varies from one power-on to the next, as on a real MSX (the floppy
+    /// disk's rotational position: the boot's timing, `RND(-TIME)`'s seed).
+    /// Default: a fresh one at every launch, shown in the window's title and on
+    /// stderr; give it again to repeat a session (docs/machine.md).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
     #[command(flatten)]
     pub setup: MachineArgs,
 }
@@ -174,9 +180,10 @@ fn play(args: PlayArgs, source: Option<&Path>) -> Result<ExitCode> {
         }
         None => (Vec::new(), MediaKind::Empty),
     };
+    let seed = args.seed.unwrap_or_else(fresh_seed);
     let spec = args
         .setup
-        .spec(args.machine, args.rtc.unwrap_or_else(host_time));
+        .spec(args.machine, args.rtc.unwrap_or_else(host_time), seed);
     if media != MediaKind::Dsk && !args.more_disks.is_empty() {
         bail!(
             "more disks were given but {} is not a disk; play the disk first",
@@ -216,6 +223,11 @@ fn play(args: PlayArgs, source: Option<&Path>) -> Result<ExitCode> {
         None => "MSX-BASIC".to_string(),
     };
     let mut options = PlayerOptions::new(title);
+    if args.load_state.is_none() {
+        // A state brings its own disk position: the seed then changed nothing.
+        eprintln!("msx play: seed {seed} (`--seed {seed}` powers on the same machine again)");
+        options.title = format!("{} (seed {seed})", options.title);
+    }
     options.scale = args.scale;
     options.scale_mode = if args.fit {
         ScaleMode::Fit
@@ -275,6 +287,23 @@ fn headless_suggestion(source: Option<&Path>) -> String {
 fn extension(path: &Path) -> Option<String> {
     path.extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase())
+}
+
+/// A new power-on seed from the operating system's randomness (1 to
+/// 2^32 - 1: short enough to type back with `--seed`).
+fn fresh_seed() -> u64 {
+    loop {
+        // Without OS randomness, the host clock's nanoseconds are random enough
+        // for a disk's position.
+        let n = getrandom::u32().unwrap_or_else(|_| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.subsec_nanos())
+        });
+        if n != 0 {
+            return u64::from(n);
+        }
+    }
 }
 
 /// The host's time now, UTC, as the RTC's start (playing is not meant to

@@ -76,6 +76,12 @@ pub struct RunArgs {
     /// time): YYYY-MM-DDTHH:MM:SS.
     #[arg(long, value_name = "TIME", value_parser = parse_rtc, default_value = "2026-01-01T00:00:00")]
     pub rtc: DateTime,
+    /// What varies from one power-on to the next, as on a real MSX: the floppy
+    /// disk's rotational position, and so the boot's timing and what a program
+    /// seeds its random numbers with (`RND(-TIME)`). 0 is the same machine on
+    /// every run; any other number another, repeatable one (docs/machine.md).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
     #[command(flatten)]
     pub setup: MachineArgs,
     /// Write the disk back to FILE at the end if the program changed it.
@@ -120,7 +126,7 @@ fn parse_address(s: &str) -> Result<u16, String> {
 }
 
 pub(super) fn build_machine(args: &RunArgs, media: MediaKind, image: Vec<u8>) -> Result<Machine> {
-    let spec = args.setup.spec(args.machine, args.rtc);
+    let spec = args.setup.spec(args.machine, args.rtc, args.seed);
     let file = args.file.as_deref().unwrap_or(Path::new(""));
     let mut machine = machine_setup::build_machine(file, media, image, &spec)?;
     // The state first: it brings its own pending key events, and the ones

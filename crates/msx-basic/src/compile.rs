@@ -111,8 +111,16 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
         statement,
         message,
     };
-    let program =
-        crate::load_source(source).map_err(|e| fail(vec![diag(None, None, e.to_string())]))?;
+    // A listing's lines that do not tokenize are reported with the other stages'
+    // errors of the remaining lines, not alone.
+    let (program, load_errors) = crate::load_source_lenient(source);
+    let load_errors: Vec<Diagnostic> = load_errors
+        .iter()
+        .map(|e| diag(None, None, e.to_string()))
+        .collect();
+    if !load_errors.is_empty() && program.lines.is_empty() {
+        return Err(fail(load_errors));
+    }
     let listing = program.list().unwrap_or_default();
     let tokenized = program.to_bytes();
     let (parsed_program, parse_errors) = parse::parse_partial(&program);
@@ -144,17 +152,18 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
                 .map(|e| (e.line, e.statement, e.message.clone())),
         );
     }
-    if !errors.is_empty() {
+    if !errors.is_empty() || !load_errors.is_empty() {
         // In program order; a stable sort keeps a line's parse error before the rest.
         errors.sort_by_key(|&(line, statement, _)| (line, statement));
         // Both stages check jumps to missing lines: say it once.
         errors.dedup();
+        // The tokenizer's first (they name text lines), then the others.
         return Err(fail(
-            errors
+            load_errors
                 .into_iter()
-                .map(|(line, statement, message)| {
+                .chain(errors.into_iter().map(|(line, statement, message)| {
                     diag(Some(u32::from(line)), Some(statement), message)
-                })
+                }))
                 .collect(),
         ));
     }

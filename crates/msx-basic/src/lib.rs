@@ -33,7 +33,7 @@ pub use keywords::{Keyword, TokenCode};
 pub use list::{list_body, ListStyle};
 pub use number::Number;
 pub use program::{Line, Loaded, Program, TEXT_START};
-pub use text::{tokenize_bytes, Tokenized};
+pub use text::{tokenize_bytes, tokenize_bytes_lenient, Tokenized};
 pub use tokens::{tokens, Token, Tokens};
 
 /// The Z80 source of the BASIC math runtime (BCD arithmetic in the MSX
@@ -109,6 +109,30 @@ pub fn tokenize_in(listing: &[u8], charset: Charset) -> Result<Tokenized, Error>
     match charset {
         Charset::Utf8 => tokenize_bytes(listing),
         Charset::Msx => tokenize_msx_ascii(listing),
+    }
+}
+
+/// [`tokenize_in`] that goes on past a line with an error: every error, and the
+/// program of the other lines (see [`tokenize_bytes_lenient`]).
+pub fn tokenize_in_lenient(listing: &[u8], charset: Charset) -> (Tokenized, Vec<Error>) {
+    match charset {
+        Charset::Utf8 => tokenize_bytes_lenient(listing),
+        Charset::Msx => tokenize_bytes_lenient(charset::decode(listing).as_bytes()),
+    }
+}
+
+/// [`load_source`] that goes on past a listing's line with an error: every error,
+/// and the program of the other lines (see [`tokenize_bytes_lenient`]). A tokenized
+/// file's error ends the reading: the program is then empty.
+pub fn load_source_lenient(source: &[u8]) -> (Program, Vec<Error>) {
+    if is_tokenized(source) {
+        match Program::from_bytes(source) {
+            Ok(program) => (program, Vec::new()),
+            Err(e) => (Program { lines: Vec::new() }, vec![e]),
+        }
+    } else {
+        let (tokenized, errors) = tokenize_in_lenient(source, Charset::detect(source));
+        (tokenized.program, errors)
     }
 }
 

@@ -147,14 +147,19 @@ pub fn render_diagnostics_colored(diagnostics: &[Diagnostic], sources: &SourceMa
 }
 
 fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
+    let shown: Vec<Shown> = sources
+        .files()
+        .iter()
+        .map(|f| Shown::new(&f.text))
+        .collect();
     let mut files = SimpleFiles::new();
-    for f in sources.files() {
-        files.add(f.name.as_str(), f.text.as_str());
+    for (f, s) in sources.files().iter().zip(&shown) {
+        files.add(f.name.as_str(), s.text.as_str());
     }
     let config = term::Config::default();
     let mut out = Vec::new();
     for d in diagnostics {
-        let cd = to_codespan(d, sources);
+        let cd = to_codespan(d, sources, &shown);
         // Rendering into memory cannot fail on I/O; a span outside its file is clamped
         // above, so an error here is a bug we'd rather show as text than panic on.
         let result = if color {
@@ -179,17 +184,64 @@ fn severity_word(d: &Diagnostic) -> &'static str {
     }
 }
 
-fn to_codespan(d: &Diagnostic, sources: &SourceMap) -> cs::Diagnostic<usize> {
+/// A source as the snippets show it: every control character but tab and line ends as
+/// a visible one-column character (U+2400-U+2421 for C0 and DEL, U+FFFD for C1), so that
+/// a binary file's bytes cannot act on the terminal and the caret stays under the
+/// character it means (an ESC is zero columns wide to the renderer; escaped later as
+/// `\x1B`, it would be four). Line and column numbers stay those of the file: one
+/// character stands for one.
+struct Shown {
+    text: String,
+    /// (byte offset in the file, bytes added before it), at each replaced character.
+    shifts: Vec<(usize, usize)>,
+}
+
+impl Shown {
+    fn new(text: &str) -> Shown {
+        let mut shown = Shown {
+            text: String::with_capacity(text.len()),
+            shifts: Vec::new(),
+        };
+        let mut chars = text.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            let line_end = c == '\n' || (c == '\r' && chars.peek().is_none_or(|&(_, n)| n == '\n'));
+            let picture = match u32::from(c) {
+                _ if c == '\t' || line_end => None,
+                n @ 0..=0x1F => char::from_u32(0x2400 + n),
+                0x7F => Some('\u{2421}'),
+                0x80..=0x9F => Some(char::REPLACEMENT_CHARACTER),
+                _ => None,
+            };
+            match picture {
+                Some(p) => {
+                    shown.text.push(p);
+                    let added = shown.text.len() - (at + c.len_utf8());
+                    shown.shifts.push((at + 1, added));
+                }
+                None => shown.text.push(c),
+            }
+        }
+        shown
+    }
+
+    /// The shown text's offset of the file's byte offset `i` (a character boundary).
+    fn offset(&self, i: usize) -> usize {
+        let k = self.shifts.partition_point(|&(at, _)| at <= i);
+        i + k.checked_sub(1).map_or(0, |k| self.shifts[k].1)
+    }
+}
+
+fn to_codespan(d: &Diagnostic, sources: &SourceMap, shown: &[Shown]) -> cs::Diagnostic<usize> {
     let base = match d.severity {
         Severity::Error => cs::Diagnostic::error(),
         Severity::Warning => cs::Diagnostic::warning(),
     };
     let mut labels = Vec::new();
-    if let Some(label) = label_at(sources, d.span, cs::LabelStyle::Primary) {
+    if let Some(label) = label_at(sources, shown, d.span, cs::LabelStyle::Primary) {
         labels.push(label.with_message(d.label.clone().unwrap_or_default()));
     }
     for (span, text) in &d.secondary {
-        if let Some(label) = label_at(sources, *span, cs::LabelStyle::Secondary) {
+        if let Some(label) = label_at(sources, shown, *span, cs::LabelStyle::Secondary) {
             labels.push(label.with_message(text.clone()));
         }
     }
@@ -207,9 +259,16 @@ fn to_codespan(d: &Diagnostic, sources: &SourceMap) -> cs::Diagnostic<usize> {
         .with_notes(notes)
 }
 
-/// A label for `span`, clamped to its file and to character boundaries.
-fn label_at(sources: &SourceMap, span: Span, style: cs::LabelStyle) -> Option<cs::Label<usize>> {
+/// A label for `span`, clamped to its file and to character boundaries, in the shown
+/// text.
+fn label_at(
+    sources: &SourceMap,
+    shown: &[Shown],
+    span: Span,
+    style: cs::LabelStyle,
+) -> Option<cs::Label<usize>> {
     let file = sources.file(span.file)?;
+    let shown = shown.get(span.file.0 as usize)?;
     let text = &file.text;
     let clamp = |mut i: usize| {
         i = i.min(text.len());
@@ -220,7 +279,11 @@ fn label_at(sources: &SourceMap, span: Span, style: cs::LabelStyle) -> Option<cs
     };
     let start = clamp(span.start as usize);
     let end = clamp((span.end as usize).max(span.start as usize));
-    Some(cs::Label::new(style, span.file.0 as usize, start..end))
+    Some(cs::Label::new(
+        style,
+        span.file.0 as usize,
+        shown.offset(start)..shown.offset(end),
+    ))
 }
 
 #[cfg(test)]
@@ -238,6 +301,43 @@ mod tests {
         assert!(text.contains("game.pas:2:3"), "{text}");
         assert!(text.contains("x := 1;"), "{text}");
         assert!(text.contains("^ not declared"), "{text}");
+    }
+
+    #[test]
+    fn control_characters_show_as_one_column_and_the_caret_stays_under_its_character() {
+        let mut map = SourceMap::new();
+        let f = map.add("game.pas", "begin\n  \u{1b}[2J\u{85}x := 1;\r\nend.\n");
+        // `x` is byte 8 + 4 (ESC [ 2 J) + 2 (U+0085), column 8.
+        let d = Diagnostic::error(Span::new(f, 14, 15), "unknown identifier `x`")
+            .with_label("not declared");
+        let esc = Diagnostic::error(Span::new(f, 8, 9), "unexpected character");
+        let text = render_diagnostics(&[d, esc], &map);
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{text:?}"
+        );
+        assert!(text.contains("game.pas:2:8"), "{text}");
+        assert!(text.contains("game.pas:2:3"), "{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        let source = lines
+            .iter()
+            .position(|l| l.contains("\u{241b}[2J\u{fffd}x := 1;"))
+            .unwrap();
+        let column = |l: &str, pat: char| l.chars().position(|c| c == pat).unwrap();
+        assert_eq!(
+            column(lines[source + 1], '^'),
+            column(lines[source], 'x'),
+            "{text}"
+        );
+        let second = lines
+            .iter()
+            .rposition(|l| l.contains("\u{241b}[2J"))
+            .unwrap();
+        assert_eq!(
+            column(lines[second + 1], '^'),
+            column(lines[second], '\u{241b}'),
+            "{text}"
+        );
     }
 
     #[test]

@@ -34,12 +34,11 @@ impl Diagnostic {
                 self.file, self.line, self.column
             ));
             out.push_str(&format!("{pad} |\n"));
-            // Tabs are shown as single spaces so that the caret lines up with the column.
-            let shown: String = self
-                .source_line
-                .chars()
-                .map(|c| if c == '\t' { ' ' } else { c })
-                .collect();
+            // One column per character, so that the caret lines up with the column: tabs
+            // as single spaces, control characters as visible ones (U+2400-U+2421, U+FFFD
+            // for C1), which also keeps a binary file's bytes from acting on the terminal
+            // (escaped later as `\x1B`, an ESC would push the caret four columns off).
+            let shown: String = self.source_line.chars().map(shown_char).collect();
             out.push_str(&format!("{num} | {shown}\n"));
             if self.column > 0 {
                 let spaces = " ".repeat(self.column as usize - 1);
@@ -50,6 +49,17 @@ impl Diagnostic {
             out.push_str(&format!("  = note: {n}\n"));
         }
         out
+    }
+}
+
+/// A character of a source line as a snippet shows it: one column, never a control.
+fn shown_char(c: char) -> char {
+    match u32::from(c) {
+        0x09 => ' ',
+        n @ 0..=0x1F => char::from_u32(0x2400 + n).unwrap_or(char::REPLACEMENT_CHARACTER),
+        0x7F => '\u{2421}',
+        0x80..=0x9F => char::REPLACEMENT_CHARACTER,
+        _ => c,
     }
 }
 
@@ -127,5 +137,22 @@ mod tests {
             "error: undefined symbol `foo`\n  --> a.asm:12:9\n   |\n12 |  ld  a,foo\n   |         ^\n  = note: in macro `m`\n"
         );
         assert_eq!(d.to_string(), "a.asm:12:9: undefined symbol `foo`");
+    }
+
+    #[test]
+    fn control_characters_take_one_column_under_the_caret() {
+        let d = Diagnostic {
+            file: "a.asm".into(),
+            line: 1,
+            column: 12,
+            message: "undefined symbol `foo`".into(),
+            source_line: " ld a,\u{1b}[1m\u{9b}foo".into(),
+            notes: vec![],
+        };
+        let caret = format!("  | {}^\n", " ".repeat(11));
+        assert_eq!(
+            d.render(),
+            format!("error: undefined symbol `foo`\n --> a.asm:1:12\n  |\n1 |  ld a,\u{241b}[1m\u{fffd}foo\n{caret}")
+        );
     }
 }

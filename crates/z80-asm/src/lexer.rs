@@ -182,15 +182,19 @@ pub fn lex_line(line: &str) -> Result<Vec<Token>, LexError> {
                 i += 1;
             }
             let text: String = chars[start..i].iter().collect();
-            let n = parse_number(&text).ok_or_else(|| LexError {
-                col,
-                message: format!("invalid number `{text}`"),
+            let n = number_value(&text).map_err(|e| match e {
+                NumberError::TooLarge => too_large(col, &text),
+                NumberError::Invalid => LexError {
+                    col,
+                    message: format!("invalid number `{text}`"),
+                },
             })?;
             push(&mut toks, Tok::Num(n));
             continue;
         }
         if c == '$' || c == '#' {
             if next.is_some_and(|n| n.is_ascii_hexdigit()) {
+                let start = i;
                 let (n, len) = radix_run(&chars[i + 1..], 16);
                 i += 1 + len;
                 if chars.get(i).is_some_and(|c| is_ident_char(*c)) {
@@ -199,6 +203,8 @@ pub fn lex_line(line: &str) -> Result<Vec<Token>, LexError> {
                         message: "invalid hexadecimal number".into(),
                     });
                 }
+                let n =
+                    n.ok_or_else(|| too_large(col, &chars[start..i].iter().collect::<String>()))?;
                 push(&mut toks, Tok::Num(n));
                 continue;
             }
@@ -213,8 +219,10 @@ pub fn lex_line(line: &str) -> Result<Vec<Token>, LexError> {
             });
         }
         if c == '%' && !after_operand && matches!(next, Some('0' | '1')) {
+            let start = i;
             let (n, len) = radix_run(&chars[i + 1..], 2);
             i += 1 + len;
+            let n = n.ok_or_else(|| too_large(col, &chars[start..i].iter().collect::<String>()))?;
             push(&mut toks, Tok::Num(n));
             continue;
         }
@@ -223,8 +231,10 @@ pub fn lex_line(line: &str) -> Result<Vec<Token>, LexError> {
             && matches!(next, Some('h' | 'H'))
             && chars.get(i + 2).is_some_and(|c| c.is_ascii_hexdigit())
         {
+            let start = i;
             let (n, len) = radix_run(&chars[i + 2..], 16);
             i += 2 + len;
+            let n = n.ok_or_else(|| too_large(col, &chars[start..i].iter().collect::<String>()))?;
             push(&mut toks, Tok::Num(n));
             continue;
         }
@@ -266,13 +276,16 @@ pub fn lex_line(line: &str) -> Result<Vec<Token>, LexError> {
     Ok(toks)
 }
 
-/// Reads digits of `radix` (and `_` separators); returns the value and the length consumed.
-fn radix_run(chars: &[char], radix: u32) -> (i64, usize) {
-    let mut n: i64 = 0;
+/// Reads digits of `radix` (and `_` separators); returns the value (`None` when it does
+/// not fit in 64 bits) and the length consumed.
+fn radix_run(chars: &[char], radix: u32) -> (Option<i64>, usize) {
+    let mut n: Option<i64> = Some(0);
     let mut len = 0;
     for &c in chars {
         if let Some(d) = c.to_digit(radix) {
-            n = n.wrapping_mul(radix as i64).wrapping_add(d as i64);
+            n = n
+                .and_then(|n| n.checked_mul(radix as i64))
+                .and_then(|n| n.checked_add(d as i64));
         } else if c != '_' {
             break;
         }
@@ -281,20 +294,40 @@ fn radix_run(chars: &[char], radix: u32) -> (i64, usize) {
     (n, len)
 }
 
+/// The error for a literal whose value does not fit in the assembler's numbers.
+fn too_large(col: u32, text: &str) -> LexError {
+    LexError {
+        col,
+        message: format!(
+            "number `{text}` is too large: numbers are 64-bit signed, at most 7FFFFFFFFFFFFFFFh"
+        ),
+    }
+}
+
+/// Why a literal that starts with a digit is not a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NumberError {
+    /// A character that is not a digit of the literal's radix, or no digits.
+    Invalid,
+    /// More than 64 bits (signed).
+    TooLarge,
+}
+
 /// A literal that starts with a digit: `255`, `0FFh`, `0xFF`, `0b1010`, `1010b`, `17o`, `17q`, `99d`.
-pub fn parse_number(text: &str) -> Option<i64> {
+pub fn number_value(text: &str) -> Result<i64, NumberError> {
     let t = text.to_ascii_lowercase().replace('_', "");
-    let digits = |s: &str, radix| -> Option<i64> {
-        if s.is_empty() {
-            return None;
+    let digits = |s: &str, radix| -> Result<i64, NumberError> {
+        if s.is_empty() || !s.chars().all(|c| c.is_digit(radix)) {
+            return Err(NumberError::Invalid);
         }
         let mut n: i64 = 0;
         for c in s.chars() {
             n = n
-                .checked_mul(radix as i64)?
-                .checked_add(c.to_digit(radix)? as i64)?;
+                .checked_mul(radix as i64)
+                .and_then(|n| n.checked_add(c.to_digit(radix).unwrap_or(0) as i64))
+                .ok_or(NumberError::TooLarge)?;
         }
-        Some(n)
+        Ok(n)
     };
     if let Some(h) = t.strip_suffix('h') {
         return digits(h, 16);
@@ -303,8 +336,10 @@ pub fn parse_number(text: &str) -> Option<i64> {
         return digits(h, 16);
     }
     if let Some(b) = t.strip_prefix("0b") {
-        if let Some(n) = digits(b, 2) {
-            return Some(n);
+        // Else perhaps a hexadecimal `0B1h`.
+        match digits(b, 2) {
+            Err(NumberError::Invalid) => {}
+            result => return result,
         }
     }
     if let Some(b) = t.strip_suffix('b') {
@@ -353,12 +388,13 @@ fn lex_string(chars: &[char]) -> Result<(Vec<u8>, usize), String> {
                 '"' => b'"',
                 '\'' => b'\'',
                 'x' | 'X' => {
+                    // At most two digits: always fits.
                     let (n, len) = radix_run(&chars[i..chars.len().min(i + 2)], 16);
                     if len == 0 {
                         return Err("`\\x` must be followed by hexadecimal digits".into());
                     }
                     i += len;
-                    n as u8
+                    n.unwrap_or(0) as u8
                 }
                 other => return Err(format!("unknown escape `\\{other}` in string")),
             };

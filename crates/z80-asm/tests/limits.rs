@@ -135,3 +135,38 @@ fn a_large_real_shape_still_assembles() {
     assert_eq!(a.symbol("n"), Some(0));
     assert_eq!(a.symbols["n"].value, 65536);
 }
+
+/// Integer literals beyond 64 bits: before, the `$`, `#`, `&H` and `%` forms wrapped
+/// silently (`ld a,$FFFFFFFFFFFFFFFFFF` assembled as `ld a,0FFh`) and the others were
+/// only "invalid".
+#[test]
+fn literals_beyond_64_bits_are_refused_where_they_are() {
+    let src = " ld a,99999999999999999999\n ld a,$FFFFFFFFFFFFFFFFFF\n ld a,#1_0000_0000_0000_0000\n ld a,&HFFFFFFFFFFFFFFFFFFFF\n ld a,%11111111111111111111111111111111111111111111111111111111111111111\n ld a,0FFFFFFFFFFFFFFFFFh\n ld a,0b11111111111111111111111111111111111111111111111111111111111111111\n";
+    let d = errors_of(src, &[]);
+    let places: Vec<(u32, u32)> = d.errors.iter().map(|e| (e.line, e.column)).collect();
+    assert_eq!(
+        places,
+        (1..=7).map(|l| (l, 7)).collect::<Vec<_>>(),
+        "{:?}",
+        d.errors
+    );
+    for e in &d.errors {
+        assert!(
+            e.message.contains("is too large") && e.message.contains("64-bit"),
+            "{}",
+            e.message
+        );
+    }
+    assert!(
+        d.errors[1].message.contains("`$FFFFFFFFFFFFFFFFFF`"),
+        "{}",
+        d.errors[1].message
+    );
+    // The largest value is still a number.
+    let ok = assemble(
+        "big equ 7FFFFFFFFFFFFFFFh\n dw big & 0FFFFh, $7FFF_FFFF_FFFF_FFFF & 1\n",
+        "t.asm",
+        &Options::default(),
+    );
+    assert!(ok.is_ok(), "{:?}", ok.err());
+}

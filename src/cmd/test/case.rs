@@ -51,9 +51,10 @@ pub struct Entry {
     machine: Option<String>,
     ram: Option<u32>,
     rtc: Option<String>,
+    seed: Option<u64>,
     kind: Option<String>,
     romtype: Option<String>,
-    /// More `msx run` options, as on its command line (`["--seed", "7"]`).
+    /// More `msx run` options, as on its command line (`["--psg", "ay8910"]`).
     #[serde(default)]
     args: Vec<String>,
     png: Option<String>,
@@ -230,6 +231,7 @@ fn check(manifest: &Manifest, dir: &Path, place: &str, name: String, e: &Entry) 
     option("machine", e.machine.clone());
     option("ram", e.ram.map(|n| n.to_string()));
     option("rtc", e.rtc.clone());
+    option("seed", e.seed.map(|n| n.to_string()));
     option("kind", e.kind.clone());
     option("romtype", e.romtype.clone());
     line.extend(e.args.iter().cloned());

@@ -25,7 +25,7 @@ mod disk;
 mod wd2793;
 
 pub use disk::{crc16, DiskError, DiskImage, BYTES_PER_SECOND, SECTOR, TRACK_BYTES};
-pub use wd2793::Wd2793;
+pub use wd2793::{Wd2793, T_STATES_PER_TURN};
 
 use wd2793::{Bus, View};
 
@@ -60,6 +60,13 @@ impl PhilipsFdc {
             side_reg: 0,
             drive_reg: 0,
         }
+    }
+
+    /// Puts the disks' spindle `turned` T-states of turning past the index
+    /// (modulo one turn), as at power-on; a controller that has not run a
+    /// command yet is unchanged otherwise.
+    pub fn set_power_on_rotation(&mut self, turned: u64) {
+        self.wd = Wd2793::with_rotation(turned);
     }
 
     /// The reset button: controller idle, side 0, drive A selected, motor

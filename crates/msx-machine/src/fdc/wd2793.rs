@@ -54,6 +54,9 @@ const RECORD_TYPE: u8 = 0x20;
 const WRITE_PROTECT: u8 = 0x40;
 const NOT_READY: u8 = 0x80;
 
+/// T-states of one turn of the disk (200 ms at 300 rpm).
+pub const T_STATES_PER_TURN: u64 = CPU_HZ * TRACK_BYTES / BYTES_PER_SECOND;
+
 /// Highest head position (cylinder) the drive mechanism reaches.
 const MAX_CYLINDER: u8 = 81;
 
@@ -247,6 +250,16 @@ impl Wd2793 {
             spinning: false,
             spin_base: 0,
             spin_stopped: 0,
+        }
+    }
+
+    /// Power-on state with the disk standing `turned` T-states of turning past the
+    /// index (taken modulo one turn): where a real disk happens to stop, which
+    /// [`crate::machine::MachineConfig::seed`] chooses.
+    pub fn with_rotation(turned: u64) -> Self {
+        Self {
+            spin_stopped: turned % T_STATES_PER_TURN,
+            ..Self::new()
         }
     }
 

@@ -50,6 +50,7 @@ mod input;
 mod printer;
 mod run;
 mod script;
+mod seed;
 mod state;
 mod trace;
 
@@ -101,6 +102,13 @@ pub struct MachineConfig {
     /// nothing pressed it reads as an empty port) or a mouse. Port 2 holds a
     /// joystick.
     pub port1: PortDevice,
+    /// What a real machine varies from one power-on to the next (see
+    /// `docs/machine.md`): the floppy disk's rotational position, and so
+    /// the timing of the boot and of everything after it. 0, the default,
+    /// is the disk standing at the index: the same machine on every run.
+    /// Not part of a save state's fingerprint: a state holds the disk's
+    /// position itself.
+    pub seed: u64,
 }
 
 /// The RTC's time at power-on unless configured: a fixed moment, so that
@@ -108,7 +116,8 @@ pub struct MachineConfig {
 pub const DEFAULT_RTC_START: DateTime = DateTime::new(2026, 1, 1, 0, 0, 0);
 
 impl MachineConfig {
-    /// NTSC, 128 KB VRAM, RTC at [`DEFAULT_RTC_START`], YM2149, 44 100 Hz.
+    /// NTSC, 128 KB VRAM, RTC at [`DEFAULT_RTC_START`], YM2149, 44 100 Hz,
+    /// seed 0.
     pub fn new(layout: MachineLayout) -> Self {
         MachineConfig {
             layout,
@@ -118,6 +127,7 @@ impl MachineConfig {
             psg_chip: Chip::Ym2149,
             sample_rate: 44_100,
             port1: PortDevice::Joystick,
+            seed: 0,
         }
     }
 }
@@ -209,6 +219,9 @@ impl Machine {
             rendering: true,
         };
         machine.find_sccs();
+        if let Some(fdc) = machine.board.memory.fdc_mut() {
+            fdc.set_power_on_rotation(seed::disk_rotation(machine.config.seed));
+        }
         // Nobody records audio yet.
         machine.board.psg.set_synthesis(false, 0);
         Ok(machine)
