@@ -1355,8 +1355,12 @@ fn instant_key_taps_are_not_lost() {
         }
     };
     shows(&waiting, "the prompt");
-    // Each key down and up with nothing in between, 150 ms apart.
-    x.xdotool(&["key", "--delay", "150", "m", "s", "x", "1"]);
+    // Each key down and up with nothing in between (`--delay 0`: xdotool otherwise
+    // waits between the two), 200 ms apart.
+    for k in ["m", "s", "x", "1"] {
+        x.xdotool(&["key", "--delay", "0", k]);
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
     shows(&typed, "the four letters typed");
     let _ = player.kill();
     let _ = player.wait();
