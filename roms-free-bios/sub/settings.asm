@@ -15,15 +15,7 @@ S_PROMPT:       LD C,30h
                 JR NZ,S_PR_STR
                 LD B,6
 S_PR_CH:        INC C
-                CALL REDCLK
-                LD E,A
-                INC C
-                CALL REDCLK
-                RLCA
-                RLCA
-                RLCA
-                RLCA
-                OR E
+                CALL S_RDBYTE
                 JR Z,S_PR_END
                 CALL S_CHPUT
                 DJNZ S_PR_CH
@@ -35,6 +27,18 @@ S_PR_STR:       LD A,(HL)
                 INC HL
                 JR S_PR_STR
 S_OKMSG:        DB "Ok",0Dh,0Ah,0
+; S_RDBYTE: A = the byte whose low nibble is the clock's register C and
+; high nibble register C+1 (Z when 0); C = C+1. Keeps B, changes E.
+S_RDBYTE:       CALL REDCLK
+                LD E,A
+                INC C
+                CALL REDCLK
+                RLCA
+                RLCA
+                RLCA
+                RLCA
+                OR E
+                RET
 ; S_CHPUT: A to the screen (the main ROM's CHPUT); keeps BC, DE, HL.
 S_CHPUT:        PUSH BC
                 PUSH DE
@@ -118,15 +122,7 @@ S_SDFSCR:       LD C,20h
                 LD (CNSDFG),A
                 RET
 S_PO_SET:       LD C,21h                ; R#18 = y << 4 | x
-                CALL REDCLK
-                LD B,A
-                INC C
-                CALL REDCLK
-                RLCA
-                RLCA
-                RLCA
-                RLCA
-                OR B
+                CALL S_RDBYTE
                 LD B,A
                 LD C,18
                 CALL WRTVDP_I
@@ -141,15 +137,7 @@ S_PO_SET:       LD C,21h                ; R#18 = y << 4 | x
                 OR B
                 LD (RG9SAV),A
                 LD C,24h                ; WIDTH
-                CALL REDCLK
-                LD B,A
-                INC C
-                CALL REDCLK
-                RLCA
-                RLCA
-                RLCA
-                RLCA
-                OR B
+                CALL S_RDBYTE
                 LD B,A
                 POP AF
                 AND 1
