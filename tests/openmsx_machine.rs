@@ -129,16 +129,7 @@ fn our_screen(disk: Option<&Path>, seconds: f64) -> Screen {
         m.insert_disk(0, std::fs::read(disk).unwrap()).unwrap();
     }
     m.run_cycles((seconds * CPU_HZ) as u64);
-    let palette = m
-        .vdp()
-        .palette()
-        .iter()
-        .flat_map(|&e| {
-            // Ours: 0GGG_0RRR_0BBB.
-            let (g, r, b) = ((e >> 8) & 7, (e >> 4) & 7, e & 7);
-            [(r << 4 | b) as u8, g as u8]
-        })
-        .collect();
+    let palette = m.vdp().palette_port_bytes();
     Screen {
         vram: m.vram(),
         regs: m.vdp().registers()[..47].to_vec(),

@@ -351,8 +351,8 @@ impl Game {
     }
 }
 
-/// Boots, starts with SPACE at the title and waits for the first turn.
-fn start(disk: Vec<u8>, sym: HashMap<String, u16>) -> Game {
+/// Boots and waits for the title.
+fn to_title(disk: Vec<u8>, sym: HashMap<String, u16>) -> Game {
     let mut m = Machine::new(MachineConfig::new(support::free_bios_layout())).unwrap();
     m.insert_disk(0, disk).unwrap();
     let mut g = Game {
@@ -364,6 +364,12 @@ fn start(disk: Vec<u8>, sym: HashMap<String, u16>) -> Game {
     let out =
         g.m.run_until(&Until::TextOnScreen("PRESS SPACE".into()), 3000);
     assert!(matches!(out, RunOutcome::Reached { .. }), "no title");
+    g
+}
+
+/// Boots, starts with SPACE at the title and waits for the first turn.
+fn start(disk: Vec<u8>, sym: HashMap<String, u16>) -> Game {
+    let mut g = to_title(disk, sym);
     g.tap("SPACE");
     assert!(g.run_to("PlayerTurn", 3000), "no first turn");
     g
@@ -584,17 +590,7 @@ fn demo_keys_play_to_end_png() {
 #[test]
 fn the_mouse_aims_and_fires() {
     let (disk, sym) = build("mouse");
-    let mut m = Machine::new(MachineConfig::new(support::free_bios_layout())).unwrap();
-    m.insert_disk(0, disk).unwrap();
-    let mut g = Game {
-        m,
-        sym,
-        free_at: 0,
-        log: Vec::new(),
-    };
-    let out =
-        g.m.run_until(&Until::TextOnScreen("PRESS SPACE".into()), 3000);
-    assert!(matches!(out, RunOutcome::Reached { .. }), "no title");
+    let mut g = to_title(disk, sym);
     let at = g.m.frame_count() + 1;
     g.m.schedule_script(&KeyScript::parse(&format!("at {at} click")).unwrap());
     assert!(

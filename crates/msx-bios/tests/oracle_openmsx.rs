@@ -199,16 +199,7 @@ fn our_snapshots(rom: &[u8], marks: usize) -> Vec<Snapshot> {
 }
 
 fn snapshot(m: &Machine) -> Snapshot {
-    let palette = m
-        .vdp()
-        .palette()
-        .iter()
-        .flat_map(|&e| {
-            // Ours: 0GGG_0RRR_0BBB.
-            let (g, r, b) = ((e >> 8) & 7, (e >> 4) & 7, e & 7);
-            [(r << 4 | b) as u8, g as u8]
-        })
-        .collect();
+    let palette = m.vdp().palette_port_bytes();
     Snapshot {
         vram: m.vram(),
         regs: m.vdp().registers().to_vec(),

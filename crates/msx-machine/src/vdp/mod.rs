@@ -1143,6 +1143,19 @@ impl Vdp {
         self.palette
     }
 
+    /// The palette as programs write it to port 9Ah: per colour `0RRR0BBB`, then
+    /// `00000GGG` (the form openMSX's debugger and a VRAM palette table use).
+    pub fn palette_port_bytes(&self) -> Vec<u8> {
+        self.palette
+            .iter()
+            .flat_map(|&e| {
+                // Kept as 0GGG_0RRR_0BBB.
+                let (g, r, b) = ((e >> 8) & 7, (e >> 4) & 7, e & 7);
+                [(r << 4 | b) as u8, g as u8]
+            })
+            .collect()
+    }
+
     /// The physical VRAM (GRAPHIC6/7 bytes interleaved as the chip stores them).
     pub fn vram(&self) -> &[u8] {
         self.vram.bytes()
