@@ -507,15 +507,8 @@ rt_fthdr:
         push hl
         pop ix                  ; IX = the file variable
         push bc
-        ld de,0
-        call rt_fat
-        ld d,h
-        ld e,l
-        inc de
-        inc de
-        ld bc,4
         ld a,27h
-        call rt_fxfer
+        call rt_fthdrx
         pop bc
         or a
         jr nz,.no               ; shorter than 4 bytes
@@ -550,7 +543,13 @@ rt_fthdr:
 
 ; Writes the header (bytes 2-5) of the TP 3.0 file at HL back to its start. Keeps HL.
 rt_fthdrw:
+        ld a,26h
+; The header of the TP 3.0 file at HL between its first 4 bytes and the file
+; variable's bytes 2-5: A = 27h reads it, 26h writes it; A = rt_fxfer's
+; result. Keeps HL.
+rt_fthdrx:
         push hl
+        push af
         ld de,0
         call rt_fat
         ld d,h
@@ -558,7 +557,7 @@ rt_fthdrw:
         inc de
         inc de
         ld bc,4
-        ld a,26h
+        pop af
         call rt_fxfer
         pop hl
         ret

@@ -725,6 +725,21 @@ rt_bx_pset:
         ld (0FCB9h),hl
         jp rt_bx_plot
 
+; (RT_BX_X0, RT_BX_Y0) on a 256 x 192 screen: carry, HL = y, A = its low
+; byte; off it: no carry.
+rt_bx_in192:
+        ld hl,(RT_BX_X0)
+        ld a,h
+        or a
+        ret nz                  ; x outside 0-255 (OR cleared the carry)
+        ld hl,(RT_BX_Y0)
+        ld a,h
+        or a
+        ret nz
+        ld a,l
+        cp 192
+        ret
+
 ; Plots (x0,y0) with rt_bx_gc / rt_bx_gop.
 rt_bx_plot:
         ld a,(SCRMOD)
@@ -739,16 +754,7 @@ rt_bx_plot:
 .bad:   ld e,5
         jp rt_bas_error
 .pattern:
-        ld hl,(RT_BX_X0)
-        ld a,h
-        or a
-        ret nz                  ; x outside 0-255
-        ld hl,(RT_BX_Y0)
-        ld a,h
-        or a
-        ret nz
-        ld a,l
-        cp 192
+        call rt_bx_in192        ; off the 256 x 192 screen: nothing
         ret nc
         ; VRAM offset (y AND F8h) * 32 + (x AND F8h) + (y AND 7)
         ld a,l
@@ -1391,16 +1397,7 @@ rt_bx_keydef:
 ; E0h) * 8 + (x AND F8h) + (y / 4 AND 7) holds the left block's colour in
 ; its high half, the right one's in its low half.
 rt_bx_plot3:
-        ld hl,(RT_BX_X0)
-        ld a,h
-        or a
-        ret nz
-        ld hl,(RT_BX_Y0)
-        ld a,h
-        or a
-        ret nz
-        ld a,l
-        cp 192
+        call rt_bx_in192        ; off the 256 x 192 screen: nothing
         ret nc
         and 0E0h
         ld h,0
@@ -2853,3 +2850,4 @@ rt_bx_colsprs:
         dec a
         jr nz,.w
         ret
+
