@@ -46,9 +46,11 @@ GW_PY:          EQU GW_C1+5
 GW_PL:          EQU GW_C1+7     ; its run, PL..PR
 GW_PR:          EQU GW_C1+9
 GW_PROW:        EQU GW_C1+11    ; the row being seeded
-GW_PSX:         EQU GW_C1+13    ; the x looked at there
-GW_PIN:         EQU GW_C1+15    ; inside a run that has its seed
-GW_PCY:         EQU GW_C1+16    ; the row held in BUF (0FFFFh: none)
+GW_PTAB:        EQU GW_C1+13    ; the high byte of the stop table (maps after it)
+GW_PLIM:        EQU GW_C1+14    ; the last x of the mode
+GW_PSB:         EQU GW_C1+16    ; the bottom of the seeds (above the slots)
+GW_PMASK:       EQU GW_C1+18    ; the slots: their number - 1 (3 to 255)
+GW_PWID:        EQU GW_C1+19    ; a map's bytes (32, 64)
 ; COPY: the source corners are GW_X, GW_Y, GW_X2, GW_Y2.
 GW_KX:          EQU GW_DX       ; the destination point
 GW_KY:          EQU GW_DY

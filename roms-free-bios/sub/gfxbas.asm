@@ -944,21 +944,89 @@ GB_CPART:       LD DE,(GW_CRAD)
 ; border colour. A scanline fill: from each seed the run of its row between
 ; stops is drawn, then each stretch of the rows above and below that can
 ; be painted gets a seed. A stop is a dot off the screen, of the border
-; colour or of the paint colour. Seeds (4 bytes) go to the free memory above
-; the arrays (STREND up to 256 bytes below the stack); carry on return when
-; it is full ("Out of memory" for the caller).
+; colour or of the paint colour.
+;
+; The fill reads stop maps, not dots: a row's map holds a bit per dot (1: a
+; stop; the left dot in bit 7), made from the row's VRAM bytes through a
+; 256-entry table (a byte of dots -> their stop bits) when the fill first
+; needs it, and kept in a slot: N slots (a power of two, 4 to 256: as many
+; as half the free memory holds), row y in slot y AND (N - 1), so that with
+; enough memory each row is read from VRAM once. A run drawn sets its bits;
+; in SCREEN 2/4 the map bytes of its two ends are made again (8 dots share a
+; colour byte, so drawing gives dots beside the run the paint colour), in
+; SCREEN 3 all the maps (a block is 4 rows high). All of it lies in the free
+; memory above the arrays (STREND up to 256 bytes below the stack): the
+; table at the first 256-byte boundary, the slots (a 2-byte tag, the row,
+; then the map's 32 or 64 bytes), then the seeds (4 bytes each); carry on
+; return when there is no room ("Out of memory" for the caller).
 GB_STREND:      EQU 0F6C6h
-GB_PAINT:       LD (GW_PB),A
-                LD HL,0FFFFh
-                LD (GW_PCY),HL          ; no row in BUF
+GB_PAINT:       PUSH IX                 ; IX points into a map while one is made
+                CALL GB_PAINT1
+                POP IX
+                RET
+GB_PAINT1:      LD (GW_PB),A
+                PUSH DE
+                PUSH BC
+                CALL GB_LIMIT
+                LD (GW_PLIM),HL
+                INC HL
+                LD A,H                  ; the map's bytes: 32, or 64 for 512 dots
+                RRCA
+                RRCA
+                RRCA
+                LD (GW_PWID),A
                 LD HL,(GB_STREND)
+                LD DE,255
+                ADD HL,DE
+                LD A,H
+                LD (GW_PTAB),A
+                INC A
+                LD D,A
+                LD E,0                  ; DE = the slots
+                LD HL,-260
+                ADD HL,SP
+                SBC HL,DE               ; the free bytes from there (carry clear)
+                POP BC
+                POP DE
+                RET C                   ; none
+                PUSH DE
+                PUSH BC
+                SRL H                   ; the slots take half at most
+                RR L
+                EX DE,HL
+                LD A,(GW_PWID)
+                ADD A,2
+                LD H,A
+                LD L,0                  ; 256 slots
+                LD C,0FFh
+GB_PN1:         OR A                    ; N x the slot's size fits, or N = 4
+                SBC HL,DE
+                ADD HL,DE
+                JR C,GB_PN2
+                JR Z,GB_PN2
+                LD A,C
+                CP 3
+                JR Z,GB_PN2
+                SRL H
+                RR L
+                SRL C
+                JR GB_PN1
+GB_PN2:         LD A,C
+                LD (GW_PMASK),A
+                LD A,(GW_PTAB)
+                INC A
+                ADD A,H
+                LD H,A
+                LD (GW_PSB),HL          ; the seeds, above the table and the slots
                 LD (GW_PSP),HL
-                LD H,B
-                LD L,C
-                CALL GB_PPUSH
+                POP HL
+                POP DE
+                CALL GB_PPUSH           ; the first seed, once there is room
                 RET C
+                CALL GB_PTABLE
+                CALL GB_PCLEAR
 GB_PLOOP:       LD HL,(GW_PSP)          ; the next seed
-                LD DE,(GB_STREND)
+                LD DE,(GW_PSB)
                 OR A
                 SBC HL,DE
                 RET Z                   ; none left (carry clear)
@@ -972,40 +1040,67 @@ GB_PLOOP:       LD HL,(GW_PSP)          ; the next seed
                 DEC HL
                 LD C,(HL)
                 LD (GW_PSP),HL
+                CALL GB_ONSCR
+                JR C,GB_PLOOP
                 LD (GW_PX),BC
                 LD (GW_PY),DE
-                CALL GB_PSTOP
-                JR C,GB_PLOOP           ; painted since it was seeded
-                LD HL,(GW_PX)
-GB_PLEFT:       LD (GW_PL),HL           ; the run: left ...
-                DEC HL
-                LD B,H
-                LD C,L
-                LD DE,(GW_PY)
-                CALL GB_PSTOP
-                LD HL,(GW_PL)
-                DEC HL
-                JR NC,GB_PLEFT
-                LD HL,(GW_PX)
-GB_PRIGHT:      LD (GW_PR),HL           ; ... and right
+                CALL GB_PMAP
+                LD DE,(GW_PX)
+                CALL GB_PBIT
+                LD A,(HL)
+                AND C
+                JR NZ,GB_PLOOP          ; painted since it was seeded
+                PUSH HL
+                PUSH BC
+                CALL GB_PSCANL          ; the run: left ...
+                LD (GW_PL),DE
+                POP BC
+                POP HL
+                PUSH HL
+                LD HL,(GW_PLIM)
+                LD DE,(GW_PX)
+                OR A
+                SBC HL,DE
                 INC HL
-                LD B,H
-                LD C,L
-                LD DE,(GW_PY)
-                CALL GB_PSTOP
-                LD HL,(GW_PR)
-                INC HL
-                JR NC,GB_PRIGHT
-                LD HL,(GW_PR)
+                EX DE,HL                ; the dots from x to the right edge
+                POP HL
+                LD B,0
+                CALL GB_PADV            ; ... and right: R = PLIM - the dots left
+                LD HL,(GW_PLIM)
+                OR A
+                SBC HL,DE
+                LD (GW_PR),HL
                 LD (GXPOS),HL
                 LD DE,(GW_PY)
                 LD (GYPOS),DE
                 LD BC,(GW_PL)
                 XOR A
                 CALL GB_GLINE
-                LD HL,0FFFFh            ; the row just drawn changed
-                LD (GW_PCY),HL
-                LD HL,(GW_PY)
+                LD A,(SCRMOD)           ; the row's map after the drawing
+                CP 3
+                JR NZ,GB_PMARK
+                CALL GB_PCLEAR
+                JR GB_PNEXT
+GB_PMARK:       LD DE,(GW_PY)
+                CALL GB_PMAP
+                LD DE,(GW_PL)
+                CALL GB_PBIT
+                PUSH HL
+                LD HL,(GW_PR)
+                OR A
+                SBC HL,DE
+                INC HL
+                EX DE,HL
+                POP HL
+                CALL GB_PSETR
+                LD A,(SCRMOD)
+                CP 5
+                JR NC,GB_PNEXT
+                LD DE,(GW_PL)           ; SCREEN 2/4: the 8 dots at each end
+                CALL GB_PFIX2
+                LD DE,(GW_PR)
+                CALL GB_PFIX2
+GB_PNEXT:       LD HL,(GW_PY)
                 DEC HL
                 CALL GB_PSEEDS
                 RET C
@@ -1013,63 +1108,426 @@ GB_PRIGHT:      LD (GW_PR),HL           ; ... and right
                 INC HL
                 CALL GB_PSEEDS
                 RET C
-                JR GB_PLOOP
+                JP GB_PLOOP
+
+; GB_PFIX2: SCREEN 2/4, after a run of row PY was drawn: the map byte of
+; the 8 dots holding dot DE made again from VRAM (drawing there may have
+; given dots beside the run the paint colour: the 8 dots share a colour).
+GB_PFIX2:       PUSH DE
+                LD DE,(GW_PY)
+                CALL GB_PMAP
+                POP DE
+                CALL GB_PBIT
+                PUSH HL
+                LD B,D
+                LD C,E
+                LD DE,(GW_PY)
+                CALL GB_G2ADR           ; HL = the offset of the 8 dots' bytes
+                PUSH HL
+                LD DE,(GRPCGP)
+                ADD HL,DE
+                CALL NRDVRM_I
+                LD C,A                  ; the pattern
+                POP HL
+                LD DE,(GRPCOL)
+                ADD HL,DE
+                CALL NRDVRM_I
+                LD E,A
+                LD A,(GW_PTAB)
+                LD D,A
+                LD A,(DE)
+                CALL GB_P2BITS
+                POP HL
+                LD (HL),A
+                RET
 
 ; GB_PSEEDS: row HL: a seed for the first dot of each stretch of PL..PR that
 ; can be painted. Carry: no room.
 GB_PSEEDS:      LD (GW_PROW),HL
-                XOR A
-                LD (GW_PIN),A
-                LD HL,(GW_PL)
-GB_PS_1:        LD (GW_PSX),HL
-                LD B,H
-                LD C,L
-                LD DE,(GW_PROW)
-                CALL GB_PSTOP
-                LD A,0
-                JR C,GB_PS_2
-                LD A,(GW_PIN)
+                EX DE,HL
+                LD BC,(GW_PL)
+                CALL GB_ONSCR           ; carry: the row is off the screen
+                CCF
+                RET NC
+                CALL GB_PMAP
+                LD DE,(GW_PL)
+                CALL GB_PBIT
+                PUSH HL
+                LD HL,(GW_PR)
                 OR A
-                JR NZ,GB_PS_3
-                LD HL,(GW_PSX)
+                SBC HL,DE
+                INC HL
+                EX DE,HL                ; DE = the dots left to look at
+                POP HL
+GB_PS_1:        LD A,(HL)
+                AND C
+                JR Z,GB_PS_FREE
+GB_PS_STOP:     LD B,0FFh               ; past the stops
+                CALL GB_PADV
+                RET Z                   ; carry clear
+GB_PS_FREE:     PUSH HL                 ; the first dot of a stretch: a seed
+                PUSH BC
+                PUSH DE
+                LD HL,(GW_PR)
+                INC HL
+                OR A
+                SBC HL,DE               ; x = PR + 1 - the dots left
                 LD DE,(GW_PROW)
                 CALL GB_PPUSH
+                POP DE
+                POP BC
+                POP HL
                 RET C
-                LD A,1
-GB_PS_2:        LD (GW_PIN),A
-GB_PS_3:        LD HL,(GW_PSX)
-                LD DE,(GW_PR)
-                OR A
-                SBC HL,DE
+                LD B,0                  ; past the stretch
+                CALL GB_PADV
                 RET Z
-                ADD HL,DE
-                INC HL
-                JR GB_PS_1
+                JR GB_PS_STOP
 
-; GB_PSTOP: carry when the dot BC, DE stops the fill. Outside SCREEN 3 the
-; dot is read from a copy of its row in BUF (GB_ROWLD), which the fill reads
-; over and over.
-GB_PSTOP:       CALL GB_ONSCR
-                RET C
-                LD A,(SCRMOD)
-                CP 3
-                JR Z,GB_PST3
-                LD HL,(GW_PCY)
-                OR A
-                SBC HL,DE
-                CALL NZ,GB_ROWLD
-                CALL GB_ROWDOT
-                JR GB_PST4
-GB_PST3:        CALL GB_POINT
-GB_PST4:        LD HL,GW_PB
-                CP (HL)
-                SCF
+; GB_PSCANL: HL, C = the bit of dot DE (not a stop) -> DE = the leftmost dot
+; of its run.
+GB_PSCANL:      LD A,D
+                OR E
                 RET Z
+                RLC C
+                JR NC,GB_PSL_1
+                DEC HL
+GB_PSL_1:       LD A,(HL)
+                AND C
+                RET NZ
+                DEC DE
+                JR GB_PSCANL
+
+; GB_PADV: HL, C = the bit of a dot whose bit is B (00h: free, 0FFh: a
+; stop), DE = the dots from it to the right end of what is looked at (not
+; 0) -> NZ: HL, C, DE at the first dot to its right whose bit is not B; Z
+; (carry clear): there is none (DE = 0). Whole bytes of B are passed 8 dots
+; at a time.
+GB_PADV:        DEC DE
+                LD A,D
+                OR E
+                RET Z
+                RRC C
+                JR NC,GB_PADV2
+                INC HL
+GB_PADV1:       LD A,(HL)               ; at a byte's first dot
+                CP B
+                JR NZ,GB_PADV2
+                LD A,E                  ; 8 dots of B: past them if more follow
+                SUB 9
+                LD A,D
+                SBC A,0
+                JR C,GB_PADV2
+                LD A,E
+                SUB 8
+                LD E,A
+                JR NC,GB_PADV3
+                DEC D
+GB_PADV3:       INC HL
+                JR GB_PADV1
+GB_PADV2:       LD A,(HL)
+                XOR B
+                AND C
+                RET NZ
+                JR GB_PADV
+
+; GB_PSETR: HL, C = the bit of a dot, DE = a count (not 0): that many bits
+; from there to the right set (the dots are painted), whole bytes at once.
+GB_PSETR:       LD A,(HL)
+                OR C
+                LD (HL),A
+                DEC DE
+                LD A,D
+                OR E
+                RET Z
+                RRC C
+                JR NC,GB_PSETR
+                INC HL
+GB_PSET1:       LD A,E                  ; at a byte's first dot: 8 or more left?
+                SUB 8
+                LD A,D
+                SBC A,0
+                JR C,GB_PSETR
+                LD (HL),0FFh
+                INC HL
+                LD A,E
+                SUB 8
+                LD E,A
+                JR NC,GB_PSET2
+                DEC D
+GB_PSET2:       OR D
+                RET Z
+                JR GB_PSET1
+
+; GB_PBIT: HL = a map, DE = x -> HL = the byte of dot x, C = its bit.
+; Keeps DE.
+GB_PBIT:        LD A,E
+                AND 7
+                INC A
+                LD B,A                  ; the shifts, + 1 for DJNZ
+                LD A,E
+                RRCA
+                RRCA
+                RRCA
+                AND 1Fh
+                BIT 0,D
+                JR Z,GB_PBIT1
+                OR 20h
+GB_PBIT1:       ADD A,L
+                LD L,A
+                ADC A,H
+                SUB L
+                LD H,A
+                LD A,80h
+                JR GB_PBIT3
+GB_PBIT2:       RRCA
+GB_PBIT3:       DJNZ GB_PBIT2
+                LD C,A
+                RET
+
+; GB_PSLOT: DE = y -> HL = the slot of row y (its 2-byte tag, then the
+; map): (y AND PMASK) x (PWID + 2) above the table. Keeps BC, DE.
+GB_PSLOT:       LD A,(GW_PMASK)
+                AND E
+GB_PSLOTA:      PUSH DE
+                LD L,A
+                LD H,0
+                ADD HL,HL
+                LD D,H
+                LD E,L                  ; DE = 2 x the slot's number
+                LD A,(GW_PWID)
+GB_PSLOT1:      ADD HL,HL               ; x 32 (from x 2: four more), or x 64
+                RRA
+                CP 1
+                JR NZ,GB_PSLOT1
+                SRL H                   ; one too many
+                RR L
+                ADD HL,DE
+                LD A,(GW_PTAB)
+                INC A
+                ADD A,H
+                LD H,A
+                POP DE
+                RET
+
+; GB_PCLEAR: every slot empty (tag 0FFFFh, not a row).
+GB_PCLEAR:      LD A,(GW_PMASK)
+GB_PCLR1:       PUSH AF
+                CALL GB_PSLOTA
+                LD (HL),0FFh
+                INC HL
+                LD (HL),0FFh
+                POP AF
+                SUB 1
+                JR NC,GB_PCLR1
+                RET
+
+; GB_PMAP: DE = y (on the screen) -> HL = row y's map, made if its slot
+; holds another row. Keeps DE.
+GB_PMAP:        CALL GB_PSLOT
+                LD A,(HL)
+                CP E
+                JR NZ,GB_PMAP1
+                INC HL
+                LD A,(HL)
+                DEC HL
+                CP D
+                JR NZ,GB_PMAP1
+                INC HL
+                INC HL
+                RET
+GB_PMAP1:       LD (HL),E
+                INC HL
+                LD (HL),D
+                INC HL
+                PUSH HL
+                PUSH DE
+                PUSH HL
+                POP IX
+                CALL GB_PBUILD
+                POP DE
+                POP HL
+                RET
+
+; GB_PBUILD: the map of row DE at IX, from the row's bytes in VRAM (through
+; BUF and the table), in SCREEN 3 from its blocks' colours.
+GB_PBUILD:      LD A,(SCRMOD)
+                CP 3
+                JP Z,GB_PB3
+                CALL GB_ROWLD
+                LD A,(GW_PTAB)
+                LD D,A                  ; DE = the table's entry E
+                LD HL,BUF
+                LD A,(SCRMOD)
+                CP 5
+                JR C,GB_PB2
+                CP 8
+                JR Z,GB_PB8
+                CP 6
+                JR Z,GB_PB6
+                LD B,32                 ; SCREEN 5, 7: two dots a byte
+                CP 7
+                JR NZ,GB_PB5
+                LD B,64
+GB_PB5:         LD C,0
+                CALL GB_PB5B
+                CALL GB_PB5B
+                CALL GB_PB5B
+                CALL GB_PB5B
+                LD (IX+0),C
+                INC IX
+                DJNZ GB_PB5
+                RET
+GB_PB5B:        LD A,C
+                ADD A,A
+                ADD A,A
+                LD C,A
+                LD E,(HL)
+                INC HL
+                LD A,(DE)
+                OR C
+                LD C,A
+                RET
+GB_PB6:         LD B,64                 ; SCREEN 6: four dots a byte
+GB_PB6L:        LD E,(HL)
+                INC HL
+                LD A,(DE)
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                ADD A,A
+                LD C,A
+                LD E,(HL)
+                INC HL
+                LD A,(DE)
+                OR C
+                LD (IX+0),A
+                INC IX
+                DJNZ GB_PB6L
+                RET
+GB_PB8:         LD B,32                 ; SCREEN 8: a dot a byte
+GB_PB8L:        LD C,1                  ; a marker bit: out after 8 dots
+GB_PB8B:        LD E,(HL)
+                INC HL
+                LD A,(DE)
+                RRA
+                RL C
+                JR NC,GB_PB8B
+                LD (IX+0),C
+                INC IX
+                DJNZ GB_PB8L
+                RET
+GB_PB2:         LD C,(HL)               ; SCREEN 2/4: the 8 dots' pattern
+                PUSH HL
+                LD A,32
+                ADD A,L
+                LD L,A
+                ADC A,H
+                SUB L
+                LD H,A
+                LD E,(HL)               ; their colour byte
+                POP HL
+                LD A,(DE)
+                CALL GB_P2BITS
+                LD (IX+0),A
+                INC IX
+                INC HL
+                LD A,L
+                CP (BUF+32) AND 0FFh
+                JR NZ,GB_PB2
+                RET
+; GB_P2BITS: C = 8 dots' pattern, A = their colour byte's table entry (bit
+; 1: the foreground stops, bit 0: the background) -> A = their stop bits.
+GB_P2BITS:      LD B,A
+                XOR A
+                BIT 1,B
+                JR Z,GB_P2B1
+                OR C
+GB_P2B1:        BIT 0,B
+                RET Z
+                LD B,A
+                LD A,C
+                CPL
+                OR B
+                RET
+GB_PB3:         LD BC,0                 ; SCREEN 3: a block is 4 dots wide
+GB_PB3L:        CALL GB_PB3C
+                AND 0F0h
+                LD (IX+0),A
+                CALL GB_PB3C
+                AND 0Fh
+                OR (IX+0)
+                LD (IX+0),A
+                INC IX
+                LD A,C
+                OR A
+                JR NZ,GB_PB3L
+                RET
+; GB_PB3C: A = 0FFh when the block of dot BC, DE stops the fill, else 0;
+; BC moves to the next block.
+GB_PB3C:        PUSH BC
+                PUSH DE
+                CALL GB_POINT
+                CALL GB_PSTOPC
+                SBC A,A
+                POP DE
+                POP BC
+                PUSH AF
+                LD A,C
+                ADD A,4
+                LD C,A
+                POP AF
+                RET
+
+; GB_PTABLE: the table: for each byte value, the stop bits of the dots it
+; holds in the current mode (SCREEN 2/4: a colour byte, bit 1 for its
+; foreground, bit 0 its background; 5/7: bit 1 the left dot, bit 0 the right;
+; 6: bits 3-0 the four dots; 8: bit 0).
+GB_PTABLE:      LD A,(SCRMOD)
+                LD HL,0F04h             ; a field: 4 bits (mask 0Fh), two a byte
+                LD D,2
+                CP 6
+                JR NZ,GB_PT0
+                LD HL,0302h             ; 2 bits, four a byte
+                LD D,4
+GB_PT0:         CP 8
+                JR NZ,GB_PT1
+                LD HL,0FF08h            ; 8 bits, one a byte
+                LD D,1
+GB_PT1:         LD (GW_PROW),HL         ; (PROW is free until the fill starts)
+                LD A,(GW_PTAB)
+                LD H,A
+                LD L,0
+GB_PT2:         LD E,L                  ; the value, rotated a field at a time
+                LD C,0
+                LD B,D
+GB_PT3:         PUSH BC
+                LD A,(GW_PROW)
+                LD B,A
+GB_PT4:         RLC E
+                DJNZ GB_PT4
+                POP BC
+                LD A,(GW_PROW+1)
+                AND E
+                CALL GB_PSTOPC
+                RL C
+                DJNZ GB_PT3
+                LD (HL),C
+                INC L
+                JR NZ,GB_PT2
+                RET
+
+; GB_PSTOPC: carry when colour A stops the fill (the border or the paint
+; colour). Keeps everything else.
+GB_PSTOPC:      PUSH HL
+                LD HL,GW_PB
+                CP (HL)
+                JR Z,GB_PSC1
                 LD HL,ATRBYT
                 CP (HL)
+GB_PSC1:        POP HL
                 SCF
                 RET Z
-                OR A
+                CCF
                 RET
 
 ; GB_ROWLD: row E of the active page to BUF: SCREEN 5-8 its bytes (128 or
@@ -1077,7 +1535,6 @@ GB_PST4:        LD HL,GW_PB
 ; then its 32 colour bytes. Keeps BC, DE.
 GB_ROWLD:       PUSH BC
                 PUSH DE
-                LD (GW_PCY),DE
                 LD A,(SCRMOD)
                 CP 5
                 JR C,GB_ROWG2
@@ -1113,115 +1570,48 @@ GB_ROWL2:       PUSH BC
 GB_ROWEND:      POP DE
                 POP BC
                 RET
-GB_ROWG2:       LD DE,BUF               ; SCREEN 2/4
-                POP HL                  ; y
-                PUSH HL
-                LD C,0                  ; x of the 8 dots
-GB_ROWG1:       PUSH DE
-                LD E,L
-                CALL GB_G2ADR           ; HL = offset (x C, y E)
-                POP DE
-                PUSH HL
-                PUSH DE
-                LD DE,(GRPCGP)
-                ADD HL,DE
-                CALL NRDVRM_I
-                POP DE
-                LD (DE),A
-                POP HL
-                PUSH DE
-                LD DE,(GRPCOL)
-                ADD HL,DE
-                CALL NRDVRM_I
-                POP DE
-                LD HL,32
-                ADD HL,DE
-                LD (HL),A
-                INC DE
-                POP HL                  ; y
-                PUSH HL
-                LD A,C
-                ADD A,8
-                LD C,A
-                JR NC,GB_ROWG1
-                JR GB_ROWEND
-
-; GB_ROWDOT: A = the colour of dot BC of the row in BUF. Keeps BC, DE.
-GB_ROWDOT:      LD A,(SCRMOD)
-                CP 5
-                JR C,GB_RDG2
-                CP 8
-                JR Z,GB_RD8
-                CP 6
-                LD A,B
-                RRA
-                LD A,C
-                RRA                     ; x / 2 (x up to 511)
-                JR Z,GB_RD6
-                LD HL,BUF               ; SCREEN 5, 7: two dots a byte
-                CALL GB_RDADD
-                BIT 0,C
-                JR NZ,GB_RDLO
-                RRCA
-                RRCA
-                RRCA
-                RRCA
-GB_RDLO:        AND 0Fh
-                RET
-GB_RD6:         SRL A                   ; SCREEN 6: x / 4, four dots a byte
-                LD HL,BUF
-                CALL GB_RDADD
-                PUSH BC
-                LD B,A
-                LD A,C
-                AND 3
-                XOR 3
-                JR Z,GB_RD6B
-GB_RD6A:        RRC B
-                RRC B
-                DEC A
-                JR NZ,GB_RD6A
-GB_RD6B:        LD A,B
-                AND 3
-                POP BC
-                RET
-GB_RD8:         LD A,C                  ; SCREEN 8: a dot a byte
-                LD HL,BUF
-GB_RDADD:       ADD A,L                 ; A = (HL + A)
-                LD L,A
-                ADC A,H
-                SUB L
-                LD H,A
-                LD A,(HL)
-                RET
-GB_RDG2:        LD A,C                  ; SCREEN 2/4: the 8 dots' bytes
+GB_ROWG2:       LD A,E                  ; SCREEN 2/4: offset (y AND F8h) x 32 + y AND 7
                 RRCA
                 RRCA
                 RRCA
                 AND 1Fh
-                LD HL,BUF
-                CALL GB_RDADD           ; A = the pattern byte
-                PUSH BC
-                LD B,A
-                LD A,C
+                LD H,A
+                LD A,E
                 AND 7
-                INC A
-GB_RDG2A:       RL B                    ; the dot's bit into carry
-                DEC A
-                JR NZ,GB_RDG2A
-                SBC A,A                 ; 0FFh: the dot is on
-                LD BC,32
-                ADD HL,BC
-                LD B,A
-                LD A,(HL)               ; the colour byte
-                INC B                   ; Z: on
-                POP BC
-                JR NZ,GB_RDLO           ; off: the background
-                RRCA
-                RRCA
-                RRCA
-                RRCA
-                AND 0Fh
+                LD L,A
+                PUSH HL
+                LD DE,(GRPCGP)
+                ADD HL,DE
+                LD DE,BUF
+                CALL GB_ROW8
+                POP HL
+                LD DE,(GRPCOL)
+                ADD HL,DE
+                LD DE,BUF+32
+                CALL GB_ROW8
+                JR GB_ROWEND
+; GB_ROW8: the 32 VRAM bytes from HL on, 8 apart (a row of SCREEN 2/4's
+; pattern or colour table), to DE. The first read sets the VDP's address
+; as every read does; the others only move it within these 16 KB.
+GB_ROW8:        CALL NSETRD_I
+                LD B,32
+                DI                      ; nothing else may set the VDP's address
+                JR GB_ROW8B
+GB_ROW8A:       LD A,L
+                OUT (VDP_ADDR),A
+                LD A,H
+                AND 3Fh
+                OUT (VDP_ADDR),A        ; a read from HL
+GB_ROW8B:       LD A,L                  ; (the VDP fetches the byte meanwhile)
+                ADD A,8
+                LD L,A
+                JR NC,GB_ROW8C
+                INC H
+GB_ROW8C:       IN A,(VDP_DATA)
+                LD (DE),A
+                INC DE
+                DJNZ GB_ROW8A
+                EI
                 RET
 
 ; GB_PPUSH: a seed HL = x, DE = y. Carry: no room left below the stack.

@@ -58,11 +58,14 @@ line:   ld ix,S_GLINE
 ";
 
 fn run(body: &str) -> Machine {
-    let cart = cartridge(&format!(
-        "{COMMON}\n{body}\n        call mark\n        jr $\n{TAIL}"
-    ));
+    run_for(&format!("{body}\n        call mark\n        jr $\n"), 1200)
+}
+
+/// `run` for a body that calls `mark` itself, with a frame limit.
+fn run_for(body: &str, frames: u64) -> Machine {
+    let cart = cartridge(&format!("{COMMON}\n{body}\n{TAIL}"));
     let mut m = machine_with_cartridge(cart);
-    run_to_pc(&mut m, MARK, 1200);
+    run_to_pc(&mut m, MARK, frames);
     for _ in 0..20 {
         if !m.vdp().command_busy() {
             return m;
@@ -1157,4 +1160,281 @@ fn statements_play() {
 30 POKE &HE003,PEEK(&HFB3F)",
     );
     assert_eq!(poked(&m, 3), vec![1, 0, 0]);
+}
+
+/// A small xorshift for the pictures below (the test's own, so that the
+/// pictures do not depend on another crate's sequence).
+struct Rng(u32);
+impl Rng {
+    fn next(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        self.0
+    }
+}
+
+/// The region a PAINT from `seed` must fill: the dots 4-connected to it whose
+/// colour is neither the border nor the paint colour (MSX-BASIC's PAINT,
+/// Handbook §2.4: the fill stops at the border colour; a dot already of the
+/// paint colour stops it too), computed here over the picture as the test
+/// made it, not by the code under test.
+fn flood(pic: &[Vec<u8>], seed: (usize, usize), border: u8, paint: u8) -> Vec<(usize, usize)> {
+    let free = |x: usize, y: usize| pic[y][x] != border && pic[y][x] != paint;
+    let (h, w) = (pic.len(), pic[0].len());
+    let mut seen = vec![vec![false; w]; h];
+    let mut out = Vec::new();
+    let mut stack = vec![seed];
+    while let Some((x, y)) = stack.pop() {
+        if seen[y][x] || !free(x, y) {
+            continue;
+        }
+        seen[y][x] = true;
+        out.push((x, y));
+        if x > 0 {
+            stack.push((x - 1, y));
+        }
+        if x + 1 < w {
+            stack.push((x + 1, y));
+        }
+        if y > 0 {
+            stack.push((x, y - 1));
+        }
+        if y + 1 < h {
+            stack.push((x, y + 1));
+        }
+    }
+    out
+}
+
+/// A picture for PAINT: `rows` rows of `width` dots, then a row of the
+/// border colour (2). `winding`: walls of the border colour every 6 columns
+/// with a one-dot gap at alternate ends (the fill must find each gap: a
+/// lost seed leaves the rest unpainted), long free stretches between them
+/// and a few stray dots; else random dots, 22 % of them border, above the
+/// density where free regions join into long and branching ones. Other colours (never
+/// 2) fill the rest, a few dots of colour 1 among them.
+fn paint_picture(
+    rng: &mut Rng,
+    bits: u32,
+    width: usize,
+    rows: usize,
+    winding: bool,
+) -> Vec<Vec<u8>> {
+    let colours = 1u32 << bits;
+    let stray = if winding { 2 } else { 22 };
+    let mut pic: Vec<Vec<u8>> = (0..rows)
+        .map(|y| {
+            (0..width)
+                .map(|x| {
+                    let r = rng.next() % 100;
+                    let wall = winding && x % 6 == 5 && y != if x % 12 == 5 { rows - 1 } else { 0 };
+                    // (a winding picture's strays keep off the walls' gaps)
+                    let near_gap = winding && (x % 6 == 0 || x % 6 == 4 || y == 0 || y == rows - 1);
+                    if wall || (r < stray && !near_gap) {
+                        2
+                    } else if r < stray + 2 && !near_gap {
+                        1 // the first fill's own colour: a stop for it
+                    } else if bits == 2 {
+                        [0, 3][rng.next() as usize % 2]
+                    } else {
+                        (3 + rng.next() % (colours - 3)) as u8
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    pic.push(vec![2; width]);
+    pic
+}
+
+/// PAINT in SCREEN 5-8 against a flood fill computed here, on random and
+/// winding pictures (`paint_picture`) in the top rows: three PAINTs one
+/// after the other, border 2, paint colours 1, 3 and 0, from random dots
+/// dots not of the border or paint colour (the winding picture's first
+/// from its top left corner). Every dot must
+/// end as the flood fill says: the region in the paint colour, the rest
+/// untouched.
+#[test]
+fn paint_fills_what_a_flood_fill_fills() {
+    // (mode, bits a dot, dots a row, rows)
+    for (mode, bits, width, rows) in [
+        (5, 4, 256, 40),
+        (6, 2, 512, 40),
+        (7, 4, 512, 20),
+        (8, 8, 256, 20),
+    ] {
+        for winding in [false, true] {
+            let mut rng = Rng(0x9E37_79B9 ^ mode);
+            let colours = 1u32 << bits;
+            let border = 2u8;
+            let mut pic = paint_picture(&mut rng, bits, width, rows, winding);
+            if winding {
+                pic[0][0] = 0;
+            }
+            let bytes_row = width * bits as usize / 8;
+            let mut data = Vec::new();
+            for row in &pic {
+                for chunk in row.chunks(8 / bits as usize) {
+                    let mut b = 0u8;
+                    for &c in chunk {
+                        b = if bits == 8 { c } else { b << bits | c };
+                    }
+                    data.push(b);
+                }
+            }
+            let seeds: Vec<(usize, usize, u8)> = (0..3)
+                .map(|k| {
+                    let p = [1u8, 3, 0][k];
+                    if winding && k == 0 {
+                        (0, 0, p)
+                    } else {
+                        loop {
+                            let (x, y) = (rng.next() as usize % width, rng.next() as usize % rows);
+                            if pic[y][x] != border && pic[y][x] != p {
+                                break (x, y, p);
+                            }
+                        }
+                    }
+                })
+                .collect();
+            let mut body = format!(
+            "        ld hl,0C100h\n        ld (0F6C6h),hl\n        ld a,{mode}\n        call CHGMOD
+        xor a\n        ld (LOGOPR),a\n        ld hl,pic\n        ld de,0\n        ld bc,{len}\n        call 005Ch\n",
+            len = data.len()
+        );
+            for (i, &(x, y, p)) in seeds.iter().enumerate() {
+                body += &format!(
+                "        ld a,{p}\n        ld (ATRBYT),a\n        ld bc,{x}\n        ld de,{y}
+        ld a,{border}\n        ld ix,S_PAINT\n        call EXTROM\n        sbc a,a\n        ld (RESULT+{i}),a\n"
+            );
+            }
+            body += "        call mark\n        jr $\npic:\n";
+            for chunk in data.chunks(32) {
+                let list: Vec<String> = chunk.iter().map(|b| b.to_string()).collect();
+                body += &format!("        db {}\n", list.join(","));
+            }
+            let m = run_for(&body, 3000);
+            assert_eq!(
+                m.peek_range(0xC000, 3),
+                vec![0; 3],
+                "SCREEN {mode}: no Out of memory"
+            );
+            let mut filled = 0;
+            for &(x, y, p) in &seeds {
+                for (fx, fy) in flood(&pic, (x, y), border, p) {
+                    pic[fy][fx] = p;
+                    filled += 1;
+                }
+            }
+            assert!(
+                filled > 1000,
+                "SCREEN {mode}: the seeds fell in small regions ({filled} dots)"
+            );
+            let vram = m.vram();
+            for (y, row) in pic.iter().enumerate() {
+                for (x, &want) in row.iter().enumerate() {
+                    let per = 8 / bits as usize;
+                    let b = vram[y * bytes_row + x / per];
+                    let shift = (per - 1 - x % per) * bits as usize;
+                    let got = (b >> shift) & (colours as u8).wrapping_sub(1);
+                    assert_eq!(got, want, "SCREEN {mode} (winding {winding}): dot {x},{y}");
+                }
+            }
+        }
+    }
+}
+
+/// PAINT in SCREEN 2 against a flood fill computed here: 32 rows whose dots
+/// that are on show colour 2 (the border; the colour bytes' foreground),
+/// those off a background of 3-15, random or winding as in
+/// `paint_picture`, row 32 all on. PAINT in colour 1 from an off dot: the
+/// region's dots go on, and the colour byte of every 8 dots that had one of
+/// them takes 1 as foreground (its background kept), so the border dots
+/// there turn 1 too (the Handbook's colour restriction, §4 "GRAPHIC 2");
+/// every other byte stays as it was.
+#[test]
+fn paint_screen_2_fills_what_a_flood_fill_fills() {
+    for winding in [false, true] {
+        let mut rng = Rng(0x0BAD_5EED);
+        let pic = paint_picture(&mut rng, 4, 256, 32, winding);
+        // on: the border; off: the 8 dots' background (any colour but 1, 2)
+        let mut pattern = vec![0u8; 1280];
+        let mut colour = vec![0u8; 1280];
+        for (off, c) in colour.iter_mut().enumerate() {
+            *c = 0x20 | (3 + rng.next() % 13) as u8;
+            if off >= 1024 {
+                pattern[off] = 0xFF;
+            }
+        }
+        for (y, row) in pic.iter().enumerate().take(32) {
+            for (x, &c) in row.iter().enumerate() {
+                if c == 2 {
+                    pattern[(y & 0xF8) * 32 + (x & 0xF8) + (y & 7)] |= 0x80 >> (x & 7);
+                }
+            }
+        }
+        let on = |x: usize, y: usize| {
+            pattern[(y & 0xF8) * 32 + (x & 0xF8) + (y & 7)] & (0x80 >> (x & 7)) != 0
+        };
+        let free: Vec<Vec<u8>> = (0..=32)
+            .map(|y| {
+                (0..256)
+                    .map(|x| if y == 32 || on(x, y) { 2 } else { 0 })
+                    .collect()
+            })
+            .collect();
+        let seed = if winding {
+            (0, 1)
+        } else {
+            loop {
+                let (x, y) = (rng.next() as usize % 256, rng.next() as usize % 32);
+                if free[y][x] == 0 {
+                    break (x, y);
+                }
+            }
+        };
+        let region = flood(&free, seed, 2, 1);
+        assert!(
+            region.len() > 1000,
+            "the seed fell in a small region ({})",
+            region.len()
+        );
+        let mut want_p = pattern.clone();
+        let mut want_c = colour.clone();
+        for &(x, y) in &region {
+            let off = (y & 0xF8) * 32 + (x & 0xF8) + (y & 7);
+            want_p[off] |= 0x80 >> (x & 7);
+            want_c[off] = 0x10 | (colour[off] & 15);
+        }
+        let mut body = format!(
+            "        ld hl,0C100h\n        ld (0F6C6h),hl\n        ld a,2\n        call CHGMOD
+        xor a\n        ld (LOGOPR),a\n        ld hl,pat\n        ld de,0\n        ld bc,1280\n        call 005Ch
+        ld hl,col\n        ld de,2000h\n        ld bc,1280\n        call 005Ch
+        ld a,1\n        ld (ATRBYT),a\n        ld bc,{}\n        ld de,{}\n        ld a,2
+        ld ix,S_PAINT\n        call EXTROM\n        sbc a,a\n        ld (RESULT),a\n        call mark\n        jr $\n",
+            seed.0, seed.1
+        );
+        for (label, bytes) in [("pat", &pattern), ("col", &colour)] {
+            body += &format!("{label}:\n");
+            for chunk in bytes.chunks(32) {
+                let list: Vec<String> = chunk.iter().map(|b| b.to_string()).collect();
+                body += &format!("        db {}\n", list.join(","));
+            }
+        }
+        let m = run_for(&body, 3000);
+        assert_eq!(m.peek(0xC000), 0, "no Out of memory");
+        let vram = m.vram();
+        for off in 0..1280 {
+            assert_eq!(
+                vram[off], want_p[off],
+                "winding {winding}: pattern byte {off}"
+            );
+            assert_eq!(
+                vram[0x2000 + off],
+                want_c[off],
+                "winding {winding}: colour byte {off}"
+            );
+        }
+    }
 }
