@@ -197,7 +197,7 @@ CURADDR:        EQU RS_AREA+1   ; VRAM address of the cursor cell (2)
 CURSAVPAT:      EQU RS_AREA+3   ; saved pattern of character 255 (8)
 ESCARG:         EQU RS_AREA+11  ; first argument of ESC Y
 BEEPCNT:        EQU RS_AREA+12  ; frames left of the BEEP tone
-DEADKEY:        EQU RS_AREA+13  ; reserved for dead-key handling
+BEEPTIM:        EQU RS_AREA+13  ; the BEEP's clock setting (timbre, volume)
 TXTCOLS:        EQU RS_AREA+14  ; columns of the physical text screen (32/40/80)
 TXTOFS:         EQU RS_AREA+15  ; first column of the LINLEN window (0-based)
 BOXBUF:         EQU RS_AREA+16  ; SUB-ROM box corners BX1, BY1, BX2, BY2 (8)

@@ -12,8 +12,9 @@
 ;                         col 1-4: block 2 register 11 = col-1
 ; SET PROMPT p$           block 3 = ID 2 and 6 characters (the prompt
 ;                         the SUB-ROM's PROMPT prints instead of "Ok")
-; SET PASSWORD p$         block 3 = ID 1 and the characters (kept as typed:
-;                         the boot does not ask for it on the free ROMs)
+; SET PASSWORD p$         block 3 = ID 1, registers 1-3 = 1, 2, 3 and the
+;                         password's 16-bit checksum (SUB-ROM PWSET; the
+;                         power-on asks for it: SUB-ROM GREET)
 ; SET SCREEN              block 2 registers 3-9: SCREEN 0/1, WIDTH, COLOR,
 ;                         KEY ON/OFF and key click, for the next power-on
 ; SET VIDEO               no superimposing hardware: Illegal function call
@@ -21,11 +22,12 @@
 ; SET TIME t$[,A]         "HH:MM:SS"; ,A: the alarm (block 1: day, hour,
 ;                         minute), which no MSX wires to anything
 ; GET DATE v$[,A], GET TIME v$[,A]: the same strings back.
-; The boot applies SET SCREEN and SET ADJUST (SUB-ROM POWERON, sub/
-; settings.asm); BEEP's tone, the title and the password are kept but not
-; used (no logo screen, no password question: docs/basic.md).
+; The boot applies SET SCREEN and SET ADJUST (SUB-ROM SETSCR) and shows the
+; title or asks for the password (SUB-ROM GREET, sub/settings.asm); BEEP
+; reads its tone and volume each time (main/psg.asm).
 
 SG_REDCLK:      EQU 01F5h
+SG_PWSET:       EQU 01E5h
 SG_WRTCLK:      EQU 01F9h
 SG_EXTROM:      EQU 015Fh
 SG_SAVESCR:     EQU 01DDh           ; SUB-ROM (this system's): SET SCREEN's settings to the clock
@@ -254,7 +256,12 @@ SG_TT_COL:      LD A,','
                 JP X_CUR
 SG_PROMPT:      LD B,2
                 JR SG_BLOCK3
-SG_PASSWORD:    LD B,1
+SG_PASSWORD:    CALL X_STRING          ; DE = the characters, B = how many
+                PUSH HL
+                LD IX,SG_PWSET          ; the SUB-ROM keeps their checksum
+                CALL SG_EXTROM
+                POP HL
+                JP X_CUR
 ; SG_BLOCK3: a string expression; block 3 = ID B and its first 6 characters,
 ; each as two nibbles, low first (shorter: the rest 0).
 SG_BLOCK3:      PUSH BC

@@ -189,6 +189,9 @@ BOOT_KEYS:      LD (HL),0FFh
                 LD IX,0189h             ; SUB-ROM SETSCR: the text screen SET
                 CALL EXTROM_I           ; SCREEN and SET ADJUST left in the clock
                 EI
+                LD IX,01E1h             ; SUB-ROM GREET: SET TITLE's title or SET
+                CALL EXTROM_I           ; PASSWORD's question
+                EI
                 CALL ROMSEARCH
                 CALL H_STKE
                 ; Nothing took over: MSX-BASIC (roms-free-bios/basic/).

@@ -52,32 +52,17 @@ INITIO_I:
                 OUT (PPI_C),A
                 JR GICINI_I
 
-; ---- BEEP (00C0h): a 0.1 s tone of about 1 kHz on channel A. ---------------
-; The tone is started here and stopped by the interrupt handler after six
-; VBlanks, so a program keeps running while it sounds.
+; ---- BEEP (00C0h): the beep SET BEEP chose, made by the SUB-ROM's BEEP
+; (017Dh, sub/settings.asm), which reads the clock; it starts the tone and
+; leaves BEEPCNT (the frames left) and BEEPTIM (when the tone changes: at
+; the count in the high nibble to 749 Hz, at the count in the low nibble to
+; 499 Hz; 0 never) to the interrupt handler, so a program keeps running
+; while it sounds.
 BEEP_I:
-                PUSH DE
-                PUSH AF
-                LD A,0
-                LD E,070h               ; 1789772 / (16 * 112) = 999 Hz
-                CALL WRTPSG_I
-                LD A,1
-                LD E,0
-                CALL WRTPSG_I
-                LD A,7
-                CALL RDPSG_I
-                AND 0C0h                ; keep the port directions
-                OR 03Eh                 ; tone A only
-                LD E,A
-                LD A,7
-                CALL WRTPSG_I
-                LD A,8
-                LD E,12
-                CALL WRTPSG_I
-                LD A,6
-                LD (BEEPCNT),A
-                POP AF
-                POP DE
+                PUSH IX
+                LD IX,SUBENT_BEEP
+                CALL EXTROM_I
+                POP IX
                 RET
 
 ; BEEP_TICK: called by the interrupt handler on every VBlank.
@@ -87,12 +72,28 @@ BEEP_TICK:
                 RET Z
                 DEC A
                 LD (BEEPCNT),A
-                RET NZ
                 PUSH DE
-                LD A,8
+                LD D,A
                 LD E,0
-                CALL WRTPSG_I
-                POP DE
+                LD A,8
+                JR Z,BEEP_SET           ; the end: silence
+                LD A,(BEEPTIM)
+                LD E,095h               ; 749 Hz
+                RRCA
+                RRCA
+                RRCA
+                RRCA
+                AND 0Fh
+                CP D
+                JR Z,BEEP_TONE
+                LD A,(BEEPTIM)
+                AND 0Fh
+                CP D
+                LD E,0E0h               ; 499 Hz
+                JR NZ,BEEP_TEND
+BEEP_TONE:      XOR A
+BEEP_SET:       CALL WRTPSG_I
+BEEP_TEND:      POP DE
                 RET
 
 ; ---- JOYREAD: A = port 1/2 -> A = PSG R#14 (0 = pressed). Changes AF, E. -----

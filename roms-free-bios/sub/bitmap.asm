@@ -19,8 +19,6 @@ S_SETGRP:       LD IX,MAIN_SETGRP
                 JP CALLMAIN
 S_SETMLT:       LD IX,MAIN_SETMLT
                 JP CALLMAIN
-S_BEEP:         LD IX,MAIN_BEEP
-                JP CALLMAIN
 
 ; ---- CHGMOD (00D1h): A = mode 0-8 -----------------------------------------
 CHGMOD:

@@ -160,3 +160,221 @@ S_PO_COL:       INC C
                 LD (CLIKSW),A
                 POP AF
                 RET
+
+; ---- GREET (01E1h, this system's): at power-on, what SET TITLE and SET
+; PASSWORD left in block 3 (msx.org wiki SET_TITLE, SET_PASSWORD). A title
+; (ID 0, not empty) is shown and the boot waits for a key, as the MSX2 logo
+; screen does with it (this system has no logo screen: the title stands on
+; the text screen, which is cleared after the key). A password (ID 1 with
+; registers 1-3 = 1, 2, 3) is asked for: typed blind, ended by RETURN, asked
+; again until its checksum is the one kept. GRAPH and STOP held at power-on
+; skip both (what MSX2 manuals tell an owner who forgot the password).
+S_GREET:        LD A,6                  ; GRAPH: row 6 bit 2, STOP: row 7 bit 4
+                CALL S_SNSMAT
+                AND 4
+                LD B,A
+                LD A,7
+                CALL S_SNSMAT
+                AND 10h
+                OR B
+                RET Z                   ; both held
+                LD C,30h                ; the ID
+                CALL REDCLK
+                OR A
+                JR Z,S_GR_TITLE
+                DEC A
+                RET NZ                  ; a prompt
+                LD B,3                  ; registers 1-3 = 1, 2, 3: a password set
+S_GR_MARK:      INC C
+                CALL REDCLK
+                ADD A,30h               ; register n holds n
+                CP C
+                RET NZ
+                DJNZ S_GR_MARK
+                LD C,34h                ; the checksum kept
+                CALL S_RDBYTE
+                PUSH AF
+                INC C
+                CALL S_RDBYTE
+                LD D,A
+                POP AF
+                LD E,A
+S_GR_ASK:       LD HL,S_PWMSG
+                CALL S_PR_STR
+                PUSH DE
+                LD HL,0FFFFh            ; the checksum of what is typed
+S_GR_KEY:       CALL S_CHGET
+                CP 0Dh
+                JR Z,S_GR_END
+                CALL S_CRC
+                JR S_GR_KEY
+S_GR_END:       POP DE
+                PUSH HL
+                LD HL,S_CRLF
+                CALL S_PR_STR
+                POP HL
+                OR A
+                SBC HL,DE
+                JR NZ,S_GR_ASK          ; wrong: asked again
+                RET
+S_GR_TITLE:     LD B,6                  ; the title's characters
+                LD D,0                  ; none yet
+S_GR_T1:        INC C
+                CALL S_RDBYTE
+                JR Z,S_GR_T2
+                CALL S_CHPUT
+                LD D,1
+                DJNZ S_GR_T1
+S_GR_T2:        DEC D
+                RET NZ                  ; an empty title: no wait
+                CALL S_CHGET
+                LD A,0Ch                ; the screen cleared for the banner
+                JP S_CHPUT
+S_PWMSG:        DB "Password:",0
+S_CRLF:         DB 0Dh,0Ah,0
+
+; ---- PWSET (01E5h, this system's): SET PASSWORD: DE = the characters, B =
+; how many. Block 3 = ID 1, registers 1-3 = 1, 2, 3 (a password is set, as
+; the msx.org wiki gives an MSX2's), 4-7 its checksum, low nibble first, the
+; rest 0. The checksum is CRC-16 (polynomial 1021h, from FFFFh) of all the
+; characters: the MSX2 SUB-ROM keeps a 16-bit checksum there too, but no
+; source here gives its function, so a password set on another MSX2 is not
+; the one asked for here.
+S_PWSET:        LD HL,0FFFFh
+                INC B
+                JR S_PW_2
+S_PW_1:         LD A,(DE)
+                INC DE
+                CALL S_CRC
+S_PW_2:         DJNZ S_PW_1
+                LD C,30h
+                LD A,1
+                CALL WRTCLK             ; the ID
+S_PW_3:         INC C
+                LD A,C
+                SUB 30h
+                CALL WRTCLK             ; registers 1-3 = 1, 2, 3
+                CP 3
+                JR NZ,S_PW_3
+                LD A,L                  ; 4-7: the checksum
+                CALL S_WRBYTE
+                LD A,H
+                CALL S_WRBYTE
+S_PW_4:         INC C                   ; 8-12: 0
+                XOR A
+                CALL WRTCLK
+                LD A,C
+                CP 3Ch
+                JR NZ,S_PW_4
+                RET
+; S_WRBYTE: the byte A as two nibbles, low first, at C+1 and C+2; C = C+2.
+S_WRBYTE:       INC C
+                PUSH AF
+                CALL WRTCLK
+                POP AF
+                RRCA
+                RRCA
+                RRCA
+                RRCA
+                INC C
+                JP WRTCLK
+; S_CRC: HL = the CRC-16 (1021h) of what came before, A = the next byte.
+; Keeps BC, DE.
+S_CRC:          PUSH BC
+                XOR H
+                LD H,A
+                LD B,8
+S_CRC_1:        ADD HL,HL
+                JR NC,S_CRC_2
+                LD A,H
+                XOR 10h
+                LD H,A
+                LD A,L
+                XOR 21h
+                LD L,A
+S_CRC_2:        DJNZ S_CRC_1
+                POP BC
+                RET
+; S_CHGET / S_SNSMAT: the main ROM's CHGET, SNSMAT (A = the row); keep BC,
+; DE, HL.
+S_CHGET:        PUSH IX
+                LD IX,MAIN_CHGET
+                JR S_MAIN
+S_SNSMAT:       PUSH IX
+                LD IX,MAIN_SNSMAT
+S_MAIN:         PUSH BC
+                PUSH DE
+                PUSH HL
+                CALL CALLMAIN
+                POP HL
+                POP DE
+                POP BC
+                POP IX
+                RET
+
+; ---- BEEP (017Dh): the beep SET BEEP keeps in block 2 register 10 (the
+; timbre - 1 in bits 3-2, the volume - 1 in bits 1-0; msx.org wiki
+; SET_BEEP), on channel A: timbre 1 a high tone (999 Hz, 6 frames), 2 a
+; low one (499 Hz, 6 frames), 3 the two (4 frames each), 4 three falling
+; tones (999, 749, 499 Hz, 3 frames each); volume 1-4 is the PSG amplitude
+; 12-15 (the wiki's "very low" to "high"; 12 was this ROM's one beep before,
+; and a clock never set holds 0: timbre 1, volume 1). The pitches and
+; lengths are this ROM's choice: no source here gives the MSX2 SUB-ROM's.
+; The main ROM's interrupt handler changes and ends the tone (BEEP_TICK,
+; main/psg.asm: BEEPCNT the frames left, BEEPTIM when the tone changes).
+; Keeps every register.
+S_BEEP:         PUSH HL
+                PUSH DE
+                PUSH BC
+                PUSH AF
+                LD C,2Ah
+                CALL REDCLK
+                LD B,A
+                AND 0Ch                 ; the timbre's row: 4 x timbre - 1
+                LD E,A
+                LD D,0
+                LD HL,S_BEEPTAB
+                ADD HL,DE
+                LD A,7
+                OUT (PSG_ADDR),A
+                IN A,(PSG_READ)
+                AND 0C0h                ; the port directions kept
+                OR 03Eh                 ; tone A only
+                LD E,A
+                LD A,7
+                CALL S_PSGW
+                LD A,B
+                AND 3
+                ADD A,12
+                LD E,A
+                LD A,8
+                CALL S_PSGW
+                LD E,(HL)               ; the first tone
+                XOR A
+                CALL S_PSGW
+                LD E,0
+                LD A,1
+                CALL S_PSGW
+                INC HL
+                LD A,(HL)
+                LD (BEEPTIM),A
+                INC HL
+                LD A,(HL)
+                LD (BEEPCNT),A          ; last: the interrupt handler starts counting
+                POP AF
+                POP BC
+                POP DE
+                POP HL
+                RET
+; A row: the first tone's period, when it changes (BEEPTIM), the frames.
+S_BEEPTAB:      DB 070h,00h,6,0         ; 1: 999 Hz = 1789772 / (16 x 112)
+                DB 0E0h,00h,6,0         ; 2: 499 Hz
+                DB 070h,04h,8,0         ; 3: then 499 Hz at 4 frames left
+                DB 070h,63h,9,0         ; 4: 749 Hz at 6, 499 Hz at 3
+; S_PSGW: PSG register A = E.
+S_PSGW:         DI
+                OUT (PSG_ADDR),A
+                LD A,E
+                OUT (PSG_WRITE),A
+                EI
+                RET

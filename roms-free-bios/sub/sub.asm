@@ -22,10 +22,11 @@ MAIN_SETTXT:    EQU 0078h
 MAIN_SETT32:    EQU 007Bh
 MAIN_SETGRP:    EQU 007Eh
 MAIN_SETMLT:    EQU 0081h
-MAIN_BEEP:      EQU 00C0h
 MAIN_CLS:       EQU 00C3h
 MAIN_KEYINT:    EQU 0038h
 MAIN_CHPUT:     EQU 00A2h
+MAIN_CHGET:     EQU 009Fh
+MAIN_SNSMAT:    EQU 0141h
 
         ORG 0000h
                 DB "CD"                 ; SUB-ROM identification
@@ -226,6 +227,10 @@ MAIN_CHPUT:     EQU 00A2h
                 JP GB_SPRSET
                 EI                      ; 01DDh SAVESCR (SET SCREEN): the settings to the clock
                 JP S_SAVESCR
+                EI                      ; 01E1h GREET: power-on's title or password
+                JP S_GREET
+                EI                      ; 01E5h PWSET (SET PASSWORD): DE, B = the text
+                JP S_PWSET
                 DS 01F5h-$,0C9h
                 EI                      ; 01F5h REDCLK
                 JP REDCLK

@@ -990,6 +990,86 @@ fn set_screen_and_set_adjust_come_back_at_power_on() {
     assert_eq!(m.vdp().register(18), 0x3E, "SET ADJUST (2,-3)");
 }
 
+/// What SET TITLE and SET PASSWORD keep is used at the next power-on (the
+/// msx.org wiki's SET_TITLE and SET_PASSWORD): the title is shown and the
+/// boot waits for a key; the password is asked for, typed blind, ended by
+/// RETURN, and asked again until it is right; GRAPH and STOP held at
+/// power-on skip it. A password is kept as the wiki's marks (registers
+/// 1-3 = 1, 2, 3) and a 16-bit checksum, not as its characters.
+#[test]
+fn set_title_and_set_password_at_power_on() {
+    let mut m = basic();
+    cmd(&mut m, "SET TITLE \"HELLO\"");
+    m.reset();
+    assert!(
+        m.run_until(
+            &msx_machine::machine::Until::TextOnScreen("HELLO".into()),
+            600
+        )
+        .reached(),
+        "the title at power-on:\n{}",
+        rows(&m).join("\n")
+    );
+    m.run_frames(60);
+    assert!(
+        !rows(&m).iter().any(|l| l == "Ok"),
+        "the boot waits for a key"
+    );
+    m.type_text(" ").unwrap();
+    run_to_text(&mut m, "Ok", 600);
+    assert!(
+        !rows(&m).iter().any(|l| l.contains("HELLO")),
+        "the screen cleared"
+    );
+
+    cmd(&mut m, "SET PASSWORD \"Sesame\"");
+    let b3 = m.rtc().ram(3).unwrap();
+    assert_eq!(&b3[..4], &[1, 1, 2, 3], "ID 1 and the marks");
+    assert!(
+        !b3.windows(2).any(|w| w[0] | w[1] << 4 == b'S'),
+        "not the characters"
+    );
+    m.reset();
+    run_to_text(&mut m, "Password:", 600);
+    m.type_text("sesame\r").unwrap();
+    m.run_frames(120);
+    let r = rows(&m);
+    assert_eq!(
+        r.iter().filter(|l| l.starts_with("Password:")).count(),
+        2,
+        "asked again:\n{}",
+        r.join("\n")
+    );
+    assert!(!r.iter().any(|l| l.contains("esame")), "typed blind");
+    m.type_text("Sesame\r").unwrap();
+    run_to_text(&mut m, "Ok", 600);
+
+    // GRAPH and STOP held through the power-on: no question.
+    enter(&mut m, "CLS");
+    m.run_frames(30);
+    m.press(Key::Graph);
+    m.press(Key::Stop);
+    m.reset();
+    run_to_text(&mut m, "Bytes free", 600);
+    assert!(!rows(&m).iter().any(|l| l.starts_with("Password:")));
+    m.release(Key::Graph);
+    m.release(Key::Stop);
+
+    // SET PROMPT replaces the password (block 3 holds one of the three). The
+    // STOP held at power-on pauses the first statement until STOP is
+    // pressed again, as MSX-BASIC does with STOP.
+    enter(&mut m, "SET PROMPT \"Ready\":CLS");
+    m.run_frames(30);
+    m.press(Key::Stop);
+    m.run_frames(5);
+    m.release(Key::Stop);
+    run_to_text(&mut m, "Ready", 600);
+    m.reset();
+    run_to_text(&mut m, "Bytes free", 600);
+    m.run_frames(30);
+    assert!(!rows(&m).iter().any(|l| l.starts_with("Password:")));
+}
+
 /// RUN n inside a program starts again at line n (the line is searched from
 /// the first one: RUN clears everything first), and FRMQNT's addresses
 /// past 65535 are Overflow (TH2 §4.4), as POKE shows.
