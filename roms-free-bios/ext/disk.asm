@@ -2256,10 +2256,16 @@ DK_LX:          PUSH BC
                 POP HL
                 JP X_CUR
 
-; COPY "a" TO "b" (service 38): the file a copied to a new (or emptied)
-; file b, 256 bytes at a time through channel 0's buffer; the FCB after
-; the channels' (the 8th) serves b. "(": COPY of the graphic statements,
-; not Disk BASIC's.
+; COPY "a" TO "b" (service 38): each file a names (wildcards as FILES
+; takes them) copied to a new (or emptied) file b, 256 bytes at a time
+; through channel 0's buffer; the FCB after the channels' (the 8th) serves
+; b. In b a '?' (or '*', or a drive alone: "B:") takes the character of the
+; file copied, so COPY "*.BAS" TO "B:" copies each under its own name. The
+; names are listed first in the free memory above the arrays (the BDOS's
+; search does not survive the copies), 11 bytes each ("Out of memory" when
+; they do not fit). A file copied onto itself is refused ("File already
+; exists": making b would empty a). "(": COPY of the graphic statements, not
+; Disk BASIC's.
 DK_COPY:        CALL X_CUR
                 CP '('
                 JP Z,X_SNERR
@@ -2267,9 +2273,9 @@ DK_COPY:        CALL X_CUR
                 JP Z,CA_FROMARRAY
                 CALL DK_NEED
                 CALL DK_FNAME
-                PUSH AF
+                PUSH AF                 ; (the graphic and array COPYs take it)
                 PUSH HL
-                LD HL,(DK_FCBP)         ; a: channel 0's FCB
+                LD HL,(DK_FCBP)         ; a: channel 0's FCB, the pattern
                 EX DE,HL
                 CALL DK_MKFCB
                 POP HL
@@ -2286,16 +2292,134 @@ DK_COPY:        CALL X_CUR
                 PUSH AF
                 CALL DK_ENDST
                 POP AF
-                PUSH HL
-                LD HL,(DK_FCBP)         ; b: the 8th FCB
-                LD DE,DK_NFCB*37
-                ADD HL,DE
-                EX DE,HL
-                CALL DK_MKFCB
-                POP HL
+                POP BC                  ; (a's drive: in its FCB)
+                PUSH HL                 ; the text, for the end
+                PUSH AF
+                LD HL,FILNAM
+                LD A,(HL)               ; a drive alone: the same names
+                CP ' '
+                JR NZ,DK_CP_PAT
+                LD B,11
+DK_CP_Q:        LD (HL),'?'
+                INC HL
+                DJNZ DK_CP_Q
+DK_CP_PAT:      LD HL,FILNAM            ; b's pattern kept
+                LD DE,DK_FILNM2
+                LD BC,11
+                LDIR
                 POP AF
-                PUSH HL
+                CALL DK_CPFCB2
+                CALL DK_MKFCB           ; b's drive (its name is made per file)
+                LD DE,(NULBUF)          ; the names a matches
+                LD C,1Ah
+                CALL DK_BDOS
                 LD DE,(DK_FCBP)
+                LD C,11h                ; SFIRST
+                CALL DK_BDOS
+                INC A
+                JP Z,DK_NOTFND
+                LD DE,(STREND)
+DK_CP_LIST:     LD HL,-256-11
+                ADD HL,SP
+                OR A
+                SBC HL,DE
+                JR C,DK_CP_OM           ; the name would come near the stack
+                LD HL,(NULBUF)
+                INC HL                  ; past the drive byte
+                LD BC,11
+                LDIR
+                PUSH DE
+                LD DE,(DK_FCBP)
+                LD C,12h                ; SNEXT
+                CALL DK_BDOS
+                POP DE
+                INC A
+                JR NZ,DK_CP_LIST
+                PUSH DE                 ; the list's end
+                LD HL,(STREND)
+DK_CP_NEXT:     POP DE
+                PUSH DE
+                OR A
+                SBC HL,DE
+                ADD HL,DE
+                JR Z,DK_CP_DONE
+                PUSH HL
+                LD DE,(DK_FCBP)         ; a: the name
+                INC DE
+                LD BC,11
+                LDIR
+                LD B,25
+                XOR A
+                CALL DK_MKFCB_Z
+                POP HL
+                PUSH HL
+                CALL DK_CPNAME          ; b: the pattern filled in
+                CALL DK_CPSAME
+                LD E,65                 ; File already exists
+                JP Z,X_ERROR
+                CALL DK_CP_ONE
+                POP HL
+                LD DE,11
+                ADD HL,DE
+                JR DK_CP_NEXT
+DK_CP_DONE:     POP DE
+                POP HL
+                RET
+DK_CP_OM:       LD E,7                  ; Out of memory
+                JP X_ERROR
+; DK_CPNAME: HL = a name: b's name from the pattern in FILNM2, '?' taking
+; the name's character; the rest of b zeroed.
+DK_CPNAME:      PUSH HL
+                CALL DK_CPFCB2
+                POP HL
+                INC DE
+                LD BC,DK_FILNM2
+DK_CPN_L:       LD A,(BC)
+                CP '?'
+                JR NZ,DK_CPN_K
+                LD A,(HL)
+DK_CPN_K:       LD (DE),A
+                INC DE
+                INC HL
+                INC BC
+                LD A,C
+                CP (DK_FILNM2+11) AND 0FFh
+                JR NZ,DK_CPN_L
+                LD B,25
+                XOR A
+                JP DK_MKFCB_Z
+; DK_CPSAME: Z when a and b are the same file (drive 0 is the current one).
+DK_CPSAME:      LD C,19h                ; the current drive, 0 = A
+                CALL DK_BDOS
+                INC A
+                LD B,A
+                LD HL,(DK_FCBP)
+                CALL DK_CPDRV
+                LD C,A
+                CALL DK_CPFCB2
+                EX DE,HL
+                CALL DK_CPDRV
+                CP C
+                RET NZ
+                LD DE,(DK_FCBP)
+                INC DE
+                INC HL
+                LD B,11
+DK_CPS_L:       LD A,(DE)
+                CP (HL)
+                RET NZ
+                INC DE
+                INC HL
+                DJNZ DK_CPS_L
+                RET
+; DK_CPDRV: A = the drive of the FCB at HL, 0 made B (the current one).
+DK_CPDRV:       LD A,(HL)
+                OR A
+                RET NZ
+                LD A,B
+                RET
+; DK_CP_ONE: a (channel 0's FCB) copied to b (the 8th).
+DK_CP_ONE:      LD DE,(DK_FCBP)
                 LD C,0Fh                ; FOPEN a
                 CALL DK_BDOS
                 INC A
@@ -2335,9 +2459,7 @@ DK_CP_L:        LD DE,(NULBUF)
                 JR NZ,DK_CP_L
 DK_CP_END:      CALL DK_CPFCB2
                 LD C,10h
-                CALL DK_BDOS
-                POP HL
-                RET
+                JP DK_BDOS
 ; DK_CPFCB2: DE = COPY's second FCB.
 DK_CPFCB2:      LD HL,(DK_FCBP)
                 LD DE,DK_NFCB*37

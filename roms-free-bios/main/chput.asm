@@ -366,39 +366,32 @@ POSIT_I:
                 JP CURON
 
 ; ---- CNVCHR (00ABh): graphic-header conversion ------------------------------
-; A = character. Out: NC = A was the header 01h (A unchanged, wait for the
-; next); C,Z = graphic character converted to A = 01h-1Fh; C,NZ = ordinary.
+; A = character. Out: NC, Z = A was the header 01h (kept in GRPHED for the
+; next character); C, NZ = the character after a header converted to
+; A = 00h-1Fh (41h-5Fh give 01h-1Fh); C, Z = an ordinary character (A kept).
+; These are the flags the MSX ROM's own callers test (its GRPPRT and CHPUT
+; reach the converted character with JR NZ: MSX2 BIOS reconstructions,
+; CNVCHR at 08FAh and 089Dh); the Handbook's table reads the other way.
 CNVCHR_I:
                 PUSH HL
                 LD HL,GRPHED
-                CP 1
-                JR NZ,CNVCHR_NOTHDR
-                LD (HL),A
-                POP HL
-                RET                     ; NC (1 - 1 = 0, no borrow)
-CNVCHR_NOTHDR:  PUSH AF
+                PUSH AF
                 LD A,(HL)
+                LD (HL),0               ; a header counts for one character
                 OR A
-                JR Z,CNVCHR_PLAIN
-                LD (HL),0
+                JR Z,CNVCHR_NOHDR
                 POP AF
                 SUB 040h
                 CP 020h
-                JR NC,CNVCHR_BAD
-                CP A                    ; Z
+                JR C,CNVCHR_RET         ; converted: C, NZ
+                ADD A,040h
+                JR CNVCHR_ORD
+CNVCHR_NOHDR:   POP AF
+                CP 1
+                JR NZ,CNVCHR_ORD
+                LD (HL),A               ; the header: NC, Z
+                JR CNVCHR_RET
+CNVCHR_ORD:     CP A                    ; ordinary: C, Z
                 SCF
-                POP HL
-                RET
-CNVCHR_BAD:     ADD A,040h
-                PUSH AF
-CNVCHR_PLAIN:   POP AF
-                PUSH BC
-                LD B,A
-                OR A                    ; NZ unless A = 0
-                LD A,1
-                OR A                    ; force NZ
-                LD A,B
-                SCF
-                POP BC
-                POP HL
+CNVCHR_RET:     POP HL
                 RET

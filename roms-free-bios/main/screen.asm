@@ -495,7 +495,13 @@ CHKNEW_I:
 ; ---- GRPPRT (008Dh): A = character at GRPACX/GRPACY on a graphic screen. -----
 ; SCREEN 2/4: the pattern bits are set with colour FORCLR (foreground of the
 ; cell row); SCREEN 3: each dot is a 4x4 block; SCREEN 5-8: SUB-ROM GRPRT.
-; A carriage return (0Dh) moves to the start of the next character row.
+; As the MSX BIOS does (the MSX2 main ROM's GRPPRT, 150Eh in the BIOS
+; reconstructions): a graphic header (CNVCHR) draws nothing and makes the next
+; character a graphic one; a carriage return (0Dh) goes to x = 0 and the next
+; character row (8 dots down, 32 in SCREEN 3; from y 192 on back to 0); the
+; other codes below 20h draw nothing; after a character x moves 8 dots (32 in
+; SCREEN 3), and past the right edge a carriage return follows. GRPACX and
+; GRPACY are moved as bytes, as there.
 GRPPRT_I:
                 PUSH HL
                 PUSH DE
@@ -503,40 +509,38 @@ GRPPRT_I:
                 PUSH AF
                 LD A,(FORCLR)           ; GRPPRT draws in the foreground
                 LD (ATRBYT),A           ; colour (the drawing routines and
-                POP AF                  ; GRPRT take ATRBYT), as C-BIOS does
-                PUSH AF
-                LD C,A
-                LD A,(SCRMOD)
+                LD A,(SCRMOD)           ; GRPRT take ATRBYT), as C-BIOS does
                 CP 5
                 JR NC,GRPPRT_SUB
                 CP 2
                 JR C,GRPPRT_DONE
-                LD A,C
+                POP AF
+                PUSH AF
+                CALL CNVCHR_I
+                JR NC,GRPPRT_DONE       ; the header
+                JR NZ,GRPPRT_CHAR       ; a graphic character
                 CP 0Dh
-                JR NZ,GRPPRT_CHAR
-                LD HL,0
-                LD (GRPACX),HL
-                LD HL,(GRPACY)
-                LD DE,8
-                LD A,(SCRMOD)
-                CP 3
-                JR NZ,GRPPRT_CRY
-                LD E,32
-GRPPRT_CRY:     ADD HL,DE
-                LD (GRPACY),HL
+                JR Z,GRPPRT_CR
+                CP 20h
+                JR C,GRPPRT_DONE        ; other control codes
+GRPPRT_CHAR:    LD C,A
+                CALL GETPAT_MAIN        ; PATWRK = the 8 pattern rows
+                CALL GRPPRT_G2          ; (SCREEN 3: 4x4 blocks)
+                CALL GRPPRT_STEP
+                LD A,(GRPACX)
+                ADD A,B
+                JR C,GRPPRT_CR          ; past the right edge
+                LD (GRPACX),A
                 JR GRPPRT_DONE
-GRPPRT_CHAR:    CALL GETPAT_MAIN        ; PATWRK = the 8 pattern rows
-                LD A,(SCRMOD)
-                CP 3
-                JR Z,GRPPRT_MLT
-                CALL GRPPRT_G2
-                LD DE,8
-                JR GRPPRT_ADV
-GRPPRT_MLT:     CALL GRPPRT_MC
-                LD DE,32
-GRPPRT_ADV:     LD HL,(GRPACX)
-                ADD HL,DE
-                LD (GRPACX),HL
+GRPPRT_CR:      XOR A
+                LD (GRPACX),A
+                CALL GRPPRT_STEP
+                LD A,(GRPACY)
+                ADD A,B
+                CP 192
+                JR C,GRPPRT_CRY
+                XOR A
+GRPPRT_CRY:     LD (GRPACY),A
 GRPPRT_DONE:    POP AF
                 POP BC
                 POP DE
@@ -544,9 +548,18 @@ GRPPRT_DONE:    POP AF
                 RET
 GRPPRT_SUB:     POP AF
                 PUSH AF
+                PUSH IX                 ; kept, as the MSX2 BIOS keeps it
                 LD IX,SUBENT_GRPRT
                 CALL EXTROM_I
+                POP IX
                 JR GRPPRT_DONE
+; GRPPRT_STEP: B = a character's size in dots, 8 (32 in SCREEN 3: Z).
+GRPPRT_STEP:    LD B,32
+                LD A,(SCRMOD)
+                CP 3
+                RET Z
+                LD B,8
+                RET
 
 ; GETPAT_MAIN: C = character -> PATWRK = its 8 rows, from the font at CGPNT.
 GETPAT_MAIN:
@@ -574,22 +587,30 @@ GETPAT_LOOP:    PUSH BC
 
 ; GRPPRT_G2: draw PATWRK at GRPACX/GRPACY, SCREEN 2/4, dot by dot.
 GRPPRT_G2:
+                LD HL,(GRPACY)
+                CALL GRPPRT_SCALE
+                EX DE,HL                ; DE = the first row
                 LD HL,PATWRK
-                LD DE,(GRPACY)
                 LD B,8
 GRPPRT_G2_ROW:  PUSH BC
                 PUSH HL
                 PUSH DE
                 LD C,(HL)
                 LD HL,(GRPACX)
+                CALL GRPPRT_SCALE       ; HL = the first column
                 LD B,8
 GRPPRT_G2_DOT:  SLA C
                 JR NC,GRPPRT_G2_SKIP
                 PUSH BC
                 PUSH HL
                 PUSH DE
+                LD A,(SCRMOD)
+                CP 3
+                JR Z,GRPPRT_G2_MC
                 CALL PSET_G2
-                POP DE
+                JR GRPPRT_G2_SET
+GRPPRT_G2_MC:   CALL PSET_MC            ; SCREEN 3: a 4x4 block
+GRPPRT_G2_SET:  POP DE
                 POP HL
                 POP BC
 GRPPRT_G2_SKIP: INC HL
@@ -600,6 +621,15 @@ GRPPRT_G2_SKIP: INC HL
                 INC HL
                 POP BC
                 DJNZ GRPPRT_G2_ROW
+                RET
+; GRPPRT_SCALE: HL = dots -> in SCREEN 3 blocks of 4 (HL / 4). Changes A.
+GRPPRT_SCALE:   LD A,(SCRMOD)
+                CP 3
+                RET NZ
+                SRL H
+                RR L
+                SRL H
+                RR L
                 RET
 
 ; PSET_G2: HL = x, DE = y; SCREEN 2/4 dot in colour ATRBYT. Off-screen: ignored.
@@ -654,44 +684,6 @@ PSET_G2_MASK:   LD C,A
                 OR B
                 POP HL
                 JP WRTVRM_I
-
-; GRPPRT_MC: SCREEN 3, each set dot of PATWRK is a 4x4 block (colour ATRBYT).
-GRPPRT_MC:
-                LD HL,PATWRK
-                LD DE,(GRPACY)
-                SRL D
-                RR E
-                SRL D
-                RR E                    ; DE = block row
-                LD B,8
-GRPPRT_MC_ROW:  PUSH BC
-                PUSH HL
-                PUSH DE
-                LD C,(HL)
-                LD HL,(GRPACX)
-                SRL H
-                RR L
-                SRL H
-                RR L                    ; HL = block column
-                LD B,8
-GRPPRT_MC_DOT:  SLA C
-                JR NC,GRPPRT_MC_SKIP
-                PUSH BC
-                PUSH HL
-                PUSH DE
-                CALL PSET_MC
-                POP DE
-                POP HL
-                POP BC
-GRPPRT_MC_SKIP: INC HL
-                DJNZ GRPPRT_MC_DOT
-                POP DE
-                INC DE
-                POP HL
-                INC HL
-                POP BC
-                DJNZ GRPPRT_MC_ROW
-                RET
 
 ; PSET_MC: HL = block column 0-63, DE = block row 0-47, colour ATRBYT.
 PSET_MC:

@@ -313,7 +313,10 @@ GETPAT_LOOP:    PUSH BC
                 RET
 
 ; ---- GRPRT (0089h): A = character at GRPACX/GRPACY, colour ATRBYT, LOGOPR ----
-; Characters are 8 dots wide in every mode; 0Dh starts the next text row.
+; Characters are 8 dots wide in every mode. The codes as the main ROM's
+; GRPPRT takes them (main/screen.asm): the graphic header (CNVCHR), 0Dh to x
+; = 0 and the next row of characters (back to y = 0 past the last row), other
+; codes below 20h nothing; past the right edge a carriage return follows.
 GRPRT:
                 PUSH HL
                 PUSH DE
@@ -323,15 +326,16 @@ GRPRT:
                 JR NC,GRPRT_DONE
                 POP AF
                 PUSH AF
+                PUSH IX
+                LD IX,MAIN_CNVCHR
+                CALL CALLMAIN
+                POP IX
+                JR NC,GRPRT_DONE        ; the header
+                JR NZ,GRPRT_CHAR        ; a graphic character
                 CP 0Dh
-                JR NZ,GRPRT_CHAR
-                LD HL,0
-                LD (GRPACX),HL
-                LD HL,(GRPACY)
-                LD DE,8
-                ADD HL,DE
-                LD (GRPACY),HL
-                JR GRPRT_DONE
+                JR Z,GRPRT_CR
+                CP 20h
+                JR C,GRPRT_DONE         ; other control codes
 GRPRT_CHAR:     CALL GETPAT
                 LD HL,PATWRK
                 LD DE,(GRPACY)
@@ -364,6 +368,24 @@ GRPRT_SKIP:     INC HL
                 LD DE,8
                 ADD HL,DE
                 LD (GRPACX),HL
+                PUSH HL
+                CALL GB_LIMIT           ; HL = the last x
+                POP DE
+                OR A
+                SBC HL,DE
+                JR NC,GRPRT_DONE
+GRPRT_CR:       LD HL,0                 ; x = 0, the next row (or the first)
+                LD (GRPACX),HL
+                CALL GB_LIMIT           ; DE = the last y
+                LD HL,(GRPACY)
+                LD BC,8
+                ADD HL,BC
+                EX DE,HL
+                OR A
+                SBC HL,DE
+                JR NC,GRPRT_CRY
+                LD DE,0
+GRPRT_CRY:      LD (GRPACY),DE
 GRPRT_DONE:     POP AF
                 POP BC
                 POP DE

@@ -398,6 +398,43 @@ fn copy_makes_a_second_file_and_kill_refuses_an_open_one() {
     assert!(screen(&m).contains("File not found"), "{}", screen(&m));
 }
 
+/// COPY with wildcards copies every file the first name matches; in the
+/// second a '?' (or '*') keeps the copied file's character, so "*.BAK" gives
+/// each file its own name with another extension and "X*.BIN" replaces the
+/// first letter. A file copied onto itself is refused (making the copy
+/// would empty it), and the files are untouched.
+#[test]
+fn copy_with_wildcards_copies_every_file_matched() {
+    let one: Vec<u8> = (0..300u32).map(|i| (i * 3 % 256) as u8).collect();
+    let two: Vec<u8> = b"second file".to_vec();
+    let d = disk_with(&[
+        ("ONE.BIN", one.clone()),
+        ("TWO.BIN", two.clone()),
+        ("OTHER.DAT", b"x".to_vec()),
+    ]);
+    let mut m = boot(&d);
+    cmd(&mut m, "COPY \"*.BIN\" TO \"*.BAK\":PRINT \"DONE\"");
+    assert!(screen(&m).contains("DONE"), "{}", screen(&m));
+    let disk = disk_of(&m);
+    assert_eq!(disk.read_file("ONE.BAK").unwrap(), one);
+    assert_eq!(disk.read_file("TWO.BAK").unwrap(), two);
+    assert!(
+        disk.read_file("OTHER.BAK").is_err(),
+        "only the files matched"
+    );
+    cmd(&mut m, "COPY \"T*.BIN\" TO \"X*.BIN\"");
+    assert_eq!(disk_of(&m).read_file("XWO.BIN").unwrap(), two);
+    cmd(&mut m, "CLS:COPY \"ONE.BIN\" TO \"A:\"");
+    assert!(screen(&m).contains("File already exists"), "{}", screen(&m));
+    assert_eq!(
+        disk_of(&m).read_file("ONE.BIN").unwrap(),
+        one,
+        "not emptied"
+    );
+    cmd(&mut m, "CLS:COPY \"*.XYZ\" TO \"*.BAK\"");
+    assert!(screen(&m).contains("File not found"), "{}", screen(&m));
+}
+
 #[test]
 fn autoexec_bas_may_be_text() {
     let d = disk_with(&[(

@@ -481,6 +481,109 @@ fn grpprt_draws_the_font_glyph_in_screen_5() {
     assert_eq!(m.peek(0xFCB7), 56, "GRPACX after two characters");
 }
 
+/// GRPPRT's codes, as the MSX BIOS takes them (its GRPPRT at 150Eh in the
+/// MSX2 BIOS reconstructions): a line feed and the other codes below 20h
+/// draw nothing and leave GRPACX/GRPACY; 0Dh goes to x 0 and 8 dots down,
+/// from y 192 back to 0 (212 in SCREEN 5); a character ending at the right
+/// edge is followed by that carriage return; the graphic header 01h makes
+/// "A" the graphic character 01h. SCREEN 2 in the main ROM, SCREEN 5 in the
+/// SUB-ROM's GRPRT.
+#[test]
+fn grpprt_control_codes_and_the_edges() {
+    for (mode, last_y) in [(2u16, 191u16), (5, 211)] {
+        let mut m = run(&format!(
+            "
+        ld a,{mode}
+        call CHGMOD
+        ld ix,RESULT
+        ld hl,16
+        ld (GRPACX),hl
+        ld hl,8
+        ld (GRPACY),hl
+        ld a,0Ah                ; LF: nothing
+        call GRPPRT
+        ld a,7                  ; BEL: nothing
+        call GRPPRT
+        ld hl,(GRPACX)
+        ld (ix+0),l
+        ld hl,(GRPACY)
+        ld (ix+1),l
+        ld a,0Dh                ; CR: x 0, y 16
+        call GRPPRT
+        ld hl,(GRPACX)
+        ld (ix+2),l
+        ld hl,(GRPACY)
+        ld (ix+3),l
+        ld hl,248               ; the last column: then x 0, y + 8
+        ld (GRPACX),hl
+        ld a,'X'
+        call GRPPRT
+        ld hl,(GRPACX)
+        ld (ix+4),l
+        ld (ix+5),h
+        ld hl,(GRPACY)
+        ld (ix+6),l
+        ld hl,{last_y}-7        ; a CR on the last row: back to y 0
+        ld (GRPACY),hl
+        ld a,0Dh
+        call GRPPRT
+        ld hl,(GRPACY)
+        ld (ix+7),l
+        ld (ix+8),h
+        ld hl,64
+        ld (GRPACX),hl
+        ld hl,100
+        ld (GRPACY),hl
+        ld a,1                  ; the graphic header, then A: character 01h
+        call GRPPRT
+        ld a,'A'
+        call GRPPRT
+        call mark
+        jr $
+"
+        ));
+        wait_for_engine(&mut m);
+        let r = result(&m, 9);
+        assert_eq!(&r[..2], &[16, 8], "SCREEN {mode}: LF and BEL move nothing");
+        assert_eq!(&r[2..4], &[0, 16], "SCREEN {mode}: CR");
+        assert_eq!(&r[4..7], &[0, 0, 24], "SCREEN {mode}: the right edge");
+        assert_eq!(&r[7..9], &[0, 0], "SCREEN {mode}: past the last row");
+        let font = &msx_bios::main_rom()[0x1BBF..0x1BBF + 2048];
+        let vram = m.vram();
+        let dots: Vec<Vec<bool>> = if mode == 5 {
+            cell(&vram, 64, 100)
+                .iter()
+                .map(|row| row.iter().map(|&d| d != m.peek(0xF3EA)).collect())
+                .collect()
+        } else {
+            (0..8)
+                .map(|y| {
+                    let off = ((100 + y) & 0xF8) * 32 + 64 + ((100 + y) & 7);
+                    (0..8).map(|x| vram[off] & (0x80 >> x) != 0).collect()
+                })
+                .collect()
+        };
+        for (y, row) in dots.iter().enumerate() {
+            for (x, &on) in row.iter().enumerate() {
+                assert_eq!(
+                    on,
+                    font[8 + y] & (0x80 >> x) != 0,
+                    "SCREEN {mode}: graphic 01h at {x},{y}"
+                );
+            }
+        }
+        // Nothing drawn where the LF and BEL were asked for.
+        if mode == 5 {
+            assert!(cell(&vram, 16, 8)
+                .iter()
+                .flatten()
+                .all(|&d| d == m.peek(0xF3EA)));
+        } else {
+            assert!((8..16).all(|y| vram[(y & 0xF8) * 32 + 16 + (y & 7)] == 0));
+        }
+    }
+}
+
 /// NVBXLN draws the outline only; SETPAG shows page 1 (R#2) and makes it
 /// the drawing page (ACPAGE).
 #[test]
@@ -866,10 +969,13 @@ RDVDP   equ 013Eh
     const Z: u8 = 0x40;
     const C: u8 = 0x01;
     assert_eq!(r[4] & (Z | C), Z, "CNVCHR header: Z, NC");
-    // Converted graphic: C and Z; ordinary: C and NZ (MSX2 Technical
-    // Handbook and C-BIOS; the Red Book prints the two Z states swapped).
-    assert_eq!((r[5], r[6] & (Z | C)), (0x01, Z | C), "graphic: Z, C");
-    assert_eq!((r[7], r[8] & (Z | C)), (0x41, C), "normal: NZ, C");
+    // Converted graphic: C and NZ; ordinary: C and Z. That is what the MSX
+    // ROM's CNVCHR returns and what its own GRPPRT and CHPUT test (JR NZ to
+    // the converted character), in the MSX2 BIOS reconstructions (CNVCHR at
+    // 08FAh; GRPPRT at 150Eh) and the Red Book; a flag table of the
+    // Handbook's reads the other way.
+    assert_eq!((r[5], r[6] & (Z | C)), (0x01, C), "graphic: NZ, C");
+    assert_eq!((r[7], r[8] & (Z | C)), (0x41, Z | C), "normal: Z, C");
     assert_eq!(r[9], 1, "TOTEXT back to SCREEN 1");
     assert_eq!(
         r[10] & 0x0C,
