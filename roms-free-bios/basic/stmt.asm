@@ -622,25 +622,25 @@ ON_NEXT:        DEC E
                 JR NZ,ON_NONE           ; past the list: fall through
                 CALL CHRGTR_I
                 JR ON_NEXT
-ON_THIS:        PUSH BC
-                CALL LINGET
-                POP BC
-                JP NZ,SNERR
-                PUSH DE                 ; skip the rest of the list
-ON_REST:        CP ','
+ON_THIS:        PUSH BC                 ; the chosen line, found as GOTO finds
+                CALL BI_JUMPLN          ; it (its number becomes a 0Dh pointer
+                POP DE                  ; in a program: the next time is at once)
+                PUSH BC                 ; the line
+                PUSH DE                 ; E = GOTO or GOSUB
+ON_REST:        CP ','                  ; skip the rest of the list
                 JR NZ,ON_GO
                 CALL CHRGTR_I
-                PUSH BC
                 CALL LINGET
-                POP BC
                 JR ON_REST
 ON_GO:          POP DE
-                LD A,C
+                POP BC
+                LD A,E
                 CP TK_GOSUB
-                JP NZ,BI_GOTO
-                CALL BI_FINDLN
-                JP NC,ULERR
-                JP BI_GOSUBB
+                JP Z,BI_GOSUBB
+                LD H,B                  ; GOTO: on the 00 before the line
+                LD L,C
+                DEC HL
+                RET
 ON_NONE:        RET                     ; 0 or past the list: next statement
 
 ; ---- IF --------------------------------------------------------------------

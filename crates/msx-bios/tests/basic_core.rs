@@ -747,6 +747,47 @@ fn line_pointers_come_and_go() {
     assert_eq!(cmd(&mut m, "RUN"), ["X"]);
 }
 
+/// ON x GOTO/GOSUB finds the chosen line as GOTO does: its operand (and only
+/// its) becomes a 0Dh pointer, so the next ON jumps at once; the others stay
+/// numbers; LIST shows numbers; GOSUB returns after the list.
+#[test]
+fn on_goto_and_gosub_turn_the_chosen_number_into_a_pointer() {
+    let mut m = basic();
+    program(
+        &mut m,
+        &[
+            "10 FOR I=1 TO 2:ON I GOSUB 40,50:NEXT",
+            "20 ON 2 GOTO 40,60",
+            "40 PRINT \"A\";:RETURN",
+            "50 PRINT \"B\";:RETURN",
+            "60 PRINT \"C\"",
+        ],
+    );
+    assert_eq!(cmd(&mut m, "RUN"), ["ABC"]);
+    assert_eq!(cmd(&mut m, "RUN"), ["ABC"], "again, through the pointers");
+    // Line 20 is 95 20 13 20 89 20 0E 28 00 2C 0E 3C 00: ON 2 GOTO 40,60
+    // (95 ON, 13 the digit 2, 89 GOTO); the second operand is now a pointer.
+    let mut line = word(&m, 0xF676);
+    while word(&m, line + 2) != 20 {
+        line = word(&m, line);
+    }
+    let body = m.peek_range(line + 4, 10);
+    assert_eq!(
+        &body[..6],
+        &[0x95, 0x20, 0x13, 0x20, 0x89, 0x20],
+        "ON 2 GOTO"
+    );
+    assert_eq!(
+        &body[6..9],
+        &[0x0E, 40, 0],
+        "the operand not taken: a number"
+    );
+    assert_eq!(body[9], b',');
+    let last = m.peek(line + 14);
+    assert_eq!(last, 0x0D, "the operand taken: a pointer");
+    assert_eq!(cmd(&mut m, "LIST 20"), ["20 ON 2 GOTO 40,60"]);
+}
+
 #[test]
 fn a_hook_names_its_own_errors() {
     let mut m = basic();
