@@ -32,6 +32,14 @@
 ; handler runs; rt_bas_stmt the number of the statement being run (set
 ; only by programs with RESUME or RESUME NEXT), kept in rt_bas_errstmt.
 
+; E = MSX-BASIC error code, HL = the line it names (READ's "Syntax error"
+; names the DATA line: ROM J4BAA sets CURLIN from DATLIN). Does not return.
+rt_bas_errat:
+        call rt_bas_pscreen     ; keeps HL
+        ld a,e
+        ld (rt_bas_errno),a
+        jr rt_bas_errfound
+
 ; E = MSX-BASIC error code. Does not return.
 rt_bas_error:
         call rt_bas_pscreen     ; an error inside PRINT # prints on the screen
@@ -52,9 +60,14 @@ rt_bas_error:
         pop hl
         djnz .scan
         ld hl,0FFFFh            ; no line known
-        jr .found
+        jr rt_bas_errfound
 .hit:   pop de
-.found: ld (rt_bas_errline),hl
+        jr rt_bas_errfound
+
+; rt_bas_error and rt_bas_errat go on here: HL = the line of error
+; rt_bas_errno.
+rt_bas_errfound:
+        ld (rt_bas_errline),hl
         ld hl,(rt_bas_errh)
         ld a,h
         or l
