@@ -272,6 +272,7 @@ fn startup(
     kept: u32,
     vars: u32,
     uses: &dyn Fn(&str) -> bool,
+    fixed_code: Option<&FixedCode>,
 ) -> String {
     let mut s = String::new();
     match target {
@@ -279,8 +280,12 @@ fn startup(
         Target::Dsk => s.push_str("        org 04000h\n_start:\n"),
         Target::Rom => {
             s.push_str(
-                "        org 04000h\n        db \"AB\"\n        dw _start\n        dw 0,0,0\n        ds 6\n_start:\n",
+                "        org 04000h\n        db \"AB\"\n        dw _start\n        dw 0,0,0\n        ds 6\n",
             );
+            if let Some(code) = fixed_code {
+                s.push_str(&fixed_code_text(code));
+            }
+            s.push_str("_start:\n");
             s.push_str("        ld sp,(HIMEM)\n");
             // Page 2 gets the cartridge's slot too (the slot of page 1, expanded or not).
             s.push_str(concat!(
@@ -374,7 +379,44 @@ pub fn build_with_runtime(
     target: Target,
     extra: runtime::ExtraFiles,
 ) -> Result<Output, Error> {
-    build_inner(program, target, extra, None)
+    build_inner(program, target, extra, None, None)
+}
+
+/// Code a front end needs at a fixed address of page 1: the ROM routines it calls
+/// jump there (MSX-BASIC's error entries, which the Math-Pack's errors reach).
+#[derive(Clone, Debug)]
+pub struct FixedCode {
+    /// Where `text` starts; the image is padded up to it.
+    pub addr: u16,
+    /// Assembly text.
+    pub text: String,
+}
+
+/// [`build_with_runtime`] with a block of [`FixedCode`], for the targets whose image
+/// starts at 4000h (`Dsk`: after the start-up code and its jump to the program;
+/// `Rom`: after the cartridge header, before the start-up code). The start-up code
+/// (or the header) must end below `addr`. `Com` has no such block: its page 1 is
+/// the program's own and the ROM cannot be called there without an inter-slot call.
+pub fn build_with_fixed_code(
+    program: &Program,
+    target: Target,
+    extra: runtime::ExtraFiles,
+    fixed_code: &FixedCode,
+) -> Result<Output, Error> {
+    if target == Target::Com {
+        return Err(Error::Assembly(
+            "a .COM program has no fixed code in page 1".into(),
+        ));
+    }
+    build_inner(program, target, extra, None, Some(fixed_code))
+}
+
+/// The assembly of a [`FixedCode`]: padding up to its address, then its text.
+fn fixed_code_text(code: &FixedCode) -> String {
+    format!(
+        "; ---- fixed code at 0{:04X}h\n        ds 0{:04X}h-$\n{}\n",
+        code.addr, code.addr, code.text
+    )
 }
 
 /// Where the variables of the programs of a chain start (Turbo Pascal 3's `Chain`, under
@@ -389,7 +431,7 @@ pub const CHAIN_VARS: u16 = 0x8000;
 /// to it left there) and zeroes the rest. A program that calls `Chain` (the runtime's
 /// `rt_fchain`) gets the same layout by itself, all its variables zeroed.
 pub fn build_chn(program: &Program, globals: u32) -> Result<Output, Error> {
-    build_inner(program, Target::Com, &[], Some(globals))
+    build_inner(program, Target::Com, &[], Some(globals), None)
 }
 
 fn build_inner(
@@ -397,6 +439,7 @@ fn build_inner(
     target: Target,
     extra: runtime::ExtraFiles,
     chained: Option<u32>,
+    fixed_code: Option<&FixedCode>,
 ) -> Result<Output, Error> {
     let mut program = program.clone();
     for f in &mut program.functions {
@@ -473,8 +516,14 @@ fn build_inner(
     );
     asm.push(&prelude(target), None);
     let kept = chained.unwrap_or(0).min(offset);
-    asm.push(&startup(target, has_data, kept, offset, &uses), None);
+    asm.push(
+        &startup(target, has_data, kept, offset, &uses, fixed_code),
+        None,
+    );
     asm.push(&format!("        jp {}", program.main), None);
+    if let (Some(code), Target::Dsk) = (fixed_code, target) {
+        asm.push(&fixed_code_text(code), None);
+    }
     let base = asm.locs.len();
     asm.text.push_str(&code.text);
     asm.locs.extend(code.locs.iter().copied());
