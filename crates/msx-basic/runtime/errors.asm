@@ -100,7 +100,11 @@ rt_bas_report:
         cp 72
         jr nc,.unp
         cp 50
+        IFDEF BAS_FILE_ERRORS
         jr nc,.file
+        ELSE
+        jr nc,.unp              ; (no file error can arise: compile.rs)
+        ENDIF
         cp 26
         jr nc,.unp
         or a
@@ -308,7 +312,8 @@ rt_bas_callsite:
         ret
 
 ; The messages of error codes 1-25 and 50-59 (ROM I3D75), then 60-71
-; (the disk ROM's T71F5).
+; (the disk ROM's T71F5); 50-71 only in a program that can raise them
+; (BAS_FILE_ERRORS, set by compile.rs).
 rt_bas_errtext:
         db "NEXT without FOR",0
         db "Syntax error",0
@@ -335,6 +340,7 @@ rt_bas_errtext:
         db "Unprintable error",0
         db "Missing operand",0
         db "Line buffer overflow",0
+        IFDEF BAS_FILE_ERRORS
         db "FIELD overflow",0
         db "Internal error",0
         db "Bad file number",0
@@ -357,3 +363,4 @@ rt_bas_errtext:
         db "Disk I/O error",0
         db "Disk offline",0
         db "Rename across disk",0
+        ENDIF

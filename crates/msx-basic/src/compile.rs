@@ -124,14 +124,24 @@ const ERROR_ENTRIES_AT: u16 = 0x4055;
 /// `bcd_core.asm`, or on a target with the ROM's Math-Pack `mathpack.asm`,
 /// which calls it), the BASIC runtime (`crates/msx-basic/runtime/`) and the
 /// compiler's own routines.
-fn runtime_files(target: Target) -> Vec<(&'static str, String)> {
+///
+/// `file_errors`: the error table holds the texts of the file errors 50-71
+/// (`BAS_FILE_ERRORS`, errors.asm), which only a program that links the
+/// disk routines or has an ERROR statement can raise (350 bytes the others
+/// leave out).
+fn runtime_files(target: Target, file_errors: bool) -> Vec<(&'static str, String)> {
     let (rom, core) = if uses_rom_mathpack(target) {
         ("BCD_ROM equ 1\n", crate::MATHPACK_ROM_ASM)
     } else {
         ("", crate::BCD_CORE_ASM)
     };
+    let files = if file_errors {
+        "BAS_FILE_ERRORS equ 1\n"
+    } else {
+        ""
+    };
     let bcd = format!(
-        "rt_bcd:\n        jp bcd_init\n;@var rt_bcd_ram 96\nBCD_RAM equ rt_bcd_ram\nBCD_ERROR equ rt_bas_error\n{rom}{}{core}",
+        "rt_bcd:\n        jp bcd_init\n;@var rt_bcd_ram 96\nBCD_RAM equ rt_bcd_ram\nBCD_ERROR equ rt_bas_error\n{rom}{files}{}{core}",
         crate::BCD_ASM
     );
     vec![
@@ -221,14 +231,7 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
     let Ok(lowered) = lowered else {
         unreachable!("lowering errors were returned above")
     };
-    let files = runtime_files(target);
-    let extra: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    if let Some(d) = missing_routines(&lowered.ir, &extra) {
-        return Err(fail(vec![diag(Some(d.0), None, d.1)]));
-    }
     let internal = |e: z80_codegen::Error| fail(vec![diag(None, None, e.to_string())]);
-
-    // Pass 1: addresses.
     let mut ir = lowered.ir;
     ir.rodata.push(Data {
         label: "rt_bas_lines".into(),
@@ -239,14 +242,30 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
         addr: ERROR_ENTRIES_AT,
         text: ERROR_ENTRIES.into(),
     };
-    let build = |ir: &ir::Program| {
+    let build = |ir: &ir::Program, files: &[(&str, &str)]| {
         if uses_rom_mathpack(target) {
-            z80_codegen::link::build_with_fixed_code(ir, target, &extra, &fixed)
+            z80_codegen::link::build_with_fixed_code(ir, target, files, &fixed)
         } else {
-            z80_codegen::link::build_with_runtime(ir, target, &extra)
+            z80_codegen::link::build_with_runtime(ir, target, files)
         }
     };
-    let first = build(&ir).map_err(internal)?;
+
+    // Pass 1: addresses; once more with the file errors' texts when the
+    // program turns out to link what raises them.
+    let plain = runtime_files(target, false);
+    let plain: Vec<(&str, &str)> = plain.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    if let Some(d) = missing_routines(&ir, &plain) {
+        return Err(fail(vec![diag(Some(d.0), None, d.1)]));
+    }
+    let mut first = build(&ir, &plain).map_err(internal)?;
+    let with_files = runtime_files(target, true);
+    let with_files: Vec<(&str, &str)> = with_files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let extra = if raises_file_errors(&first) {
+        first = build(&ir, &with_files).map_err(internal)?;
+        &with_files
+    } else {
+        &plain
+    };
 
     // Pass 2: the literals' descriptors and the line table.
     for (label, _) in &lowered.literals {
@@ -273,7 +292,7 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
     if let Some(d) = ir.rodata.iter_mut().find(|d| d.label == "rt_bas_lines") {
         d.bytes = table;
     }
-    let output = build(&ir).map_err(internal)?;
+    let output = build(&ir, extra).map_err(internal)?;
     let moved = lowered
         .literals
         .iter()
@@ -292,6 +311,17 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
         warnings,
         tokenized,
     })
+}
+
+/// Whether a built program can raise a file error (50-71): it links a
+/// routine of `diskfiles.asm` (every file and disk statement, VARPTR(#n))
+/// or ERROR's `rt_bas_raise`. The compiler itself raises no file error.
+fn raises_file_errors(built: &Output) -> bool {
+    crate::RT_FILES_ASM
+        .lines()
+        .filter_map(|l| l.strip_prefix("rt_").and_then(|r| r.split_once(':')))
+        .any(|(name, _)| built.symbol(&format!("rt_{name}")).is_some())
+        || built.symbol("rt_bas_raise").is_some()
 }
 
 /// The first call of a runtime routine that no runtime file defines yet:

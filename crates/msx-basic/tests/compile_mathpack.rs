@@ -81,3 +81,21 @@ fn an_msx_dos_program_keeps_its_own_arithmetic() {
     let mut m = boot_com(&errors);
     run_until_text(&mut m, "Division by zero in 10", 3000);
 }
+
+/// The texts of the file errors (50-71) are linked only where something
+/// can raise them: the disk routines or ERROR.
+#[test]
+fn file_error_texts_only_where_they_can_arise() {
+    let has = |src: &str| {
+        let out = build(src);
+        out.bytes.windows(14).any(|w| w == b"FIELD overflow")
+    };
+    assert!(!has("10 PRINT 1\n"));
+    assert!(has("10 OPEN \"X\" FOR INPUT AS #1\n"));
+    assert!(has("10 KILL \"X\"\n"));
+    assert!(has("10 INPUT N:ERROR N\n"));
+    assert_eq!(
+        both_lines("10 ON ERROR GOTO 30\n20 ERROR 53\n30 PRINT ERR:ERROR 61\n"),
+        [" 53", "Bad file mode in 30"]
+    );
+}
