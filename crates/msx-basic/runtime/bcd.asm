@@ -29,7 +29,7 @@
 ; there). The code here is written from those facts, not copied.
 ; ---------------------------------------------------------------------------
 
-        IFDEF BCD_ROM
+        IF DEFINED BCD_ROM
 BCD_DAC         EQU 0F7F6h              ; the ROM Math-Pack's DAC, ARG and RNDX
 BCD_ARG         EQU 0F847h              ; (MSX2 Technical Handbook, Appendix 2;
 BCD_RNDX        EQU 0F857h              ; RNDX: the ROM's RND, C2BDF)
@@ -182,8 +182,15 @@ bcd_round_carry:
         ret
 
 ; ---------------------------------------------------------------------------
-; bcd_from_int: DAC = HL (signed integer) as a double.
+; bcd_from_int: DAC = HL (signed integer) as a double. With BCD_ROM the
+; ROM's FRCDBL (303Ah) converts the integer at DAC+2 (VALTYP F663h = 2).
 bcd_from_int:
+        IF DEFINED BCD_ROM
+        ld (BCD_DAC+2),hl
+        ld a,2
+        ld (0F663h),a           ; VALTYP
+        jp 0303Ah               ; FRCDBL
+        ELSE
         ld a,h
         or l
         jp z,bcd_zero
@@ -245,6 +252,7 @@ bcd_fi_d1:
 bcd_fi_d2:
         add hl,de
         ret
+        ENDIF
 
 ; bcd_to_int: HL = DAC truncated toward zero (CINT and assignment to an
 ; integer variable, ROM C305D); Overflow outside -32768..32767.
@@ -410,7 +418,7 @@ bcd_rnd_seed:
 ; Handbook, Appendix 2) does it; the helpers from bcd_fo_expa on stay for
 ; PRINT USING.
 bcd_fout:
-        IFDEF BCD_ROM
+        IF DEFINED BCD_ROM
         cp 6
         ld a,8
         jr nz,bcd_fout_rom
@@ -596,7 +604,8 @@ bcd_fo_units:
         inc de
         ret
 
-        IFNDEF BCD_ROM
+        IF DEFINED BCD_ROM
+        ELSE                    ; (used by the own FOUT only)
 ; B digits (1 or more) from HL to DE as characters.
 bcd_fo_digits:
         ld a,(hl)
@@ -622,7 +631,7 @@ bcd_fo_z:
 
 ; bcd_fout_int: the text PRINT shows for the integer HL (as bcd_fout).
 bcd_fout_int:
-        IFDEF BCD_ROM
+        IF DEFINED BCD_ROM
         ld (BCD_DAC+2),hl       ; an integer for FOUT: DAC+2, VALTYP 2
         ld a,2
         jr bcd_fout_rom

@@ -100,7 +100,7 @@ rt_bas_report:
         cp 72
         jr nc,.unp
         cp 50
-        IFDEF BAS_FILE_ERRORS
+        IF DEFINED BAS_FILE_ERRORS
         jr nc,.file
         ELSE
         jr nc,.unp              ; (no file error can arise: compile.rs)
@@ -340,7 +340,7 @@ rt_bas_errtext:
         db "Unprintable error",0
         db "Missing operand",0
         db "Line buffer overflow",0
-        IFDEF BAS_FILE_ERRORS
+        IF DEFINED BAS_FILE_ERRORS
         db "FIELD overflow",0
         db "Internal error",0
         db "Bad file number",0

@@ -41,7 +41,7 @@ rt_bas_fblank:
 ; here either way: MSX-BASIC reads them in page 1 (ROM C4EB8), which is
 ; the compiled program's.
 rt_bas_fin:
-        IFDEF BCD_ROM
+        IF DEFINED BCD_ROM
         call rt_bas_fblank
         cp '&'
         jp z,.radix
