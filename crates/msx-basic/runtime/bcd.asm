@@ -323,81 +323,6 @@ bcd_ti_negate:
         ld h,a
         ret
 
-; ---------------------------------------------------------------------------
-; bcd_fix: DAC = DAC without its fraction (toward zero).
-; bcd_int: DAC = the largest integer not above DAC (floor, ROM C30CF).
-; Both on the 14 digits of a double; a single's digits 7-14 are zero.
-bcd_int:
-        ld a,(BCD_DAC)
-        or a
-        jp p,bcd_fix
-        call bcd_fix_digits     ; C = 1 if a non-zero digit was dropped
-        ld a,c
-        or a
-        ret z
-        ; negative with a fraction: one further from zero
-        ld hl,bcd_one
-        call bcd_load_arg
-        ld a,(BCD_DAC)
-        or a
-        jr nz,bcd_int_sub
-        ld hl,bcd_minus_one     ; -0.5 became 0: the answer is -1
-        jp bcd_load_dac
-bcd_int_sub:
-        jp bcd_sub
-
-bcd_fix:
-        call bcd_fix_digits
-        ret
-
-; Clear the fraction digits of DAC; C = 1 if any was non-zero.
-bcd_fix_digits:
-        ld c,0
-        ld a,(BCD_DAC)
-        and 7Fh
-        ret z
-        sub 40h
-        jr z,bcd_fd_all
-        jr c,bcd_fd_all
-        cp 14
-        ret nc                  ; no fraction digits
-        ; keep A digits: the first fraction digit is digit A+1
-        ld b,a
-        srl a
-        ld e,a
-        ld d,0
-        ld hl,BCD_DAC+1
-        add hl,de               ; byte of digit A+1
-        bit 0,b
-        jr z,bcd_fd_from_high
-        ld a,(hl)               ; odd: the low digit of this byte goes
-        and 0Fh
-        jr z,bcd_fd_low_zero
-        ld c,1
-bcd_fd_low_zero:
-        ld a,(hl)
-        and 0F0h
-        ld (hl),a
-        inc hl
-bcd_fd_from_high:
-        ; clear the bytes from HL to DAC+7
-bcd_fd_clear:
-        ld a,l
-        cp (BCD_DAC+8) & 0FFh
-        ret z
-        ld a,(hl)
-        or a
-        jr z,bcd_fd_next
-        ld c,1
-        ld (hl),0
-bcd_fd_next:
-        inc hl
-        jr bcd_fd_clear
-bcd_fd_all:
-        ; |DAC| < 1: all digits are fraction
-        ld c,1
-        jp bcd_zero
-
 bcd_one:
         defb 41h,10h,0,0,0,0,0,0
 bcd_minus_one:
@@ -730,8 +655,9 @@ bcd_ineg_hl:
 
 ; bcd_idiv: HL = HL \ DE, truncated toward zero. bcd_imod: HL = HL MOD DE
 ; (the sign of HL). Division by zero when DE = 0; -32768 \ -1 is Overflow.
+rt_bcd_idiv:
 bcd_idiv:
-        call bcd_idivmod
+        call rt_bcd_idivmod
         ld a,(BCD_TMP)          ; quotient sign
         or a
         jp p,bcd_idiv_pos
@@ -742,8 +668,9 @@ bcd_idiv_pos:
         ret z
         jp bcd_overflow         ; 32768
 
+rt_bcd_imod:
 bcd_imod:
-        call bcd_idivmod
+        call rt_bcd_idivmod
         ex de,hl                ; the remainder
         ld a,(BCD_TMP+1)        ; dividend sign
         or a
@@ -752,6 +679,7 @@ bcd_imod:
 
 ; HL = |HL| / |DE|, DE = |HL| mod |DE|; BCD_TMP = sign of the quotient,
 ; BCD_TMP+1 = sign of the dividend.
+rt_bcd_idivmod:
 bcd_idivmod:
         ld a,d
         or e
@@ -791,6 +719,7 @@ bcd_idm_next:
 ; bcd_pow_int: DAC = DAC ^ HL for an integer exponent, by squaring and
 ; multiplying (each step rounded like *); a negative exponent divides 1 by
 ; the power; 0 ^ negative is Division by zero; x ^ 0 is 1.
+rt_bcd_powi:
 bcd_pow_int:
         push hl
         ld hl,BCD_DAC
@@ -847,3 +776,80 @@ bcd_pow_recip:
         ld hl,bcd_one
         call bcd_load_dac
         jp bcd_div
+
+; ---------------------------------------------------------------------------
+; bcd_fix: DAC = DAC without its fraction (toward zero).
+; bcd_int: DAC = the largest integer not above DAC (floor, ROM C30CF).
+; Both on the 14 digits of a double; a single's digits 7-14 are zero.
+rt_bcd_int:
+bcd_int:
+        ld a,(BCD_DAC)
+        or a
+        jp p,rt_bcd_fix
+        call bcd_fix_digits     ; C = 1 if a non-zero digit was dropped
+        ld a,c
+        or a
+        ret z
+        ; negative with a fraction: one further from zero
+        ld hl,bcd_one
+        call bcd_load_arg
+        ld a,(BCD_DAC)
+        or a
+        jr nz,bcd_int_sub
+        ld hl,bcd_minus_one     ; -0.5 became 0: the answer is -1
+        jp bcd_load_dac
+bcd_int_sub:
+        jp bcd_sub
+
+rt_bcd_fix:
+bcd_fix:
+        call bcd_fix_digits
+        ret
+
+; Clear the fraction digits of DAC; C = 1 if any was non-zero.
+bcd_fix_digits:
+        ld c,0
+        ld a,(BCD_DAC)
+        and 7Fh
+        ret z
+        sub 40h
+        jr z,bcd_fd_all
+        jr c,bcd_fd_all
+        cp 14
+        ret nc                  ; no fraction digits
+        ; keep A digits: the first fraction digit is digit A+1
+        ld b,a
+        srl a
+        ld e,a
+        ld d,0
+        ld hl,BCD_DAC+1
+        add hl,de               ; byte of digit A+1
+        bit 0,b
+        jr z,bcd_fd_from_high
+        ld a,(hl)               ; odd: the low digit of this byte goes
+        and 0Fh
+        jr z,bcd_fd_low_zero
+        ld c,1
+bcd_fd_low_zero:
+        ld a,(hl)
+        and 0F0h
+        ld (hl),a
+        inc hl
+bcd_fd_from_high:
+        ; clear the bytes from HL to DAC+7
+bcd_fd_clear:
+        ld a,l
+        cp (BCD_DAC+8) & 0FFh
+        ret z
+        ld a,(hl)
+        or a
+        jr z,bcd_fd_next
+        ld c,1
+        ld (hl),0
+bcd_fd_next:
+        inc hl
+        jr bcd_fd_clear
+bcd_fd_all:
+        ; |DAC| < 1: all digits are fraction
+        ld c,1
+        jp bcd_zero

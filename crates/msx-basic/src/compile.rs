@@ -119,11 +119,12 @@ const ERROR_ENTRIES: &str = "\
 /// Where [`ERROR_ENTRIES`] start.
 const ERROR_ENTRIES_AT: u16 = 0x4055;
 
-/// The runtime files linked with a compiled program: the math pack (linked
-/// whole, through the label `rt_bcd` that starts it: its arithmetic core
-/// `bcd_core.asm`, or on a target with the ROM's Math-Pack `mathpack.asm`,
-/// which calls it), the BASIC runtime (`crates/msx-basic/runtime/`) and the
-/// compiler's own routines.
+/// The runtime files linked with a compiled program: the math pack (through
+/// the label `rt_bcd` that starts it: its arithmetic core `bcd_core.asm`, or
+/// on a target with the ROM's Math-Pack `mathpack.asm`, which calls it, then
+/// `bcd.asm`, whose INT/FIX, `\`/MOD and integer powers are routines of
+/// their own, `rt_bcd_int` ..., linked where used), the BASIC runtime
+/// (`crates/msx-basic/runtime/`) and the compiler's own routines.
 ///
 /// `file_errors`: the error table holds the texts of the file errors 50-71
 /// (`BAS_FILE_ERRORS`, errors.asm), which only a program that links the
@@ -141,7 +142,7 @@ fn runtime_files(target: Target, file_errors: bool) -> Vec<(&'static str, String
         ""
     };
     let bcd = format!(
-        "rt_bcd:\n        jp bcd_init\n;@var rt_bcd_ram 96\nBCD_RAM equ rt_bcd_ram\nBCD_ERROR equ rt_bas_error\n{rom}{files}{}{core}",
+        "rt_bcd:\n        jp bcd_init\n;@var rt_bcd_ram 96\nBCD_RAM equ rt_bcd_ram\nBCD_ERROR equ rt_bas_error\n{rom}{files}{core}{}",
         crate::BCD_ASM
     );
     vec![
