@@ -255,8 +255,18 @@ bcd_fi_d2:
         ENDIF
 
 ; bcd_to_int: HL = DAC truncated toward zero (CINT and assignment to an
-; integer variable, ROM C305D); Overflow outside -32768..32767.
+; integer variable, ROM C305D); Overflow outside -32768..32767. With
+; BCD_ROM the ROM's FRCINT (2F8Ah; the integer at DAC+2, VALTYP F663h
+; then 2) does it; DAC no longer holds the double then, which no caller
+; uses after the conversion.
 bcd_to_int:
+        IF DEFINED BCD_ROM
+        ld a,8
+        ld (0F663h),a           ; VALTYP: DAC is a double
+        call 02F8Ah             ; FRCINT
+        ld hl,(BCD_DAC+2)
+        ret
+        ELSE
         ld hl,0
         ld a,(BCD_DAC)
         and 7Fh
@@ -322,6 +332,7 @@ bcd_ti_negate:
         sub h
         ld h,a
         ret
+        ENDIF
 
 bcd_one:
         defb 41h,10h,0,0,0,0,0,0

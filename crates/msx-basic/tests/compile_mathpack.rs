@@ -99,3 +99,17 @@ fn file_error_texts_only_where_they_can_arise() {
         [" 53", "Bad file mode in 30"]
     );
 }
+
+/// CINT and integer variables through FRCINT: truncated toward zero,
+/// Overflow outside -32768..32767, as the interpreter has it.
+#[test]
+fn integers_from_doubles_through_the_rom() {
+    assert_eq!(
+        both_lines(concat!(
+            "10 X=-2.7:Y=32767.9:Z=-32768.4:A%=X:B%=-X:C%=Y:D%=Z\n",
+            "20 PRINT A%;B%;C%;D%;CINT(X*2)\n",
+            "30 W=Y+1:E%=W\n",
+        )),
+        ["-2  2  32767 -32768 -5", "Overflow in 30"]
+    );
+}
