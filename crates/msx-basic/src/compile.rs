@@ -94,7 +94,7 @@ fn uses_rom_mathpack(target: Target) -> bool {
 /// `LD E,n` and the first byte of `LD BC,nn`, which swallows the next `LD E`.
 /// (Illegal function call's entry, 475Ah, is not among them: the compiled
 /// program calls no Math-Pack routine that raises it.)
-const ERROR_ENTRIES: &str = "\
+const ERROR_ENTRIES: &str = r"
         ld e,2                  ; 4055h Syntax error
         db 1
         ld e,11                 ; 4058h Division by zero

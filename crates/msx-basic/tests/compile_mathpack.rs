@@ -61,6 +61,7 @@ fn the_program_owns_the_error_entries() {
     );
     assert_eq!([at(0x4067), at(0x4068)], [0x1E, 6]);
     assert_eq!([at(0x4058), at(0x4059)], [0x1E, 11]);
+    assert_eq!([at(0x4055), at(0x4056), at(0x4057)], [0x1E, 2, 0x01]);
     // The arithmetic core is the ROM's, not linked.
     assert_eq!(out.symbol("bcd_add"), Some(0x269A));
     assert_eq!(out.symbol("bcd_add_loop"), None);
