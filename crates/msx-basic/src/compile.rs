@@ -239,9 +239,17 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
         bytes: Vec::new(),
         comment: "code address and BASIC line of each line's code".into(),
     });
+    // The padding before the entries takes the program's literals, constants
+    // and DATA where they fit; not the line table, empty in the first pass.
     let fixed = z80_codegen::link::FixedCode {
         addr: ERROR_ENTRIES_AT,
         text: ERROR_ENTRIES.into(),
+        fill: ir
+            .rodata
+            .iter()
+            .map(|d| d.label.clone())
+            .filter(|l| l != "rt_bas_lines")
+            .collect(),
     };
     let build = |ir: &ir::Program, files: &[(&str, &str)]| {
         if uses_rom_mathpack(target) {

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::gen::{Gen, Line};
-use crate::ir::{Program, SrcLoc};
+use crate::ir::{Data, Program, SrcLoc};
 use crate::{fold, peephole, runtime};
 
 /// The kind of program file to make.
@@ -272,7 +272,7 @@ fn startup(
     kept: u32,
     vars: u32,
     uses: &dyn Fn(&str) -> bool,
-    fixed_code: Option<&FixedCode>,
+    fixed_text: Option<&str>,
 ) -> String {
     let mut s = String::new();
     match target {
@@ -282,8 +282,8 @@ fn startup(
             s.push_str(
                 "        org 04000h\n        db \"AB\"\n        dw _start\n        dw 0,0,0\n        ds 6\n",
             );
-            if let Some(code) = fixed_code {
-                s.push_str(&fixed_code_text(code));
+            if let Some(text) = fixed_text {
+                s.push_str(text);
             }
             s.push_str("_start:\n");
             s.push_str("        ld sp,(HIMEM)\n");
@@ -390,6 +390,11 @@ pub struct FixedCode {
     pub addr: u16,
     /// Assembly text.
     pub text: String,
+    /// Read-only data (labels of [`Program::rodata`]) that may fill the padding
+    /// before `addr` instead of going after the code: each, in order, where it
+    /// still fits. Only data whose size is the same in every build of the program
+    /// (a front end that builds twice must leave out what it fills in later).
+    pub fill: Vec<String>,
 }
 
 /// [`build_with_runtime`] with a block of [`FixedCode`], for the targets whose image
@@ -412,11 +417,36 @@ pub fn build_with_fixed_code(
 }
 
 /// The assembly of a [`FixedCode`]: padding up to its address, then its text.
-fn fixed_code_text(code: &FixedCode) -> String {
-    format!(
+fn fixed_code_text(code: &FixedCode, rodata: &[Data]) -> String {
+    let mut s = String::new();
+    for (i, d) in fill_candidates(code, rodata) {
+        // Placed here when it fits before the fixed code (the start-up code before
+        // it has the same size in every pass); `_fillN` says where it went.
+        let _ = writeln!(s, "        if $+{} <= 0{:04X}h", d.bytes.len(), code.addr);
+        s.push_str(&data_lines(&d.label, &d.bytes, &d.comment));
+        let _ = writeln!(
+            s,
+            "_fill{i} equ 1\n        else\n_fill{i} equ 0\n        endif"
+        );
+    }
+    let _ = write!(
+        s,
         "; ---- fixed code at 0{:04X}h\n        ds 0{:04X}h-$\n{}\n",
         code.addr, code.addr, code.text
-    )
+    );
+    s
+}
+
+/// The read-only data that may fill the padding before a [`FixedCode`], with the
+/// index that names its `_fillN` symbol.
+fn fill_candidates<'a>(
+    code: &'a FixedCode,
+    rodata: &'a [Data],
+) -> impl Iterator<Item = (usize, &'a Data)> + 'a {
+    rodata
+        .iter()
+        .enumerate()
+        .filter(move |(_, d)| code.fill.contains(&d.label))
 }
 
 /// Where the variables of the programs of a chain start (Turbo Pascal 3's `Chain`, under
@@ -516,13 +546,14 @@ fn build_inner(
     );
     asm.push(&prelude(target), None);
     let kept = chained.unwrap_or(0).min(offset);
+    let fixed_text = fixed_code.map(|code| fixed_code_text(code, &program.rodata));
     asm.push(
-        &startup(target, has_data, kept, offset, &uses, fixed_code),
+        &startup(target, has_data, kept, offset, &uses, fixed_text.as_deref()),
         None,
     );
     asm.push(&format!("        jp {}", program.main), None);
-    if let (Some(code), Target::Dsk) = (fixed_code, target) {
-        asm.push(&fixed_code_text(code), None);
+    if let (Some(text), Target::Dsk) = (&fixed_text, target) {
+        asm.push(text, None);
     }
     let base = asm.locs.len();
     asm.text.push_str(&code.text);
@@ -532,8 +563,23 @@ fn build_inner(
     asm.push(halt_routine(target), None);
     asm.push(&linked.text, None);
     asm.push("_code_end:\n\n; ---- read-only data", None);
-    for d in &program.rodata {
-        asm.push(&data_lines(&d.label, &d.bytes, &d.comment), None);
+    let filling: Vec<usize> = fixed_code
+        .map(|code| {
+            fill_candidates(code, &program.rodata)
+                .map(|(i, _)| i)
+                .collect()
+        })
+        .unwrap_or_default();
+    for (i, d) in program.rodata.iter().enumerate() {
+        let lines = data_lines(&d.label, &d.bytes, &d.comment);
+        if filling.contains(&i) {
+            asm.push(
+                &format!("        if _fill{i} = 0\n{lines}        endif"),
+                None,
+            );
+        } else {
+            asm.push(&lines, None);
+        }
     }
     asm.push("_rodata_end:\n\n; ---- typed constants", None);
     if target == Target::Rom {
