@@ -11,6 +11,10 @@ For each program in a folder (see docs/corpus.md for the corpus itself):
             programs; "built" or the compiler's first error line
   run       `msx run` of the disk for N frames with --text and --png; "ran" unless an
             MSX-BASIC or Turbo Pascal run-time error message is on the screen
+  size      BASIC compiled: the tokenized program's size (the file `msx basic
+            tokenize` writes, as MSX saves it), the compiled program's (code,
+            constants and DATA: everything the disk loads, from 4000h to the
+            variables) and their ratio; --sizes adds where the bytes go
 
 A program is a source file at the top of the folder (.bas .asc .txt .ldr .pas), or a
 subfolder holding one program with its include and data files: the main file is the
@@ -222,11 +226,12 @@ def screen_kind(text):
     return 'text'
 
 
-def tokenize_step(msx, prog, work):
+def tokenize_step(msx, prog, work, r):
     tok = os.path.join(work, prog.name + '.tok')
     rc, out, err = run(msx + ['basic', 'tokenize', prog.main, '-o', tok])
     if rc != 0:
         return 'no', first_error(err + out)
+    r['tok_size'] = os.path.getsize(tok)
     with open(prog.main, 'rb') as f:
         tokenized_input = f.read(1) == b'\xff'
     rc, listing, err = run(msx + ['basic', 'list', '--round-trip', tok])
@@ -295,7 +300,7 @@ def process(prog, args, msx, out_dir):
     work = tempfile.mkdtemp(prefix='corpus-')
     try:
         if prog.lang == 'basic':
-            r['tokenize'], note = tokenize_step(msx, prog, work)
+            r['tokenize'], note = tokenize_step(msx, prog, work, r)
             if r['tokenize'] == 'no':
                 r['errors'].append(('tokenize', note))
             if note:
@@ -315,7 +320,8 @@ def process(prog, args, msx, out_dir):
             if prog.lang == 'pascal':
                 cmd.append('--dos')
             elif args.mode == 'compiled':
-                cmd.append('--compile')
+                sym = os.path.join(out_dir, prog.name + '.sym')
+                cmd += ['--compile', '--sym', sym]
             for d in prog.data:
                 cmd += ['--add', d]
             rc, out, err = run(cmd)
@@ -331,8 +337,13 @@ def process(prog, args, msx, out_dir):
                 r['run'] = '-'
                 return r
             r['build'] = 'built'
+            if prog.lang == 'basic' and args.mode == 'compiled':
+                r['sizes'] = size_breakdown(sym)
             target = dsk
             extra = []
+        if args.build_only:
+            r['run'] = '-'
+            return r
         png = os.path.join(out_dir, prog.name + '.png')
         cmd = msx + ['run', target, '--frames', str(args.frames), '--text', '--png', png] + extra
         rc, out, err = run(cmd)
@@ -367,6 +378,82 @@ def process(prog, args, msx, out_dir):
         return r
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+CODE_ORIGIN = 0x4000
+SYM_RE = re.compile(r'^([A-Za-z_][\w.]*): equ 0x([0-9A-Fa-f]+)$')
+
+
+def size_breakdown(sym_path):
+    """Where the bytes of a compiled BASIC program go, from its symbol file.
+
+    The image runs from 4000h to `_data_end`: the generated code (`_start`,
+    `main`, up to the first runtime routine), the runtime's code (to
+    `_code_end`), then the read-only data: the program's constants and
+    strings, its DATA table (`bx_data`), its address-to-line table
+    (`rt_bas_lines`) and the runtime's own tables (other `rt_`/`bcd_` labels).
+    """
+    labels = {}
+    try:
+        with open(sym_path) as f:
+            for line in f:
+                m = SYM_RE.match(line.strip())
+                if m and '.' not in m.group(1):
+                    labels[m.group(1)] = int(m.group(2), 16)
+    except OSError:
+        return None
+    code_end, data_end = labels.get('_code_end'), labels.get('_data_end')
+    if code_end is None or data_end is None:
+        return None
+    runtime = lambda n: n.startswith(('rt_', 'bcd_'))
+    starts = [a for n, a in labels.items() if runtime(n) and CODE_ORIGIN <= a < code_end]
+    gen_end = min(starts) if starts else code_end
+    # Read-only data: each label's bytes run to the next label.
+    ro = sorted((a, n) for n, a in labels.items()
+                if code_end <= a < data_end and not n.startswith('_'))
+    sizes = {'code': gen_end - CODE_ORIGIN, 'runtime': code_end - gen_end,
+             'data': 0, 'lines': 0, 'rt_tables': 0, 'consts': 0, 'errtext': 0}
+    # The error messages sit among the runtime's code.
+    err = labels.get('rt_bas_errtext')
+    if err is not None and gen_end <= err < code_end:
+        after = min([a for a in labels.values() if err < a] + [code_end])
+        sizes['errtext'] = after - err
+        sizes['runtime'] -= sizes['errtext']
+    bounds = [a for a, _ in ro] + [data_end]
+    for (a, n), end in zip(ro, bounds[1:]):
+        key = ('data' if n == 'bx_data' else 'lines' if n == 'rt_bas_lines'
+               else 'rt_tables' if runtime(n) else 'consts')
+        sizes[key] += end - a
+    if ro and ro[0][0] > code_end:
+        sizes['consts'] += ro[0][0] - code_end
+    sizes['total'] = data_end - CODE_ORIGIN
+    return sizes
+
+
+def size_cells(r):
+    """The tokenized size, the compiled size and their ratio, as table cells."""
+    s, tok = r.get('sizes'), r.get('tok_size')
+    if not s or not tok:
+        return ['', '', '']
+    return [str(tok), str(s['total']), '%.2f' % (s['total'] / tok)]
+
+
+def median(values):
+    v = sorted(values)
+    n = len(v)
+    return (v[n // 2] + v[(n - 1) // 2]) / 2
+
+
+def size_summary(results):
+    """The corpus's median and largest compiled/tokenized ratio."""
+    rs = [r for r in results if r.get('sizes') and r.get('tok_size')]
+    if not rs:
+        return None
+    ratios = [(r['sizes']['total'] / r['tok_size'], r['program']) for r in rs]
+    worst = max(ratios)
+    over = sum(1 for q, _ in ratios if q > 2)
+    return ('size: compiled/tokenized over %d programs: median %.2f, max %.2f (%s); '
+            '%d over 2' % (len(rs), median([q for q, _ in ratios]), worst[0], worst[1], over))
 
 
 def find_msx(arg):
@@ -405,6 +492,11 @@ def main():
                     help='Pascal: build a copy of each program without the ^Z end-of-file mark and '
                          'without the drive in {$I d:file} (both stop TP3 programs from MSX-DOS '
                          'disks today), to see the errors behind them')
+    ap.add_argument('--build-only', action='store_true',
+                    help='tokenize and build only, without running (sizes are known after the build)')
+    ap.add_argument('--sizes', action='store_true',
+                    help='compiled BASIC: also print where the bytes go (generated code, '
+                         'constants, line table, DATA, runtime code, runtime tables)')
     ap.add_argument('--only', metavar='NAME', action='append',
                     help='process only this program (repeatable)')
     args = ap.parse_args()
@@ -421,19 +513,39 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         results = list(pool.map(lambda p: process(p, args, msx, args.out), progs))
 
-    print('| program | tokenize | build | run | note |')
-    print('| --- | --- | --- | --- | --- |')
+    sized = args.mode == 'compiled' and any(r.get('sizes') for r in results)
+    if sized:
+        print('| program | tokenize | build | run | tokenized | compiled | ratio | note |')
+        print('| --- | --- | --- | --- | ---: | ---: | ---: | --- |')
+    else:
+        print('| program | tokenize | build | run | note |')
+        print('| --- | --- | --- | --- | --- |')
     for r in results:
-        print('| %s | %s | %s | %s | %s |' % tuple(md_cell(x) for x in (
-            r['program'], r['tokenize'], r['build'], r['run'], r['note'])))
+        cells = [r['program'], r['tokenize'], r['build'], r['run']]
+        if sized:
+            cells += size_cells(r)
+        cells.append(r['note'])
+        print('| ' + ' | '.join(md_cell(x) for x in cells) + ' |')
     print()
+    if sized and args.sizes:
+        keys = ['code', 'consts', 'lines', 'data', 'runtime', 'errtext', 'rt_tables']
+        print('| program | tokenized | compiled | ' + ' | '.join(keys) + ' |')
+        print('| --- ' * (3 + len(keys)) + '|')
+        for r in results:
+            s = r.get('sizes')
+            if s:
+                print('| %s | %s | %d | %s |' % (md_cell(r['program']), r.get('tok_size', ''),
+                                                s['total'], ' | '.join(str(s[k]) for k in keys)))
+        print()
 
     total = len(results)
     for lang in sorted({r['lang'] for r in results}):
         rs = [r for r in results if r['lang'] == lang]
-        print(summary_line(rs, lang, args.mode))
+        print(summary_line(rs, lang, args.mode, args.build_only))
     if len({r['lang'] for r in results}) > 1:
-        print(summary_line(results, 'all', args.mode))
+        print(summary_line(results, 'all', args.mode, args.build_only))
+    if args.mode == 'compiled' and size_summary(results):
+        print(size_summary(results))
 
     causes = {}
     for r in results:
@@ -453,7 +565,7 @@ def main():
                    'programs': total, 'results': results}, f, indent=1)
 
 
-def summary_line(rs, lang, mode):
+def summary_line(rs, lang, mode, build_only=False):
     m = len(rs)
     toks = [r for r in rs if r['tokenize'] not in ('-', '')]
     built = sum(1 for r in rs if r['build'] == 'built')
@@ -463,6 +575,8 @@ def summary_line(rs, lang, mode):
         tok = ', %d of %d tokenized (%d round-trip exactly)' % (
             sum(1 for r in toks if r['tokenize'] != 'no'), len(toks),
             sum(1 for r in toks if r['tokenize'] == 'ok'))
+    if build_only:
+        return '%s: %d of %d built (not run)%s' % (lang, built, m, tok)
     if mode == 'interpreted':
         return '%s: %d of %d ran without an error on screen%s' % (lang, ran, m, tok)
     return '%s: %d of %d built, %d ran without an error on screen%s' % (lang, built, m, ran, tok)

@@ -1369,7 +1369,7 @@ rt_bas_frecn:
         ld hl,rt_bas_k65536
         call bcd_load_arg
         call bcd_div
-        call bcd_int
+        call rt_bcd_int
         call rt_bas_uint
         ld (rt_bas_frec+2),hl
         call bcd_from_int
@@ -1391,7 +1391,7 @@ rt_bas_frecn:
 ; its integer part, -32768..65535 (32768-65535 as the same 16 bits);
 ; 6 Overflow outside.
 rt_bas_uint:
-        call bcd_fix
+        call rt_bcd_fix
         ld hl,rt_bas_k32768
         call bcd_load_arg
         call bcd_cmp

@@ -32,6 +32,14 @@
 ; handler runs; rt_bas_stmt the number of the statement being run (set
 ; only by programs with RESUME or RESUME NEXT), kept in rt_bas_errstmt.
 
+; E = MSX-BASIC error code, HL = the line it names (READ's "Syntax error"
+; names the DATA line: ROM J4BAA sets CURLIN from DATLIN). Does not return.
+rt_bas_errat:
+        call rt_bas_pscreen     ; keeps HL
+        ld a,e
+        ld (rt_bas_errno),a
+        jr rt_bas_errfound
+
 ; E = MSX-BASIC error code. Does not return.
 rt_bas_error:
         call rt_bas_pscreen     ; an error inside PRINT # prints on the screen
@@ -52,9 +60,14 @@ rt_bas_error:
         pop hl
         djnz .scan
         ld hl,0FFFFh            ; no line known
-        jr .found
+        jr rt_bas_errfound
 .hit:   pop de
-.found: ld (rt_bas_errline),hl
+        jr rt_bas_errfound
+
+; rt_bas_error and rt_bas_errat go on here: HL = the line of error
+; rt_bas_errno.
+rt_bas_errfound:
+        ld (rt_bas_errline),hl
         ld hl,(rt_bas_errh)
         ld a,h
         or l
@@ -87,7 +100,11 @@ rt_bas_report:
         cp 72
         jr nc,.unp
         cp 50
+        IF DEFINED BAS_FILE_ERRORS
         jr nc,.file
+        ELSE
+        jr nc,.unp              ; (no file error can arise: compile.rs)
+        ENDIF
         cp 26
         jr nc,.unp
         or a
@@ -295,7 +312,8 @@ rt_bas_callsite:
         ret
 
 ; The messages of error codes 1-25 and 50-59 (ROM I3D75), then 60-71
-; (the disk ROM's T71F5).
+; (the disk ROM's T71F5); 50-71 only in a program that can raise them
+; (BAS_FILE_ERRORS, set by compile.rs).
 rt_bas_errtext:
         db "NEXT without FOR",0
         db "Syntax error",0
@@ -322,6 +340,7 @@ rt_bas_errtext:
         db "Unprintable error",0
         db "Missing operand",0
         db "Line buffer overflow",0
+        IF DEFINED BAS_FILE_ERRORS
         db "FIELD overflow",0
         db "Internal error",0
         db "Bad file number",0
@@ -344,3 +363,4 @@ rt_bas_errtext:
         db "Disk I/O error",0
         db "Disk offline",0
         db "Rename across disk",0
+        ENDIF

@@ -181,7 +181,7 @@ rt_bas_sinr:
         or a
         call m,rt_bas_mnegafter
         call rt_bas_mpushd
-        call bcd_int
+        call rt_bcd_int
         call rt_bas_marg
         call rt_bas_mpopd
         call bcd_sub            ; f = the fraction, 0 <= f < 1
@@ -431,7 +431,7 @@ rt_bas_pow:
 .base:  call rt_bas_mpushd      ; the base
         call rt_bas_mdaca
         call rt_bas_mpusha
-        call bcd_int
+        call rt_bcd_int
         call rt_bas_mpopa
         call bcd_cmp
         or a
@@ -442,7 +442,7 @@ rt_bas_pow:
         ld (rt_bas_mtab),hl
         call rt_bas_mpopd
         ld hl,(rt_bas_mtab)
-        jp bcd_pow_int
+        jp rt_bcd_powi
 .real:  call rt_bas_mdaca       ; the exponent
         call rt_bas_mxtf        ; DAC = base, the exponent on the stack
         call rt_bas_log

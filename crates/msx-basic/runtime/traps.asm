@@ -57,15 +57,21 @@ rt_bas_trapinit:
 ;@var rt_bas_hksv 5
 
 ; HL = a handler for H.TIMI (FD9Fh), DE = 5 bytes where the hook's old
-; content goes (the handler ends by running them). A program in pages 1-2
-; (disk, cartridge) hooks with JP handler. Under MSX-DOS the program is
-; in page 0, which is not there while the BIOS serves the interrupt (the
-; MSX-DOS environment's 0038h puts the BIOS in page 0 and calls its
-; KEYINT, whose H.TIMI call finds RAM in pages 1-3 only), so the hook is
-; an inter-slot call, RST 30h (CALLF), slot, handler, RET, with the slot
-; of the RAM in the handler's page (RAMAD0-RAMAD3, F341h-F344h, which
-; MSX-DOS sets); the program's end (rt_bas_exithook) then puts H.TIMI
-; back as it was, before MSX-DOS reuses the program's memory.
+; content goes (the handler ends by running them). The hook is an
+; inter-slot call, RST 30h (CALLF), slot, handler, RET, with the slot of
+; the memory that holds the handler: the interrupt may come while another
+; slot is in the handler's page. A program on a disk or a cartridge is in
+; pages 1-2, and page 1 holds the disk ROM while a BDOS call runs (a JP to
+; the handler would run the disk ROM's code at that address); the slot is
+; what the page shows now (port A8h, and for an expanded slot SLTTBL,
+; FCC5h, the BIOS's copy of its secondary register). Under MSX-DOS the
+; program is in page 0, which is not there while the BIOS serves the
+; interrupt (the MSX-DOS environment's 0038h puts the BIOS in page 0 and
+; calls its KEYINT, whose H.TIMI call finds RAM in pages 1-3 only): the
+; slot is that of the RAM in the handler's page (RAMAD0-RAMAD3,
+; F341h-F344h, which MSX-DOS sets), and the program's end
+; (rt_bas_exithook) puts H.TIMI back as it was, before MSX-DOS reuses
+; the program's memory.
 rt_bas_hookset:
         di
         push hl
@@ -88,30 +94,43 @@ rt_bas_hookset:
         ld bc,5
         ldir
         pop de                  ; DE = the handler
-        ld hl,BDOS
-        ld a,h
-        or a
-        ld hl,0FD9Fh
-        jr z,.callf
-        ld (hl),0C3h            ; JP handler
-        inc hl
-        ld (hl),e
-        inc hl
-        ld (hl),d
-        ei
-        ret
-.callf: ld (hl),0F7h            ; RST 30h
-        inc hl
-        ld a,d                  ; the handler's page
+        ld a,d                  ; its page
         rlca
         rlca
         and 3
-        push hl
+        ld c,a
+        ld hl,BDOS
+        ld a,h
+        or a
+        jr nz,.now
+        ld a,c                  ; MSX-DOS: RAMADn
         ld hl,0F341h
         add a,l
         ld l,a
-        ld a,(hl)               ; RAMADn
-        pop hl
+        ld a,(hl)
+        jr .set
+.now:   in a,(0A8h)             ; the primary slot of page C
+        call .page
+        ld b,a
+        ld hl,0FCC1h            ; EXPTBL: bit 7 for an expanded slot
+        add a,l
+        ld l,a
+        ld a,(hl)
+        and 80h
+        or b
+        jp p,.set
+        ld b,a                  ; 80h + the primary slot
+        ld a,l
+        add a,4                 ; SLTTBL, FCC5h + the primary slot
+        ld l,a
+        ld a,(hl)
+        call .page
+        rlca
+        rlca
+        or b
+.set:   ld hl,0FD9Fh
+        ld (hl),0F7h            ; RST 30h
+        inc hl
         ld (hl),a
         inc hl
         ld (hl),e
@@ -120,6 +139,17 @@ rt_bas_hookset:
         inc hl
         ld (hl),0C9h            ; RET
         ei
+        ret
+; A = the two bits of page C (0-3) in the slot register A.
+.page:  push bc
+        ld b,c
+        inc b
+        jr .pg1
+.pgl:   rrca
+        rrca
+.pg1:   djnz .pgl
+        and 3
+        pop bc
         ret
 
 ; The end of an MSX-DOS program that hooked H.TIMI: the hook as it was

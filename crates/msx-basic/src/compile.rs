@@ -75,13 +75,75 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// The runtime files linked with a compiled program: the math pack (linked
-/// whole, through the label `rt_bcd` that starts it), the BASIC runtime
+/// Whether a target's compiled program calls the Math-Pack of the main ROM:
+/// where the main ROM is in page 0 while the program runs (a disk's program,
+/// a cartridge), as MSX-BASIC compilers do. A .COM runs under MSX-DOS with
+/// RAM in page 0 and keeps its own (see docs/basic.md "Memory").
+fn uses_rom_mathpack(target: Target) -> bool {
+    target != Target::Com
+}
+
+/// MSX-BASIC's error entries in page 1 (fact sheet
+/// `msx-basic-interpreter.md` §8: 4055h Syntax error, 4058h Division by
+/// zero, 405Bh NEXT without FOR, 405Eh Redimensioned array, 4061h Undefined
+/// user function, 4064h RESUME without error, 4067h Overflow, 406Ah Missing
+/// operand, 406Dh Type mismatch, 406Fh the error E), where the ROM's
+/// Math-Pack goes on an error: a real MSX2's to the fixed entries, the free
+/// ROMs' to 406Fh with E set. Page 1 is the compiled program's RAM, so it
+/// puts its own entries there, leading to its error routine. Each entry is
+/// `LD E,n` and the first byte of `LD BC,nn`, which swallows the next `LD E`.
+/// (Illegal function call's entry, 475Ah, is not among them: the compiled
+/// program calls no Math-Pack routine that raises it.)
+const ERROR_ENTRIES: &str = r"
+        ld e,2                  ; 4055h Syntax error
+        db 1
+        ld e,11                 ; 4058h Division by zero
+        db 1
+        ld e,1                  ; 405Bh NEXT without FOR
+        db 1
+        ld e,10                 ; 405Eh Redimensioned array
+        db 1
+        ld e,18                 ; 4061h Undefined user function
+        db 1
+        ld e,22                 ; 4064h RESUME without error
+        db 1
+        ld e,6                  ; 4067h Overflow
+        db 1
+        ld e,24                 ; 406Ah Missing operand
+        db 1
+        ld e,13                 ; 406Dh Type mismatch
+        assert $ = 0406Fh
+        jp rt_bas_error         ; 406Fh the error E
+";
+
+/// Where [`ERROR_ENTRIES`] start.
+const ERROR_ENTRIES_AT: u16 = 0x4055;
+
+/// The runtime files linked with a compiled program: the math pack (through
+/// the label `rt_bcd` that starts it: its arithmetic core `bcd_core.asm`, or
+/// on a target with the ROM's Math-Pack `mathpack.asm`, which calls it, then
+/// `bcd.asm`, whose INT/FIX, `\`/MOD and integer powers are routines of
+/// their own, `rt_bcd_int` ..., linked where used), the BASIC runtime
 /// (`crates/msx-basic/runtime/`) and the compiler's own routines.
-fn runtime_files() -> Vec<(&'static str, String)> {
+///
+/// `file_errors`: the error table holds the texts of the file errors 50-71
+/// (`BAS_FILE_ERRORS`, errors.asm), which only a program that links the
+/// disk routines or has an ERROR statement can raise (350 bytes the others
+/// leave out).
+fn runtime_files(target: Target, file_errors: bool) -> Vec<(&'static str, String)> {
+    let (rom, core) = if uses_rom_mathpack(target) {
+        ("BCD_ROM equ 1\n", crate::MATHPACK_ROM_ASM)
+    } else {
+        ("", crate::BCD_CORE_ASM)
+    };
+    let files = if file_errors {
+        "BAS_FILE_ERRORS equ 1\n"
+    } else {
+        ""
+    };
     let bcd = format!(
-        "rt_bcd:\n        jp bcd_init\n;@var rt_bcd_ram 96\nBCD_RAM equ rt_bcd_ram\nBCD_ERROR equ rt_bas_error\n{}",
-        crate::BCD_RUNTIME_ASM
+        "rt_bcd:\n        jp bcd_init\n;@var rt_bcd_ram 96\nBCD_RAM equ rt_bcd_ram\nBCD_ERROR equ rt_bas_error\n{rom}{files}{core}{}",
+        crate::BCD_ASM
     );
     vec![
         ("bcd.asm", bcd),
@@ -170,21 +232,49 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
     let Ok(lowered) = lowered else {
         unreachable!("lowering errors were returned above")
     };
-    let files = runtime_files();
-    let extra: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    if let Some(d) = missing_routines(&lowered.ir, &extra) {
-        return Err(fail(vec![diag(Some(d.0), None, d.1)]));
-    }
     let internal = |e: z80_codegen::Error| fail(vec![diag(None, None, e.to_string())]);
-
-    // Pass 1: addresses.
     let mut ir = lowered.ir;
     ir.rodata.push(Data {
         label: "rt_bas_lines".into(),
         bytes: Vec::new(),
         comment: "code address and BASIC line of each line's code".into(),
     });
-    let first = z80_codegen::link::build_with_runtime(&ir, target, &extra).map_err(internal)?;
+    // The padding before the entries takes the program's literals, constants
+    // and DATA where they fit; not the line table, empty in the first pass.
+    let fixed = z80_codegen::link::FixedCode {
+        addr: ERROR_ENTRIES_AT,
+        text: ERROR_ENTRIES.into(),
+        fill: ir
+            .rodata
+            .iter()
+            .map(|d| d.label.clone())
+            .filter(|l| l != "rt_bas_lines")
+            .collect(),
+    };
+    let build = |ir: &ir::Program, files: &[(&str, &str)]| {
+        if uses_rom_mathpack(target) {
+            z80_codegen::link::build_with_fixed_code(ir, target, files, &fixed)
+        } else {
+            z80_codegen::link::build_with_runtime(ir, target, files)
+        }
+    };
+
+    // Pass 1: addresses; once more with the file errors' texts when the
+    // program turns out to link what raises them.
+    let plain = runtime_files(target, false);
+    let plain: Vec<(&str, &str)> = plain.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    if let Some(d) = missing_routines(&ir, &plain) {
+        return Err(fail(vec![diag(Some(d.0), None, d.1)]));
+    }
+    let mut first = build(&ir, &plain).map_err(internal)?;
+    let with_files = runtime_files(target, true);
+    let with_files: Vec<(&str, &str)> = with_files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let extra = if raises_file_errors(&first) {
+        first = build(&ir, &with_files).map_err(internal)?;
+        &with_files
+    } else {
+        &plain
+    };
 
     // Pass 2: the literals' descriptors and the line table.
     for (label, _) in &lowered.literals {
@@ -211,7 +301,7 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
     if let Some(d) = ir.rodata.iter_mut().find(|d| d.label == "rt_bas_lines") {
         d.bytes = table;
     }
-    let output = z80_codegen::link::build_with_runtime(&ir, target, &extra).map_err(internal)?;
+    let output = build(&ir, extra).map_err(internal)?;
     let moved = lowered
         .literals
         .iter()
@@ -232,6 +322,17 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
     })
 }
 
+/// Whether a built program can raise a file error (50-71): it links a
+/// routine of `diskfiles.asm` (every file and disk statement, VARPTR(#n))
+/// or ERROR's `rt_bas_raise`. The compiler itself raises no file error.
+fn raises_file_errors(built: &Output) -> bool {
+    crate::RT_FILES_ASM
+        .lines()
+        .filter_map(|l| l.strip_prefix("rt_").and_then(|r| r.split_once(':')))
+        .any(|(name, _)| built.symbol(&format!("rt_{name}")).is_some())
+        || built.symbol("rt_bas_raise").is_some()
+}
+
 /// The first call of a runtime routine that no runtime file defines yet:
 /// (BASIC line, message).
 fn missing_routines(program: &ir::Program, files: &[(&str, &str)]) -> Option<(u32, String)> {
@@ -246,6 +347,13 @@ fn missing_routines(program: &ir::Program, files: &[(&str, &str)]) -> Option<(u3
                     known.insert(name.to_string());
                 }
                 continue;
+            }
+            // `name EQU value` (mathpack.asm's ROM entries) names a routine too.
+            let mut words = line.split_whitespace();
+            if let (Some(name), Some(equ)) = (words.next(), words.next()) {
+                if !line.starts_with(' ') && equ.eq_ignore_ascii_case("equ") {
+                    known.insert(name.to_string());
+                }
             }
             if let Some((label, _)) = line.split_once(':') {
                 if !label.is_empty()

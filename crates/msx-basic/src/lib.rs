@@ -37,10 +37,24 @@ pub use text::{tokenize_bytes, tokenize_bytes_lenient, Tokenized};
 pub use tokens::{tokens, Token, Tokens};
 
 /// The Z80 source of the BASIC math runtime (BCD arithmetic in the MSX
-/// math-pack format, PRINT formatting, RND, integer operations); its
-/// header documents the calling convention. The includer defines
-/// `BCD_RAM` and `BCD_ERROR`. Pasmo-compatible syntax.
-pub const BCD_RUNTIME_ASM: &str = include_str!("../runtime/bcd.asm");
+/// math-pack format, PRINT formatting, RND, integer operations), whole:
+/// [`BCD_ASM`] and its own arithmetic core [`BCD_CORE_ASM`]; its header
+/// documents the calling convention. The includer defines `BCD_RAM` and
+/// `BCD_ERROR`. Pasmo-compatible syntax.
+pub const BCD_RUNTIME_ASM: &str = concat!(
+    include_str!("../runtime/bcd.asm"),
+    include_str!("../runtime/bcd_core.asm")
+);
+/// The math runtime without its arithmetic core (+ - * /, normalization,
+/// rounding, comparison, RND), which comes from [`BCD_CORE_ASM`] or, with
+/// `BCD_ROM` defined, from the ROM's Math-Pack through [`MATHPACK_ROM_ASM`].
+pub const BCD_ASM: &str = include_str!("../runtime/bcd.asm");
+/// The math runtime's own arithmetic core.
+pub const BCD_CORE_ASM: &str = include_str!("../runtime/bcd_core.asm");
+/// The arithmetic core through the main ROM's Math-Pack (DECADD, DECSUB,
+/// DECMUL, DECDIV, DECNRM, DECROU, XDCOMP, RND at their documented
+/// addresses), for programs that run with the main ROM in page 0.
+pub const MATHPACK_ROM_ASM: &str = include_str!("../runtime/mathpack.asm");
 /// The string heap and string functions (`rt_bas_*`, linker format; see
 /// `runtime/README.md`).
 pub const RT_STRINGS_ASM: &str = include_str!("../runtime/strings.asm");

@@ -131,3 +131,27 @@ fn ctrl_stop_empties_the_queues_and_silences_the_psg() {
         "{s}"
     );
 }
+
+/// Music plays on (its H.TIMI handler in page 1) while a BDOS call has
+/// the disk ROM in page 1: the hook reaches the handler by an inter-slot
+/// call, so the file statement ends as on MSX and the disk is untouched.
+/// (With a JP in the hook the interrupt ran the disk ROM's code at the
+/// handler's address: the program hung, and the disk could be written.)
+#[test]
+fn music_plays_on_through_file_statements() {
+    let music = "10 PLAY \"T90L8O6EO5EGBO6EF+G2.\",\"T90O4B2R8O6D8E2.\",\"T90O4E2D4C2.\"\n";
+    let data: &[u8] = b"12,34\r\n";
+    for (statement, want) in [
+        ("20 OPEN \"NONE\" FOR INPUT AS #1\n", "File not found in 20"),
+        ("20 BLOAD \"NONE.SC8\",S\n", "File not found in 20"),
+        (
+            "20 OPEN \"D.TXT\" FOR INPUT AS #1:INPUT #1,A,B:PRINT A+B:END\n",
+            " 46",
+        ),
+    ] {
+        let src = format!("{music}{statement}");
+        let (lines, disk) = harness::run_disk_with(&src, &[("D.TXT", data)]);
+        assert_eq!(lines.last().map(String::as_str), Some(want), "{src}");
+        assert_eq!(disk.read_file("D.TXT").unwrap(), data);
+    }
+}

@@ -308,6 +308,27 @@ fn data_after_a_syntax_error_is_still_read() {
 }
 
 #[test]
+fn read_of_text_into_a_number_is_a_syntax_error_in_the_data_line() {
+    // ROM J4BAA: READ runs FIN on the DATA text and, when something other
+    // than a comma or the end follows, reports "Syntax error" with CURLIN
+    // set to the DATA's line.
+    let got = both_lines(concat!(
+        "10 READ A,B$,C:PRINT A;B$;C\n",
+        "20 READ D\n",
+        "30 DATA 1 2,\"x,y\", &H1F\n",
+        "40 DATA 7,12AB\n",
+        "50 READ E:PRINT E:READ F\n",
+    ));
+    assert_eq!(got, [" 12 x,y 31", "Syntax error in 40"]);
+}
+
+#[test]
+fn read_of_a_quoted_item_into_a_number_is_a_syntax_error() {
+    let got = both_lines("10 ON ERROR GOTO 40\n20 READ A\n30 DATA \"5\"\n40 PRINT ERR;ERL:END\n");
+    assert_eq!(got, [" 2  30"]);
+}
+
+#[test]
 fn draw_takes_x_and_equals_in_a_constant_string() {
     // Handbook 2.4: `X A$;` draws A$'s commands, `=N;` takes N's value.
     let got = both_lines(concat!(

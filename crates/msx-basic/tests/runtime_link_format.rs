@@ -63,7 +63,11 @@ fn no_routine_runs_into_the_next() {
                 current = Some(name);
             }
             let c = code(line);
-            if !c.is_empty() {
+            // Conditional assembly (IFDEF/ELSE/ENDIF) is no code: each branch
+            // must end the routine by itself where it is the last.
+            let conditional = ["if", "ifdef", "ifndef", "else", "endif"]
+                .contains(&c.split_whitespace().next().unwrap_or(""));
+            if !c.is_empty() && !conditional {
                 last = c;
             }
         }

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::gen::{Gen, Line};
-use crate::ir::{Program, SrcLoc};
+use crate::ir::{Data, Program, SrcLoc};
 use crate::{fold, peephole, runtime};
 
 /// The kind of program file to make.
@@ -272,6 +272,7 @@ fn startup(
     kept: u32,
     vars: u32,
     uses: &dyn Fn(&str) -> bool,
+    fixed_text: Option<&str>,
 ) -> String {
     let mut s = String::new();
     match target {
@@ -279,8 +280,12 @@ fn startup(
         Target::Dsk => s.push_str("        org 04000h\n_start:\n"),
         Target::Rom => {
             s.push_str(
-                "        org 04000h\n        db \"AB\"\n        dw _start\n        dw 0,0,0\n        ds 6\n_start:\n",
+                "        org 04000h\n        db \"AB\"\n        dw _start\n        dw 0,0,0\n        ds 6\n",
             );
+            if let Some(text) = fixed_text {
+                s.push_str(text);
+            }
+            s.push_str("_start:\n");
             s.push_str("        ld sp,(HIMEM)\n");
             // Page 2 gets the cartridge's slot too (the slot of page 1, expanded or not).
             s.push_str(concat!(
@@ -374,7 +379,74 @@ pub fn build_with_runtime(
     target: Target,
     extra: runtime::ExtraFiles,
 ) -> Result<Output, Error> {
-    build_inner(program, target, extra, None)
+    build_inner(program, target, extra, None, None)
+}
+
+/// Code a front end needs at a fixed address of page 1: the ROM routines it calls
+/// jump there (MSX-BASIC's error entries, which the Math-Pack's errors reach).
+#[derive(Clone, Debug)]
+pub struct FixedCode {
+    /// Where `text` starts; the image is padded up to it.
+    pub addr: u16,
+    /// Assembly text.
+    pub text: String,
+    /// Read-only data (labels of [`Program::rodata`]) that may fill the padding
+    /// before `addr` instead of going after the code: each, in order, where it
+    /// still fits. Only data whose size is the same in every build of the program
+    /// (a front end that builds twice must leave out what it fills in later).
+    pub fill: Vec<String>,
+}
+
+/// [`build_with_runtime`] with a block of [`FixedCode`], for the targets whose image
+/// starts at 4000h (`Dsk`: after the start-up code and its jump to the program;
+/// `Rom`: after the cartridge header, before the start-up code). The start-up code
+/// (or the header) must end below `addr`. `Com` has no such block: its page 1 is
+/// the program's own and the ROM cannot be called there without an inter-slot call.
+pub fn build_with_fixed_code(
+    program: &Program,
+    target: Target,
+    extra: runtime::ExtraFiles,
+    fixed_code: &FixedCode,
+) -> Result<Output, Error> {
+    if target == Target::Com {
+        return Err(Error::Assembly(
+            "a .COM program has no fixed code in page 1".into(),
+        ));
+    }
+    build_inner(program, target, extra, None, Some(fixed_code))
+}
+
+/// The assembly of a [`FixedCode`]: padding up to its address, then its text.
+fn fixed_code_text(code: &FixedCode, rodata: &[Data]) -> String {
+    let mut s = String::new();
+    for (i, d) in fill_candidates(code, rodata) {
+        // Placed here when it fits before the fixed code (the start-up code before
+        // it has the same size in every pass); `_fillN` says where it went.
+        let _ = writeln!(s, "        if $+{} <= 0{:04X}h", d.bytes.len(), code.addr);
+        s.push_str(&data_lines(&d.label, &d.bytes, &d.comment));
+        let _ = writeln!(
+            s,
+            "_fill{i} equ 1\n        else\n_fill{i} equ 0\n        endif"
+        );
+    }
+    let _ = write!(
+        s,
+        "; ---- fixed code at 0{:04X}h\n        ds 0{:04X}h-$\n{}\n",
+        code.addr, code.addr, code.text
+    );
+    s
+}
+
+/// The read-only data that may fill the padding before a [`FixedCode`], with the
+/// index that names its `_fillN` symbol.
+fn fill_candidates<'a>(
+    code: &'a FixedCode,
+    rodata: &'a [Data],
+) -> impl Iterator<Item = (usize, &'a Data)> + 'a {
+    rodata
+        .iter()
+        .enumerate()
+        .filter(move |(_, d)| code.fill.contains(&d.label))
 }
 
 /// Where the variables of the programs of a chain start (Turbo Pascal 3's `Chain`, under
@@ -389,7 +461,7 @@ pub const CHAIN_VARS: u16 = 0x8000;
 /// to it left there) and zeroes the rest. A program that calls `Chain` (the runtime's
 /// `rt_fchain`) gets the same layout by itself, all its variables zeroed.
 pub fn build_chn(program: &Program, globals: u32) -> Result<Output, Error> {
-    build_inner(program, Target::Com, &[], Some(globals))
+    build_inner(program, Target::Com, &[], Some(globals), None)
 }
 
 fn build_inner(
@@ -397,6 +469,7 @@ fn build_inner(
     target: Target,
     extra: runtime::ExtraFiles,
     chained: Option<u32>,
+    fixed_code: Option<&FixedCode>,
 ) -> Result<Output, Error> {
     let mut program = program.clone();
     for f in &mut program.functions {
@@ -473,8 +546,15 @@ fn build_inner(
     );
     asm.push(&prelude(target), None);
     let kept = chained.unwrap_or(0).min(offset);
-    asm.push(&startup(target, has_data, kept, offset, &uses), None);
+    let fixed_text = fixed_code.map(|code| fixed_code_text(code, &program.rodata));
+    asm.push(
+        &startup(target, has_data, kept, offset, &uses, fixed_text.as_deref()),
+        None,
+    );
     asm.push(&format!("        jp {}", program.main), None);
+    if let (Some(text), Target::Dsk) = (&fixed_text, target) {
+        asm.push(text, None);
+    }
     let base = asm.locs.len();
     asm.text.push_str(&code.text);
     asm.locs.extend(code.locs.iter().copied());
@@ -483,8 +563,23 @@ fn build_inner(
     asm.push(halt_routine(target), None);
     asm.push(&linked.text, None);
     asm.push("_code_end:\n\n; ---- read-only data", None);
-    for d in &program.rodata {
-        asm.push(&data_lines(&d.label, &d.bytes, &d.comment), None);
+    let filling: Vec<usize> = fixed_code
+        .map(|code| {
+            fill_candidates(code, &program.rodata)
+                .map(|(i, _)| i)
+                .collect()
+        })
+        .unwrap_or_default();
+    for (i, d) in program.rodata.iter().enumerate() {
+        let lines = data_lines(&d.label, &d.bytes, &d.comment);
+        if filling.contains(&i) {
+            asm.push(
+                &format!("        if _fill{i} = 0\n{lines}        endif"),
+                None,
+            );
+        } else {
+            asm.push(&lines, None);
+        }
     }
     asm.push("_rodata_end:\n\n; ---- typed constants", None);
     if target == Target::Rom {

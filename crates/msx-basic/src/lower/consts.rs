@@ -1,12 +1,12 @@
 //! Numbers in the math pack's format, made at compile time: constants of
 //! the program (all kept as doubles: an integer or single constant is
-//! exactly representable), and the DATA table.
+//! exactly representable); and the DATA table.
 //!
 //! Format (MSX2 Technical Handbook, Appendix 2 "Math-Pack"): byte 0 is the
 //! sign (bit 7) and the exponent excess 64 (value = 0.d1d2... x 10^(e-64)),
 //! 0 for zero; then packed BCD digits, the first one not zero.
 
-use crate::parse::{DataItem, ExprKind, StmtKind};
+use crate::parse::DataItem;
 
 /// An integer as a double.
 pub fn int_to_double(v: i16) -> [u8; 8] {
@@ -42,70 +42,41 @@ pub fn single_to_double(s: [u8; 4]) -> [u8; 8] {
     out
 }
 
-/// The value of a DATA item's text as READ converts it into a number, as a
-/// double; `None` where READ stops with "Syntax error". The text is read by
-/// MSX's own number cruncher (the tokenizer), so `&H10`, `1E3`, `-5`, `.5`
-/// and type suffixes give what the ROM's FIN gives.
-pub fn to_double(text: &[u8]) -> Option<[u8; 8]> {
-    let s = std::str::from_utf8(text).ok()?;
-    let s = s.trim_matches(' ');
-    if s.is_empty() {
-        // An empty item reads as 0.
-        return Some([0; 8]);
-    }
-    if !s
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b"+-.&%!#".contains(&b))
-    {
-        return None;
-    }
-    let program = crate::tokenize(&format!("1 A#={s}\n")).ok()?;
-    let parsed = crate::parse::parse(&program).ok()?;
-    let stmt = parsed.program.lines.first()?.statements.first()?;
-    let StmtKind::Let { value, .. } = &stmt.kind else {
-        return None;
-    };
-    let (negative, kind) = match &value.kind {
-        ExprKind::Neg(x) => (true, &x.kind),
-        k => (false, k),
-    };
-    let mut v = match kind {
-        ExprKind::Int(i) => int_to_double(*i),
-        ExprKind::Single(b) => single_to_double(*b),
-        ExprKind::Double(b) => *b,
-        _ => return None,
-    };
-    if negative && v[0] != 0 {
-        v[0] ^= 0x80;
-    }
-    Some(v)
-}
+/// Starts the items of a new DATA line in [`data_table`]: the marker, then
+/// the line's number (READ's "Syntax error" names the DATA line, as MSX's
+/// READ sets CURLIN to DATLIN before reporting it).
+pub const DATA_LINE_MARK: u8 = 0xFF;
 
-/// The DATA table read by `rt_bx_read`: per item its length, its text, then
-/// 0 (not a number) or 1 and its value as a double.
+/// The DATA table read by `rt_bx_read`: the items as their text, converted
+/// when READ takes them (a number by the runtime's FIN, as MSX-BASIC reads
+/// DATA), so it costs about what the tokenized line does. Each item is its
+/// length and its characters; a quoted item keeps its opening quote (READ
+/// into a string drops it, READ into a number stops on it with "Syntax
+/// error", as FIN does on MSX). Before the first item of each line:
+/// [`DATA_LINE_MARK`] and the line number.
 pub fn data_table(items: &[DataItem]) -> Vec<u8> {
     let mut out = Vec::new();
+    let mut line = None;
     for item in items {
-        let len = item.text.len().min(255);
-        out.push(len as u8);
-        out.extend_from_slice(&item.text[..len]);
-        let value = if item.quoted || item.malformed {
-            None
-        } else {
-            to_double(&item.text)
-        };
-        match value {
-            Some(v) => {
-                out.push(1);
-                out.extend_from_slice(&v);
-            }
-            None => out.push(0),
+        if line != Some(item.line) {
+            line = Some(item.line);
+            out.push(DATA_LINE_MARK);
+            out.extend_from_slice(&item.line.to_le_bytes());
         }
+        let quote: &[u8] = if item.quoted { b"\"" } else { b"" };
+        // A line holds at most 255 bytes, so an item's length never reaches
+        // the marker; the cap only keeps a malformed input from wrapping.
+        let len = (item.text.len() + quote.len()).min(usize::from(DATA_LINE_MARK) - 1);
+        out.push(len as u8);
+        out.extend_from_slice(quote);
+        out.extend_from_slice(&item.text[..len - quote.len()]);
     }
     out
 }
 
-/// The byte offset of item `index` in [`data_table`]'s output.
+/// The byte offset of item `index` in [`data_table`]'s output: at its
+/// line's marker when it is the first item of its line (where RESTORE
+/// points, so that READ learns the line).
 pub fn data_offset(items: &[DataItem], index: usize) -> usize {
     data_table(&items[..index.min(items.len())]).len()
 }
@@ -123,13 +94,24 @@ mod tests {
     }
 
     #[test]
-    fn data_text_as_fin_reads_it() {
-        assert_eq!(to_double(b"4"), Some(int_to_double(4)));
-        assert_eq!(to_double(b" -5"), Some(int_to_double(-5)));
-        assert_eq!(to_double(b"&H10"), Some(int_to_double(16)));
-        assert_eq!(to_double(b"1.5"), Some([0x41, 0x15, 0, 0, 0, 0, 0, 0]));
-        assert_eq!(to_double(b"A"), None);
-        assert_eq!(to_double(b"Ship"), None);
-        assert_eq!(to_double(b""), Some([0; 8]));
+    fn data_as_text_with_line_marks() {
+        let item = |line, text: &[u8], quoted| DataItem {
+            line,
+            text: text.to_vec(),
+            quoted,
+            malformed: false,
+        };
+        let items = [
+            item(10, b"60", false),
+            item(10, b"a,b", true),
+            item(20, b"", false),
+        ];
+        assert_eq!(
+            data_table(&items),
+            [0xFF, 10, 0, 2, b'6', b'0', 4, b'"', b'a', b',', b'b', 0xFF, 20, 0, 0]
+        );
+        assert_eq!(data_offset(&items, 1), 6);
+        assert_eq!(data_offset(&items, 2), 11);
+        assert_eq!(data_offset(&items, 3), 15);
     }
 }

@@ -39,8 +39,6 @@ use z80_codegen::ir::{
 
 use crate::parse::{Expr, Program, Span, StmtKind, Type, Var};
 
-pub use consts::to_double;
-
 /// The compiler's own runtime routines (arrays, GOSUB stack, DATA, screen
 /// statements), in the back end's link format.
 pub const RT_EXTRA_ASM: &str = include_str!("rt_extra.asm");

@@ -226,7 +226,7 @@ impl Lowerer<'_> {
                 let n = self.int(b)?;
                 let n = self.hoist(n);
                 self.dac(a)?;
-                self.call_stmt("bcd_pow_int", vec![(Reg::HL, n)]);
+                self.call_stmt("rt_bcd_powi", vec![(Reg::HL, n)]);
             } else {
                 self.dac(b)?;
                 let tmp = self.num_temp();
@@ -315,10 +315,16 @@ impl Lowerer<'_> {
             BinOp::Xor => bin(IBin::Xor, W::Word, x, y),
             BinOp::Eqv => Expr_un(UnOp::Not, bin(IBin::Xor, W::Word, x, y)),
             BinOp::Imp => bin(IBin::Or, W::Word, Expr_un(UnOp::Not, x), y),
-            BinOp::IntDiv => {
-                self.hoist(call("bcd_idiv", vec![(Reg::HL, x), (Reg::DE, y)], W::Word))
-            }
-            BinOp::Mod => self.hoist(call("bcd_imod", vec![(Reg::HL, x), (Reg::DE, y)], W::Word)),
+            BinOp::IntDiv => self.hoist(call(
+                "rt_bcd_idiv",
+                vec![(Reg::HL, x), (Reg::DE, y)],
+                W::Word,
+            )),
+            BinOp::Mod => self.hoist(call(
+                "rt_bcd_imod",
+                vec![(Reg::HL, x), (Reg::DE, y)],
+                W::Word,
+            )),
             BinOp::Add | BinOp::Sub | BinOp::Mul => {
                 // Integer-typed ones are chains (int_chain).
                 return err(e.span, "internal: integer chain");
@@ -472,8 +478,8 @@ impl Lowerer<'_> {
                 }
                 let p = self.dac(a)?;
                 let r = match k {
-                    K::Int => "bcd_int",
-                    K::Fix => "bcd_fix",
+                    K::Int => "rt_bcd_int",
+                    K::Fix => "rt_bcd_fix",
                     _ => "bcd_abs",
                 };
                 self.call_stmt(r, vec![]);

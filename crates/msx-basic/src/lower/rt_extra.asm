@@ -335,15 +335,21 @@ rt_bx_onchk:
         jp rt_bas_error
 
 ; ---------------------------------------------------------------------------
-; DATA: the compiler emits the items in order, each as
-;   db length, the text, db 0 (not a number) | db 1 + 8 bytes (its value as
-;   a double, converted by the compiler as the ROM's FIN reads it)
-; rt_bx_dptr points at the next item, rt_bx_dleft counts those left.
+; DATA: the compiler emits the items in order as their text (see
+; lower/consts.rs data_table): per item its length and its characters, a
+; quoted item with its opening quote; before the first item of each line
+; 0FFh and the line number. READ converts an item when it takes it, as
+; MSX-BASIC does: a number through FIN (rt_bas_fin), so the table costs
+; what the tokenized DATA lines cost.
+; rt_bx_dptr points at the next item (or its line's mark), rt_bx_dleft
+; counts those left, rt_bx_dline is the line of the last item read.
 
 ;@var rt_bx_dptr 2
 ;@var rt_bx_dleft 2
+;@var rt_bx_dline 2
 
-; HL = the next item, which READ takes; "Out of DATA" (4) after the last.
+; HL = the next item (its length byte), which READ takes; "Out of DATA" (4)
+; after the last.
 rt_bx_read:
         ld hl,(rt_bx_dleft)
         ld a,h
@@ -352,44 +358,67 @@ rt_bx_read:
         dec hl
         ld (rt_bx_dleft),hl
         ld hl,(rt_bx_dptr)
-        push hl
-        ld e,(hl)
-        ld d,0
-        inc hl
-        add hl,de
         ld a,(hl)
+        inc a
+        jr nz,.item
+        inc hl                  ; 0FFh: a new line's number first
+        ld e,(hl)
         inc hl
-        or a
-        jr z,.text
-        ld de,8
+        ld d,(hl)
+        inc hl
+        ld (rt_bx_dline),de
+.item:  ld e,(hl)
+        ld d,0
+        push hl
+        inc hl
         add hl,de
-.text:  ld (rt_bx_dptr),hl
+        ld (rt_bx_dptr),hl
         pop hl
         ret
 .out:   ld e,4
         jp rt_bas_error
 
-; READ into a string: HL = a temporary descriptor of the item's text.
+; READ into a string: HL = a temporary descriptor of the item's text, the
+; quote of a quoted item left out.
 rt_bx_reads:
         call rt_bx_read
         ld a,(hl)
         inc hl
+        or a
+        jp z,rt_bas_stmp
+        ld c,a
+        ld a,(hl)
+        cp '"'
+        ld a,c
+        jp nz,rt_bas_stmp
+        dec a
+        inc hl
         jp rt_bas_stmp
 
-; READ into a number: the item's value in BCD_DAC; "Syntax error" (2) when
-; the item is not a number.
+; READ into a number: the item's value in BCD_DAC, read by FIN from a copy
+; ended by 0 (as the ROM's READ runs FIN on the DATA text); "Syntax error"
+; (2) in the DATA line when anything but blanks follows the number (text,
+; a quoted item), as MSX-BASIC reports it.
 rt_bx_readn:
         call rt_bx_read
-        ld e,(hl)
-        ld d,0
+        ld c,(hl)
+        ld b,0
         inc hl
-        add hl,de
-        ld a,(hl)
-        inc hl
+        ld de,rt_bas_vbuf
+        ld a,c
         or a
-        jp nz,bcd_load_dac
+        jr z,.end
+        ldir
+.end:   xor a
+        ld (de),a
+        ld hl,rt_bas_vbuf
+        call rt_bas_fin
+        call rt_bas_fblank
+        or a
+        ret z
+        ld hl,(rt_bx_dline)
         ld e,2
-        jp rt_bas_error
+        jp rt_bas_errat
 
 ; ---------------------------------------------------------------------------
 ; Integer arithmetic with MSX's Overflow (6) where the compiled program

@@ -53,7 +53,7 @@ impl Machine {
     pub fn new() -> Machine {
         let source = format!(
             "BCD_RAM EQU {RAM_BASE:#06X}\nBCD_ERROR EQU {ERROR_TRAP:#06X}\n org 100h\n{}",
-            include_str!("../../runtime/bcd.asm")
+            msx_basic::BCD_RUNTIME_ASM
         )
         .replace("0X", "0x");
         let asm = z80_asm::assemble(&source, "bcd.asm", &z80_asm::Options::default())

@@ -176,8 +176,9 @@ pub fn source(lines_table: &str) -> String {
     s.push_str("bios macro entry\n        call entry\n        endm\n");
     // diskfiles.asm's BDOS (never called by these tests).
     s.push_str("BDOS equ 0F37Dh\n");
+    // Every file is linked, so the file errors' texts are there too.
     s.push_str(&format!(
-        "BCD_RAM equ 0{BCD_RAM:04X}h\nBCD_ERROR equ rt_bas_error\n"
+        "BCD_RAM equ 0{BCD_RAM:04X}h\nBCD_ERROR equ rt_bas_error\nBAS_FILE_ERRORS equ 1\n"
     ));
     s.push_str(&vars);
     s.push_str("        org 0200h\n");

@@ -1,0 +1,116 @@
+//! Compiled programs on a disk call the main ROM's Math-Pack (DECADD,
+//! DECSUB, DECMUL, DECDIV, XDCOMP, RND; docs/basic.md "The ROM's
+//! Math-Pack"), and its errors reach the program through the error entries
+//! it owns at 4055h-4071h. A .COM keeps the runtime's own arithmetic: the
+//! same answers. Checked against the interpreter where it can be.
+
+#[path = "compile_harness.rs"]
+mod harness;
+
+use harness::{boot_com, both_lines, build, build_com, run_until_text, screen};
+
+/// Arithmetic on values the compiler cannot fold, with the interpreter's
+/// digits (both run the same ROM Math-Pack) and its line numbers on errors.
+const ARITHMETIC: &str = concat!(
+    "10 A=2:B=3:C!=1/3:PRINT A/B;A*B;A-B;A+B\n",
+    "15 PRINT C!;B^A;SGN(A-B)\n",
+    "20 D=1E+60:E=D*5:PRINT E;-E;E/D\n",
+    "30 IF A<B AND B>A AND A<>B AND C!<1 THEN PRINT \"CMP\"\n",
+    "40 X=RND(-3):PRINT RND(1);RND(0)\n",
+);
+
+#[test]
+fn arithmetic_and_comparisons_through_the_rom() {
+    let got = both_lines(ARITHMETIC);
+    assert_eq!(got.len(), 5, "{got:?}");
+    assert_eq!(got[0], " .66666666666667  6 -1  5");
+    assert_eq!(got[1], " .333333  9 -1");
+    assert_eq!(got[2], " 5E+60 -5E+60  5");
+    assert_eq!(got[3], "CMP");
+}
+
+#[test]
+fn the_math_packs_errors_name_the_line() {
+    assert_eq!(
+        both_lines("10 A=0:B=1\n20 PRINT B/A\n"),
+        ["Division by zero in 20"]
+    );
+    assert_eq!(
+        both_lines("10 A=9E+62:B=10\n20 PRINT \"X\":PRINT A*B\n"),
+        ["X", "Overflow in 20"]
+    );
+    // ON ERROR sees them as the runtime's own errors.
+    assert_eq!(
+        both_lines(concat!(
+            "10 ON ERROR GOTO 100\n20 A=0:PRINT 1/A\n30 B=9E+62:PRINT B+B\n",
+            "40 END\n100 PRINT ERR;ERL:RESUME NEXT\n",
+        )),
+        [" 11  20", " 6  30"]
+    );
+}
+
+#[test]
+fn the_program_owns_the_error_entries() {
+    let out = build("10 PRINT 1\n");
+    // 406Fh: JP rt_bas_error; 4067h: LD E,6 (Overflow); 4058h: LD E,11.
+    let at = |a: u16| out.bytes[usize::from(a - out.load)];
+    let error = out.symbol("rt_bas_error").unwrap().to_le_bytes();
+    assert_eq!(
+        [at(0x406F), at(0x4070), at(0x4071)],
+        [0xC3, error[0], error[1]]
+    );
+    assert_eq!([at(0x4067), at(0x4068)], [0x1E, 6]);
+    assert_eq!([at(0x4058), at(0x4059)], [0x1E, 11]);
+    assert_eq!([at(0x4055), at(0x4056), at(0x4057)], [0x1E, 2, 0x01]);
+    // The arithmetic core is the ROM's, not linked.
+    assert_eq!(out.symbol("bcd_add"), Some(0x269A));
+    assert_eq!(out.symbol("bcd_add_loop"), None);
+}
+
+#[test]
+fn an_msx_dos_program_keeps_its_own_arithmetic() {
+    let out = build_com(ARITHMETIC);
+    assert!(out.symbol("bcd_add_loop").is_some());
+    let interpreted = both_lines(ARITHMETIC);
+    let mut m = boot_com(&out);
+    run_until_text(&mut m, &interpreted[4], 3000);
+    let text = screen(&m);
+    for line in &interpreted {
+        assert!(text.contains(line.as_str()), "{line:?} not in\n{text}");
+    }
+    let errors = build_com("10 A=0:PRINT 1/A\n");
+    let mut m = boot_com(&errors);
+    run_until_text(&mut m, "Division by zero in 10", 3000);
+}
+
+/// The texts of the file errors (50-71) are linked only where something
+/// can raise them: the disk routines or ERROR.
+#[test]
+fn file_error_texts_only_where_they_can_arise() {
+    let has = |src: &str| {
+        let out = build(src);
+        out.bytes.windows(14).any(|w| w == b"FIELD overflow")
+    };
+    assert!(!has("10 PRINT 1\n"));
+    assert!(has("10 OPEN \"X\" FOR INPUT AS #1\n"));
+    assert!(has("10 KILL \"X\"\n"));
+    assert!(has("10 INPUT N:ERROR N\n"));
+    assert_eq!(
+        both_lines("10 ON ERROR GOTO 30\n20 ERROR 53\n30 PRINT ERR:ERROR 61\n"),
+        [" 53", "Bad file mode in 30"]
+    );
+}
+
+/// CINT and integer variables through FRCINT: truncated toward zero,
+/// Overflow outside -32768..32767, as the interpreter has it.
+#[test]
+fn integers_from_doubles_through_the_rom() {
+    assert_eq!(
+        both_lines(concat!(
+            "10 X=-2.7:Y=32767.9:Z=-32768.4:A%=X:B%=-X:C%=Y:D%=Z\n",
+            "20 PRINT A%;B%;C%;D%;CINT(X*2)\n",
+            "30 W=Y+1:E%=W\n",
+        )),
+        ["-2  2  32767 -32768 -5", "Overflow in 30"]
+    );
+}
