@@ -34,26 +34,12 @@ rt_bas_fblank:
 ; FIN: HL = text. BCD_DAC = the number as a double, A = its type (2, 4,
 ; 8), HL = the character after it. Errors: 6 Overflow, 2 Syntax error
 ; (`&` not followed by H, O or B).
-; With the ROM's Math-Pack (BCD_ROM: a disk's or a cartridge's program)
-; this is the ROM's FIN (3299h: HL = the text, A = its first character;
-; DAC and VALTYP F663h the number; MSX2 Technical Handbook, Appendix 2)
-; and FRCDBL (303Ah: DAC made a double by VALTYP). `&H` `&O` `&B` are read
-; here either way: MSX-BASIC reads them in page 1 (ROM C4EB8), which is
-; the compiled program's.
+; This reader is the program's own even where the ROM's Math-Pack serves the
+; arithmetic (BCD_ROM): the ROM's FIN (3299h) takes its characters through
+; CHRGTR, which on an MSX2 lies in page 1 (4666h, fact sheet §4.1), where a
+; compiled program has its own code; and MSX-BASIC reads `&H` `&O` `&B` in
+; page 1 too (ROM C4EB8).
 rt_bas_fin:
-        IF DEFINED BCD_ROM
-        call rt_bas_fblank
-        cp '&'
-        jp z,.radix
-        call 03299h             ; FIN
-        push hl
-        ld a,(0F663h)           ; VALTYP
-        push af
-        call 0303Ah             ; FRCDBL
-        pop af
-        pop hl
-        ret
-        ELSE
         push hl
         ld hl,rt_bas_fs
         ld b,10
@@ -326,7 +312,6 @@ rt_bas_fin:
 .ret:   ld a,(rt_bas_fs)
         pop hl
         ret
-        ENDIF
 .radix: inc hl                  ; &H &O &B (ROM C4EB8)
         call rt_bas_fblank
         cp 'a'
