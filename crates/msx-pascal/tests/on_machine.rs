@@ -308,3 +308,27 @@ fn a_cartridge_without_a_disk_system_gets_io_errors() {
         assert!(m.cpu().regs.sp >= 0xC000, "SP {:04X}", m.cpu().regs.sp);
     }
 }
+
+/// InsLine and DelLine as the TP3 manual (chapter "Screen related procedures") describes
+/// them: InsLine opens an empty line at the cursor's and pushes the lines below down;
+/// DelLine removes the cursor's line and pulls the lines below up. Done by the MSX
+/// console (ESC L, ESC M) of the free BIOS, looked at on the screen.
+#[test]
+fn insline_and_delline_move_the_lines_below_the_cursor() {
+    let out = build(
+        "begin ClrScr;
+           writeln('one'); writeln('two'); writeln('three'); writeln('four');
+           GotoXY(1, 2); InsLine; write('new');
+           GotoXY(3, 5); DelLine;
+           GotoXY(1, 10); writeln('done')
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    let outcome = m.run_until(&Until::TextOnScreen("done".into()), 1500);
+    let t = m.text_screen().expect("a text screen");
+    assert!(outcome.reached(), "{outcome:?}\n{t}");
+    // After InsLine: one / new / two / three / four; DelLine on row 5 removes "four".
+    // (Column 1 is the screen's third: the BIOS keeps a margin of two in SCREEN 0.)
+    let rows: Vec<String> = (0..6).map(|r| t.line(r).trim_start().to_string()).collect();
+    assert_eq!(rows, ["one", "new", "two", "three", "", ""], "\n{t}");
+}

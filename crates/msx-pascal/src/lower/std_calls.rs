@@ -219,6 +219,8 @@ impl Lower<'_> {
         let st = match r {
             R::ClrScr => rt_stmt("rt_clrscr", vec![]),
             R::ClrEol => rt_stmt("rt_clreol", vec![]),
+            R::InsLine => rt_stmt("rt_insline", vec![]),
+            R::DelLine => rt_stmt("rt_delline", vec![]),
             R::GotoXY => {
                 let x = self.arg_word(args, 0);
                 let x = self.stable(x);
