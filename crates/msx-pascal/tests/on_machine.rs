@@ -332,3 +332,129 @@ fn insline_and_delline_move_the_lines_below_the_cursor() {
     let rows: Vec<String> = (0..6).map(|r| t.line(r).trim_start().to_string()).collect();
     assert_eq!(rows, ["one", "new", "two", "three", "", ""], "\n{t}");
 }
+
+/// A frame more, for the last VDP command the program started before it ended.
+fn finish_commands(m: &mut Machine) {
+    m.run_until(&Until::FrameLimit, 1);
+    assert!(!m.vdp().command_busy());
+}
+
+/// GIOS (Turbo Pascal 3.3f for MSX, manual chapter 18): FillBox draws pixel by pixel in
+/// AtrByt with the logical operation LogOpr on page ActPage (18.3: bytes of the work
+/// area the program sets); FastBox fills whole bytes with AtrByt (two pixels in SCREEN 5,
+/// so its nibbles alternate) and knows no logical operation.
+#[test]
+fn gios_fillbox_and_fastbox_use_atrbyt_logopr_and_actpage() {
+    let out = build(
+        "begin Screen(5);
+           Actpage := 0; Logopr := 0; Atrbyt := 15;
+           FillBox(30, 30, 70, 90);
+           Atrbyt := 3; FillBox(100, 10, 120, 20);
+           Logopr := 3; Atrbyt := 1; FillBox(110, 15, 130, 25);
+           Logopr := 0; Actpage := 1; Atrbyt := 7; FillBox(3, 3, 0, 0);
+           Actpage := 0; Atrbyt := $5A; FastBox(10, 100, 21, 105)
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_fillbox", "rt_halt");
+    finish_commands(&mut m);
+    let v = m.vdp().vram();
+    let bg = pixel(v, 250, 200);
+    let bg1 = pixel(v, 250, 256 + 200);
+    for c in [15, 3, 2, 1, 5, 10] {
+        assert_ne!(bg, c, "the background must differ from the colours drawn");
+    }
+    assert_ne!(bg1, 7);
+    let at = |x, y| pixel(v, x, y);
+    // The box and its edges, both corners included.
+    assert_eq!((at(30, 30), at(70, 90), at(50, 60)), (15, 15, 15));
+    assert_eq!(
+        (at(29, 30), at(71, 90), at(30, 29), at(30, 91)),
+        (bg, bg, bg, bg)
+    );
+    // EOR (LogOpr 3) of 1 over 3 gives 2 where the boxes overlap, 1 over the background.
+    assert_eq!((at(100, 10), at(110, 14), at(109, 15)), (3, 3, 3));
+    assert_eq!((at(110, 15), at(120, 20)), (2, 2));
+    assert_eq!((at(121, 20), at(130, 25)), (1 ^ bg, 1 ^ bg));
+    assert_eq!(at(131, 25), bg);
+    // ActPage 1 is 256 lines down; the corners were given the other way round.
+    assert_eq!((at(0, 256), at(3, 259), at(4, 256)), (7, 7, bg1));
+    assert_eq!(at(0, 0), bg);
+    // FastBox: whole bytes of $5A from x = 10 to 21.
+    assert_eq!(
+        (at(10, 100), at(11, 100), at(20, 105), at(21, 105)),
+        (5, 10, 5, 10)
+    );
+    assert_eq!((at(9, 100), at(22, 100), at(10, 106)), (bg, bg, bg));
+}
+
+/// GIOS Line (18.4.2.21) from (x1, y1) to (x2, y2) in any of four directions, both
+/// ends drawn; PSet (18.4.2.35) and Point (18.4.1.11) write and read one pixel.
+#[test]
+fn gios_line_pset_and_point() {
+    let out = build(
+        "begin Screen(5); Actpage := 0; Logopr := 0;
+           Atrbyt := 9; Line(0, 0, 10, 5);
+           Atrbyt := 11; Line(50, 20, 40, 10);
+           Atrbyt := 12; Line(100, 0, 102, 20);
+           Atrbyt := 6; PSet(5, 60);
+           Atrbyt := Point(5, 60); PSet(6, 60);
+           Atrbyt := Point(7, 60) + 1; PSet(8, 60)
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_gline", "rt_halt");
+    finish_commands(&mut m);
+    let v = m.vdp().vram();
+    let bg = pixel(v, 250, 200);
+    let count =
+        |c: u8, xs: std::ops::RangeInclusive<usize>, ys: std::ops::RangeInclusive<usize>| {
+            let mut n = 0;
+            for y in ys {
+                for x in xs.clone() {
+                    if pixel(v, x, y) == c {
+                        n += 1;
+                    }
+                }
+            }
+            n
+        };
+    // Wider than high: one dot per column, 11 of them.
+    assert_eq!((pixel(v, 0, 0), pixel(v, 10, 5)), (9, 9));
+    assert_eq!(count(9, 0..=12, 0..=7), 11);
+    // Leftwards and upwards, as steep as wide: 11 dots from (50, 20) to (40, 10).
+    assert_eq!(
+        (pixel(v, 50, 20), pixel(v, 40, 10), pixel(v, 45, 15)),
+        (11, 11, 11)
+    );
+    assert_eq!(count(11, 38..=52, 8..=22), 11);
+    // Higher than wide: one dot per row, 21 of them.
+    assert_eq!((pixel(v, 100, 0), pixel(v, 102, 20)), (12, 12));
+    assert_eq!(count(12, 98..=104, 0..=22), 21);
+    // PSet, then Point reads the colours back.
+    assert_eq!((pixel(v, 5, 60), pixel(v, 6, 60)), (6, 6));
+    assert_eq!(pixel(v, 8, 60), bg + 1);
+}
+
+/// GIOS DisplayPage (R#2 shows the page), ScreenOff / ScreenOn (R#1 bit 6) and
+/// ChangeColor (a palette entry, red green blue 0-7).
+#[test]
+fn gios_displaypage_screenoff_and_changecolor() {
+    let out = build("begin Screen(5); ChangeColor(8, 5, 1, 2); DisplayPage(1); ScreenOff end.");
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_chcolor", "rt_halt");
+    assert_eq!(m.vdp().register(2), 0x3F, "page 1 of SCREEN 5 from 8000h");
+    assert_eq!(m.vdp().register(1) & 0x40, 0, "the display is off");
+    let pal = m.vdp().palette_port_bytes();
+    assert_eq!(
+        &pal[16..18],
+        &[0x52, 0x01],
+        "colour 8: red 5, blue 2, green 1"
+    );
+
+    let out = build("begin Screen(5); ScreenOff; ScreenOn; DisplayPage(0) end.");
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_scroff", "rt_halt");
+    assert_eq!(m.vdp().register(1) & 0x40, 0x40, "the display is on again");
+    assert_eq!(m.vdp().register(2), 0x1F);
+}

@@ -582,3 +582,191 @@ rt_loadpic:
         ret
 .bad:   or 1
         ret
+
+; ---- GIOS, the graphics library of Turbo Pascal 3.3f for MSX (its manual, chapter 18).
+; Its routines draw in the colour AtrByt with the logical operation LogOpr on the page
+; ActPage: bytes of the MSX work area (manual 18.3) at F3F2h, FB02h and FAF6h, which the
+; program sets as predeclared variables. Arguments arrive in rt_garg as above.
+
+; rt_garg+8 = AtrByt, rt_garg+10 = LogOpr, and ActPage becomes the page drawn on.
+rt_gattr:
+        ld a,(0F3F2h)           ; AtrByt
+        ld (rt_garg+8),a
+        ld a,(0FB02h)           ; LogOpr
+        ld (rt_garg+10),a
+        ld a,(0FAF6h)           ; ActPage
+        ld (rt_apage),a
+        ret
+
+; FillBox(x1, y1, x2, y2): LMMV, pixel by pixel, with LogOpr.
+rt_fillbox:
+        call rt_gattr
+        jp rt_line_bf
+
+; FastBox(x1, y1, x2, y2): HMMV, byte by byte: AtrByt is the whole byte (two pixels in
+; SCREEN 5, its high nibble the left one), no logical operation.
+rt_fastbox:
+        call rt_gattr
+        call rt_box
+        ld a,(rt_garg+8)
+        ld (rt_vcmd+12),a
+        xor a
+        ld (rt_vcmd+13),a
+        ld a,0C0h               ; HMMV
+        ld (rt_vcmd+14),a
+        ld hl,rt_vcmd
+        jp rt_vdpcmd
+
+; Line(x1, y1, x2, y2): the VDP's LINE from (x1, y1): NX the dots of the longer side,
+; NY of the shorter, ARG: MAJ (bit 0) when the longer side is vertical, DIX (bit 2)
+; leftwards, DIY (bit 3) upwards.
+rt_gline:
+        call rt_gattr
+        ld hl,(rt_garg)
+        ld (rt_vcmd+4),hl       ; DX
+        ld hl,(rt_garg+2)
+        ld a,(rt_apage)
+        add a,h
+        ld h,a
+        ld (rt_vcmd+6),hl       ; DY
+        ld c,0
+        ld hl,(rt_garg+4)
+        ld de,(rt_garg)
+        or a
+        sbc hl,de               ; x2 - x1
+        jp p,.xpos
+        ld c,4                  ; DIX
+        ex de,hl
+        ld hl,0
+        or a
+        sbc hl,de
+.xpos:  push hl
+        ld hl,(rt_garg+6)
+        ld de,(rt_garg+2)
+        or a
+        sbc hl,de               ; y2 - y1
+        jp p,.ypos
+        set 3,c                 ; DIY
+        ex de,hl
+        ld hl,0
+        or a
+        sbc hl,de
+.ypos:  pop de                  ; DE = |dx|, HL = |dy|
+        push hl
+        or a
+        sbc hl,de
+        pop hl
+        jr c,.xmaj              ; |dy| < |dx|: the longer side is horizontal
+        set 0,c                 ; MAJ
+        ex de,hl
+.xmaj:  ld (rt_vcmd+8),de       ; NX: the longer side
+        ld (rt_vcmd+10),hl      ; NY: the shorter
+        ld a,(rt_garg+8)
+        ld (rt_vcmd+12),a
+        ld a,c
+        ld (rt_vcmd+13),a
+        ld a,(rt_garg+10)
+        and 0Fh
+        or 070h                 ; LINE
+        ld (rt_vcmd+14),a
+        ld hl,rt_vcmd
+        jp rt_vdpcmd
+
+; PSet(x, y): the MarMSX Pset with AtrByt and LogOpr.
+rt_gpset:
+        call rt_gattr
+        ld a,(rt_garg+8)
+        ld (rt_garg+4),a
+        ld a,(rt_garg+10)
+        ld (rt_garg+6),a
+        jp rt_pset
+
+; Point(x, y): the VDP's POINT on ActPage; the colour (S#7) goes to rt_garg.
+rt_point:
+        call rt_gattr
+        ld hl,(rt_garg)
+        ld (rt_vcmd),hl         ; SX
+        ld hl,(rt_garg+2)
+        ld a,(rt_apage)
+        add a,h
+        ld h,a
+        ld (rt_vcmd+2),hl       ; SY
+        xor a
+        ld (rt_vcmd+13),a
+        ld a,040h               ; POINT
+        ld (rt_vcmd+14),a
+        ld hl,rt_vcmd
+        call rt_vdpcmd
+        call rt_vdpwait
+        ld a,7
+        di
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        in a,(099h)
+        ld b,a
+        xor a
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        ei
+        ld a,b
+        ld (rt_garg),a
+        ret
+
+; DisplayPage(page): R#2 shows the page (as SetPage's first argument).
+rt_dpage:
+        ld a,(rt_garg)
+        rrca
+        rrca
+        rrca
+        and 060h
+        or 01Fh
+        ld b,a
+        ld c,2
+        bios WRTVDP
+        ret
+
+; ScreenOn: R#1 bit 6 (BL) set again, from its copy RG1SAV (F3E0h).
+rt_scron:
+        ld a,(0F3E0h)
+        or 040h
+        ld b,a
+        ld c,1
+        bios WRTVDP
+        ret
+
+; ScreenOff: R#1 bit 6 cleared: only the border colour shows.
+rt_scroff:
+        ld a,(0F3E0h)
+        and 0BFh
+        ld b,a
+        ld c,1
+        bios WRTVDP
+        ret
+
+; ChangeColor(colour, red, green, blue): palette entry `colour` (R#16), then port 9Ah:
+; red and blue (0RRR0BBB), then green (00000GGG).
+rt_chcolor:
+        ld a,(rt_garg)
+        and 0Fh
+        di
+        out (099h),a
+        ld a,080h+16
+        out (099h),a
+        ld a,(rt_garg+2)
+        and 7
+        rlca
+        rlca
+        rlca
+        rlca
+        ld b,a
+        ld a,(rt_garg+6)
+        and 7
+        or b
+        out (09Ah),a
+        ld a,(rt_garg+4)
+        and 7
+        out (09Ah),a
+        ei
+        ret

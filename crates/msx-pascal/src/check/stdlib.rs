@@ -116,6 +116,18 @@ pub enum StdRoutine {
     Pset,
     SetPage,
     LoadPicture,
+    // GIOS, the graphics library of Turbo Pascal 3.3f for MSX (its manual, chapter 18):
+    // the first of its routines, drawing with the colour AtrByt, the logical operation
+    // LogOpr on the page ActPage.
+    FillBox,
+    FastBox,
+    GiosLine,
+    GiosPset,
+    Point,
+    DisplayPage,
+    ScreenOn,
+    ScreenOff,
+    ChangeColor,
 }
 
 /// Predeclared variables.
@@ -136,6 +148,10 @@ pub enum StdVar {
     Output,
     /// One of TP3's I/O vectors, an integer variable holding a driver's address.
     IoVector(IoVector),
+    /// A byte of the MSX work area that TP 3.3f predeclares for GIOS (its manual, 18.3):
+    /// `LogOpr` at FB02h, `AtrByt` at F3F2h, `ActPage` at FAF6h, `Border` at F3EBh, the
+    /// addresses MSX-BASIC keeps them at.
+    WorkByte(u16),
 }
 
 /// TP3's I/O vectors (its reference manual, "User written I/O drivers"): the addresses of
@@ -190,6 +206,10 @@ pub const STD_VARS: &[(&str, StdVar)] = &[
     ("USROUTPTR", StdVar::IoVector(IoVector::UsrOut)),
     ("USRINPTR", StdVar::IoVector(IoVector::UsrIn)),
     ("ERRORPTR", StdVar::IoVector(IoVector::Error)),
+    ("LOGOPR", StdVar::WorkByte(0xFB02)),
+    ("ATRBYT", StdVar::WorkByte(0xF3F2)),
+    ("ACTPAGE", StdVar::WorkByte(0xFAF6)),
+    ("BORDER", StdVar::WorkByte(0xF3EB)),
 ];
 
 /// What an argument must be.
@@ -462,6 +482,28 @@ pub const STD_ROUTINES: &[StdEntry] = &[
     msx(row("SETPAGE", S::SetPage, &[Int, Int], R::None)),
     // LoadPicture(filename, page): a headerless screen dump loaded into a VRAM page.
     msx(row("LOADPICTURE", S::LoadPicture, &[Str, Int], R::None)),
+    // GIOS: FillBox(x1, y1, x2, y2), pixel by pixel with LogOpr.
+    msx(row("FILLBOX", S::FillBox, &[Int, Int, Int, Int], R::None)),
+    // GIOS: FastBox(x1, y1, x2, y2), byte by byte (two pixels in SCREEN 5), no LogOpr.
+    msx(row("FASTBOX", S::FastBox, &[Int, Int, Int, Int], R::None)),
+    // GIOS: Line(x1, y1, x2, y2).
+    msx(row("LINE", S::GiosLine, &[Int, Int, Int, Int], R::None)),
+    // GIOS: PSet(x, y), beside the MarMSX Pset of four arguments.
+    msx(row("PSET", S::GiosPset, &[Int, Int], R::None)),
+    // GIOS: Point(x, y), the colour of a pixel of ActPage.
+    msx(row("POINT", S::Point, &[Int, Int], R::Int)),
+    // GIOS: DisplayPage(page), the page shown.
+    msx(row("DISPLAYPAGE", S::DisplayPage, &[Int], R::None)),
+    // GIOS: ScreenOn, ScreenOff (R#1 bit 6).
+    msx(row("SCREENON", S::ScreenOn, &[], R::None)),
+    msx(row("SCREENOFF", S::ScreenOff, &[], R::None)),
+    // GIOS: ChangeColor(colour, red, green, blue), a palette entry (0-7 each).
+    msx(row(
+        "CHANGECOLOR",
+        S::ChangeColor,
+        &[Int, Int, Int, Int],
+        R::None,
+    )),
 ];
 
 /// All rows with this (upper-case) name.

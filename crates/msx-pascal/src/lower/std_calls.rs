@@ -23,6 +23,14 @@ const GRAPHICS: &[(R, &str, usize)] = &[
     (R::CopyBox, "rt_copybox", 8),
     (R::Pset, "rt_pset", 4),
     (R::SetPage, "rt_setpage", 2),
+    (R::FillBox, "rt_fillbox", 4),
+    (R::FastBox, "rt_fastbox", 4),
+    (R::GiosLine, "rt_gline", 4),
+    (R::GiosPset, "rt_gpset", 2),
+    (R::DisplayPage, "rt_dpage", 1),
+    (R::ScreenOn, "rt_scron", 0),
+    (R::ScreenOff, "rt_scroff", 0),
+    (R::ChangeColor, "rt_chcolor", 4),
 ];
 
 impl Lower<'_> {
@@ -111,6 +119,10 @@ impl Lower<'_> {
             ),
             R::Trunc | R::Round => self.real_to_int(r, args),
             R::KeyPressed => return rt("rt_keypressed", vec![], W::Byte),
+            R::Point => {
+                self.graphics_call("rt_point", 2, args);
+                return E::ZExt(Box::new(load(W::Byte, E::Sym("rt_garg".into(), 0))));
+            }
             R::SizeOf => match first {
                 Some(x) => word(self.size(x.ty) as i64),
                 None => word(0),
