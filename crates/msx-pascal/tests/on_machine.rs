@@ -458,3 +458,68 @@ fn gios_displaypage_screenoff_and_changecolor() {
     assert_eq!(m.vdp().register(1) & 0x40, 0x40, "the display is on again");
     assert_eq!(m.vdp().register(2), 0x1F);
 }
+
+/// GIOS's functions of the PSG, joysticks, VRAM, VDP registers and clock (manual 18.4):
+/// each answer printed on the text screen and checked there and in the machine.
+#[test]
+fn gios_psg_stick_vram_vdp_and_clock() {
+    let out = build(
+        "var y: integer; mo, d, wd, h, mi, s: byte;
+         begin ClrScr;
+           Sound(8, 12); Sound(0, 123);
+           writeln('psg ', ReadPSG(8), ' ', ReadPSG(0));
+           writeln('stick ', Stick(0), ' strig ', Strig(0));
+           VPoke(1000, 90);
+           writeln('vpeek ', VPeek(1000));
+           WriteVDP(7, $F4);
+           writeln('vdp ', ReadVDP(7), ' ', ReadVDP(24), ' ', ReadVDP(30));
+           SpriteSize(3); SpritesOff;
+           writeln('date ', SetDate(2023, 13, 1), ' ', SetDate(2024, 2, 29));
+           Date(y, mo, d, wd);
+           writeln(y, '-', mo, '-', d, ' ', wd);
+           writeln('time ', SetTime(13, 14, 15), ' ', SetTime(24, 0, 0));
+           Time(h, mi, s);
+           writeln(h, ':', mi, ':', s);
+           writeln('done')
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    let outcome = m.run_until(&Until::TextOnScreen("done".into()), 1500);
+    let t = m.text_screen().expect("a text screen");
+    assert!(outcome.reached(), "{outcome:?}\n{t}");
+    let rows: Vec<String> = (0..9).map(|r| t.line(r).trim().to_string()).collect();
+    assert_eq!(rows[0], "psg 12 123");
+    // No key down: Stick 0 (no direction), Strig FALSE.
+    assert_eq!(rows[1], "stick 0 strig FALSE");
+    assert_eq!(m.vdp().vram()[1000], 90);
+    assert_eq!(rows[2], "vpeek 90");
+    // R#7 from its copy; R#24 is not kept, above 27 neither: 0.
+    assert_eq!(rows[3], "vdp 244 0 0");
+    assert_eq!(m.vdp().register(7), 0xF4);
+    assert_eq!(m.vdp().register(1) & 3, 3, "16 x 16, magnified");
+    assert_eq!(m.vdp().register(8) & 2, 2, "sprites off");
+    // There is no 13th month; 2024 is a leap year; 29 February 2024 was a Thursday (4).
+    assert_eq!(rows[4], "date FALSE TRUE");
+    assert_eq!(rows[5], "2024-2-29 4");
+    assert_eq!(rows[6], "time TRUE FALSE");
+    assert!(
+        rows[7] == "13:14:15" || rows[7] == "13:14:16",
+        "{}",
+        rows[7]
+    );
+}
+
+/// TP 3.3f's own example loops over a GIOS byte: `for Atrbyt := … do`.
+#[test]
+fn a_gios_byte_is_a_for_loop_variable() {
+    let out = build(
+        "begin Screen(5); Actpage := 0; Logopr := 0;
+           for Atrbyt := 1 to 3 do PSet(Atrbyt, 0)
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_gpset", "rt_halt");
+    finish_commands(&mut m);
+    let v = m.vdp().vram();
+    assert_eq!([1, 2, 3].map(|x| pixel(v, x, 0)), [1, 2, 3]);
+}

@@ -770,3 +770,223 @@ rt_chcolor:
         out (09Ah),a
         ei
         ret
+
+; Stick(n): BIOS GTSTCK (00D5h): 0 the cursor keys, 1 and 2 the joystick ports; the
+; direction 0-8 in rt_garg.
+rt_stick:
+        ld a,(rt_garg)
+        bios 0D5h
+        ld (rt_garg),a
+        ret
+
+; Strig(n): BIOS GTTRIG (00D8h): 0 the space bar, 1-4 the triggers; A = FFh when
+; pressed. True (1) or False (0) in rt_garg.
+rt_strig:
+        ld a,(rt_garg)
+        bios 0D8h
+        and 1
+        ld (rt_garg),a
+        ret
+
+; Sound(register, value): BIOS WRTPSG (0093h), as BASIC's SOUND.
+rt_sound:
+        ld a,(rt_garg+2)
+        ld e,a
+        ld a,(rt_garg)
+        bios 093h
+        ret
+
+; ReadPSG(register): BIOS RDPSG (0096h).
+rt_readpsg:
+        ld a,(rt_garg)
+        bios 096h
+        ld (rt_garg),a
+        ret
+
+; The VRAM address rt_garg (0-FFFFh) on page ActPage set up for reading (A = 0) or
+; writing (A = 40h): 32 KB pages below SCREEN 7, 64 KB from it (GIOS manual, VPeek and
+; BSave); R#14 takes A16-A14.
+rt_gvaddr:
+        ld c,a
+        ld hl,(rt_garg)
+        ld a,(SCRMOD)
+        cp 7
+        ld a,(0FAF6h)           ; ActPage
+        jr c,.p32
+        add a,a                 ; 64 KB pages: page * 4 units of 16 KB
+.p32:   add a,a                 ; 32 KB pages: page * 2
+        ld b,a
+        ld a,h
+        rlca
+        rlca
+        and 3                   ; A15-A14 of the address
+        add a,b
+        and 7
+        di
+        out (099h),a
+        ld a,080h+14
+        out (099h),a
+        ld a,l
+        out (099h),a
+        ld a,h
+        and 03Fh
+        or c
+        out (099h),a
+        ei
+        ret
+
+; VPeek(address): the byte of VRAM at the address on page ActPage.
+rt_vpeek:
+        xor a
+        call rt_gvaddr
+        in a,(098h)
+        ld (rt_garg),a
+        ret
+
+; VPoke(address, value).
+rt_vpoke:
+        ld a,040h
+        call rt_gvaddr
+        ld a,(rt_garg+2)
+        out (098h),a
+        ret
+
+; ReadVDP(register): the copy the MSX keeps (GIOS manual 18.4.1.14): R#0-7 at F3DFh,
+; R#8-23 at FFE7h, R#25-27 at FFFAh; 0 for the others.
+rt_readvdp:
+        ld a,(rt_garg+1)
+        or a
+        ld a,(rt_garg)
+        jr nz,.none
+        cp 8
+        jr nc,.r8
+        ld hl,0F3DFh
+        jr .get
+.r8:    cp 24
+        jr nc,.r25
+        sub 8
+        ld hl,0FFE7h
+        jr .get
+.r25:   sub 25
+        cp 3
+        jr nc,.none
+        ld hl,0FFFAh
+.get:   ld e,a
+        ld d,0
+        add hl,de
+        ld a,(hl)
+        ld (rt_garg),a
+        ret
+.none:  xor a
+        ld (rt_garg),a
+        ret
+
+; WriteVDP(register, value): BIOS WRTVDP, which keeps the copy.
+rt_writevdp:
+        ld a,(rt_garg+2)
+        ld b,a
+        ld a,(rt_garg)
+        ld c,a
+        bios WRTVDP
+        ret
+
+; WaitVDP: until the command engine is free.
+rt_waitvdp:
+        jp rt_vdpwait
+
+; SpritesOff, SpritesOn: R#8 bit 1 (SPD) set or cleared, from its copy at FFE7h.
+rt_sproff:
+        ld a,(0FFE7h)
+        or 2
+        ld b,a
+        ld c,8
+        bios WRTVDP
+        ret
+
+rt_spron:
+        ld a,(0FFE7h)
+        and 0FDh
+        ld b,a
+        ld c,8
+        bios WRTVDP
+        ret
+
+; SpriteSize(size): R#1 bits 1 (16 x 16) and 0 (magnified): 0-3 as the manual's table.
+rt_sprsize:
+        ld a,(rt_garg)
+        and 3
+        ld b,a
+        ld a,(0F3E0h)           ; RG1SAV
+        and 0FCh
+        or b
+        ld b,a
+        ld c,1
+        bios WRTVDP
+        ret
+
+; Date(var year; var month, day, weekday): BDOS 2Ah. rt_garg holds the four addresses.
+rt_gdate:
+        ld c,02Ah
+        call BDOS
+        ld b,a
+        ex de,hl                ; DE = year, H = month, L = day
+        push hl
+        ld hl,(rt_garg)
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        pop de                  ; D = month, E = day
+        ld hl,(rt_garg+2)
+        ld (hl),d
+        ld hl,(rt_garg+4)
+        ld (hl),e
+        ld hl,(rt_garg+6)
+        ld (hl),b
+        ret
+
+; Time(var hour, minute, second): BDOS 2Ch (H hour, L minute, D second).
+rt_gtime:
+        ld c,02Ch
+        call BDOS
+        ld b,h
+        ld c,l
+        ld hl,(rt_garg)
+        ld (hl),b
+        ld hl,(rt_garg+2)
+        ld (hl),c
+        ld hl,(rt_garg+4)
+        ld (hl),d
+        ret
+
+; SetDate(year, month, day): BDOS 2Bh; True (1) when the date was valid (A = 0).
+rt_gsetdate:
+        ld hl,(rt_garg)
+        ld a,(rt_garg+2)
+        ld d,a
+        ld a,(rt_garg+4)
+        ld e,a
+        ld c,02Bh
+        call BDOS
+        jp rt_gok
+
+; SetTime(hour, minute, second): BDOS 2Dh.
+rt_gsettime:
+        ld a,(rt_garg)
+        ld h,a
+        ld a,(rt_garg+2)
+        ld l,a
+        ld a,(rt_garg+4)
+        ld d,a
+        ld e,0
+        ld c,02Dh
+        call BDOS
+        jp rt_gok
+
+; rt_garg = 1 when A = 0 (the DOS accepted), else 0.
+rt_gok:
+        or a
+        ld a,1
+        jr z,.set
+        xor a
+.set:   ld (rt_garg),a
+        ret

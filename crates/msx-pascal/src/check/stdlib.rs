@@ -128,6 +128,22 @@ pub enum StdRoutine {
     ScreenOn,
     ScreenOff,
     ChangeColor,
+    Stick,
+    Strig,
+    Sound,
+    ReadPsg,
+    VPeek,
+    VPoke,
+    ReadVdp,
+    WriteVdp,
+    WaitVdp,
+    SpritesOff,
+    SpritesOn,
+    SpriteSize,
+    Date,
+    Time,
+    SetDate,
+    SetTime,
 }
 
 /// Predeclared variables.
@@ -504,6 +520,29 @@ pub const STD_ROUTINES: &[StdEntry] = &[
         &[Int, Int, Int, Int],
         R::None,
     )),
+    // GIOS: the joysticks, the PSG, the VDP and the clock, through the BIOS and the DOS.
+    msx(row("STICK", S::Stick, &[Int], R::Int)),
+    msx(row("STRIG", S::Strig, &[Int], R::Bool)),
+    msx(row("SOUND", S::Sound, &[Int, Int], R::None)),
+    msx(row("READPSG", S::ReadPsg, &[Int], R::Int)),
+    msx(row("VPEEK", S::VPeek, &[Int], R::Int)),
+    msx(row("VPOKE", S::VPoke, &[Int, Int], R::None)),
+    msx(row("READVDP", S::ReadVdp, &[Int], R::Int)),
+    msx(row("WRITEVDP", S::WriteVdp, &[Int, Int], R::None)),
+    msx(row("WAITVDP", S::WaitVdp, &[], R::None)),
+    msx(row("SPRITESOFF", S::SpritesOff, &[], R::None)),
+    msx(row("SPRITESON", S::SpritesOn, &[], R::None)),
+    msx(row("SPRITESIZE", S::SpriteSize, &[Int], R::None)),
+    // Date(var year; var month, day, weekday), Time(var hour, minute, second).
+    msx(row(
+        "DATE",
+        S::Date,
+        &[VarAny, VarAny, VarAny, VarAny],
+        R::None,
+    )),
+    msx(row("TIME", S::Time, &[VarAny, VarAny, VarAny], R::None)),
+    msx(row("SETDATE", S::SetDate, &[Int, Int, Int], R::Bool)),
+    msx(row("SETTIME", S::SetTime, &[Int, Int, Int], R::Bool)),
 ];
 
 /// All rows with this (upper-case) name.

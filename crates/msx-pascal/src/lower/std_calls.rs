@@ -31,6 +31,26 @@ const GRAPHICS: &[(R, &str, usize)] = &[
     (R::ScreenOn, "rt_scron", 0),
     (R::ScreenOff, "rt_scroff", 0),
     (R::ChangeColor, "rt_chcolor", 4),
+    (R::Sound, "rt_sound", 2),
+    (R::VPoke, "rt_vpoke", 2),
+    (R::WriteVdp, "rt_writevdp", 2),
+    (R::WaitVdp, "rt_waitvdp", 0),
+    (R::SpritesOff, "rt_sproff", 0),
+    (R::SpritesOn, "rt_spron", 0),
+    (R::SpriteSize, "rt_sprsize", 1),
+];
+
+/// GIOS functions: the arguments in rt_garg as for [`GRAPHICS`], the result left in
+/// rt_garg, a byte.
+const GIOS_FUNCTIONS: &[(R, &str, usize, W)] = &[
+    (R::Point, "rt_point", 2, W::Byte),
+    (R::Stick, "rt_stick", 1, W::Byte),
+    (R::Strig, "rt_strig", 1, W::Byte),
+    (R::ReadPsg, "rt_readpsg", 1, W::Byte),
+    (R::VPeek, "rt_vpeek", 1, W::Byte),
+    (R::ReadVdp, "rt_readvdp", 1, W::Byte),
+    (R::SetDate, "rt_gsetdate", 3, W::Byte),
+    (R::SetTime, "rt_gsettime", 3, W::Byte),
 ];
 
 impl Lower<'_> {
@@ -119,9 +139,11 @@ impl Lower<'_> {
             ),
             R::Trunc | R::Round => self.real_to_int(r, args),
             R::KeyPressed => return rt("rt_keypressed", vec![], W::Byte),
-            R::Point => {
-                self.graphics_call("rt_point", 2, args);
-                return E::ZExt(Box::new(load(W::Byte, E::Sym("rt_garg".into(), 0))));
+            _ if GIOS_FUNCTIONS.iter().any(|g| g.0 == r) => {
+                let &(_, name, n, width) = GIOS_FUNCTIONS.iter().find(|g| g.0 == r).unwrap();
+                self.graphics_call(name, n, args);
+                let v = load(width, E::Sym("rt_garg".into(), 0));
+                return to_width(v, width, w);
             }
             R::SizeOf => match first {
                 Some(x) => word(self.size(x.ty) as i64),
@@ -227,6 +249,20 @@ impl Lower<'_> {
     pub(crate) fn std_proc(&mut self, s: &Stmt, r: R, args: &[Arg]) {
         if let Some(&(_, name, n)) = GRAPHICS.iter().find(|g| g.0 == r) {
             return self.graphics_call(name, n, args);
+        }
+        if matches!(r, R::Date | R::Time) {
+            // GIOS Date and Time: the variables' addresses in rt_garg.
+            let n = if r == R::Date { 4 } else { 3 };
+            for i in 0..n {
+                let a = self.arg_addr(args, i);
+                self.emit(S::Store {
+                    w: W::Word,
+                    addr: E::Sym("rt_garg".into(), 2 * i as i32),
+                    value: a,
+                });
+            }
+            let name = if r == R::Date { "rt_gdate" } else { "rt_gtime" };
+            return self.emit(rt_stmt(name, vec![]));
         }
         let st = match r {
             R::ClrScr => rt_stmt("rt_clrscr", vec![]),
