@@ -523,3 +523,41 @@ fn a_gios_byte_is_a_for_loop_variable() {
     let v = m.vdp().vram();
     assert_eq!([1, 2, 3].map(|x| pixel(v, x, 0)), [1, 2, 3]);
 }
+
+/// GIOS GCopy (18.4.2.18) and FastCopy (18.4.2.14): the block from ActPage to (dx, dy)
+/// of the destination page, in the direction the corners give; GCopy with LogOpr.
+#[test]
+fn gios_gcopy_and_fastcopy() {
+    let out = build(
+        "begin Screen(5); Actpage := 0; Logopr := 0;
+           Atrbyt := 7; FillBox(0, 0, 3, 1); Atrbyt := 9; PSet(0, 0);
+           GCopy(0, 0, 3, 1, 20, 10, 0);
+           GCopy(3, 1, 0, 0, 40, 11, 0);
+           FastCopy(0, 0, 3, 1, 60, 10, 1);
+           GCopy(0, 0, 3, 1, 80, 10, 0);
+           Logopr := 3; GCopy(0, 0, 3, 1, 80, 10, 0)
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_gcopy", "rt_halt");
+    finish_commands(&mut m);
+    let v = m.vdp().vram();
+    let bg = pixel(v, 250, 200);
+    let block = |x0: usize, y0: usize| -> Vec<u8> {
+        (0..2)
+            .flat_map(|y| (0..4).map(move |x| (x, y)))
+            .map(|(x, y)| pixel(v, x0 + x, y0 + y))
+            .collect()
+    };
+    let want = vec![9, 7, 7, 7, 7, 7, 7, 7];
+    assert_eq!(block(0, 0), want);
+    assert_eq!(block(20, 10), want);
+    // Right to left and bottom to top from (3, 1) to (40, 11): the same block, its
+    // top-left corner at (37, 10).
+    assert_eq!(block(37, 10), want);
+    assert_eq!((pixel(v, 36, 10), pixel(v, 41, 11)), (bg, bg));
+    // FastCopy to page 1 (256 lines down).
+    assert_eq!(block(60, 266), want);
+    // EOR of the block with itself.
+    assert_eq!(block(80, 10), vec![0; 8]);
+}

@@ -990,3 +990,67 @@ rt_gok:
         xor a
 .set:   ld (rt_garg),a
         ret
+
+; GCopy(x1, y1, x2, y2, dx, dy, destpage): LMMM with LogOpr from page ActPage; the
+; corners' order gives the direction (DIX leftwards when x2 < x1, DIY upwards when
+; y2 < y1), and (dx, dy) is where the copy starts on the destination page.
+rt_gcopy:
+        ld a,(0FB02h)           ; LogOpr
+        and 0Fh
+        or 090h                 ; LMMM
+        jp rt_copydir
+
+; FastCopy(x1, y1, x2, y2, dx, dy, destpage): the same, byte by byte (HMMM), no
+; logical operation.
+rt_fastcopy:
+        ld a,0D0h               ; HMMM
+        jp rt_copydir
+
+; The copy command A on the block of rt_garg (x1, y1, x2, y2, dx, dy, destpage).
+rt_copydir:
+        ld (rt_vcmd+14),a
+        ld c,0
+        ld hl,(rt_garg)
+        ld (rt_vcmd),hl         ; SX
+        ld de,(rt_garg)
+        ld hl,(rt_garg+4)
+        or a
+        sbc hl,de               ; x2 - x1
+        jp p,.xpos
+        set 2,c                 ; DIX
+        ex de,hl
+        ld hl,0
+        or a
+        sbc hl,de
+.xpos:  inc hl
+        ld (rt_vcmd+8),hl       ; NX
+        ld hl,(rt_garg+2)
+        ld a,(0FAF6h)           ; ActPage
+        add a,h
+        ld h,a
+        ld (rt_vcmd+2),hl       ; SY
+        ld de,(rt_garg+2)
+        ld hl,(rt_garg+6)
+        or a
+        sbc hl,de               ; y2 - y1
+        jp p,.ypos
+        set 3,c                 ; DIY
+        ex de,hl
+        ld hl,0
+        or a
+        sbc hl,de
+.ypos:  inc hl
+        ld (rt_vcmd+10),hl      ; NY
+        ld hl,(rt_garg+8)
+        ld (rt_vcmd+4),hl       ; DX
+        ld hl,(rt_garg+10)
+        ld a,(rt_garg+12)
+        add a,h
+        ld h,a
+        ld (rt_vcmd+6),hl       ; DY
+        xor a
+        ld (rt_vcmd+12),a
+        ld a,c
+        ld (rt_vcmd+13),a
+        ld hl,rt_vcmd
+        jp rt_vdpcmd

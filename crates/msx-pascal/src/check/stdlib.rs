@@ -144,6 +144,8 @@ pub enum StdRoutine {
     Time,
     SetDate,
     SetTime,
+    GCopy,
+    FastCopy,
 }
 
 /// Predeclared variables.
@@ -543,6 +545,19 @@ pub const STD_ROUTINES: &[StdEntry] = &[
     msx(row("TIME", S::Time, &[VarAny, VarAny, VarAny], R::None)),
     msx(row("SETDATE", S::SetDate, &[Int, Int, Int], R::Bool)),
     msx(row("SETTIME", S::SetTime, &[Int, Int, Int], R::Bool)),
+    // GCopy / FastCopy(x1, y1, x2, y2, dx, dy, destpage), from page ActPage.
+    msx(row(
+        "GCOPY",
+        S::GCopy,
+        &[Int, Int, Int, Int, Int, Int, Int],
+        R::None,
+    )),
+    msx(row(
+        "FASTCOPY",
+        S::FastCopy,
+        &[Int, Int, Int, Int, Int, Int, Int],
+        R::None,
+    )),
 ];
 
 /// All rows with this (upper-case) name.

@@ -38,6 +38,8 @@ const GRAPHICS: &[(R, &str, usize)] = &[
     (R::SpritesOff, "rt_sproff", 0),
     (R::SpritesOn, "rt_spron", 0),
     (R::SpriteSize, "rt_sprsize", 1),
+    (R::GCopy, "rt_gcopy", 7),
+    (R::FastCopy, "rt_fastcopy", 7),
 ];
 
 /// GIOS functions: the arguments in rt_garg as for [`GRAPHICS`], the result left in
