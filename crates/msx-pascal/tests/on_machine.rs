@@ -561,3 +561,50 @@ fn gios_gcopy_and_fastcopy() {
     // EOR of the block with itself.
     assert_eq!(block(80, 10), vec![0; 8]);
 }
+
+/// GIOS sprites (18.4.2.17, .36, .47-.51): SpriteAttributeAddress / SpritePatternAddress
+/// move the tables (a number: table 30 at 30 * 1024 + 512, table 14 at 14 * 2048);
+/// SpritePattern copies 32 bytes for 16 x 16 sprites; SpriteColor 16 colour bytes of a
+/// plane, 512 bytes below the attributes; FillSprite fills them; PutSprite sets a
+/// plane's Y, X and pattern (times 4 in 16 x 16). In SCREEN 1 the colour is the
+/// attribute's fourth byte.
+#[test]
+fn gios_sprites() {
+    let out = build(
+        "const pat: array[0..31] of byte = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+             15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32);
+           cols: array[0..15] of byte = (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
+             2, 1, 0);
+         begin Screen(5);
+           SpriteAttributeAddress(30); SpritePatternAddress(14); SpriteSize(2);
+           SpritePattern(1, Addr(pat)); SpriteColor(2, Addr(cols)); FillSprite(3, 9);
+           PutSprite(100, 50, 1, 2)
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_sprattrad", "rt_halt");
+    let vdp = m.vdp();
+    assert_eq!(
+        (vdp.register(5), vdp.register(11)),
+        (0xF7, 0),
+        "attributes at 7A00h"
+    );
+    assert_eq!(vdp.register(6), 0x0E, "patterns at 7000h");
+    let v = vdp.vram();
+    let pat: Vec<u8> = (1..=32).collect();
+    assert_eq!(&v[0x7020..0x7040], &pat[..], "pattern 1 of 16 x 16");
+    let cols: Vec<u8> = (0..16).rev().collect();
+    assert_eq!(&v[0x7820..0x7830], &cols[..], "plane 2's colours");
+    assert_eq!(&v[0x7830..0x7840], &[9; 16], "plane 3 filled");
+    assert_eq!(
+        &v[0x7A08..0x7A0B],
+        &[50, 100, 4],
+        "plane 2: Y, X, pattern 1 * 4"
+    );
+
+    let out = build("begin Screen(1); FillSprite(0, 4); PutSprite(10, 20, 5, 0) end.");
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_fillspr", "rt_halt");
+    let base = usize::from(m.vdp().register(5)) * 128;
+    assert_eq!(&m.vdp().vram()[base..base + 4], &[20, 10, 5, 4]);
+}

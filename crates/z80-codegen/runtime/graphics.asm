@@ -1054,3 +1054,316 @@ rt_copydir:
         ld (rt_vcmd+13),a
         ld hl,rt_vcmd
         jp rt_vdpcmd
+
+; ---- GIOS sprites (manual 18.4.2.17, .36, .47-.51). In sprite mode 2 (SCREEN 4-8) a
+; 1 KB block holds the colour table (16 bytes a plane) and, 512 bytes on, the attribute
+; table; in mode 1 (SCREEN 1-3) the attribute table alone (its fourth byte the colour).
+; The tables' places come from the copies of R#5, R#6 and R#11 (F3E4h, F3E5h, FFEAh).
+
+; The VDP set to write at the 17-bit address B:HL (B bit 0 = A16).
+rt_vwrite17:
+        ld a,b
+        and 1
+        add a,a
+        add a,a
+        ld c,a
+        ld a,h
+        rlca
+        rlca
+        and 3
+        or c
+        di
+        out (099h),a
+        ld a,080h+14
+        out (099h),a
+        ld a,l
+        out (099h),a
+        ld a,h
+        and 03Fh
+        or 040h
+        out (099h),a
+        ei
+        ret
+
+; Z when the screen has sprite mode 1 (SCREEN 1-3), NZ for mode 2; only A changes.
+rt_sprmode1:
+        ld a,(SCRMOD)
+        cp 4
+        sbc a,a
+        inc a
+        ret
+
+; B:HL = R#11 * 32768 + R#5 * 128 (B = A16).
+rt_sprbase:
+        ld a,(0F3E4h)           ; R#5
+        ld h,a
+        ld l,0
+        srl h
+        rr l
+        ld a,(0FFEAh)           ; R#11
+        ld b,a
+        rrca
+        and 080h
+        or h
+        ld h,a
+        ld a,b
+        rrca
+        and 1
+        ld b,a
+        ret
+
+; B:HL = the attributes of plane rt_garg: mode 1 R#5 * 128, mode 2 the block's start
+; + 512; plus 4 * plane.
+rt_sprattr:
+        call rt_sprbase
+        call rt_sprmode1
+        jr z,.plane
+        ld l,0
+        ld a,h
+        and 0FCh
+        or 2
+        ld h,a
+.plane: ld a,(rt_garg)
+        and 31
+        add a,a
+        add a,a
+        ld e,a
+        ld d,0
+        add hl,de
+        ret
+
+; B:HL = the colour bytes of plane rt_garg (mode 2): the block's start + 16 * plane.
+rt_sprcol:
+        call rt_sprbase
+        ld l,0
+        ld a,h
+        and 0FCh
+        ld h,a
+        ld a,(rt_garg)
+        and 31
+        ld e,a
+        ld d,0
+        ex de,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,de
+        ret
+
+; SpriteAttributeAddress(address): below 128 the number of a table (number * 1024 + 512),
+; else (address and 1FC00h) + 512. R#5 and R#11 (and ATRBAS) point to it.
+rt_sprattrad:
+        ld hl,(rt_garg)
+        ld a,h
+        or a
+        jr nz,.addr
+        ld a,l
+        cp 128
+        jr nc,.addr
+        ld b,a
+        rlca
+        rlca
+        and 0FCh
+        or 2
+        ld h,a                  ; (number * 1024 + 512) bits 15-8
+        ld l,0
+        ld a,b
+        rlca
+        rlca
+        and 1
+        ld b,a                  ; A16
+        jr .set
+.addr:  ld a,h
+        and 0FCh
+        or 2
+        ld h,a
+        ld l,0
+        ld b,0
+.set:   ld (0F928h),hl          ; ATRBAS
+        ld a,h
+        add a,a                 ; R#5 = A14-A7
+        ld c,a
+        call rt_sprmode1
+        ld a,c
+        jr z,.r5
+        or 3                    ; mode 2: A8-A7 set as the VDP wants them
+.r5:    push bc
+        push hl
+        ld b,a
+        ld c,5
+        bios WRTVDP
+        pop hl
+        pop bc
+        ld a,b
+        add a,a
+        bit 7,h
+        jr z,.r11
+        inc a
+.r11:   ld b,a                  ; R#11 = A16-A15
+        ld c,11
+        bios WRTVDP
+        ret
+
+; SpritePatternAddress(address): below 64 the number of a table (number * 2048), else
+; (address and F800h). R#6 (and PATBAS) point to it.
+rt_sprpatad:
+        ld hl,(rt_garg)
+        ld a,h
+        or a
+        jr nz,.addr
+        ld a,l
+        cp 64
+        jr nc,.addr
+        ld a,l
+        rlca
+        rlca
+        rlca
+        and 0F8h
+        ld h,a
+        ld l,0
+        ld a,(rt_garg)
+        rlca
+        rlca
+        rlca
+        and 1
+        ld b,a                  ; A16
+        jr .set
+.addr:  ld a,h
+        and 0F8h
+        ld h,a
+        ld l,0
+        ld b,0
+.set:   ld (0F926h),hl          ; PATBAS
+        ld a,b
+        rrca
+        rrca
+        rrca                    ; A16 into bit 5
+        ld c,a
+        ld a,h
+        rrca
+        rrca
+        rrca
+        and 01Fh
+        or c
+        ld b,a
+        ld c,6
+        bios WRTVDP
+        ret
+
+; SpritePattern(number, address): the pattern's 8 bytes (8 x 8) or 32 (16 x 16, R#1
+; bit 1) from the address into the pattern table (R#6 * 2048).
+rt_sprpat:
+        ld a,(0F3E5h)           ; R#6
+        ld b,a
+        rlca
+        rlca
+        rlca
+        and 0F8h
+        ld h,a
+        ld l,0
+        ld a,b
+        rlca
+        rlca
+        rlca
+        and 1
+        ld b,a
+        ld a,(rt_garg)
+        ld e,a
+        ld d,0
+        ld c,8
+        ld a,(0F3E0h)           ; R#1
+        and 2
+        jr z,.x8
+        ld c,32
+        sla e
+        rl d
+        sla e
+        rl d                    ; number * 4 (then * 8 below)
+.x8:    ex de,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,de
+        push bc
+        call rt_vwrite17
+        pop bc
+        ld b,c
+        ld hl,(rt_garg+2)
+        ld c,098h
+        otir
+        ret
+
+; SpriteColor(plane, address): mode 2: the 16 colour bytes of the plane from the
+; address; mode 1: the attribute's colour byte from the first.
+rt_sprcolor:
+        call rt_sprmode1
+        jr z,.m1
+        call rt_sprcol
+        call rt_vwrite17
+        ld hl,(rt_garg+2)
+        ld bc,01098h
+        otir
+        ret
+.m1:    call rt_sprattr
+        inc hl
+        inc hl
+        inc hl
+        call rt_vwrite17
+        ld hl,(rt_garg+2)
+        ld a,(hl)
+        out (098h),a
+        ret
+
+; FillSprite(plane, colour): the plane's colour bytes (16 for 16 x 16 sprites, else 8)
+; set to the colour, whole (its top bits EC, CC, IC included); mode 1: the attribute's
+; colour byte.
+rt_fillspr:
+        call rt_sprmode1
+        jr z,.m1
+        call rt_sprcol
+        call rt_vwrite17
+        ld b,8
+        ld a,(0F3E0h)
+        and 2
+        jr z,.fill
+        ld b,16
+.fill:  ld a,(rt_garg+2)
+.out:   out (098h),a
+        djnz .out
+        ret
+.m1:    call rt_sprattr
+        inc hl
+        inc hl
+        inc hl
+        call rt_vwrite17
+        ld a,(rt_garg+2)
+        out (098h),a
+        ret
+
+; PutSprite(x, y, number, plane): the plane's attributes Y, X and the pattern number
+; (times 4 for 16 x 16 sprites). The arguments come as x, y, number, plane: the plane
+; is moved to rt_garg first for rt_sprattr.
+rt_putspr:
+        ld a,(rt_garg+6)
+        ld c,a
+        ld a,(rt_garg)
+        ld (rt_garg+6),a        ; x kept at +6
+        ld a,c
+        ld (rt_garg),a          ; plane
+        call rt_sprattr
+        call rt_vwrite17
+        ld a,(rt_garg+2)
+        out (098h),a            ; Y
+        ld a,(rt_garg+6)
+        out (098h),a            ; X
+        ld a,(rt_garg+4)
+        ld b,a
+        ld a,(0F3E0h)
+        and 2
+        ld a,b
+        jr z,.n
+        add a,a
+        add a,a
+.n:     out (098h),a
+        ret

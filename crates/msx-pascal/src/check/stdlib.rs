@@ -146,6 +146,12 @@ pub enum StdRoutine {
     SetTime,
     GCopy,
     FastCopy,
+    SpriteAttributeAddress,
+    SpritePatternAddress,
+    SpritePattern,
+    SpriteColor,
+    FillSprite,
+    PutSprite,
 }
 
 /// Predeclared variables.
@@ -556,6 +562,28 @@ pub const STD_ROUTINES: &[StdEntry] = &[
         "FASTCOPY",
         S::FastCopy,
         &[Int, Int, Int, Int, Int, Int, Int],
+        R::None,
+    )),
+    // Sprites: the tables' places, a pattern and colours from memory, a plane's place.
+    msx(row(
+        "SPRITEATTRIBUTEADDRESS",
+        S::SpriteAttributeAddress,
+        &[Int],
+        R::None,
+    )),
+    msx(row(
+        "SPRITEPATTERNADDRESS",
+        S::SpritePatternAddress,
+        &[Int],
+        R::None,
+    )),
+    msx(row("SPRITEPATTERN", S::SpritePattern, &[Int, Int], R::None)),
+    msx(row("SPRITECOLOR", S::SpriteColor, &[Int, Int], R::None)),
+    msx(row("FILLSPRITE", S::FillSprite, &[Int, Int], R::None)),
+    msx(row(
+        "PUTSPRITE",
+        S::PutSprite,
+        &[Int, Int, Int, Int],
         R::None,
     )),
 ];

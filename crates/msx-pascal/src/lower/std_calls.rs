@@ -40,6 +40,12 @@ const GRAPHICS: &[(R, &str, usize)] = &[
     (R::SpriteSize, "rt_sprsize", 1),
     (R::GCopy, "rt_gcopy", 7),
     (R::FastCopy, "rt_fastcopy", 7),
+    (R::SpriteAttributeAddress, "rt_sprattrad", 1),
+    (R::SpritePatternAddress, "rt_sprpatad", 1),
+    (R::SpritePattern, "rt_sprpat", 2),
+    (R::SpriteColor, "rt_sprcolor", 2),
+    (R::FillSprite, "rt_fillspr", 2),
+    (R::PutSprite, "rt_putspr", 4),
 ];
 
 /// GIOS functions: the arguments in rt_garg as for [`GRAPHICS`], the result left in
