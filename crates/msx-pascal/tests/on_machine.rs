@@ -608,3 +608,60 @@ fn gios_sprites() {
     let base = usize::from(m.vdp().register(5)) * 128;
     assert_eq!(&m.vdp().vram()[base..base + 4], &[20, 10, 5, 4]);
 }
+
+/// GIOS Circle (18.4.2.5): a closed ring of pixels about radius r from the centre, the
+/// four ends of its axes on it, each pixel drawn once (EOR with LogOpr 3 draws it all,
+/// where a pixel drawn twice would vanish), the part off the page left out.
+#[test]
+fn gios_circle() {
+    let out = build(
+        "begin Screen(5); Actpage := 0; Logopr := 3; Atrbyt := 1;
+           Circle(100, 100, 20); Circle(5, 60, 10); Circle(200, 50, 0)
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_circle", "rt_halt");
+    finish_commands(&mut m);
+    let v = m.vdp().vram();
+    let bg = pixel(v, 250, 200);
+    let on = |x: usize, y: usize| pixel(v, x, y) == bg ^ 1;
+    let mut ring = Vec::new();
+    for y in 70..=130 {
+        for x in 70..=130 {
+            if on(x, y) {
+                ring.push((x as i32 - 100, y as i32 - 100));
+            }
+        }
+    }
+    for &(dx, dy) in &ring {
+        let d = f64::from(dx * dx + dy * dy).sqrt();
+        assert!(
+            (d - 20.0).abs() < 1.0,
+            "({dx}, {dy}) is {d:.2} from the centre"
+        );
+    }
+    for p in [(20, 0), (-20, 0), (0, 20), (0, -20)] {
+        assert!(ring.contains(&p), "{p:?} missing");
+    }
+    // Closed: every pixel has at least two neighbours on the ring (8-connected).
+    for &(x, y) in &ring {
+        let n = ring
+            .iter()
+            .filter(|&&(a, b)| (a, b) != (x, y) && (a - x).abs() <= 1 && (b - y).abs() <= 1)
+            .count();
+        assert!(n >= 2, "({x}, {y}) has {n} neighbours");
+    }
+    // Symmetric in both axes.
+    for &(x, y) in &ring {
+        assert!(
+            ring.contains(&(-x, y)) && ring.contains(&(x, -y)),
+            "({x}, {y})"
+        );
+    }
+    assert!(!on(100, 100));
+    // Cut at x = 0: the right part is there, nothing wrapped around to x = 255.
+    assert!(on(15, 60) && on(5, 50) && on(5, 70));
+    assert!((40..=80).all(|y| !on(255, y) && !on(250, y)));
+    // Radius 0: the centre alone.
+    assert!(on(200, 50) && !on(201, 50) && !on(200, 51));
+}

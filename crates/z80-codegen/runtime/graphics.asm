@@ -1367,3 +1367,164 @@ rt_putspr:
         add a,a
 .n:     out (098h),a
         ret
+
+; ---- GIOS Circle(x, y, radius) (manual 18.4.2.5): in AtrByt with LogOpr on ActPage,
+; the midpoint algorithm, each pixel drawn once (so that EOR draws a whole circle), the
+; pixels off the page (x outside 0-255, 0-511 in SCREEN 6 and 7; y outside 0-255)
+; left out.
+;@var rt_ccx 2
+;@var rt_ccy 2
+;@var rt_cx 2
+;@var rt_cy 2
+;@var rt_cerr 2
+;@var rt_ca 2
+;@var rt_cb 2
+
+rt_circle:
+        call rt_gattr
+        ld a,(rt_garg+8)
+        ld (rt_vcmd+12),a
+        xor a
+        ld (rt_vcmd+13),a
+        ld a,(rt_garg+10)
+        and 0Fh
+        or 050h                 ; PSET
+        ld (rt_vcmd+14),a
+        ld hl,(rt_garg)
+        ld (rt_ccx),hl
+        ld hl,(rt_garg+2)
+        ld (rt_ccy),hl
+        ld hl,(rt_garg+4)
+        bit 7,h
+        jr z,.rpos
+        ex de,hl
+        ld hl,0
+        or a
+        sbc hl,de
+.rpos:  ld (rt_cx),hl           ; x = |radius|
+        ld de,0
+        ld (rt_cy),de           ; y = 0
+        ex de,hl
+        inc hl
+        or a
+        sbc hl,de
+        ld (rt_cerr),hl         ; 1 - radius
+.loop:  ld hl,(rt_cx)
+        ld de,(rt_cy)
+        or a
+        sbc hl,de
+        ret m                   ; until y passes x
+        ld hl,(rt_cx)
+        ld (rt_ca),hl
+        ld hl,(rt_cy)
+        ld (rt_cb),hl
+        call rt_cpoint4         ; (cx +- x, cy +- y)
+        ld hl,(rt_cx)
+        ld de,(rt_cy)
+        or a
+        sbc hl,de
+        jr z,.next              ; on the diagonal the other four are the same
+        ld hl,(rt_cy)
+        ld (rt_ca),hl
+        ld hl,(rt_cx)
+        ld (rt_cb),hl
+        call rt_cpoint4         ; (cx +- y, cy +- x)
+.next:  ld hl,(rt_cy)
+        inc hl
+        ld (rt_cy),hl
+        ld hl,(rt_cerr)
+        bit 7,h
+        jr z,.step
+        ld de,(rt_cy)           ; err += 2y + 1
+        add hl,de
+        add hl,de
+        inc hl
+        ld (rt_cerr),hl
+        jp .loop
+.step:  ld hl,(rt_cx)           ; x -= 1; err += 2(y - x) + 1
+        dec hl
+        ld (rt_cx),hl
+        ex de,hl
+        ld hl,(rt_cy)
+        or a
+        sbc hl,de
+        add hl,hl
+        inc hl
+        ld de,(rt_cerr)
+        add hl,de
+        ld (rt_cerr),hl
+        jp .loop
+
+; The points (cx + a, cy + b), (cx - a, cy + b), (cx + a, cy - b), (cx - a, cy - b) of
+; rt_ca and rt_cb, those the same when a or b is 0 drawn once.
+rt_cpoint4:
+        ld hl,(rt_ccy)
+        ld de,(rt_cb)
+        add hl,de
+        ex de,hl
+        ld hl,(rt_ccx)
+        ld bc,(rt_ca)
+        add hl,bc
+        call rt_cplot
+        ld hl,(rt_ca)
+        ld a,h
+        or l
+        jr z,.below
+        ld hl,(rt_ccy)
+        ld de,(rt_cb)
+        add hl,de
+        ex de,hl
+        ld hl,(rt_ccx)
+        ld bc,(rt_ca)
+        or a
+        sbc hl,bc
+        call rt_cplot
+.below: ld hl,(rt_cb)
+        ld a,h
+        or l
+        ret z
+        ld hl,(rt_ccy)
+        ld de,(rt_cb)
+        or a
+        sbc hl,de
+        ex de,hl
+        ld hl,(rt_ccx)
+        ld bc,(rt_ca)
+        add hl,bc
+        call rt_cplot
+        ld hl,(rt_ca)
+        ld a,h
+        or l
+        ret z
+        ld hl,(rt_ccy)
+        ld de,(rt_cb)
+        or a
+        sbc hl,de
+        ex de,hl
+        ld hl,(rt_ccx)
+        ld bc,(rt_ca)
+        or a
+        sbc hl,bc
+        jp rt_cplot
+
+; PSET (the command set up in rt_vcmd) at x = HL, y = DE when on the page.
+rt_cplot:
+        ld a,d
+        or a
+        ret nz
+        ld a,h
+        or a
+        jr z,.on
+        dec a
+        ret nz
+        ld a,(SCRMOD)
+        cp 6
+        ret c
+        cp 8
+        ret nc
+.on:    ld (rt_vcmd+4),hl
+        ld a,(rt_apage)
+        ld d,a
+        ld (rt_vcmd+6),de
+        ld hl,rt_vcmd
+        jp rt_vdpcmd

@@ -152,6 +152,7 @@ pub enum StdRoutine {
     SpriteColor,
     FillSprite,
     PutSprite,
+    Circle,
 }
 
 /// Predeclared variables.
@@ -585,7 +586,8 @@ pub const STD_ROUTINES: &[StdEntry] = &[
         S::PutSprite,
         &[Int, Int, Int, Int],
         R::None,
-    )),
+    )), // Circle(x, y, radius)
+    msx(row("CIRCLE", S::Circle, &[Int, Int, Int], R::None)),
 ];
 
 /// All rows with this (upper-case) name.

@@ -46,6 +46,7 @@ const GRAPHICS: &[(R, &str, usize)] = &[
     (R::SpriteColor, "rt_sprcolor", 2),
     (R::FillSprite, "rt_fillspr", 2),
     (R::PutSprite, "rt_putspr", 4),
+    (R::Circle, "rt_circle", 3),
 ];
 
 /// GIOS functions: the arguments in rt_garg as for [`GRAPHICS`], the result left in
