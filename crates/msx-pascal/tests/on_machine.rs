@@ -665,3 +665,42 @@ fn gios_circle() {
     // Radius 0: the centre alone.
     assert!(on(200, 50) && !on(201, 50) && !on(200, 51));
 }
+
+/// GIOS Search (18.4.1.15): along one line from x, rightwards (0, 1) or leftwards
+/// (2, 3), to the colour (0, 2) or to any other (1, 3); the x found, or the edge of the
+/// screen plus 8000h (a negative integer) when the line ends first.
+#[test]
+fn gios_search() {
+    let out = build(
+        "var bg, a, b, c, d: integer;
+         begin Screen(5); Actpage := 0; Logopr := 0;
+           Atrbyt := 12; Line(10, 10, 100, 200);
+           Atrbyt := 3; FillBox(150, 150, 160, 150);
+           bg := Point(250, 200);
+           a := Search(100, 100, 12, 2);
+           b := Search(100, 5, 12, 0);
+           c := Search(140, 150, bg, 1);
+           d := Search(155, 150, 3, 3);
+           Screen(0);
+           writeln(a, ' ', b, ' ', c, ' ', d);
+           writeln('done')
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    let outcome = m.run_until(&Until::TextOnScreen("done".into()), 1500);
+    let t = m.text_screen().expect("a text screen");
+    assert!(outcome.reached(), "{outcome:?}\n{t}");
+    let nums: Vec<i32> = t
+        .line(0)
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    // The line from (10, 10) to (100, 200) crosses y = 100 near x = 52.6.
+    assert!((51..=54).contains(&nums[0]), "{nums:?}");
+    // Row 5 has no colour 12: the right edge, 255, plus 8000h.
+    assert_eq!(nums[1], 255 - 32768);
+    // From x = 140 rightwards the first pixel not of the background is the box's.
+    assert_eq!(nums[2], 150);
+    // From x = 155 leftwards the first one not of colour 3 is just left of the box.
+    assert_eq!(nums[3], 149);
+}

@@ -1528,3 +1528,70 @@ rt_cplot:
         ld (rt_vcmd+6),de
         ld hl,rt_vcmd
         jp rt_vdpcmd
+
+; A = status register S#A of the VDP (R#15 set back to 0 after).
+rt_vstat:
+        di
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        in a,(099h)
+        ld b,a
+        xor a
+        out (099h),a
+        ld a,08Fh
+        out (099h),a
+        ei
+        ld a,b
+        ret
+
+; Search(x, y, colour, condition) (manual 18.4.1.15): the VDP's SRCH along line y of
+; ActPage from x; condition 0 rightwards to the colour, 1 rightwards to another colour,
+; 2 and 3 the same leftwards (ARG: EQ bit 1, DIX bit 2). The x found (S#8, S#9) in
+; rt_garg, or the screen's edge + 8000h when the line ends first.
+rt_search:
+        call rt_gattr
+        ld hl,(rt_garg)
+        ld (rt_vcmd),hl         ; SX
+        ld hl,(rt_garg+2)
+        ld a,(rt_apage)
+        add a,h
+        ld h,a
+        ld (rt_vcmd+2),hl       ; SY
+        ld a,(rt_garg+4)
+        ld (rt_vcmd+12),a
+        ld a,(rt_garg+6)
+        and 3
+        add a,a
+        ld (rt_vcmd+13),a
+        ld a,060h               ; SRCH
+        ld (rt_vcmd+14),a
+        ld hl,rt_vcmd
+        call rt_vdpcmd
+        call rt_vdpwait
+        ld a,2
+        call rt_vstat
+        and 010h                ; BD: found
+        jr z,.edge
+        ld a,8
+        call rt_vstat
+        ld l,a
+        ld a,9
+        call rt_vstat
+        and 1
+        ld h,a
+        ld (rt_garg),hl
+        ret
+.edge:  ld hl,08000h            ; the left edge
+        ld a,(rt_garg+6)
+        and 2
+        jr nz,.set
+        ld l,0FFh               ; the right edge: 255, 511 in SCREEN 6 and 7
+        ld a,(SCRMOD)
+        cp 6
+        jr c,.set
+        cp 8
+        jr nc,.set
+        inc h
+.set:   ld (rt_garg),hl
+        ret

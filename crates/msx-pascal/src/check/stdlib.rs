@@ -153,6 +153,7 @@ pub enum StdRoutine {
     FillSprite,
     PutSprite,
     Circle,
+    Search,
 }
 
 /// Predeclared variables.
@@ -588,6 +589,8 @@ pub const STD_ROUTINES: &[StdEntry] = &[
         R::None,
     )), // Circle(x, y, radius)
     msx(row("CIRCLE", S::Circle, &[Int, Int, Int], R::None)),
+    // Search(x, y, colour, condition): the x where a horizontal search stops.
+    msx(row("SEARCH", S::Search, &[Int, Int, Int, Int], R::Int)),
 ];
 
 /// All rows with this (upper-case) name.

@@ -50,7 +50,7 @@ const GRAPHICS: &[(R, &str, usize)] = &[
 ];
 
 /// GIOS functions: the arguments in rt_garg as for [`GRAPHICS`], the result left in
-/// rt_garg, a byte.
+/// rt_garg, a byte (Search's x, a word).
 const GIOS_FUNCTIONS: &[(R, &str, usize, W)] = &[
     (R::Point, "rt_point", 2, W::Byte),
     (R::Stick, "rt_stick", 1, W::Byte),
@@ -60,6 +60,7 @@ const GIOS_FUNCTIONS: &[(R, &str, usize, W)] = &[
     (R::ReadVdp, "rt_readvdp", 1, W::Byte),
     (R::SetDate, "rt_gsetdate", 3, W::Byte),
     (R::SetTime, "rt_gsettime", 3, W::Byte),
+    (R::Search, "rt_search", 4, W::Word),
 ];
 
 impl Lower<'_> {
