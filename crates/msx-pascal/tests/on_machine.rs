@@ -704,3 +704,30 @@ fn gios_search() {
     // From x = 155 leftwards the first one not of colour 3 is just left of the box.
     assert_eq!(nums[3], 149);
 }
+
+/// GIOS ReadSector and WriteSector (18.4.2.38, .58): whole sectors of a drive (0 the
+/// current one, 1 A:) to and from memory, through the DOS.
+#[test]
+fn gios_read_and_write_sectors() {
+    let out = build(
+        "var boot: array[0..511] of byte; two: array[0..1023] of byte; i: integer;
+         begin
+           ReadSector(0, 0, Addr(boot), 1);
+           for i := 0 to 1023 do two[i] := (i * 7) and 255;
+           WriteSector(1, 600, Addr(two), 2);
+           writeln(boot[0], ' ', boot[11], ' ', boot[12]);
+           writeln('done')
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    let outcome = m.run_until(&Until::TextOnScreen("done".into()), 1500);
+    let t = m.text_screen().expect("a text screen");
+    assert!(outcome.reached(), "{outcome:?}\n{t}");
+    let image = m.disk_image(0).expect("the disk").to_vec();
+    // The boot sector's first byte, and its bytes per sector (512: 00h 02h at 11).
+    let want = format!("{} {} {}", image[0], image[11], image[12]);
+    assert_eq!(t.line(0).trim(), want);
+    assert_eq!((image[11], image[12]), (0, 2));
+    let written: Vec<u8> = (0..1024).map(|i| ((i * 7) & 255) as u8).collect();
+    assert_eq!(&image[600 * 512..602 * 512], &written[..]);
+}

@@ -1595,3 +1595,34 @@ rt_search:
         inc h
 .set:   ld (rt_garg),hl
         ret
+
+; ReadSector(drive, sector, address, count), WriteSector(…) (manual 18.4.2.38, .58):
+; the DOS's absolute sector read (2Fh) or write (30h), the transfer address set first
+; (1Ah). Drive 0 is the current one, 1 is A:.
+rt_rdsect:
+        ld a,02Fh
+        jp rt_sectio
+
+rt_wrsect:
+        ld a,030h
+        jp rt_sectio
+
+rt_sectio:
+        push af
+        ld de,(rt_garg+4)
+        ld c,01Ah
+        call BDOS
+        ld a,(rt_garg)
+        or a
+        jr nz,.drive
+        ld c,019h               ; the current drive, 0 = A:
+        call BDOS
+        inc a
+.drive: dec a
+        ld l,a
+        ld a,(rt_garg+6)
+        ld h,a
+        ld de,(rt_garg+2)
+        pop af
+        ld c,a
+        jp BDOS

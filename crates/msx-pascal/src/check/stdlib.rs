@@ -154,6 +154,8 @@ pub enum StdRoutine {
     PutSprite,
     Circle,
     Search,
+    ReadSector,
+    WriteSector,
 }
 
 /// Predeclared variables.
@@ -591,6 +593,19 @@ pub const STD_ROUTINES: &[StdEntry] = &[
     msx(row("CIRCLE", S::Circle, &[Int, Int, Int], R::None)),
     // Search(x, y, colour, condition): the x where a horizontal search stops.
     msx(row("SEARCH", S::Search, &[Int, Int, Int, Int], R::Int)),
+    // ReadSector / WriteSector(drive, sector, address, count)
+    msx(row(
+        "READSECTOR",
+        S::ReadSector,
+        &[Int, Int, Int, Int],
+        R::None,
+    )),
+    msx(row(
+        "WRITESECTOR",
+        S::WriteSector,
+        &[Int, Int, Int, Int],
+        R::None,
+    )),
 ];
 
 /// All rows with this (upper-case) name.

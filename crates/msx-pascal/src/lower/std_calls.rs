@@ -47,6 +47,8 @@ const GRAPHICS: &[(R, &str, usize)] = &[
     (R::FillSprite, "rt_fillspr", 2),
     (R::PutSprite, "rt_putspr", 4),
     (R::Circle, "rt_circle", 3),
+    (R::ReadSector, "rt_rdsect", 4),
+    (R::WriteSector, "rt_wrsect", 4),
 ];
 
 /// GIOS functions: the arguments in rt_garg as for [`GRAPHICS`], the result left in
