@@ -731,3 +731,26 @@ fn gios_read_and_write_sectors() {
     let written: Vec<u8> = (0..1024).map(|i| ((i * 7) & 255) as u8).collect();
     assert_eq!(&image[600 * 512..602 * 512], &written[..]);
 }
+
+/// GIOS GetFKey (18.4.1.7): the function key held, the lowest of several, F6-F10 with
+/// SHIFT.
+#[test]
+fn gios_getfkey() {
+    use msx_machine::ppi::Key;
+    let src = "var k: integer;
+               begin repeat k := GetFKey until k <> 0; writeln('key ', k); writeln('done') end.";
+    for (keys, want) in [
+        (&[Key::F3, Key::F2][..], "key 2"),
+        (&[Key::Shift, Key::F4][..], "key 9"),
+    ] {
+        let out = build(src);
+        let mut m = boot(&out, &[]);
+        for &k in keys {
+            m.press(k);
+        }
+        let outcome = m.run_until(&Until::TextOnScreen("done".into()), 1500);
+        let t = m.text_screen().expect("a text screen");
+        assert!(outcome.reached(), "{outcome:?}\n{t}");
+        assert_eq!(t.line(0).trim(), want);
+    }
+}

@@ -1626,3 +1626,39 @@ rt_sectio:
         pop af
         ld c,a
         jp BDOS
+
+; GetFKey (manual 18.4.1.7): 1-10 for the function key held (F6-F10 are SHIFT with F1-F5),
+; the lowest when several are, 0 for none. The keyboard matrix (SNSMAT, 0141h): row 6
+; bits 5-7 F1-F3 and bit 0 SHIFT, row 7 bits 0-1 F4-F5, a key down reading 0.
+rt_getfkey:
+        ld a,6
+        bios 0141h
+        push af
+        ld a,7
+        bios 0141h
+        ld b,a
+        pop af
+        ld c,a
+        ld e,1
+        bit 5,c
+        jr z,.found
+        inc e
+        bit 6,c
+        jr z,.found
+        inc e
+        bit 7,c
+        jr z,.found
+        inc e
+        bit 0,b
+        jr z,.found
+        inc e
+        bit 1,b
+        jr z,.found
+        xor a
+        jr .set
+.found: ld a,e
+        bit 0,c
+        jr nz,.set
+        add a,5
+.set:   ld (rt_garg),a
+        ret

@@ -156,6 +156,7 @@ pub enum StdRoutine {
     Search,
     ReadSector,
     WriteSector,
+    GetFKey,
 }
 
 /// Predeclared variables.
@@ -606,6 +607,7 @@ pub const STD_ROUTINES: &[StdEntry] = &[
         &[Int, Int, Int, Int],
         R::None,
     )),
+    msx(row("GETFKEY", S::GetFKey, &[], R::Int)),
 ];
 
 /// All rows with this (upper-case) name.

@@ -63,6 +63,7 @@ const GIOS_FUNCTIONS: &[(R, &str, usize, W)] = &[
     (R::SetDate, "rt_gsetdate", 3, W::Byte),
     (R::SetTime, "rt_gsettime", 3, W::Byte),
     (R::Search, "rt_search", 4, W::Word),
+    (R::GetFKey, "rt_getfkey", 0, W::Byte),
 ];
 
 impl Lower<'_> {
