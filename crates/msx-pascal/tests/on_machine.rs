@@ -754,3 +754,48 @@ fn gios_getfkey() {
         assert_eq!(t.line(0).trim(), want);
     }
 }
+
+/// GIOS GetPad (18.4.1.8) as BASIC's PAD, with a mouse in port 1: 12 answers -1 (true),
+/// 13 and 14 the moves since, signed (5 one way, 3 the other); GetPdl (18.4.1.10) a
+/// count 0-255.
+#[test]
+fn gios_getpad_with_a_mouse_and_getpdl() {
+    use msx_machine::machine::MouseAction;
+    use msx_machine::psg::PortDevice;
+    let out = build(
+        "var s, x, y: integer;
+         begin
+           repeat s := GetPad(12) until s = -1;
+           x := GetPad(13); y := GetPad(14);
+           writeln(s, ' ', x, ' ', y, ' ', GetPdl(1));
+           writeln('done')
+         end.",
+    );
+    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
+    let mut disk = Disk::new(Format::Kb720);
+    disk.write_file("T.BIN", &out.bytes, when).unwrap();
+    disk.set_boot_program("T.BIN", out.load, out.entry).unwrap();
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    let mut config = MachineConfig::new(layout);
+    config.port1 = PortDevice::Mouse;
+    let mut m = Machine::new(config).unwrap();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    m.apply_mouse(MouseAction::Move { dx: 5, dy: -3 });
+    let outcome = m.run_until(&Until::TextOnScreen("done".into()), 1500);
+    let t = m.text_screen().expect("a text screen");
+    assert!(outcome.reached(), "{outcome:?}\n{t}");
+    let n: Vec<i32> = t
+        .line(0)
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(n[0], -1);
+    assert_eq!((n[1].abs(), n[2].abs()), (5, 3), "{n:?}");
+    assert!(n[1] * n[2] < 0, "the moves go opposite ways: {n:?}");
+    assert!((0..=255).contains(&n[3]), "{n:?}");
+}

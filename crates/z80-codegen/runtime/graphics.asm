@@ -1662,3 +1662,35 @@ rt_getfkey:
         add a,5
 .set:   ld (rt_garg),a
         ret
+
+; GetPdl(n) (manual 18.4.1.10): BIOS GTPDL (00DEh), 0-255.
+rt_getpdl:
+        ld a,(rt_garg)
+        bios 0DEh
+        ld l,a
+        ld h,0
+        ld (rt_garg),hl
+        ret
+
+; GetPad(n) (manual 18.4.1.8): BIOS GTPAD (00DBh), as BASIC's PAD: the statuses (n = 0,
+; 4, 8 and from 12 on: FFh is -1, true) and the mouse's moves (13, 14, 17, 18) signed;
+; the touch pad's and light pen's coordinates 0-255.
+rt_getpad:
+        ld a,(rt_garg)
+        ld c,a
+        push bc
+        bios 0DBh
+        pop bc
+        ld l,a
+        ld h,0
+        ld a,c
+        cp 12
+        jr nc,.signed           ; the mouse
+        and 3
+        jr nz,.set              ; a coordinate
+.signed:
+        bit 7,l
+        jr z,.set
+        dec h
+.set:   ld (rt_garg),hl
+        ret

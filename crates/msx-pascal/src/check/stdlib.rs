@@ -157,6 +157,8 @@ pub enum StdRoutine {
     ReadSector,
     WriteSector,
     GetFKey,
+    GetPad,
+    GetPdl,
 }
 
 /// Predeclared variables.
@@ -608,6 +610,8 @@ pub const STD_ROUTINES: &[StdEntry] = &[
         R::None,
     )),
     msx(row("GETFKEY", S::GetFKey, &[], R::Int)),
+    msx(row("GETPAD", S::GetPad, &[Int], R::Int)),
+    msx(row("GETPDL", S::GetPdl, &[Int], R::Int)),
 ];
 
 /// All rows with this (upper-case) name.

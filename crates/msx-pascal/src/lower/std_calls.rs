@@ -52,7 +52,7 @@ const GRAPHICS: &[(R, &str, usize)] = &[
 ];
 
 /// GIOS functions: the arguments in rt_garg as for [`GRAPHICS`], the result left in
-/// rt_garg, a byte (Search's x, a word).
+/// rt_garg, a byte (a word: Search's x, GetPad's signed answers, GetPdl's 0-255).
 const GIOS_FUNCTIONS: &[(R, &str, usize, W)] = &[
     (R::Point, "rt_point", 2, W::Byte),
     (R::Stick, "rt_stick", 1, W::Byte),
@@ -64,6 +64,8 @@ const GIOS_FUNCTIONS: &[(R, &str, usize, W)] = &[
     (R::SetTime, "rt_gsettime", 3, W::Byte),
     (R::Search, "rt_search", 4, W::Word),
     (R::GetFKey, "rt_getfkey", 0, W::Byte),
+    (R::GetPad, "rt_getpad", 1, W::Word),
+    (R::GetPdl, "rt_getpdl", 1, W::Word),
 ];
 
 impl Lower<'_> {
