@@ -602,6 +602,14 @@ fn gios_sprites() {
         "plane 2: Y, X, pattern 1 * 4"
     );
 
+    // From 128 (64) on, an address: 7600h for the attributes (colours at 7400h), 7800h
+    // for the patterns.
+    let out =
+        build("begin Screen(5); SpriteAttributeAddress($7600); SpritePatternAddress($7800) end.");
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_sprattrad", "rt_halt");
+    assert_eq!((m.vdp().register(5), m.vdp().register(6)), (0xEF, 0x0F));
+
     let out = build("begin Screen(1); FillSprite(0, 4); PutSprite(10, 20, 5, 0) end.");
     let mut m = boot(&out, &[]);
     frames_between(&mut m, &out, "rt_fillspr", "rt_halt");
