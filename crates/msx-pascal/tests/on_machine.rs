@@ -807,3 +807,54 @@ fn gios_getpad_with_a_mouse_and_getpdl() {
     assert!(n[1] * n[2] < 0, "the moves go opposite ways: {n:?}");
     assert!((0..=255).contains(&n[3]), "{n:?}");
 }
+
+/// GIOS Paint (18.4.2.32) fills from a point up to the border colour in AtrByt, and
+/// FillShape (18.4.2.16) the pixels of the starting point's colour joined to it, in the
+/// colour given; both with LogOpr, each pixel once (EOR turns each one exactly once).
+#[test]
+fn gios_paint_and_fillshape() {
+    let out = build(
+        "begin Screen(5); Actpage := 0; Logopr := 0;
+           Atrbyt := 6; Circle(60, 60, 30);
+           Atrbyt := 5; Paint(60, 60, 6);
+           Atrbyt := 6; Circle(180, 60, 30);
+           Logopr := 3; Atrbyt := 1; Paint(180, 60, 6);
+           Logopr := 0; Atrbyt := 3; FillBox(20, 150, 60, 170); FillBox(61, 160, 90, 160);
+           FillShape(30, 155, 9)
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_paint", "rt_halt");
+    finish_commands(&mut m);
+    let v = m.vdp().vram();
+    let bg = pixel(v, 250, 200);
+    let d = |x: usize, y: usize, cx: usize| {
+        let (dx, dy) = (x as f64 - cx as f64, y as f64 - 60.0);
+        (dx * dx + dy * dy).sqrt()
+    };
+    for (cx, inside) in [(60, 5), (180, bg ^ 1)] {
+        for y in 25..=95 {
+            for x in cx - 35..=cx + 35 {
+                let (p, r) = (pixel(v, x, y), d(x, y, cx));
+                if r < 28.5 {
+                    assert_eq!(p, inside, "({x}, {y}) inside the circle at {cx}");
+                } else if r > 31.5 {
+                    assert_eq!(p, bg, "({x}, {y}) outside the circle at {cx}");
+                } else {
+                    assert!([6, inside, bg].contains(&p), "({x}, {y}) by the ring: {p}");
+                }
+            }
+        }
+        // The ring itself is not painted.
+        assert_eq!(pixel(v, cx + 30, 60), 6);
+    }
+    // FillShape: the box and the line joined to it become 9; the rest stays.
+    assert_eq!(
+        (pixel(v, 20, 150), pixel(v, 60, 170), pixel(v, 90, 160)),
+        (9, 9, 9)
+    );
+    assert_eq!(
+        (pixel(v, 19, 150), pixel(v, 61, 159), pixel(v, 91, 160)),
+        (bg, bg, bg)
+    );
+}

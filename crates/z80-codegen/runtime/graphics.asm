@@ -1694,3 +1694,359 @@ rt_getpad:
         dec h
 .set:   ld (rt_garg),hl
         ret
+
+; ---- GIOS Paint(x, y, border) and FillShape(x, y, colour) (manual 18.4.2.32, .16): a
+; scan-line fill from (x, y) on ActPage: Paint over the pixels that are not of the border
+; colour, in AtrByt; FillShape over those of the colour (x, y) has, in the colour given;
+; both with LogOpr. Each pixel is filled once, whatever the logical operation: a bitmap of
+; the page (a bit a pixel, 8 or 16 KB) marks those done, and a stack of seeds (x, y: 3
+; bytes each) follows it, both in the free memory between the heap and the recursion
+; stack (with too little of it nothing is filled; with the stack full, seeds are lost).
+;@var rt_pmode 1
+;@var rt_pcol 1
+;@var rt_pfc 1
+;@var rt_pmaxx 2
+;@var rt_pbm 2
+;@var rt_pstk0 2
+;@var rt_psp 2
+;@var rt_plim 2
+;@var rt_px 2
+;@var rt_py 1
+;@var rt_pxl 2
+;@var rt_pxr 2
+;@var rt_pny 1
+;@var rt_pcx 2
+;@var rt_prun 1
+
+rt_paint:
+        call rt_gattr
+        call rt_pinit
+        ret c
+        xor a
+        ld (rt_pmode),a
+        ld a,(rt_garg+4)
+        ld (rt_pcol),a
+        ld a,(0F3F2h)           ; AtrByt
+        ld (rt_pfc),a
+        jp rt_pfill
+
+rt_fillshape:
+        call rt_gattr
+        call rt_pinit
+        ret c
+        ld a,1
+        ld (rt_pmode),a
+        ld a,(rt_garg+4)
+        ld (rt_pfc),a
+        ld hl,(rt_garg)
+        ld a,(rt_garg+2)
+        ld e,a
+        call rt_ppoint
+        ld (rt_pcol),a
+        jp rt_pfill
+
+; The page's width, the seed on it, the bitmap cleared and the stack empty; carry when
+; the seed is off the page or the memory too small.
+rt_pinit:
+        ld hl,255
+        ld b,32
+        ld a,(SCRMOD)
+        cp 6
+        jr c,.w
+        cp 8
+        jr nc,.w
+        ld hl,511
+        ld b,64
+.w:     ld (rt_pmaxx),hl
+        ld de,(rt_garg)
+        bit 7,d
+        scf
+        ret nz
+        or a
+        sbc hl,de
+        ret c                   ; x beyond the page
+        ld a,(rt_garg+3)
+        or a
+        scf
+        ret nz                  ; y outside 0-255
+        ld hl,(rt_heap)
+        ld (rt_pbm),hl
+        ld d,b
+        ld e,0
+        add hl,de               ; 256 rows of B bytes
+        ret c
+        ld (rt_pstk0),hl
+        ld (rt_psp),hl
+        ld de,64
+        add hl,de
+        ret c
+        ex de,hl                ; DE = the stack's base + 64
+        ld hl,(rt_rsp)
+        ld bc,-19
+        add hl,bc
+        ld (rt_plim),hl
+        or a
+        sbc hl,de
+        ret c                   ; too little memory
+        ld hl,(rt_pbm)
+        ld a,(rt_pmaxx+1)
+        ld b,32
+        or a
+        jr z,.clr
+        ld b,64
+.clr:   ld c,0
+        ld (hl),0
+        ld d,h
+        ld e,l
+        inc de
+        dec bc
+        ldir
+        or a
+        ret
+
+; HL = the bitmap's byte of pixel (x = HL, y = E), A = its bit.
+rt_pbit:
+        ld a,l
+        and 7
+        ld d,a
+        srl h
+        rr l
+        srl h
+        rr l
+        srl h
+        rr l
+        push hl
+        ld l,e
+        ld h,0
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        add hl,hl
+        ld a,(rt_pmaxx+1)
+        or a
+        jr z,.row
+        add hl,hl
+.row:   pop bc
+        add hl,bc
+        ld bc,(rt_pbm)
+        add hl,bc
+        ld b,d
+        inc b
+        ld a,080h
+        jr .t
+.l:     rrca
+.t:     djnz .l
+        ret
+
+; A = the colour of pixel (x = HL, y = E) of the page drawn on (POINT).
+rt_ppoint:
+        ld (rt_vcmd),hl
+        ld a,(rt_apage)
+        ld d,a
+        ld (rt_vcmd+2),de
+        xor a
+        ld (rt_vcmd+13),a
+        ld a,040h
+        ld (rt_vcmd+14),a
+        ld hl,rt_vcmd
+        call rt_vdpcmd
+        call rt_vdpwait
+        ld a,7
+        jp rt_vstat
+
+; Carry when pixel (x = HL, y = E) is still to fill: not done yet, and fillable.
+rt_pok:
+        push hl
+        push de
+        call rt_pbit
+        and (hl)
+        pop de
+        pop hl
+        ret nz                  ; done already (no carry)
+        call rt_ppoint
+        ld b,a
+        ld a,(rt_pcol)
+        cp b
+        ld a,(rt_pmode)
+        jr z,.same
+        or a                    ; another colour: Paint fills it, FillShape does not
+        ret nz
+        scf
+        ret
+.same:  or a                    ; the colour: FillShape fills it, Paint does not
+        ret z
+        scf
+        ret
+
+; Pixel (x = HL, y = E) marked done.
+rt_pmark:
+        call rt_pbit
+        or (hl)
+        ld (hl),a
+        ret
+
+; Seed (x = HL, y = A) pushed, unless the stack is full.
+rt_ppush:
+        ld b,a
+        ex de,hl
+        ld hl,(rt_plim)
+        push de
+        ld de,(rt_psp)
+        or a
+        sbc hl,de
+        pop de
+        ret c
+        ld hl,(rt_psp)
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        inc hl
+        ld (hl),b
+        inc hl
+        ld (rt_psp),hl
+        ret
+
+; The fill: seeds taken from the stack until it is empty, each one's run of pixels to
+; fill on its line found, marked and drawn, and the runs above and below it seeded.
+rt_pfill:
+        ld hl,(rt_garg)
+        ld a,(rt_garg+2)
+        call rt_ppush
+.pop:   ld hl,(rt_psp)
+        ld de,(rt_pstk0)
+        or a
+        sbc hl,de
+        ret z
+        ld hl,(rt_psp)
+        dec hl
+        ld e,(hl)
+        dec hl
+        ld b,(hl)
+        dec hl
+        ld c,(hl)
+        ld (rt_psp),hl
+        ld l,c
+        ld h,b
+        ld (rt_px),hl
+        ld a,e
+        ld (rt_py),a
+        call rt_pok
+        jr nc,.pop
+        ld hl,(rt_px)
+        ld (rt_pxl),hl
+.left:  ld hl,(rt_pxl)
+        ld a,h
+        or l
+        jr z,.ldone
+        dec hl
+        push hl
+        ld a,(rt_py)
+        ld e,a
+        call rt_pok
+        pop hl
+        jr nc,.ldone
+        ld (rt_pxl),hl
+        jr .left
+.ldone: ld hl,(rt_px)
+        ld (rt_pxr),hl
+.right: ld hl,(rt_pxr)
+        ld de,(rt_pmaxx)
+        or a
+        sbc hl,de
+        jr nc,.rdone
+        ld hl,(rt_pxr)
+        inc hl
+        push hl
+        ld a,(rt_py)
+        ld e,a
+        call rt_pok
+        pop hl
+        jr nc,.rdone
+        ld (rt_pxr),hl
+        jr .right
+.rdone: ld hl,(rt_pxl)
+.mark:  push hl
+        ld a,(rt_py)
+        ld e,a
+        call rt_pmark
+        pop hl
+        ld de,(rt_pxr)
+        push hl
+        or a
+        sbc hl,de
+        pop hl
+        jr nc,.span
+        inc hl
+        jr .mark
+.span:  call rt_pspan
+        ld a,(rt_py)
+        or a
+        jr z,.below
+        dec a
+        call rt_pseeds
+.below: ld a,(rt_py)
+        cp 255
+        jp z,.pop
+        inc a
+        call rt_pseeds
+        jp .pop
+
+; On line A, from rt_pxl to rt_pxr: the first pixel of each run still to fill seeded.
+rt_pseeds:
+        ld (rt_pny),a
+        xor a
+        ld (rt_prun),a
+        ld hl,(rt_pxl)
+.s:     ld (rt_pcx),hl
+        ld a,(rt_pny)
+        ld e,a
+        call rt_pok
+        jr nc,.off
+        ld a,(rt_prun)
+        or a
+        jr nz,.next
+        inc a
+        ld (rt_prun),a
+        ld hl,(rt_pcx)
+        ld a,(rt_pny)
+        call rt_ppush
+        jr .next
+.off:   xor a
+        ld (rt_prun),a
+.next:  ld hl,(rt_pcx)
+        ld de,(rt_pxr)
+        or a
+        sbc hl,de
+        ret nc
+        ld hl,(rt_pcx)
+        inc hl
+        jr .s
+
+; LMMV of the run rt_pxl-rt_pxr on line rt_py in rt_pfc with LogOpr.
+rt_pspan:
+        ld hl,(rt_pxl)
+        ld (rt_vcmd+4),hl
+        ld a,(rt_py)
+        ld l,a
+        ld a,(rt_apage)
+        ld h,a
+        ld (rt_vcmd+6),hl
+        ld hl,(rt_pxr)
+        ld de,(rt_pxl)
+        or a
+        sbc hl,de
+        inc hl
+        ld (rt_vcmd+8),hl
+        ld hl,1
+        ld (rt_vcmd+10),hl
+        ld a,(rt_pfc)
+        ld (rt_vcmd+12),a
+        xor a
+        ld (rt_vcmd+13),a
+        ld a,(0FB02h)
+        and 0Fh
+        or 080h
+        ld (rt_vcmd+14),a
+        ld hl,rt_vcmd
+        jp rt_vdpcmd

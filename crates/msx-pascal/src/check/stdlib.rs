@@ -159,6 +159,8 @@ pub enum StdRoutine {
     GetFKey,
     GetPad,
     GetPdl,
+    Paint,
+    FillShape,
 }
 
 /// Predeclared variables.
@@ -612,6 +614,9 @@ pub const STD_ROUTINES: &[StdEntry] = &[
     msx(row("GETFKEY", S::GetFKey, &[], R::Int)),
     msx(row("GETPAD", S::GetPad, &[Int], R::Int)),
     msx(row("GETPDL", S::GetPdl, &[Int], R::Int)),
+    // Paint(x, y, border), FillShape(x, y, colour)
+    msx(row("PAINT", S::Paint, &[Int, Int, Int], R::None)),
+    msx(row("FILLSHAPE", S::FillShape, &[Int, Int, Int], R::None)),
 ];
 
 /// All rows with this (upper-case) name.

@@ -49,6 +49,8 @@ const GRAPHICS: &[(R, &str, usize)] = &[
     (R::Circle, "rt_circle", 3),
     (R::ReadSector, "rt_rdsect", 4),
     (R::WriteSector, "rt_wrsect", 4),
+    (R::Paint, "rt_paint", 3),
+    (R::FillShape, "rt_fillshape", 3),
 ];
 
 /// GIOS functions: the arguments in rt_garg as for [`GRAPHICS`], the result left in
