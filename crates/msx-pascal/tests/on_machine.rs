@@ -858,3 +858,26 @@ fn gios_paint_and_fillshape() {
         (bg, bg, bg)
     );
 }
+
+/// GIOS SavePicture (18.4.2.39): the block into a file as BASIC's COPY writes one: the
+/// width and height in dots, then the dots two a byte in SCREEN 5, the first in the high
+/// nibble, line after line; the corners' order gives the direction.
+#[test]
+fn gios_savepicture() {
+    let out = build(
+        "var i: integer;
+         begin Screen(5); Actpage := 0; Logopr := 0;
+           for i := 0 to 9 do begin Atrbyt := i + 1; PSet(10 + i mod 5, 20 + i div 5) end;
+           SavePicture(10, 20, 14, 21, 0, 'A.PIC');
+           SavePicture(14, 21, 10, 20, 0, 'B.PIC')
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_savepic", "rt_halt");
+    let disk = Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
+    let a = disk.read_file("A.PIC").unwrap();
+    assert_eq!(&a[..9], &[5, 0, 2, 0, 0x12, 0x34, 0x56, 0x78, 0x9A]);
+    assert!(a[9..].iter().all(|&b| b == 0));
+    let b = disk.read_file("B.PIC").unwrap();
+    assert_eq!(&b[..9], &[5, 0, 2, 0, 0xA9, 0x87, 0x65, 0x43, 0x21]);
+}

@@ -2050,3 +2050,201 @@ rt_pspan:
         ld (rt_vcmd+14),a
         ld hl,rt_vcmd
         jp rt_vdpcmd
+
+; ---- GIOS SavePicture(x1, y1, x2, y2, page, name) (manual 18.4.2.39): the block of the
+; page, read with the VDP's LMCM in the direction the corners give, into the file, as
+; BASIC's COPY to a file writes it: the width and the height in dots (two words), then
+; the dots packed (two a byte in SCREEN 5 and 7, four in 6, one in 8; the first in the
+; high bits), line after line without a break. HL = the name. The file is written in
+; whole records of 128 bytes (zeros after the picture); a file that cannot be made writes
+; nothing.
+;@var rt_sacc 1
+;@var rt_sn 1
+;@var rt_sper 1
+;@var rt_sbits 1
+;@var rt_sidx 1
+;@var rt_sny 2
+;@var rt_snx 2
+
+rt_savepic:
+        ex de,hl
+        ld hl,rt_pfcb
+        call rt_fcbname
+        ld de,rt_pfcb
+        ld c,013h               ; delete an old one
+        call BDOS
+        ld hl,rt_pfcb+12
+        ld b,25
+.zero:  ld (hl),0
+        inc hl
+        djnz .zero
+        ld de,rt_pfcb
+        ld c,016h               ; create
+        call BDOS
+        or a
+        ret nz
+        ld de,rt_pbuf
+        ld c,01Ah
+        call BDOS
+        xor a
+        ld (rt_sidx),a
+        ld (rt_sacc),a
+        ld (rt_sn),a
+        ; dots a byte and bits a dot
+        ld a,(SCRMOD)
+        ld bc,0204h
+        cp 6
+        jr nz,.m8
+        ld bc,0402h
+.m8:    cp 8
+        jr nz,.mset
+        ld bc,0108h
+.mset:  ld a,b
+        ld (rt_sper),a
+        ld a,c
+        ld (rt_sbits),a
+        ; the command: the block (x1 … y2 in rt_garg, the page at +8) as rt_copydir
+        ; sets it, the source on the page given
+        ld a,(rt_garg+8)
+        ld (rt_garg+12),a
+        ld a,0A0h               ; LMCM
+        call rt_copysrc
+        ld hl,(rt_vcmd+8)
+        ld (rt_snx),hl
+        call rt_sword
+        ld hl,(rt_vcmd+10)
+        ld (rt_sny),hl
+        call rt_sword
+        ld hl,rt_vcmd
+        call rt_vdpcmd
+.line:  ld hl,(rt_snx)
+.dot:   push hl
+.tr:    ld a,2
+        call rt_vstat
+        rlca
+        jr nc,.tr               ; TR: a dot ready
+        ld a,7
+        call rt_vstat
+        call rt_sdot
+        pop hl
+        dec hl
+        ld a,h
+        or l
+        jr nz,.dot
+        ld hl,(rt_sny)
+        dec hl
+        ld (rt_sny),hl
+        ld a,h
+        or l
+        jr nz,.line
+        ; the last byte's dots, then the last record
+        ld a,(rt_sn)
+        or a
+        jr z,.flush
+.pad:   xor a
+        call rt_sdot
+        ld a,(rt_sn)
+        or a
+        jr nz,.pad
+.flush: ld a,(rt_sidx)
+        or a
+        jr z,.close
+.fill:  xor a
+        call rt_sbyte
+        ld a,(rt_sidx)
+        or a
+        jr nz,.fill
+.close: ld de,rt_pfcb
+        ld c,010h
+        jp BDOS
+
+; The block's command in rt_vcmd as rt_copydir makes it (SX, SY on page rt_garg+12 … the
+; direction), with the command A; not started.
+rt_copysrc:
+        ld (rt_vcmd+14),a
+        ld c,0
+        ld hl,(rt_garg)
+        ld (rt_vcmd),hl
+        ld de,(rt_garg)
+        ld hl,(rt_garg+4)
+        or a
+        sbc hl,de
+        jp p,.xpos
+        set 2,c
+        ex de,hl
+        ld hl,0
+        or a
+        sbc hl,de
+.xpos:  inc hl
+        ld (rt_vcmd+8),hl
+        ld hl,(rt_garg+2)
+        ld a,(rt_garg+12)
+        add a,h
+        ld h,a
+        ld (rt_vcmd+2),hl
+        ld de,(rt_garg+2)
+        ld hl,(rt_garg+6)
+        or a
+        sbc hl,de
+        jp p,.ypos
+        set 3,c
+        ex de,hl
+        ld hl,0
+        or a
+        sbc hl,de
+.ypos:  inc hl
+        ld (rt_vcmd+10),hl
+        xor a
+        ld (rt_vcmd+12),a
+        ld a,c
+        ld (rt_vcmd+13),a
+        ret
+
+; A dot (A) into the byte being packed, the byte out when full.
+rt_sdot:
+        ld c,a
+        ld a,(rt_sbits)
+        ld b,a
+        ld a,(rt_sacc)
+.sh:    add a,a
+        djnz .sh
+        or c
+        ld (rt_sacc),a
+        ld a,(rt_sn)
+        inc a
+        ld hl,rt_sper
+        cp (hl)
+        jr c,.keep
+        ld a,(rt_sacc)
+        call rt_sbyte
+        xor a
+        ld (rt_sacc),a
+.keep:  ld (rt_sn),a
+        ret
+
+; HL as two bytes (low first).
+rt_sword:
+        push hl
+        ld a,l
+        call rt_sbyte
+        pop hl
+        ld a,h
+        jp rt_sbyte
+
+; A byte (A) into the record, the record written when full.
+rt_sbyte:
+        ld hl,rt_sidx
+        ld e,(hl)
+        inc (hl)
+        ld d,0
+        ld hl,rt_pbuf
+        add hl,de
+        ld (hl),a
+        ld a,(rt_sidx)
+        cp 128
+        ret c
+        xor a
+        ld (rt_sidx),a
+        ld de,rt_pfcb
+        ld c,015h
+        jp BDOS

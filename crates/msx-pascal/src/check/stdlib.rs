@@ -161,6 +161,7 @@ pub enum StdRoutine {
     GetPdl,
     Paint,
     FillShape,
+    SavePicture,
 }
 
 /// Predeclared variables.
@@ -617,6 +618,13 @@ pub const STD_ROUTINES: &[StdEntry] = &[
     // Paint(x, y, border), FillShape(x, y, colour)
     msx(row("PAINT", S::Paint, &[Int, Int, Int], R::None)),
     msx(row("FILLSHAPE", S::FillShape, &[Int, Int, Int], R::None)),
+    // SavePicture(x1, y1, x2, y2, page, name)
+    msx(row(
+        "SAVEPICTURE",
+        S::SavePicture,
+        &[Int, Int, Int, Int, Int, Str],
+        R::None,
+    )),
 ];
 
 /// All rows with this (upper-case) name.

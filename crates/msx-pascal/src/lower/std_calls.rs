@@ -459,6 +459,33 @@ impl Lower<'_> {
                 }
                 return;
             }
+            R::SavePicture => {
+                // The name's address in HL, the five numbers in rt_garg.
+                let name = match args.get(5) {
+                    Some(a) => self.str_addr(a.expr()),
+                    None => word(0),
+                };
+                let name = self.stable(name);
+                let calls = args.iter().any(|a| super::expr::has_calls(a.expr()));
+                let vals: Vec<E> = (0..5)
+                    .map(|i| {
+                        let v = self.arg_word(args, i);
+                        if calls {
+                            self.stable(v)
+                        } else {
+                            v
+                        }
+                    })
+                    .collect();
+                for (i, v) in vals.into_iter().enumerate() {
+                    self.emit(S::Store {
+                        w: W::Word,
+                        addr: E::Sym("rt_garg".into(), 2 * i as i32),
+                        value: v,
+                    });
+                }
+                rt_stmt("rt_savepic", vec![(Reg::HL, name)])
+            }
             R::LoadPicture => {
                 let name = match args.first() {
                     Some(a) => self.str_addr(a.expr()),
