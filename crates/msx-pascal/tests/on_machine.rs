@@ -881,3 +881,39 @@ fn gios_savepicture() {
     let b = disk.read_file("B.PIC").unwrap();
     assert_eq!(&b[..9], &[5, 0, 2, 0, 0xA9, 0x87, 0x65, 0x43, 0x21]);
 }
+
+/// GIOS LoadPicture (18.4.2.22) reads back what SavePicture wrote, at another place and
+/// page, with LogOpr; a missing file draws nothing and stops nothing.
+#[test]
+fn gios_loadpicture_reads_what_savepicture_wrote() {
+    let out = build(
+        "var i: integer;
+         begin Screen(5); Actpage := 0; Logopr := 0;
+           for i := 0 to 9 do begin Atrbyt := i + 1; PSet(10 + i mod 5, 20 + i div 5) end;
+           SavePicture(10, 20, 14, 21, 0, 'A.PIC');
+           LoadPicture(100, 50, 0, 'A.PIC');
+           LoadPicture(7, 8, 1, 'A.PIC');
+           Atrbyt := 15; FillBox(200, 50, 204, 51);
+           Logopr := 1; LoadPicture(200, 50, 0, 'A.PIC');
+           LoadPicture(0, 0, 0, 'NONE.PIC');
+           Logopr := 0; Atrbyt := 2; PSet(0, 100)
+         end.",
+    );
+    let mut m = boot(&out, &[]);
+    frames_between(&mut m, &out, "rt_loadgpic", "rt_halt");
+    finish_commands(&mut m);
+    let v = m.vdp().vram();
+    let block = |x0: usize, y0: usize| -> Vec<u8> {
+        (0..2)
+            .flat_map(|y| (0..5).map(move |x| (x, y)))
+            .map(|(x, y)| pixel(v, x0 + x, y0 + y))
+            .collect()
+    };
+    let want: Vec<u8> = (1..=10).collect();
+    assert_eq!(block(100, 50), want);
+    assert_eq!(block(7, 256 + 8), want, "page 1");
+    // AND (LogOpr 1) with 15 leaves the picture.
+    assert_eq!(block(200, 50), want);
+    // After the missing file the program went on.
+    assert_eq!(pixel(v, 0, 100), 2);
+}

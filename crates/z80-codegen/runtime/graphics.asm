@@ -2248,3 +2248,177 @@ rt_sbyte:
         ld de,rt_pfcb
         ld c,015h
         jp BDOS
+
+; ---- GIOS LoadPicture(x, y, page, name) (manual 18.4.2.22): a file in BASIC's COPY form
+; (as SavePicture writes it) onto the page from (x, y), with LogOpr: the VDP's LMMC, the
+; dots unpacked from the file's records. A file that is missing or ends early stops the
+; loading, nothing more (GIOS leaves the error to GetError). HL = the name; rt_garg: x,
+; y, page.
+;@var rt_lleft 2
+;@var rt_lny 2
+
+rt_loadgpic:
+        ex de,hl
+        ld hl,rt_pfcb
+        call rt_fcbname
+        ld hl,rt_pfcb+12
+        ld b,25
+.zero:  ld (hl),0
+        inc hl
+        djnz .zero
+        ld de,rt_pfcb
+        ld c,00Fh               ; open
+        call BDOS
+        or a
+        ret nz
+        ld de,rt_pbuf
+        ld c,01Ah
+        call BDOS
+        ld a,128
+        ld (rt_sidx),a          ; the record is used up: read one first
+        ld a,(SCRMOD)
+        ld bc,0204h
+        cp 6
+        jr nz,.m8
+        ld bc,0402h
+.m8:    cp 8
+        jr nz,.mset
+        ld bc,0108h
+.mset:  ld a,b
+        ld (rt_sper),a
+        ld a,c
+        ld (rt_sbits),a
+        xor a
+        ld (rt_sn),a
+        ; the header: width, height
+        call rt_lword
+        ret c
+        ld (rt_vcmd+8),hl       ; NX
+        ld (rt_snx),hl
+        call rt_lword
+        ret c
+        ld (rt_vcmd+10),hl      ; NY
+        ld (rt_lny),hl
+        ld a,h
+        or l
+        ret z
+        ld hl,(rt_snx)
+        ld a,h
+        or l
+        ret z
+        ld hl,(rt_garg)
+        ld (rt_vcmd+4),hl       ; DX
+        ld hl,(rt_garg+2)
+        ld a,(rt_garg+4)
+        add a,h
+        ld h,a
+        ld (rt_vcmd+6),hl       ; DY on the page
+        xor a
+        ld (rt_vcmd+13),a
+        ; the first dot goes with the command
+        call rt_ldot
+        ret c
+        ld (rt_vcmd+12),a
+        ld a,(0FB02h)           ; LogOpr
+        and 0Fh
+        or 0B0h                 ; LMMC
+        ld (rt_vcmd+14),a
+        ld hl,rt_vcmd
+        call rt_vdpcmd
+        ; dots left: NX * NY - 1, counted line by line
+        ld hl,(rt_snx)
+        dec hl
+        ld (rt_lleft),hl
+.more:  ld hl,(rt_lleft)
+        ld a,h
+        or l
+        jr nz,.dot
+        ld hl,(rt_lny)
+        dec hl
+        ld (rt_lny),hl
+        ld a,h
+        or l
+        jr z,.done
+        ld hl,(rt_snx)
+        ld (rt_lleft),hl
+.dot:   dec hl
+        ld (rt_lleft),hl
+        call rt_ldot
+        jr c,.done
+        push af
+.tr:    ld a,2
+        call rt_vstat           ; (B changes)
+        rlca
+        jr nc,.tr
+        di
+        ld a,44+080h            ; R#17 = 44, no auto-increment: the dot through 9Bh
+        out (099h),a
+        ld a,080h+17
+        out (099h),a
+        pop af
+        out (09Bh),a
+        ei
+        jr .more
+.done:  ld de,rt_pfcb
+        ld c,010h
+        jp BDOS
+
+; HL = the next two bytes of the file (low first); carry at its end.
+rt_lword:
+        call rt_lbyte
+        ret c
+        push af
+        call rt_lbyte
+        pop hl
+        ret c
+        ld l,h
+        ld h,a
+        or a
+        ret
+
+; A = the next byte of the file; carry at its end.
+rt_lbyte:
+        ld a,(rt_sidx)
+        cp 128
+        jr c,.have
+        ld de,rt_pfcb
+        ld c,014h               ; read the next record
+        call BDOS
+        or a
+        scf
+        ret nz
+        xor a
+        ld (rt_sidx),a
+.have:  ld e,a
+        inc a
+        ld (rt_sidx),a
+        ld d,0
+        ld hl,rt_pbuf
+        add hl,de
+        ld a,(hl)
+        or a
+        ret
+
+; A = the next dot of the file (taken from its byte's high bits first); carry at its end.
+rt_ldot:
+        ld a,(rt_sn)
+        or a
+        jr nz,.take
+        call rt_lbyte
+        ret c
+        ld (rt_sacc),a
+        ld a,(rt_sper)
+        ld (rt_sn),a
+.take:  dec a
+        ld (rt_sn),a
+        ld a,(rt_sbits)
+        ld b,a
+        ld a,(rt_sacc)
+        ld c,0
+.bit:   add a,a
+        rl c
+        djnz .bit
+        ld (rt_sacc),a
+        ld a,c
+        or a
+        ret

@@ -162,6 +162,7 @@ pub enum StdRoutine {
     Paint,
     FillShape,
     SavePicture,
+    GiosLoadPicture,
 }
 
 /// Predeclared variables.
@@ -623,6 +624,13 @@ pub const STD_ROUTINES: &[StdEntry] = &[
         "SAVEPICTURE",
         S::SavePicture,
         &[Int, Int, Int, Int, Int, Str],
+        R::None,
+    )),
+    // GIOS LoadPicture(x, y, page, name), beside the MarMSX LoadPicture(name, page).
+    msx(row(
+        "LOADPICTURE",
+        S::GiosLoadPicture,
+        &[Int, Int, Int, Str],
         R::None,
     )),
 ];

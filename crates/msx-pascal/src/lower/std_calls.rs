@@ -459,15 +459,20 @@ impl Lower<'_> {
                 }
                 return;
             }
-            R::SavePicture => {
-                // The name's address in HL, the five numbers in rt_garg.
-                let name = match args.get(5) {
+            R::SavePicture | R::GiosLoadPicture => {
+                // The name's address in HL, the numbers before it in rt_garg.
+                let (n, routine) = if r == R::SavePicture {
+                    (5, "rt_savepic")
+                } else {
+                    (3, "rt_loadgpic")
+                };
+                let name = match args.get(n) {
                     Some(a) => self.str_addr(a.expr()),
                     None => word(0),
                 };
                 let name = self.stable(name);
                 let calls = args.iter().any(|a| super::expr::has_calls(a.expr()));
-                let vals: Vec<E> = (0..5)
+                let vals: Vec<E> = (0..n)
                     .map(|i| {
                         let v = self.arg_word(args, i);
                         if calls {
@@ -484,7 +489,7 @@ impl Lower<'_> {
                         value: v,
                     });
                 }
-                rt_stmt("rt_savepic", vec![(Reg::HL, name)])
+                rt_stmt(routine, vec![(Reg::HL, name)])
             }
             R::LoadPicture => {
                 let name = match args.first() {
