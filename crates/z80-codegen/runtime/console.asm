@@ -416,6 +416,28 @@ rt_clreol:
         ld a,'K'
         jp rt_chput
 
+; InsLine (TP3 manual, "Screen related procedures"): the lines from the cursor's down
+; move one down, the bottom one is lost, the cursor's line becomes empty. The MSX console
+; does exactly that on ESC L (and DelLine's opposite on ESC M).
+rt_insline:
+        ld a,'L'
+        jp rt_escape
+
+; DelLine: the cursor's line goes, the lines below move up, an empty line comes in at
+; the bottom.
+rt_delline:
+        ld a,'M'
+        jp rt_escape
+
+; ESC then the letter in A, through CHPUT (linked routines are placed apart: no falling
+; through from one into the next).
+rt_escape:
+        push af
+        ld a,27
+        call rt_chput
+        pop af
+        jp rt_chput
+
 ; Readln into a string: HL = string, C = its maximum length. Echoes, handles
 ; backspace, ends at Enter (not stored) and prints CR LF.
 rt_readstr:

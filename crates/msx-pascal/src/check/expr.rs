@@ -177,6 +177,9 @@ impl Checker<'_> {
             Some(Resolved::StdVar(v @ StdVar::IoVector(_))) => {
                 mk(ExprKind::StdVar(v, None), TypeId::INTEGER, span)
             }
+            Some(Resolved::StdVar(v @ StdVar::WorkByte(_))) => {
+                mk(ExprKind::StdVar(v, None), TypeId::BYTE, span)
+            }
             Some(Resolved::StdVar(v)) => mk(ExprKind::StdVar(v, None), TypeId::TEXT, span),
         }
     }

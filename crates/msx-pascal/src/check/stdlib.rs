@@ -116,6 +116,53 @@ pub enum StdRoutine {
     Pset,
     SetPage,
     LoadPicture,
+    // GIOS, the graphics library of Turbo Pascal 3.3f for MSX (its manual, chapter 18):
+    // the first of its routines, drawing with the colour AtrByt, the logical operation
+    // LogOpr on the page ActPage.
+    FillBox,
+    FastBox,
+    GiosLine,
+    GiosPset,
+    Point,
+    DisplayPage,
+    ScreenOn,
+    ScreenOff,
+    ChangeColor,
+    Stick,
+    Strig,
+    Sound,
+    ReadPsg,
+    VPeek,
+    VPoke,
+    ReadVdp,
+    WriteVdp,
+    WaitVdp,
+    SpritesOff,
+    SpritesOn,
+    SpriteSize,
+    Date,
+    Time,
+    SetDate,
+    SetTime,
+    GCopy,
+    FastCopy,
+    SpriteAttributeAddress,
+    SpritePatternAddress,
+    SpritePattern,
+    SpriteColor,
+    FillSprite,
+    PutSprite,
+    Circle,
+    Search,
+    ReadSector,
+    WriteSector,
+    GetFKey,
+    GetPad,
+    GetPdl,
+    Paint,
+    FillShape,
+    SavePicture,
+    GiosLoadPicture,
 }
 
 /// Predeclared variables.
@@ -136,6 +183,10 @@ pub enum StdVar {
     Output,
     /// One of TP3's I/O vectors, an integer variable holding a driver's address.
     IoVector(IoVector),
+    /// A byte of the MSX work area that TP 3.3f predeclares for GIOS (its manual, 18.3):
+    /// `LogOpr` at FB02h, `AtrByt` at F3F2h, `ActPage` at FAF6h, `Border` at F3EBh, the
+    /// addresses MSX-BASIC keeps them at.
+    WorkByte(u16),
 }
 
 /// TP3's I/O vectors (its reference manual, "User written I/O drivers"): the addresses of
@@ -190,6 +241,10 @@ pub const STD_VARS: &[(&str, StdVar)] = &[
     ("USROUTPTR", StdVar::IoVector(IoVector::UsrOut)),
     ("USRINPTR", StdVar::IoVector(IoVector::UsrIn)),
     ("ERRORPTR", StdVar::IoVector(IoVector::Error)),
+    ("LOGOPR", StdVar::WorkByte(0xFB02)),
+    ("ATRBYT", StdVar::WorkByte(0xF3F2)),
+    ("ACTPAGE", StdVar::WorkByte(0xFAF6)),
+    ("BORDER", StdVar::WorkByte(0xF3EB)),
 ];
 
 /// What an argument must be.
@@ -462,6 +517,122 @@ pub const STD_ROUTINES: &[StdEntry] = &[
     msx(row("SETPAGE", S::SetPage, &[Int, Int], R::None)),
     // LoadPicture(filename, page): a headerless screen dump loaded into a VRAM page.
     msx(row("LOADPICTURE", S::LoadPicture, &[Str, Int], R::None)),
+    // GIOS: FillBox(x1, y1, x2, y2), pixel by pixel with LogOpr.
+    msx(row("FILLBOX", S::FillBox, &[Int, Int, Int, Int], R::None)),
+    // GIOS: FastBox(x1, y1, x2, y2), byte by byte (two pixels in SCREEN 5), no LogOpr.
+    msx(row("FASTBOX", S::FastBox, &[Int, Int, Int, Int], R::None)),
+    // GIOS: Line(x1, y1, x2, y2).
+    msx(row("LINE", S::GiosLine, &[Int, Int, Int, Int], R::None)),
+    // GIOS: PSet(x, y), beside the MarMSX Pset of four arguments.
+    msx(row("PSET", S::GiosPset, &[Int, Int], R::None)),
+    // GIOS: Point(x, y), the colour of a pixel of ActPage.
+    msx(row("POINT", S::Point, &[Int, Int], R::Int)),
+    // GIOS: DisplayPage(page), the page shown.
+    msx(row("DISPLAYPAGE", S::DisplayPage, &[Int], R::None)),
+    // GIOS: ScreenOn, ScreenOff (R#1 bit 6).
+    msx(row("SCREENON", S::ScreenOn, &[], R::None)),
+    msx(row("SCREENOFF", S::ScreenOff, &[], R::None)),
+    // GIOS: ChangeColor(colour, red, green, blue), a palette entry (0-7 each).
+    msx(row(
+        "CHANGECOLOR",
+        S::ChangeColor,
+        &[Int, Int, Int, Int],
+        R::None,
+    )),
+    // GIOS: the joysticks, the PSG, the VDP and the clock, through the BIOS and the DOS.
+    msx(row("STICK", S::Stick, &[Int], R::Int)),
+    msx(row("STRIG", S::Strig, &[Int], R::Bool)),
+    msx(row("SOUND", S::Sound, &[Int, Int], R::None)),
+    msx(row("READPSG", S::ReadPsg, &[Int], R::Int)),
+    msx(row("VPEEK", S::VPeek, &[Int], R::Int)),
+    msx(row("VPOKE", S::VPoke, &[Int, Int], R::None)),
+    msx(row("READVDP", S::ReadVdp, &[Int], R::Int)),
+    msx(row("WRITEVDP", S::WriteVdp, &[Int, Int], R::None)),
+    msx(row("WAITVDP", S::WaitVdp, &[], R::None)),
+    msx(row("SPRITESOFF", S::SpritesOff, &[], R::None)),
+    msx(row("SPRITESON", S::SpritesOn, &[], R::None)),
+    msx(row("SPRITESIZE", S::SpriteSize, &[Int], R::None)),
+    // Date(var year; var month, day, weekday), Time(var hour, minute, second).
+    msx(row(
+        "DATE",
+        S::Date,
+        &[VarAny, VarAny, VarAny, VarAny],
+        R::None,
+    )),
+    msx(row("TIME", S::Time, &[VarAny, VarAny, VarAny], R::None)),
+    msx(row("SETDATE", S::SetDate, &[Int, Int, Int], R::Bool)),
+    msx(row("SETTIME", S::SetTime, &[Int, Int, Int], R::Bool)),
+    // GCopy / FastCopy(x1, y1, x2, y2, dx, dy, destpage), from page ActPage.
+    msx(row(
+        "GCOPY",
+        S::GCopy,
+        &[Int, Int, Int, Int, Int, Int, Int],
+        R::None,
+    )),
+    msx(row(
+        "FASTCOPY",
+        S::FastCopy,
+        &[Int, Int, Int, Int, Int, Int, Int],
+        R::None,
+    )),
+    // Sprites: the tables' places, a pattern and colours from memory, a plane's place.
+    msx(row(
+        "SPRITEATTRIBUTEADDRESS",
+        S::SpriteAttributeAddress,
+        &[Int],
+        R::None,
+    )),
+    msx(row(
+        "SPRITEPATTERNADDRESS",
+        S::SpritePatternAddress,
+        &[Int],
+        R::None,
+    )),
+    msx(row("SPRITEPATTERN", S::SpritePattern, &[Int, Int], R::None)),
+    msx(row("SPRITECOLOR", S::SpriteColor, &[Int, Int], R::None)),
+    msx(row("FILLSPRITE", S::FillSprite, &[Int, Int], R::None)),
+    msx(row(
+        "PUTSPRITE",
+        S::PutSprite,
+        &[Int, Int, Int, Int],
+        R::None,
+    )), // Circle(x, y, radius)
+    msx(row("CIRCLE", S::Circle, &[Int, Int, Int], R::None)),
+    // Search(x, y, colour, condition): the x where a horizontal search stops.
+    msx(row("SEARCH", S::Search, &[Int, Int, Int, Int], R::Int)),
+    // ReadSector / WriteSector(drive, sector, address, count)
+    msx(row(
+        "READSECTOR",
+        S::ReadSector,
+        &[Int, Int, Int, Int],
+        R::None,
+    )),
+    msx(row(
+        "WRITESECTOR",
+        S::WriteSector,
+        &[Int, Int, Int, Int],
+        R::None,
+    )),
+    msx(row("GETFKEY", S::GetFKey, &[], R::Int)),
+    msx(row("GETPAD", S::GetPad, &[Int], R::Int)),
+    msx(row("GETPDL", S::GetPdl, &[Int], R::Int)),
+    // Paint(x, y, border), FillShape(x, y, colour)
+    msx(row("PAINT", S::Paint, &[Int, Int, Int], R::None)),
+    msx(row("FILLSHAPE", S::FillShape, &[Int, Int, Int], R::None)),
+    // SavePicture(x1, y1, x2, y2, page, name)
+    msx(row(
+        "SAVEPICTURE",
+        S::SavePicture,
+        &[Int, Int, Int, Int, Int, Str],
+        R::None,
+    )),
+    // GIOS LoadPicture(x, y, page, name), beside the MarMSX LoadPicture(name, page).
+    msx(row(
+        "LOADPICTURE",
+        S::GiosLoadPicture,
+        &[Int, Int, Int, Str],
+        R::None,
+    )),
 ];
 
 /// All rows with this (upper-case) name.

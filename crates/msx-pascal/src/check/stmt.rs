@@ -1,6 +1,6 @@
 //! Statements.
 
-use super::stdlib::{Form, StdRoutine};
+use super::stdlib::{Form, StdRoutine, StdVar};
 use super::{Checker, Resolved};
 use crate::ast::{self, ExprKind as A, Ident, InlineSize, RoutineKind, StmtKind as S};
 use crate::checked::{
@@ -448,7 +448,12 @@ impl Checker<'_> {
             },
             false,
         );
-        let simple = matches!(v.kind, ExprKind::Var(_)) || self.types.is_error(v.ty);
+        // GIOS's predeclared bytes (AtrByt …) are simple variables too: TP 3.3f's own
+        // example counts `for Atrbyt := 0 to 255`.
+        let simple = matches!(
+            v.kind,
+            ExprKind::Var(_) | ExprKind::StdVar(StdVar::WorkByte(_), _)
+        ) || self.types.is_error(v.ty);
         let mut var_ty = v.ty;
         if !simple {
             self.error(var.span, "a `for` loop needs a simple variable");

@@ -121,7 +121,7 @@ impl Lower<'_> {
             | ExprKind::StrIndex { .. }
             | ExprKind::Field { .. }
             | ExprKind::Deref(_)
-            | ExprKind::StdVar(StdVar::Mem | StdVar::IoVector(_), _) => {
+            | ExprKind::StdVar(StdVar::Mem | StdVar::IoVector(_) | StdVar::WorkByte(_), _) => {
                 let w = self.w(e);
                 let a = self.addr(e);
                 load(w, a)
@@ -399,6 +399,7 @@ impl Lower<'_> {
                 self.uses_io_vectors = true;
                 E::Sym(v.label().into(), 0)
             }
+            ExprKind::StdVar(StdVar::WorkByte(a), _) => word(*a as i64),
             ExprKind::Convert {
                 conv: Conversion::Retype,
                 expr,

@@ -23,6 +23,51 @@ const GRAPHICS: &[(R, &str, usize)] = &[
     (R::CopyBox, "rt_copybox", 8),
     (R::Pset, "rt_pset", 4),
     (R::SetPage, "rt_setpage", 2),
+    (R::FillBox, "rt_fillbox", 4),
+    (R::FastBox, "rt_fastbox", 4),
+    (R::GiosLine, "rt_gline", 4),
+    (R::GiosPset, "rt_gpset", 2),
+    (R::DisplayPage, "rt_dpage", 1),
+    (R::ScreenOn, "rt_scron", 0),
+    (R::ScreenOff, "rt_scroff", 0),
+    (R::ChangeColor, "rt_chcolor", 4),
+    (R::Sound, "rt_sound", 2),
+    (R::VPoke, "rt_vpoke", 2),
+    (R::WriteVdp, "rt_writevdp", 2),
+    (R::WaitVdp, "rt_waitvdp", 0),
+    (R::SpritesOff, "rt_sproff", 0),
+    (R::SpritesOn, "rt_spron", 0),
+    (R::SpriteSize, "rt_sprsize", 1),
+    (R::GCopy, "rt_gcopy", 7),
+    (R::FastCopy, "rt_fastcopy", 7),
+    (R::SpriteAttributeAddress, "rt_sprattrad", 1),
+    (R::SpritePatternAddress, "rt_sprpatad", 1),
+    (R::SpritePattern, "rt_sprpat", 2),
+    (R::SpriteColor, "rt_sprcolor", 2),
+    (R::FillSprite, "rt_fillspr", 2),
+    (R::PutSprite, "rt_putspr", 4),
+    (R::Circle, "rt_circle", 3),
+    (R::ReadSector, "rt_rdsect", 4),
+    (R::WriteSector, "rt_wrsect", 4),
+    (R::Paint, "rt_paint", 3),
+    (R::FillShape, "rt_fillshape", 3),
+];
+
+/// GIOS functions: the arguments in rt_garg as for [`GRAPHICS`], the result left in
+/// rt_garg, a byte (a word: Search's x, GetPad's signed answers, GetPdl's 0-255).
+const GIOS_FUNCTIONS: &[(R, &str, usize, W)] = &[
+    (R::Point, "rt_point", 2, W::Byte),
+    (R::Stick, "rt_stick", 1, W::Byte),
+    (R::Strig, "rt_strig", 1, W::Byte),
+    (R::ReadPsg, "rt_readpsg", 1, W::Byte),
+    (R::VPeek, "rt_vpeek", 1, W::Byte),
+    (R::ReadVdp, "rt_readvdp", 1, W::Byte),
+    (R::SetDate, "rt_gsetdate", 3, W::Byte),
+    (R::SetTime, "rt_gsettime", 3, W::Byte),
+    (R::Search, "rt_search", 4, W::Word),
+    (R::GetFKey, "rt_getfkey", 0, W::Byte),
+    (R::GetPad, "rt_getpad", 1, W::Word),
+    (R::GetPdl, "rt_getpdl", 1, W::Word),
 ];
 
 impl Lower<'_> {
@@ -111,6 +156,12 @@ impl Lower<'_> {
             ),
             R::Trunc | R::Round => self.real_to_int(r, args),
             R::KeyPressed => return rt("rt_keypressed", vec![], W::Byte),
+            _ if GIOS_FUNCTIONS.iter().any(|g| g.0 == r) => {
+                let &(_, name, n, width) = GIOS_FUNCTIONS.iter().find(|g| g.0 == r).unwrap();
+                self.graphics_call(name, n, args);
+                let v = load(width, E::Sym("rt_garg".into(), 0));
+                return to_width(v, width, w);
+            }
             R::SizeOf => match first {
                 Some(x) => word(self.size(x.ty) as i64),
                 None => word(0),
@@ -216,9 +267,25 @@ impl Lower<'_> {
         if let Some(&(_, name, n)) = GRAPHICS.iter().find(|g| g.0 == r) {
             return self.graphics_call(name, n, args);
         }
+        if matches!(r, R::Date | R::Time) {
+            // GIOS Date and Time: the variables' addresses in rt_garg.
+            let n = if r == R::Date { 4 } else { 3 };
+            for i in 0..n {
+                let a = self.arg_addr(args, i);
+                self.emit(S::Store {
+                    w: W::Word,
+                    addr: E::Sym("rt_garg".into(), 2 * i as i32),
+                    value: a,
+                });
+            }
+            let name = if r == R::Date { "rt_gdate" } else { "rt_gtime" };
+            return self.emit(rt_stmt(name, vec![]));
+        }
         let st = match r {
             R::ClrScr => rt_stmt("rt_clrscr", vec![]),
             R::ClrEol => rt_stmt("rt_clreol", vec![]),
+            R::InsLine => rt_stmt("rt_insline", vec![]),
+            R::DelLine => rt_stmt("rt_delline", vec![]),
             R::GotoXY => {
                 let x = self.arg_word(args, 0);
                 let x = self.stable(x);
@@ -391,6 +458,38 @@ impl Lower<'_> {
                     self.emit(call);
                 }
                 return;
+            }
+            R::SavePicture | R::GiosLoadPicture => {
+                // The name's address in HL, the numbers before it in rt_garg.
+                let (n, routine) = if r == R::SavePicture {
+                    (5, "rt_savepic")
+                } else {
+                    (3, "rt_loadgpic")
+                };
+                let name = match args.get(n) {
+                    Some(a) => self.str_addr(a.expr()),
+                    None => word(0),
+                };
+                let name = self.stable(name);
+                let calls = args.iter().any(|a| super::expr::has_calls(a.expr()));
+                let vals: Vec<E> = (0..n)
+                    .map(|i| {
+                        let v = self.arg_word(args, i);
+                        if calls {
+                            self.stable(v)
+                        } else {
+                            v
+                        }
+                    })
+                    .collect();
+                for (i, v) in vals.into_iter().enumerate() {
+                    self.emit(S::Store {
+                        w: W::Word,
+                        addr: E::Sym("rt_garg".into(), 2 * i as i32),
+                        value: v,
+                    });
+                }
+                rt_stmt(routine, vec![(Reg::HL, name)])
             }
             R::LoadPicture => {
                 let name = match args.first() {
