@@ -1082,16 +1082,7 @@ GB_PLOOP:       LD HL,(GW_PSP)          ; the next seed
                 CALL GB_PCLEAR
                 JR GB_PNEXT
 GB_PMARK:       LD DE,(GW_PY)
-                CALL GB_PMAP
-                LD DE,(GW_PL)
-                CALL GB_PBIT
-                PUSH HL
-                LD HL,(GW_PR)
-                OR A
-                SBC HL,DE
-                INC HL
-                EX DE,HL
-                POP HL
+                CALL GB_PRUN
                 CALL GB_PSETR
                 LD A,(SCRMOD)
                 CP 5
@@ -1149,16 +1140,7 @@ GB_PSEEDS:      LD (GW_PROW),HL
                 CALL GB_ONSCR           ; carry: the row is off the screen
                 CCF
                 RET NC
-                CALL GB_PMAP
-                LD DE,(GW_PL)
-                CALL GB_PBIT
-                PUSH HL
-                LD HL,(GW_PR)
-                OR A
-                SBC HL,DE
-                INC HL
-                EX DE,HL                ; DE = the dots left to look at
-                POP HL
+                CALL GB_PRUN            ; DE = the dots left to look at
 GB_PS_1:        LD A,(HL)
                 AND C
                 JR Z,GB_PS_FREE
@@ -1182,6 +1164,20 @@ GB_PS_FREE:     PUSH HL                 ; the first dot of a stretch: a seed
                 CALL GB_PADV
                 RET Z
                 JR GB_PS_STOP
+
+; GB_PRUN: DE = a row -> HL, C = the bit of dot PL in the row's map, DE =
+; the dots of PL..PR.
+GB_PRUN:        CALL GB_PMAP
+                LD DE,(GW_PL)
+                CALL GB_PBIT
+                PUSH HL
+                LD HL,(GW_PR)
+                OR A
+                SBC HL,DE
+                INC HL
+                EX DE,HL
+                POP HL
+                RET
 
 ; GB_PSCANL: HL, C = the bit of dot DE (not a stop) -> DE = the leftmost dot
 ; of its run.

@@ -632,25 +632,15 @@ rt_gline:
         ld c,0
         ld hl,(rt_garg+4)
         ld de,(rt_garg)
-        or a
-        sbc hl,de               ; x2 - x1
-        jp p,.xpos
-        ld c,4                  ; DIX
-        ex de,hl
-        ld hl,0
-        or a
-        sbc hl,de
+        call rt_gspan           ; |x2 - x1|
+        jr nc,.xpos
+        set 2,c                 ; DIX
 .xpos:  push hl
         ld hl,(rt_garg+6)
         ld de,(rt_garg+2)
-        or a
-        sbc hl,de               ; y2 - y1
-        jp p,.ypos
+        call rt_gspan           ; |y2 - y1|
+        jr nc,.ypos
         set 3,c                 ; DIY
-        ex de,hl
-        ld hl,0
-        or a
-        sbc hl,de
 .ypos:  pop de                  ; DE = |dx|, HL = |dy|
         push hl
         or a
@@ -1008,39 +998,9 @@ rt_fastcopy:
 
 ; The copy command A on the block of rt_garg (x1, y1, x2, y2, dx, dy, destpage).
 rt_copydir:
-        ld (rt_vcmd+14),a
-        ld c,0
-        ld hl,(rt_garg)
-        ld (rt_vcmd),hl         ; SX
-        ld de,(rt_garg)
-        ld hl,(rt_garg+4)
-        or a
-        sbc hl,de               ; x2 - x1
-        jp p,.xpos
-        set 2,c                 ; DIX
-        ex de,hl
-        ld hl,0
-        or a
-        sbc hl,de
-.xpos:  inc hl
-        ld (rt_vcmd+8),hl       ; NX
-        ld hl,(rt_garg+2)
-        ld a,(0FAF6h)           ; ActPage
-        add a,h
-        ld h,a
-        ld (rt_vcmd+2),hl       ; SY
-        ld de,(rt_garg+2)
-        ld hl,(rt_garg+6)
-        or a
-        sbc hl,de               ; y2 - y1
-        jp p,.ypos
-        set 3,c                 ; DIY
-        ex de,hl
-        ld hl,0
-        or a
-        sbc hl,de
-.ypos:  inc hl
-        ld (rt_vcmd+10),hl      ; NY
+        ld b,a
+        ld a,(0FAF6h)           ; ActPage: the source's
+        call rt_copyset
         ld hl,(rt_garg+8)
         ld (rt_vcmd+4),hl       ; DX
         ld hl,(rt_garg+10)
@@ -1048,12 +1008,57 @@ rt_copydir:
         add a,h
         ld h,a
         ld (rt_vcmd+6),hl       ; DY
+        ld hl,rt_vcmd
+        jp rt_vdpcmd
+
+; The command B on the block of rt_garg (x1, y1, x2, y2) of page A into rt_vcmd:
+; SX, SY, NX, NY, the direction (DIX leftwards when x2 < x1, DIY upwards when
+; y2 < y1) and the command; not started.
+rt_copyset:
+        push af
+        ld a,b
+        ld (rt_vcmd+14),a       ; CMD
+        ld c,0
+        ld hl,(rt_garg)
+        ld (rt_vcmd),hl         ; SX
+        ld de,(rt_garg)
+        ld hl,(rt_garg+4)
+        call rt_gspan           ; |x2 - x1|
+        jr nc,.xpos
+        set 2,c                 ; DIX
+.xpos:  inc hl
+        ld (rt_vcmd+8),hl       ; NX
+        pop af
+        ld hl,(rt_garg+2)
+        add a,h
+        ld h,a
+        ld (rt_vcmd+2),hl       ; SY
+        ld de,(rt_garg+2)
+        ld hl,(rt_garg+6)
+        call rt_gspan           ; |y2 - y1|
+        jr nc,.ypos
+        set 3,c                 ; DIY
+.ypos:  inc hl
+        ld (rt_vcmd+10),hl      ; NY
         xor a
         ld (rt_vcmd+12),a
         ld a,c
-        ld (rt_vcmd+13),a
-        ld hl,rt_vcmd
-        jp rt_vdpcmd
+        ld (rt_vcmd+13),a       ; ARG
+        ret
+
+; HL = |HL - DE| (signed), carry when HL < DE. Keeps BC.
+rt_gspan:
+        or a
+        sbc hl,de
+        jp p,.pos
+        ex de,hl
+        ld hl,0
+        or a
+        sbc hl,de
+        scf
+        ret
+.pos:   or a
+        ret
 
 ; ---- GIOS sprites (manual 18.4.2.17, .36, .47-.51). In sprite mode 2 (SCREEN 4-8) a
 ; 1 KB block holds the colour table (16 bytes a plane) and, 512 bytes on, the attribute
@@ -2091,18 +2096,7 @@ rt_savepic:
         ld (rt_sacc),a
         ld (rt_sn),a
         ; dots a byte and bits a dot
-        ld a,(SCRMOD)
-        ld bc,0204h
-        cp 6
-        jr nz,.m8
-        ld bc,0402h
-.m8:    cp 8
-        jr nz,.mset
-        ld bc,0108h
-.mset:  ld a,b
-        ld (rt_sper),a
-        ld a,c
-        ld (rt_sbits),a
+        call rt_sform
         ; the command: the block (x1 … y2 in rt_garg, the page at +8) as rt_copydir
         ; sets it, the source on the page given
         ld a,(rt_garg+8)
@@ -2161,43 +2155,25 @@ rt_savepic:
 ; The block's command in rt_vcmd as rt_copydir makes it (SX, SY on page rt_garg+12 … the
 ; direction), with the command A; not started.
 rt_copysrc:
-        ld (rt_vcmd+14),a
-        ld c,0
-        ld hl,(rt_garg)
-        ld (rt_vcmd),hl
-        ld de,(rt_garg)
-        ld hl,(rt_garg+4)
-        or a
-        sbc hl,de
-        jp p,.xpos
-        set 2,c
-        ex de,hl
-        ld hl,0
-        or a
-        sbc hl,de
-.xpos:  inc hl
-        ld (rt_vcmd+8),hl
-        ld hl,(rt_garg+2)
+        ld b,a
         ld a,(rt_garg+12)
-        add a,h
-        ld h,a
-        ld (rt_vcmd+2),hl
-        ld de,(rt_garg+2)
-        ld hl,(rt_garg+6)
-        or a
-        sbc hl,de
-        jp p,.ypos
-        set 3,c
-        ex de,hl
-        ld hl,0
-        or a
-        sbc hl,de
-.ypos:  inc hl
-        ld (rt_vcmd+10),hl
-        xor a
-        ld (rt_vcmd+12),a
+        jp rt_copyset
+
+; The current mode's dots a byte (rt_sper) and bits a dot (rt_sbits): SCREEN 5
+; and 7 two of 4, 6 four of 2, 8 one of 8. Changes AF, BC.
+rt_sform:
+        ld a,(SCRMOD)
+        ld bc,0204h
+        cp 6
+        jr nz,.m8
+        ld bc,0402h
+.m8:    cp 8
+        jr nz,.mset
+        ld bc,0108h
+.mset:  ld a,b
+        ld (rt_sper),a
         ld a,c
-        ld (rt_vcmd+13),a
+        ld (rt_sbits),a
         ret
 
 ; A dot (A) into the byte being packed, the byte out when full.
@@ -2276,18 +2252,7 @@ rt_loadgpic:
         call BDOS
         ld a,128
         ld (rt_sidx),a          ; the record is used up: read one first
-        ld a,(SCRMOD)
-        ld bc,0204h
-        cp 6
-        jr nz,.m8
-        ld bc,0402h
-.m8:    cp 8
-        jr nz,.mset
-        ld bc,0108h
-.mset:  ld a,b
-        ld (rt_sper),a
-        ld a,c
-        ld (rt_sbits),a
+        call rt_sform
         xor a
         ld (rt_sn),a
         ; the header: width, height

@@ -471,24 +471,7 @@ impl Lower<'_> {
                     None => word(0),
                 };
                 let name = self.stable(name);
-                let calls = args.iter().any(|a| super::expr::has_calls(a.expr()));
-                let vals: Vec<E> = (0..n)
-                    .map(|i| {
-                        let v = self.arg_word(args, i);
-                        if calls {
-                            self.stable(v)
-                        } else {
-                            v
-                        }
-                    })
-                    .collect();
-                for (i, v) in vals.into_iter().enumerate() {
-                    self.emit(S::Store {
-                        w: W::Word,
-                        addr: E::Sym("rt_garg".into(), 2 * i as i32),
-                        value: v,
-                    });
-                }
+                self.graphics_args(n, args);
                 rt_stmt(routine, vec![(Reg::HL, name)])
             }
             R::LoadPicture => {
@@ -519,6 +502,14 @@ impl Lower<'_> {
 
     /// Arguments into the parameter block `rt_garg` (words), then the call.
     fn graphics_call(&mut self, name: &str, n: usize, args: &[Arg]) {
+        self.graphics_args(n, args);
+        self.emit(rt_stmt(name, vec![]));
+    }
+
+    /// The first `n` arguments into the parameter block `rt_garg`, a word
+    /// each (all evaluated first when one of them calls a function, which
+    /// may use the block itself).
+    fn graphics_args(&mut self, n: usize, args: &[Arg]) {
         let calls = args.iter().any(|a| super::expr::has_calls(a.expr()));
         let vals: Vec<E> = (0..n)
             .map(|i| {
@@ -537,7 +528,6 @@ impl Lower<'_> {
                 value: v,
             });
         }
-        self.emit(rt_stmt(name, vec![]));
     }
 
     /// `Execute(f)` and `Chain(f)`: TP3 loads the .COM (or .CHN) file assigned to `f` at
