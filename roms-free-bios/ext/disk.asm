@@ -2319,7 +2319,7 @@ DK_CP_PAT:      LD HL,FILNAM            ; b's pattern kept
                 INC A
                 JP Z,DK_NOTFND
                 LD DE,(STREND)
-DK_CP_LIST:     LD HL,-256-11
+DK_CP_LIST:     LD HL,-267              ; 256 bytes for the stack, 11 for the name
                 ADD HL,SP
                 OR A
                 SBC HL,DE
