@@ -747,11 +747,28 @@ F_SDATE:        LD BC,1980
                 DEC A
                 CP 12
                 JP NC,RETFF
+                LD A,E                  ; the day: 1 to the month's length,
+                OR A                    ; 29 February in a leap year (every
+                JP Z,RETFF              ; fourth from 1980: 2000 is one)
+                PUSH HL
+                LD C,D
+                LD B,0
+                LD HL,SD_MDAYS-1
+                ADD HL,BC
+                LD A,(HL)
+                POP HL
+                CP E
+                JR NC,SD_OK
+                LD A,D
+                CP 2
+                JP NZ,RETFF
                 LD A,E
-                DEC A
-                CP 31
-                JP NC,RETFF
-                CALL RTCSEL
+                CP 29
+                JP NZ,RETFF
+                LD A,L
+                AND 3
+                JP NZ,RETFF
+SD_OK:          CALL RTCSEL
                 LD B,L
                 LD A,11
                 CALL RTCPUT
@@ -768,6 +785,7 @@ F_SDATE:        LD BC,1980
                 LD A,B
                 OUT (RTC_DATA),A
                 JP RET0
+SD_MDAYS:       DB 31,28,31,30,31,30,31,31,30,31,30,31
 ; STIME: H = hours, L = minutes, D = seconds, E = hundredths. A = 0 / 0FFh.
 F_STIME:        LD A,H
                 CP 24

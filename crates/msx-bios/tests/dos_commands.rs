@@ -228,6 +228,25 @@ fn date_and_time_set_and_show_the_clock() {
     );
     let out = command(&mut m, "DATE\n");
     assert_eq!(out[0], "Current date is Thu 01-02-2003", "{out:?}");
+    // The month's length: 31 April and 29 February 2023 are no dates, 29
+    // February 2024 is (a leap year), and 2000 was one too.
+    for bad in ["4-31-2024", "2-29-2023", "2-30-2024", "6-0-2024"] {
+        assert_eq!(
+            command(&mut m, &format!("DATE {bad}\n1-2-03"))[0],
+            "Invalid date",
+            "{bad}"
+        );
+    }
+    assert!(command(&mut m, "DATE 2-29-2024").is_empty());
+    assert_eq!(
+        command(&mut m, "DATE\n")[0],
+        "Current date is Thu 02-29-2024"
+    );
+    assert!(command(&mut m, "DATE 2-29-2000").is_empty());
+    assert_eq!(
+        command(&mut m, "DATE\n")[0],
+        "Current date is Tue 02-29-2000"
+    );
     assert!(command(&mut m, "TIME 1:16P").is_empty());
     let out = command(&mut m, "TIME\n");
     assert!(out[0].starts_with("Current time is  1:16:0"), "{out:?}");
