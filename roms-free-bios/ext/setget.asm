@@ -8,12 +8,13 @@
 ;
 ; SET ADJUST (x,y)        x, y in -7..8: VDP R#18 now, block 2 registers 1-2
 ; SET BEEP [tone][,vol]   1-4, 1-4: block 2 register 10 = (tone-1)*4+vol-1
-; SET TITLE [t$][,col]    block 3 = ID 0 and t$'s first 6 characters;
+; SET TITLE [t$][,col]    block 3 = ID 0 and t$'s first 6 characters (the
+;                         SUB-ROM's BLOCK3 writes block 3 for all three);
 ;                         col 1-4: block 2 register 11 = col-1
 ; SET PROMPT p$           block 3 = ID 2 and 6 characters (the prompt
 ;                         the SUB-ROM's PROMPT prints instead of "Ok")
 ; SET PASSWORD p$         block 3 = ID 1, registers 1-3 = 1, 2, 3 and the
-;                         password's 16-bit checksum (SUB-ROM PWSET; the
+;                         password's 16-bit checksum (SUB-ROM BLOCK3; the
 ;                         power-on asks for it: SUB-ROM GREET)
 ; SET SCREEN              block 2 registers 3-9: SCREEN 0/1, WIDTH, COLOR,
 ;                         KEY ON/OFF and key click, for the next power-on
@@ -27,7 +28,7 @@
 ; reads its tone and volume each time (main/psg.asm).
 
 SG_REDCLK:      EQU 01F5h
-SG_PWSET:       EQU 01E5h
+SG_B3SET:       EQU 01E5h           ; SUB-ROM (this system's): block 3 from a string
 SG_WRTCLK:      EQU 01F9h
 SG_EXTROM:      EQU 015Fh
 SG_SAVESCR:     EQU 01DDh           ; SUB-ROM (this system's): SET SCREEN's settings to the clock
@@ -244,9 +245,8 @@ SG_1TO4:        CALL X_GETBYT
 ; ---- SET TITLE, SET PROMPT, SET PASSWORD: block 3 -------------------------------
 SG_TITLE:       CP ','
                 JR Z,SG_TT_COL
-                LD B,0                  ; ID 0: a title
+                LD C,0                  ; ID 0: a title
                 CALL SG_BLOCK3
-                CALL X_CUR
                 RET Z
 SG_TT_COL:      LD A,','
                 CALL X_SYNC
@@ -254,46 +254,19 @@ SG_TT_COL:      LD A,','
                 LD C,2Bh                ; block 2, register 11: the colours
                 CALL SG_WR
                 JP X_CUR
-SG_PROMPT:      LD B,2
+SG_PROMPT:      LD C,2
                 JR SG_BLOCK3
-SG_PASSWORD:    CALL X_STRING          ; DE = the characters, B = how many
-                PUSH HL
-                LD IX,SG_PWSET          ; the SUB-ROM keeps their checksum
-                CALL SG_EXTROM
-                POP HL
-                JP X_CUR
-; SG_BLOCK3: a string expression; block 3 = ID B and its first 6 characters,
-; each as two nibbles, low first (shorter: the rest 0).
-SG_BLOCK3:      PUSH BC
+SG_PASSWORD:    LD C,1
+; SG_BLOCK3: a string expression to block 3 with ID C (the SUB-ROM's BLOCK3
+; keeps it: a title's or a prompt's characters, a password's checksum).
+SG_BLOCK3:      LD A,C
+                PUSH AF
                 CALL X_STRING          ; DE = the characters, B = how many
                 POP AF
+                LD C,A
                 PUSH HL
-                LD C,30h                ; block 3, register 0: the ID
-                CALL SG_WR
-                LD A,B
-                CP 7
-                JR C,SG_B3_LEN
-                LD B,6
-SG_B3_LEN:      LD L,6
-SG_B3_CH:       XOR A
-                INC B                   ; B counts down the characters left
-                DEC B
-                JR Z,SG_B3_PUT
-                LD A,(DE)
-                INC DE
-                DEC B
-SG_B3_PUT:      PUSH AF
-                INC C
-                CALL SG_WR              ; low nibble
-                POP AF
-                RRCA
-                RRCA
-                RRCA
-                RRCA
-                INC C
-                CALL SG_WR              ; high nibble
-                DEC L
-                JR NZ,SG_B3_CH
+                LD IX,SG_B3SET
+                CALL SG_EXTROM
                 POP HL
                 JP X_CUR
 

@@ -39,16 +39,6 @@ S_RDBYTE:       CALL REDCLK
                 RLCA
                 OR E
                 RET
-; S_CHPUT: A to the screen (the main ROM's CHPUT); keeps BC, DE, HL.
-S_CHPUT:        PUSH BC
-                PUSH DE
-                PUSH HL
-                LD IX,MAIN_CHPUT
-                CALL CALLMAIN
-                POP HL
-                POP DE
-                POP BC
-                RET
 
 ; ---- SAVESCR (01DDh, this system's): SET SCREEN: the text screen's
 ; settings to block 2 (registers 3-9). Changes AF, BC, HL.
@@ -233,23 +223,44 @@ S_GR_T2:        DEC D
 S_PWMSG:        DB "Password:",0
 S_CRLF:         DB 0Dh,0Ah,0
 
-; ---- PWSET (01E5h, this system's): SET PASSWORD: DE = the characters, B =
-; how many. Block 3 = ID 1, registers 1-3 = 1, 2, 3 (a password is set, as
-; the msx.org wiki gives an MSX2's), 4-7 its checksum, low nibble first, the
-; rest 0. The checksum is CRC-16 (polynomial 1021h, from FFFFh) of all the
+; ---- BLOCK3 (01E5h, this system's): SET TITLE, SET PROMPT, SET PASSWORD:
+; C = the ID (0 title, 1 password, 2 prompt), DE = the characters, B = how
+; many (msx.org wiki SET_TITLE, SET_PROMPT, SET_PASSWORD). A title or a
+; prompt keeps its first 6 characters, a byte each as two nibbles, low
+; first (fewer: the rest 0). A password keeps registers 1-3 = 1, 2, 3 (a
+; password is set, as the wiki gives an MSX2's), 4-7 its checksum, the rest
+; 0. The checksum is CRC-16 (polynomial 1021h, from FFFFh) of all the
 ; characters: the MSX2 SUB-ROM keeps a 16-bit checksum there too, but no
 ; source here gives its function, so a password set on another MSX2 is not
 ; the one asked for here.
-S_PWSET:        LD HL,0FFFFh
+S_BLOCK3:       LD A,C
+                LD C,30h
+                CALL WRTCLK             ; the ID
+                DEC A
+                JR Z,S_PW
+                LD A,B                  ; a title or a prompt
+                CP 7
+                JR C,S_B3_LEN
+                LD B,6
+S_B3_LEN:       LD L,6
+S_B3_CH:        XOR A
+                INC B                   ; B: the characters left
+                DEC B
+                JR Z,S_B3_PUT
+                LD A,(DE)
+                INC DE
+                DEC B
+S_B3_PUT:       CALL S_WRBYTE
+                DEC L
+                JR NZ,S_B3_CH
+                RET
+S_PW:           LD HL,0FFFFh            ; a password: its checksum
                 INC B
                 JR S_PW_2
 S_PW_1:         LD A,(DE)
                 INC DE
                 CALL S_CRC
 S_PW_2:         DJNZ S_PW_1
-                LD C,30h
-                LD A,1
-                CALL WRTCLK             ; the ID
 S_PW_3:         INC C
                 LD A,C
                 SUB 30h
@@ -295,8 +306,11 @@ S_CRC_1:        ADD HL,HL
 S_CRC_2:        DJNZ S_CRC_1
                 POP BC
                 RET
-; S_CHGET / S_SNSMAT: the main ROM's CHGET, SNSMAT (A = the row); keep BC,
-; DE, HL.
+; S_CHPUT / S_CHGET / S_SNSMAT: the main ROM's CHPUT (A to the screen),
+; CHGET, SNSMAT (A = the row); keep BC, DE, HL and IX.
+S_CHPUT:        PUSH IX
+                LD IX,MAIN_CHPUT
+                JR S_MAIN
 S_CHGET:        PUSH IX
                 LD IX,MAIN_CHGET
                 JR S_MAIN

@@ -230,8 +230,8 @@ MAIN_SNSMAT:    EQU 0141h
                 JP S_SAVESCR
                 EI                      ; 01E1h GREET: power-on's title or password
                 JP S_GREET
-                EI                      ; 01E5h PWSET (SET PASSWORD): DE, B = the text
-                JP S_PWSET
+                EI                      ; 01E5h BLOCK3 (SET TITLE/PROMPT/PASSWORD): C = ID, DE, B = the text
+                JP S_BLOCK3
                 DS 01F5h-$,0C9h
                 EI                      ; 01F5h REDCLK
                 JP REDCLK
