@@ -14,18 +14,8 @@
 ; Waits until the command engine is free (S#2 bit 0, CE).
 rt_vdpwait:
         ld a,2
-        di
-        out (099h),a
-        ld a,08Fh
-        out (099h),a
-        in a,(099h)
-        ld b,a
-        xor a
-        out (099h),a
-        ld a,08Fh
-        out (099h),a
-        ei
-        rrc b
+        call rt_vstat
+        rrca
         jr c,rt_vdpwait
         ret
 
@@ -689,18 +679,7 @@ rt_point:
         call rt_vdpcmd
         call rt_vdpwait
         ld a,7
-        di
-        out (099h),a
-        ld a,08Fh
-        out (099h),a
-        in a,(099h)
-        ld b,a
-        xor a
-        out (099h),a
-        ld a,08Fh
-        out (099h),a
-        ei
-        ld a,b
+        call rt_vstat
         ld (rt_garg),a
         ret
 
