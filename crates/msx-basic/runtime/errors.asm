@@ -291,8 +291,37 @@ rt_bas_callsite:
         jr z,.yes
         and 0C7h
         cp 0C4h                 ; CALL cc,nn
+        jr z,.yes
+        IF DEFINED INLINE_FIRST
+        ld h,2                  ; or a CALL of an inline form (inline.asm)
+.inl:   dec de                  ; before its one or two words
+        dec de
+        ld a,(de)
+        cp 0CDh
+        jr nz,.inn
+        push hl
+        push de
+        ex de,hl
+        inc hl
+        ld e,(hl)
+        inc hl
+        ld d,(hl)               ; DE = the CALL's target
+        ld hl,INLINE_END-1
+        or a
+        sbc hl,de               ; carry: past the inline forms
+        jr c,.inf
+        ld hl,INLINE_FIRST-1
+        or a
+        sbc hl,de               ; carry: at or after the first
+        ccf
+.inf:   pop de
+        pop hl
+        jr nc,.yes
+.inn:   dec h
+        jr nz,.inl
+        ENDIF
         scf
-        ret nz
+        ret
 .yes:   ld h,b
         ld l,c
         or a

@@ -147,6 +147,7 @@ fn runtime_files(target: Target, file_errors: bool) -> Vec<(&'static str, String
     );
     vec![
         ("bcd.asm", bcd),
+        ("inline.asm", crate::RT_INLINE_ASM.to_string()),
         ("strings.asm", crate::RT_STRINGS_ASM.to_string()),
         ("print.asm", crate::RT_PRINT_ASM.to_string()),
         ("errors.asm", crate::RT_ERRORS_ASM.to_string()),

@@ -81,6 +81,8 @@ pub const RT_FILES_ASM: &str = include_str!("../runtime/diskfiles.asm");
 pub const RT_MACHINE_ASM: &str = include_str!("../runtime/machine.asm");
 /// PRINT USING.
 pub const RT_USING_ASM: &str = include_str!("../runtime/using.asm");
+/// The math routines' forms with inline operands (`runtime/inline.asm`).
+pub const RT_INLINE_ASM: &str = include_str!("../runtime/inline.asm");
 
 /// Tokenizes a listing (warnings are dropped; see [`tokenize_bytes`]).
 pub fn tokenize(text: &str) -> Result<Program, Error> {

@@ -114,3 +114,24 @@ fn integers_from_doubles_through_the_rom() {
         ["-2  2  32767 -32768 -5", "Overflow in 30"]
     );
 }
+
+/// In a program with enough arithmetic, the moves to and from DAC/ARG and
+/// the operations after them are calls with inline operands
+/// (`runtime/inline.asm`); an error inside one still names its line, found
+/// from the return address past the call's words.
+#[test]
+fn errors_inside_inline_forms_name_the_line() {
+    let mut src = String::from("10 A=9E+62:C=3:D=2:E=5\n");
+    for line in 11..30 {
+        src.push_str(&format!("{line} D=D*C+E-C/E:E=E+D*C\n"));
+    }
+    src.push_str("40 PRINT \"X\":B=A*C*A*C\n50 PRINT B/0\n");
+    let out = build(&src);
+    assert!(
+        out.symbol("rt_bcd_muli").is_some(),
+        "the test needs the inline forms linked"
+    );
+    assert_eq!(both_lines(&src), ["X", "Overflow in 40"]);
+    let src = src.replace("B=A*C*A*C", "B=C*C+C/E-C");
+    assert_eq!(both_lines(&src), ["X", "Division by zero in 50"]);
+}

@@ -527,6 +527,36 @@ pub struct Program {
     pub vars: Vec<Var>,
     pub fixed: Vec<Fixed>,
     pub sources: Vec<Source>,
+    /// Routines of the front end's runtime that also come in a form taking their
+    /// address operand from the words after the `CALL` (the last step of
+    /// [`crate::peephole`]).
+    pub inline_calls: InlineCalls,
+}
+
+/// Call forms with inline operands, which a front end's runtime provides to make
+/// frequent calls shorter: `ld hl,x` / `call r` (6 bytes) becomes `call r_i` / `dw x`
+/// (5), and two neighbouring such calls (or one and a plain call after it) become one
+/// call followed by both operands (a `CALL` fewer). Each inline form takes its words in
+/// order and returns past them, with the registers and flags its plain routines leave.
+/// A form costs its own bytes once, so a program gets only the forms whose uses save
+/// more than that.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InlineCalls {
+    /// Routines taking an address in HL, and their inline forms.
+    pub operand: Vec<InlineForm>,
+    /// Fusions: `call first` [`dw` its words] `call second` [`dw` its words] becomes
+    /// `call form` and all the words. A plain routine named as first or second takes no
+    /// words. Tried in order, as the instructions come.
+    pub fuse: Vec<(String, InlineForm)>,
+}
+
+/// One inline form: the call it replaces (for a fusion, the second one), its name and
+/// its size in bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineForm {
+    pub replaces: String,
+    pub form: String,
+    pub bytes: u16,
 }
 
 /// Shorthands for building expressions.

@@ -487,6 +487,7 @@ fn build_inner(
     let mut lines = std::mem::take(&mut gen.lines);
     let volatile = program.fixed.iter().map(|f| f.label.clone()).collect();
     peephole::optimise(&mut lines, &volatile);
+    peephole::inline_calls(&mut lines, &program.inline_calls);
 
     // Code text, with source comments.
     let mut code = AsmText {

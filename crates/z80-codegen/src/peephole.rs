@@ -313,6 +313,184 @@ fn thread_jumps(lines: &mut [Line]) -> bool {
     changed
 }
 
+/// The last step, after [`optimise`]: calls given an inline operand and fused as the
+/// front end's table says ([`crate::ir::InlineCalls`]). Only neighbouring instructions
+/// are rewritten, never across a label (something may jump between them) nor across a
+/// source line (the error routine finds the line from a call's return address). Then
+/// the uses of a form that would not save more bytes than it costs in this program
+/// (one `CALL` fewer saves 3 bytes, an operand 1) are taken apart again, into the two
+/// calls it fused or the `ld hl` and call it replaced, until every form left pays.
+pub fn inline_calls(lines: &mut Vec<Line>, table: &crate::ir::InlineCalls) {
+    if table.operand.is_empty() && table.fuse.is_empty() {
+        return;
+    }
+    let mut out = rewrite_inline(lines, table);
+    // form → (what it stands for, its saving a use, its bytes)
+    let mut defs: HashMap<&str, (Vec<&str>, usize, usize)> = HashMap::new();
+    for f in &table.operand {
+        defs.insert(
+            &f.form,
+            (vec![f.replaces.as_str()], 1, usize::from(f.bytes)),
+        );
+    }
+    for (a, f) in &table.fuse {
+        defs.insert(
+            &f.form,
+            (
+                vec![a.as_str(), f.replaces.as_str()],
+                3,
+                usize::from(f.bytes),
+            ),
+        );
+    }
+    let words = form_words(table);
+    loop {
+        let mut uses: HashMap<&str, usize> = HashMap::new();
+        for l in &out {
+            if let Some(r) = op_text(l).strip_prefix("call ") {
+                if let Some((k, _)) = defs.get_key_value(r) {
+                    *uses.entry(k).or_default() += 1;
+                }
+            }
+        }
+        let losing: HashSet<&str> = uses
+            .iter()
+            .filter(|(f, n)| {
+                let (_, saving, bytes) = &defs[**f];
+                **n * saving <= *bytes
+            })
+            .map(|(f, _)| *f)
+            .collect();
+        if losing.is_empty() {
+            break;
+        }
+        let mut next = Vec::with_capacity(out.len());
+        let mut i = 0;
+        while i < out.len() {
+            let form = op_text(&out[i])
+                .strip_prefix("call ")
+                .filter(|r| losing.contains(r));
+            let Some(form) = form else {
+                next.push(out[i].clone());
+                i += 1;
+                continue;
+            };
+            let parts = &defs[form].0;
+            let operands: Vec<&str> = (1..=words[form])
+                .map(|k| op_text(&out[i + k]).trim_start_matches("dw "))
+                .collect();
+            if let [plain] = parts.as_slice() {
+                next.push(Line::Op(format!("ld hl,{}", operands[0])));
+                next.push(Line::Op(format!("call {plain}")));
+            } else {
+                let mut rest = operands.iter();
+                for part in parts {
+                    next.push(Line::Op(format!("call {part}")));
+                    for _ in 0..words.get(part).copied().unwrap_or(0) {
+                        next.push(Line::Op(format!("dw {}", rest.next().unwrap_or(&"0"))));
+                    }
+                }
+            }
+            i += 1 + words[form];
+        }
+        out = next;
+    }
+    *lines = out;
+}
+
+/// How many words follow a call of each inline form.
+fn form_words(table: &crate::ir::InlineCalls) -> HashMap<&str, usize> {
+    let mut words: HashMap<&str, usize> =
+        table.operand.iter().map(|f| (f.form.as_str(), 1)).collect();
+    for (a, f) in &table.fuse {
+        let n = words.get(a.as_str()).copied().unwrap_or(0)
+            + words.get(f.replaces.as_str()).copied().unwrap_or(0);
+        words.insert(f.form.as_str(), n);
+    }
+    words
+}
+
+fn rewrite_inline(lines: &[Line], table: &crate::ir::InlineCalls) -> Vec<Line> {
+    let operand: HashMap<&str, &str> = table
+        .operand
+        .iter()
+        .map(|f| (f.replaces.as_str(), f.form.as_str()))
+        .collect();
+    let words = form_words(table);
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    for line in lines {
+        out.push(line.clone());
+        // `ld hl,x` / `call r` → `call r_i` / `dw x`.
+        let n = out.len();
+        if n >= 2 {
+            if let (Line::Op(a), Line::Op(b)) = (&out[n - 2], &out[n - 1]) {
+                if let (Some(x), Some(i)) = (
+                    is_ld_hl_imm(a),
+                    b.strip_prefix("call ").and_then(|r| operand.get(r)),
+                ) {
+                    let (call, dw) = (format!("call {i}"), format!("dw {x}"));
+                    out.truncate(n - 2);
+                    out.push(Line::Op(call));
+                    out.push(Line::Op(dw));
+                }
+            }
+        }
+        // Fusions, as long as one applies to the tail.
+        while let Some((start, call, ws)) = fuse_tail(&out, table, &words) {
+            out.truncate(start);
+            out.push(Line::Op(call));
+            out.extend(ws.into_iter().map(Line::Op));
+        }
+    }
+    out
+}
+
+fn op_text(l: &Line) -> &str {
+    match l {
+        Line::Op(s) => s,
+        _ => "",
+    }
+}
+
+/// If the instructions at the end of `out` are `call a` + its words + `call b` + its
+/// words with a fusion (a, b) in the table, where to cut, the fused call and the words.
+fn fuse_tail(
+    out: &[Line],
+    table: &crate::ir::InlineCalls,
+    words: &HashMap<&str, usize>,
+) -> Option<(usize, String, Vec<String>)> {
+    let op_at = |i: usize| match out.get(i) {
+        Some(Line::Op(s)) => Some(s.as_str()),
+        _ => None,
+    };
+    let dw_at = |i: usize| op_at(i).and_then(|s| s.strip_prefix("dw "));
+    for (a, f) in &table.fuse {
+        let b = &f.replaces;
+        let (na, nb) = (
+            words.get(a.as_str()).copied().unwrap_or(0),
+            words.get(b.as_str()).copied().unwrap_or(0),
+        );
+        let len = 2 + na + nb;
+        if out.len() < len {
+            continue;
+        }
+        let start = out.len() - len;
+        if op_at(start).and_then(|s| s.strip_prefix("call ")) != Some(a.as_str())
+            || op_at(start + 1 + na).and_then(|s| s.strip_prefix("call ")) != Some(b.as_str())
+        {
+            continue;
+        }
+        let ws: Option<Vec<String>> = (start + 1..start + 1 + na)
+            .chain(start + 2 + na..out.len())
+            .map(|i| dw_at(i).map(|x| format!("dw {x}")))
+            .collect();
+        if let Some(ws) = ws {
+            return Some((start, format!("call {}", f.form), ws));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -394,5 +572,94 @@ mod tests {
         let mut l = ops(&["push hl", "pop de", "push hl", "pop hl", "ret"]);
         optimise(&mut l, &Default::default());
         assert_eq!(l, ops(&["ld d,h", "ld e,l", "ret"]));
+    }
+
+    fn table() -> crate::ir::InlineCalls {
+        let form = |r: &str, f: &str, bytes| crate::ir::InlineForm {
+            replaces: r.into(),
+            form: f.into(),
+            bytes,
+        };
+        crate::ir::InlineCalls {
+            operand: vec![form("load", "load_i", 6), form("arg", "arg_i", 6)],
+            fuse: vec![
+                ("arg_i".into(), form("add", "add_i", 9)),
+                ("load_i".into(), form("arg_i", "both_i", 12)),
+            ],
+        }
+    }
+
+    #[test]
+    fn inline_forms_replace_and_fuse_calls_that_pay() {
+        // Ten uses: every form pays for itself.
+        let one = [
+            "ld hl,a",
+            "call load",
+            "ld hl,b",
+            "call arg",
+            "ld hl,c",
+            "call arg",
+            "call add",
+        ];
+        let mut l = ops(&one.repeat(10));
+        inline_calls(&mut l, &table());
+        let want = ["call both_i", "dw a", "dw b", "call add_i", "dw c"];
+        assert_eq!(l, ops(&want.repeat(10)));
+    }
+
+    #[test]
+    fn inline_forms_that_do_not_pay_are_taken_apart() {
+        // One use of each: no form saves its own bytes, so the code stays as it was.
+        let one = [
+            "ld hl,a",
+            "call load",
+            "ld hl,b",
+            "call arg",
+            "ld hl,c",
+            "call arg",
+            "call add",
+        ];
+        let mut l = ops(&one);
+        inline_calls(&mut l, &table());
+        assert_eq!(l, ops(&one));
+        // Four uses of add_i pay (12 > 9), the one use of both_i does not: it is taken
+        // apart into load_i and arg_i, which then pay or not by their own uses.
+        let mut v = vec!["ld hl,a", "call load", "ld hl,b", "call arg"];
+        for _ in 0..4 {
+            v.extend(["ld hl,c", "call arg", "call add"]);
+        }
+        let mut l = ops(&v);
+        inline_calls(&mut l, &table());
+        let mut want = vec!["ld hl,a", "call load", "ld hl,b", "call arg"];
+        for _ in 0..4 {
+            want.extend(["call add_i", "dw c"]);
+        }
+        assert_eq!(l, ops(&want));
+    }
+
+    #[test]
+    fn inline_forms_never_span_a_label_or_a_source_line() {
+        let mut v: Vec<Line> = Vec::new();
+        for _ in 0..10 {
+            v.extend(ops(&["ld hl,a", "here:", "call load"]));
+            v.extend(ops(&["ld hl,b", "call arg"]));
+            v.push(Line::Src(crate::ir::SrcLoc { file: 0, line: 1 }));
+            v.extend(ops(&["call add"]));
+        }
+        let mut l = v.clone();
+        inline_calls(&mut l, &table());
+        let mut want: Vec<Line> = Vec::new();
+        for _ in 0..10 {
+            want.extend(ops(&[
+                "ld hl,a",
+                "here:",
+                "call load",
+                "call arg_i",
+                "dw b",
+            ]));
+            want.push(Line::Src(crate::ir::SrcLoc { file: 0, line: 1 }));
+            want.extend(ops(&["call add"]));
+        }
+        assert_eq!(l, want);
     }
 }

@@ -475,6 +475,7 @@ impl<'p> Lowerer<'p> {
                     name: source_name.to_string(),
                     text,
                 }],
+                inline_calls: inline_calls(),
             },
             literals: self.literals,
         }
@@ -764,4 +765,52 @@ fn file_blocks(prog: &Program) -> u16 {
 
 pub(crate) fn fn_param_label(name: Var, i: usize) -> String {
     format!("bp_{}{i}", var_suffix(name))
+}
+
+/// The math routines' forms with inline operands (`runtime/inline.asm`), for
+/// z80-codegen's last peephole step: the moves between numbers in memory and
+/// DAC/ARG that every non-integer expression makes, and the operations that
+/// follow them, in one call and its words. Fusions apply as the instructions
+/// come, so `ld hl,a` / `call bcd_load_dac` / `ld hl,b` / `call bcd_load_arg` /
+/// `call bcd_add` is `rt_bcd_ldlai` with a fifth call after it, fused again.
+/// The sizes are the forms' bytes in inline.asm.
+fn inline_calls() -> ir::InlineCalls {
+    let form = |replaces: &str, form: &str, bytes: u16| ir::InlineForm {
+        replaces: replaces.to_string(),
+        form: form.to_string(),
+        bytes,
+    };
+    let mut fuse = Vec::new();
+    for op in ["add", "sub", "mul", "div", "cmp"] {
+        fuse.push((
+            "rt_bcd_lai".to_string(),
+            form(&format!("bcd_{op}"), &format!("rt_bcd_{op}i"), 9),
+        ));
+    }
+    fuse.push((
+        "rt_bcd_ldi".to_string(),
+        form("rt_bcd_lai", "rt_bcd_ldlai", 12),
+    ));
+    for op in ["add", "sub", "mul", "div", "cmp"] {
+        fuse.push((
+            "rt_bcd_ldlai".to_string(),
+            form(&format!("bcd_{op}"), &format!("rt_bcd_ld{op}i"), 15),
+        ));
+    }
+    fuse.push((
+        "rt_bcd_sti".to_string(),
+        form("rt_bcd_ldi", "rt_bcd_stldi", 12),
+    ));
+    fuse.push((
+        "rt_bcd_ldi".to_string(),
+        form("rt_bcd_sti", "rt_bcd_cpyi", 12),
+    ));
+    ir::InlineCalls {
+        operand: vec![
+            form("bcd_load_dac", "rt_bcd_ldi", 6),
+            form("bcd_load_arg", "rt_bcd_lai", 6),
+            form("bcd_store_dac", "rt_bcd_sti", 6),
+        ],
+        fuse,
+    }
 }

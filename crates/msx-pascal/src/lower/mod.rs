@@ -316,6 +316,7 @@ fn lower_program(
         vars,
         fixed: l.fixed,
         sources,
+        inline_calls: ir::InlineCalls::default(),
     };
     Ok((ir, globals))
 }
