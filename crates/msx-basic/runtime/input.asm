@@ -33,13 +33,17 @@ rt_bas_fblank:
 
 ; FIN: HL = text. BCD_DAC = the number as a double, A = its type (2, 4,
 ; 8), HL = the character after it. Errors: 6 Overflow, 2 Syntax error
-; (`&` not followed by H, O or B).
-; This reader is the program's own even where the ROM's Math-Pack serves the
-; arithmetic (BCD_ROM): the ROM's FIN (3299h) takes its characters through
-; CHRGTR, which on an MSX2 lies in page 1 (4666h, fact sheet §4.1), where a
-; compiled program has its own code; and MSX-BASIC reads `&H` `&O` `&B` in
-; page 1 too (ROM C4EB8).
+; (`&` not followed by H, O or B). `&H` `&O` `&B` are read here, as
+; MSX-BASIC reads them in page 1 (ROM C4EB8), not in FIN; the rest by the
+; main ROM's FIN (rt_bas_romfin) where the ROM's Math-Pack serves the
+; arithmetic (BCD_ROM), else by the reader below.
 rt_bas_fin:
+        call rt_bas_fblank
+        cp '&'
+        jp z,rt_bas_fradix
+        IF DEFINED BCD_ROM
+        jp rt_bas_romfin
+        ELSE
         push hl
         ld hl,rt_bas_fs
         ld b,10
@@ -59,8 +63,6 @@ rt_bas_fin:
         ld (rt_bas_fs),a
         pop hl
         call rt_bas_fblank
-        cp '&'
-        jp z,.radix
         cp '-'
         jr nz,.plus
         ld (rt_bas_fs+4),a      ; non-zero: negative
@@ -312,7 +314,12 @@ rt_bas_fin:
 .ret:   ld a,(rt_bas_fs)
         pop hl
         ret
-.radix: inc hl                  ; &H &O &B (ROM C4EB8)
+        ENDIF
+
+; &H &O &B at HL (ROM C4EB8): an integer in BCD_DAC as rt_bas_fin
+; leaves it, A = 2.
+rt_bas_fradix:
+        inc hl
         call rt_bas_fblank
         cp 'a'
         jr c,.up
@@ -362,6 +369,114 @@ rt_bas_fin:
         pop hl
         ld a,2
         ret
+
+; FIN through the main ROM's own (3299h), as MSX-BASIC compilers call it:
+; with page 1 showing the main ROM, since on an MSX2 FIN reads its
+; characters through CHRGTR (4666h, page 1; fact sheet §4.1). The
+; switching code runs from page 3, in KBUF (F41Fh, the cruncher's buffer,
+; which nothing uses while a compiled program runs), with the characters
+; FIN may read copied there (the text may lie in page 1). H.ERRO (FFB1h),
+; which the ROM's error handler calls first, brings an Overflow back to
+; the program's error routine with page 1 as it was. Then DAC becomes a
+; double (FRCDBL, 303Ah) and A = the type FIN gave.
+rt_bas_romfin:
+        IF DEFINED BCD_ROM
+FT_CODE         EQU 0F41Fh              ; the switching code (.tramp, copied)
+FT_SLOT         EQU FT_CODE+88          ; the slot page 1 shows the program in
+FT_SP           EQU FT_CODE+89          ; SP at the call, for an error
+FT_SAVE         EQU FT_CODE+91          ; H.ERRO as it was (5 bytes)
+FT_TEXT         EQU FT_CODE+96          ; the characters, up to FT_MAX
+FT_MAX          EQU 220                 ; and a 00h (KBUF is 318 bytes)
+;@var rt_bas_ftok 1
+        push hl
+        ld a,(rt_bas_ftok)
+        or a
+        jr nz,.ready
+        inc a
+        ld (rt_bas_ftok),a
+        ld hl,.tramp
+        ld de,FT_CODE
+        ld bc,.tend-.tramp
+        ldir
+        ld c,1
+        call rt_bas_pageslot
+        ld (FT_SLOT),a
+.ready: pop hl
+        push hl
+        ld de,FT_TEXT
+        ld b,FT_MAX
+.copy:  ld a,(hl)               ; up to the first character FIN stops at
+        ld (de),a
+        inc hl
+        inc de
+        call .finch
+        jr nz,.end
+        djnz .copy
+.end:   xor a
+        ld (de),a
+        ld hl,FT_TEXT
+        call FT_CODE
+        ld de,10000h-FT_TEXT
+        add hl,de               ; the characters FIN took
+        pop de
+        add hl,de               ; HL = after them in the text
+        push hl
+        ld a,(0F663h)           ; VALTYP
+        push af
+        call 0303Ah             ; FRCDBL
+        pop af
+        pop hl
+        ret
+; Z when FIN may take the character A (digits, point, signs, exponents,
+; type suffixes and the blanks it skips).
+.finch: push bc
+        push hl
+        ld hl,.chars
+        ld bc,.tramp-.chars
+        cpir
+        pop hl
+        pop bc
+        ret
+.chars: db "0123456789.+-EeDd%!# ",9,10
+; The switching code, run at FT_CODE (81 bytes, below FT_SLOT): HL = the characters. FIN's result in
+; DAC and VALTYP, HL after the number.
+.tramp: ld (FT_SP),sp
+        push hl
+        ld hl,0FFB1h
+        ld de,FT_SAVE
+        ld bc,5
+        ldir
+        ld a,0C3h               ; H.ERRO: JP .terr
+        ld (0FFB1h),a
+        ld hl,FT_CODE+(.terr-.tramp)
+        ld (0FFB2h),hl
+        ld a,(0FCC1h)           ; EXPTBL: the main ROM's slot
+        ld h,40h
+        call 0024h              ; ENASLT: page 1 = the main ROM (DI)
+        pop hl
+        ld a,(hl)
+        call 03299h             ; FIN
+        push hl
+        call FT_CODE+(.tback-.tramp)
+        pop hl
+        ei
+        ret
+.terr:  ld sp,(FT_SP)           ; an error inside FIN: E = its code
+        push de
+        call FT_CODE+(.tback-.tramp)
+        pop de
+        ei
+        jp rt_bas_error
+.tback: ld a,(FT_SLOT)          ; page 1 = the program, H.ERRO as it was
+        ld h,40h
+        call 0024h
+        ld hl,FT_SAVE
+        ld de,0FFB1h
+        ld bc,5
+        ldir
+        ret
+.tend:
+        ENDIF
 
 ;@var rt_bas_vbuf 256
 

@@ -109,25 +109,7 @@ rt_bas_hookset:
         ld l,a
         ld a,(hl)
         jr .set
-.now:   in a,(0A8h)             ; the primary slot of page C
-        call .page
-        ld b,a
-        ld hl,0FCC1h            ; EXPTBL: bit 7 for an expanded slot
-        add a,l
-        ld l,a
-        ld a,(hl)
-        and 80h
-        or b
-        jp p,.set
-        ld b,a                  ; 80h + the primary slot
-        ld a,l
-        add a,4                 ; SLTTBL, FCC5h + the primary slot
-        ld l,a
-        ld a,(hl)
-        call .page
-        rlca
-        rlca
-        or b
+.now:   call rt_bas_pageslot
 .set:   ld hl,0FD9Fh
         ld (hl),0F7h            ; RST 30h
         inc hl
@@ -139,6 +121,32 @@ rt_bas_hookset:
         inc hl
         ld (hl),0C9h            ; RET
         ei
+        ret
+
+; A = the slot page C (0-3) shows now, as a slot ID (ENASLT's, RDSLT's): the
+; primary slot from port A8h, and for an expanded slot the secondary from
+; SLTTBL (FCC5h + the primary slot), the BIOS's copy of its register.
+; Changes BC, HL.
+rt_bas_pageslot:
+        in a,(0A8h)
+        call .page
+        ld b,a
+        ld hl,0FCC1h            ; EXPTBL: bit 7 for an expanded slot
+        add a,l
+        ld l,a
+        ld a,(hl)
+        and 80h
+        or b
+        ret p
+        ld b,a                  ; 80h + the primary slot
+        ld a,l
+        add a,4                 ; SLTTBL
+        ld l,a
+        ld a,(hl)
+        call .page
+        rlca
+        rlca
+        or b
         ret
 ; A = the two bits of page C (0-3) in the slot register A.
 .page:  push bc

@@ -135,3 +135,33 @@ fn errors_inside_inline_forms_name_the_line() {
     let src = src.replace("B=A*C*A*C", "B=C*C+C/E-C");
     assert_eq!(both_lines(&src), ["X", "Division by zero in 50"]);
 }
+
+/// READ, VAL and INPUT take their numbers from the main ROM's FIN (3299h),
+/// called with page 1 switched to the ROM (runtime `rt_bas_romfin`): the
+/// interpreter's answers, an Overflow inside FIN named at its line and
+/// caught by ON ERROR, and `&H`/`&O`/`&B` read by the program as MSX-BASIC
+/// reads them outside FIN.
+#[test]
+fn numbers_from_text_through_the_roms_fin() {
+    let src = concat!(
+        "10 READ A,B,C%,D#:PRINT A;B;C%;D#\n",
+        "20 PRINT VAL(\" 1 2.5E2\");VAL(\"&HFF\");VAL(\"-3D1\");VAL(\"&B101\");VAL(\"X\")\n",
+        "30 DATA 1.5, -2E3 ,77,1234567890123\n",
+        "40 ON ERROR GOTO 100:READ E:PRINT E\n",
+        "50 DATA 1E99\n",
+        "60 PRINT VAL(\"12%\");VAL(\"3.14159265358979\");VAL(\"1E-5\"):END\n",
+        "100 PRINT ERR;ERL:RESUME NEXT\n",
+    );
+    let out = build(src);
+    assert!(out.symbol("rt_bas_romfin").is_some());
+    assert_eq!(
+        both_lines(src),
+        [
+            " 1.5 -2000  77  1234567890123",
+            " 1250  255 -30  5  0",
+            " 6  40",
+            " 0",
+            " 12  3.1415926535898  1E-05"
+        ]
+    );
+}
