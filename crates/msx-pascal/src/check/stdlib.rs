@@ -163,6 +163,12 @@ pub enum StdRoutine {
     FillShape,
     SavePicture,
     GiosLoadPicture,
+    // GIOS's memory-mapper routines (TP 3.3f manual 18.4.1.17, 18.4.2.6, .37, .43, .57).
+    SetMem,
+    ClearMem,
+    SetChannel,
+    ReadMem,
+    WriteMem,
 }
 
 /// Predeclared variables.
@@ -633,6 +639,13 @@ pub const STD_ROUTINES: &[StdEntry] = &[
         &[Int, Int, Int, Str],
         R::None,
     )),
+    // GIOS memory mapper: SetMem(pages): pages reserved in all; ClearMem;
+    // SetChannel(channel, position: real); ReadMem / WriteMem(channel, address, size).
+    msx(row("SETMEM", S::SetMem, &[Int], R::Int)),
+    msx(row("CLEARMEM", S::ClearMem, &[], R::None)),
+    msx(row("SETCHANNEL", S::SetChannel, &[Int, Real], R::None)),
+    msx(row("READMEM", S::ReadMem, &[Int, Int, Int], R::None)),
+    msx(row("WRITEMEM", S::WriteMem, &[Int, Int, Int], R::None)),
 ];
 
 /// All rows with this (upper-case) name.
