@@ -179,3 +179,46 @@ fn a_cartridge_refuses_the_mapper_routines() {
     assert!(e.contains("needs RAM in page 2"), "{e}");
     assert!(build("begin ClearMem end.", Target::Com).is_ok());
 }
+
+/// Under MSX-DOS too (a .COM, as TP 3.3f makes): the bytes go through the mapper and
+/// back, and the program returns to the prompt with its pages as it found them.
+#[test]
+fn under_msx_dos() {
+    let out = build(
+        "var a, b: string[20];
+         begin
+           a := 'through the mapper'; b := '';
+           ClearMem;
+           writeln(SetMem(3));
+           SetChannel(0, 40000.0);
+           WriteMem(0, Addr(a), 21);
+           SetChannel(1, 40000);       { an integer above 32767 is a real constant }
+           ReadMem(1, Addr(b), 21);
+           writeln('[', b, ']');
+           ClearMem
+         end.",
+        Target::Com,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
+    let mut disk = Disk::new(Format::Kb720);
+    disk.write_file("T.COM", &out.bytes, when).unwrap();
+    disk.set_boot_command("T").unwrap();
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    let outcome = m.run_until(&Until::TextOnScreen("A>".into()), 3000);
+    let text = m.text_screen().map(|t| t.to_string()).unwrap_or_default();
+    assert!(outcome.reached(), "{outcome:?}\n{text}");
+    assert!(text.lines().any(|l| l.trim() == "3"), "{text}");
+    assert!(text.contains("[through the mapper]"), "{text}");
+    // Position 40000 is page 2 of those reserved (segment 6), offset 40000 - 32768.
+    let ram = m.mapper_ram().expect("a mapper");
+    let at = 6 * SEGMENT + 40000 - 32768;
+    assert_eq!(&ram[at..at + 19], b"\x12through the mapper");
+}
