@@ -169,6 +169,9 @@ pub enum StdRoutine {
     SetChannel,
     ReadMem,
     WriteMem,
+    /// GIOS's FWrite(var s): not in the manual; its example writes a string variable to
+    /// the screen over and over, so it writes as Write(s) does.
+    FWrite,
 }
 
 /// Predeclared variables.
@@ -646,6 +649,8 @@ pub const STD_ROUTINES: &[StdEntry] = &[
     msx(row("SETCHANNEL", S::SetChannel, &[Int, Real], R::None)),
     msx(row("READMEM", S::ReadMem, &[Int, Int, Int], R::None)),
     msx(row("WRITEMEM", S::WriteMem, &[Int, Int, Int], R::None)),
+    // FWrite(var s): the string on the screen (see StdRoutine::FWrite).
+    msx(row("FWRITE", S::FWrite, &[VarStr], R::None)),
 ];
 
 /// All rows with this (upper-case) name.

@@ -279,6 +279,12 @@ impl Lower<'_> {
         if r == R::SetChannel {
             return self.set_channel(args);
         }
+        if r == R::FWrite {
+            // Not in TP 3.3f's manual: written as Write(s) writes it (StdRoutine::FWrite).
+            let Some(x) = args.first() else { return };
+            let a = self.str_addr(x.expr());
+            return self.emit(rt_stmt("rt_wstr", vec![(Reg::HL, a), (Reg::DE, word(0))]));
+        }
         if let Some(&(_, name, n)) = GRAPHICS.iter().find(|g| g.0 == r) {
             return self.graphics_call(name, n, args);
         }
