@@ -172,6 +172,31 @@ fn the_manuals_readmem_example_runs() {
     assert_eq!(rows[0], "5");
 }
 
+/// GetChannel answers a channel's position as a real, -1.0 when the channel is invalid
+/// (18.4.1.3): past the pages reserved, not 0-15, or moved to the end by a transfer.
+#[test]
+fn getchannel_answers_the_position() {
+    let (_, rows) = run("var a: array[0..99] of byte;
+         begin
+           ClearMem;
+           writeln(SetMem(3));
+           SetChannel(1, 40000.0); writeln(GetChannel(1):0:1);
+           WriteMem(1, Addr(a), 100); writeln(GetChannel(1):0:1);
+           SetChannel(2, 0); writeln(GetChannel(2):0:1);
+           SetChannel(3, 1); writeln(GetChannel(3):0:1);
+           SetChannel(4, 49151.9); writeln(GetChannel(4):0:1);
+           ReadMem(4, Addr(a), 1); writeln(GetChannel(4):0:1);
+           SetChannel(5, 49152.0); writeln(GetChannel(5):0:1);
+           writeln(GetChannel(16):0:1);
+           ClearMem; writeln(GetChannel(1):0:1);
+           writeln('done')
+         end.");
+    let want = [
+        "3", "40000.0", "40100.0", "0.0", "1.0", "49151.0", "-1.0", "-1.0", "-1.0", "-1.0",
+    ];
+    assert_eq!(&rows[..want.len()], &want);
+}
+
 /// A cartridge has its ROM in page 2, where the segments are put: refused there.
 #[test]
 fn a_cartridge_refuses_the_mapper_routines() {

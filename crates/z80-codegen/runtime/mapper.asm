@@ -188,6 +188,75 @@ rt_setchan:
         ld (hl),c
         ret
 
+; GetChannel(channel) (18.4.1.3): HL = the channel, DE = where the real goes: its
+; position, or -1.0 for a channel that is invalid or past the pages reserved (or not
+; 0-15).
+rt_getchan:
+        push de
+        ld (rt_garg),hl
+        call rt_mmchaddr
+        jr nc,.invalid
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        inc hl
+        ld c,(hl)
+        ld a,c
+        cp 64
+        jr nc,.invalid
+        ld h,c
+        ld l,d
+        add hl,hl
+        add hl,hl
+        ld a,(rt_mmpages)
+        ld b,a
+        ld a,h
+        cp b
+        jr nc,.invalid
+        ; C:D:E is below 2^22: shifted left until its top bit is bit 23, the real is
+        ; 0.1xxx * 2^(24 - shifts); exponent 80h + 24 - shifts, the top bit dropped.
+        pop hl
+        xor a
+        ld b,6
+.zero:  ld (hl),a
+        inc hl
+        djnz .zero              ; 0 when the position is
+        ld a,c
+        or d
+        or e
+        ret z
+        ld b,80h+24
+.norm:  bit 7,c
+        jr nz,.put
+        sla e
+        rl d
+        rl c
+        dec b
+        jr .norm
+.put:   res 7,c
+        dec hl
+        ld (hl),c
+        dec hl
+        ld (hl),d
+        dec hl
+        ld (hl),e
+        dec hl
+        dec hl
+        dec hl
+        ld (hl),b
+        ret
+.invalid:
+        pop hl
+        ld (hl),81h             ; -1.0
+        inc hl
+        xor a
+        ld b,4
+.z2:    ld (hl),a
+        inc hl
+        djnz .z2
+        ld (hl),80h
+        ret
+
 ; HL = the entry of channel (rt_garg); carry when it is 0-15.
 rt_mmchaddr:
         ld a,(rt_garg+1)

@@ -169,6 +169,7 @@ pub enum StdRoutine {
     SetChannel,
     ReadMem,
     WriteMem,
+    GetChannel,
     /// GIOS's FWrite(var s): not in the manual; its example writes a string variable to
     /// the screen over and over, so it writes as Write(s) does.
     FWrite,
@@ -649,6 +650,8 @@ pub const STD_ROUTINES: &[StdEntry] = &[
     msx(row("SETCHANNEL", S::SetChannel, &[Int, Real], R::None)),
     msx(row("READMEM", S::ReadMem, &[Int, Int, Int], R::None)),
     msx(row("WRITEMEM", S::WriteMem, &[Int, Int, Int], R::None)),
+    // GetChannel(channel): the position, a real (-1.0 when invalid).
+    msx(row("GETCHANNEL", S::GetChannel, &[Int], R::Real)),
     // FWrite(var s): the string on the screen (see StdRoutine::FWrite).
     msx(row("FWRITE", S::FWrite, &[VarStr], R::None)),
 ];
