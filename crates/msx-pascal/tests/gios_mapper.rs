@@ -100,6 +100,8 @@ fn writemem_and_readmem_move_bytes_through_the_channels() {
            { channel 2 moved on by 300 bytes: the next byte read is the one after }
            a[0] := 99; SetChannel(3, 16600.0); WriteMem(3, Addr(a), 1);
            ReadMem(2, Addr(b), 1);
+           { interrupts are on again: the clock's tick (JIFFY) moves }
+           i := Mem[$FC9E]; repeat until Mem[$FC9E] <> i;
            writeln('next ', b[0]);
            writeln('done')
          end.");
@@ -195,6 +197,27 @@ fn getchannel_answers_the_position() {
         "3", "40000.0", "40100.0", "0.0", "1.0", "49151.0", "-1.0", "-1.0", "-1.0", "-1.0",
     ];
     assert_eq!(&rows[..want.len()], &want);
+}
+
+/// Interrupts are off while a segment is in page 2, and afterwards as they were: a
+/// program that turned them off finds them off (the clock's tick does not move).
+#[test]
+fn interrupts_stay_as_the_program_had_them() {
+    let (_, rows) = run("var a: array[0..9] of byte; i, k: integer; still: boolean;
+         begin
+           ClearMem;
+           writeln(SetMem(1));
+           SetChannel(0, 0);
+           inline($F3);
+           WriteMem(0, Addr(a), 10);
+           i := Mem[$FC9E];
+           for k := 1 to 20000 do ;
+           still := Mem[$FC9E] = i;
+           inline($FB);
+           writeln(still);
+           writeln('done')
+         end.");
+    assert_eq!(rows[..2], ["1", "TRUE"]);
 }
 
 /// A cartridge has its ROM in page 2, where the segments are put: refused there.
