@@ -18,6 +18,7 @@ const FILES: &[(&str, &str)] = &[
     ("sets.asm", include_str!("../runtime/sets.asm")),
     ("files.asm", include_str!("../runtime/files.asm")),
     ("graphics.asm", include_str!("../runtime/graphics.asm")),
+    ("mapper.asm", include_str!("../runtime/mapper.asm")),
     ("real.asm", include_str!("../runtime/real.asm")),
 ];
 

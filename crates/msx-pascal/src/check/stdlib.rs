@@ -163,6 +163,16 @@ pub enum StdRoutine {
     FillShape,
     SavePicture,
     GiosLoadPicture,
+    // GIOS's memory-mapper routines (TP 3.3f manual 18.4.1.17, 18.4.2.6, .37, .43, .57).
+    SetMem,
+    ClearMem,
+    SetChannel,
+    ReadMem,
+    WriteMem,
+    GetChannel,
+    /// GIOS's FWrite(var s): not in the manual; its example writes a string variable to
+    /// the screen over and over, so it writes as Write(s) does.
+    FWrite,
 }
 
 /// Predeclared variables.
@@ -633,6 +643,17 @@ pub const STD_ROUTINES: &[StdEntry] = &[
         &[Int, Int, Int, Str],
         R::None,
     )),
+    // GIOS memory mapper: SetMem(pages): pages reserved in all; ClearMem;
+    // SetChannel(channel, position: real); ReadMem / WriteMem(channel, address, size).
+    msx(row("SETMEM", S::SetMem, &[Int], R::Int)),
+    msx(row("CLEARMEM", S::ClearMem, &[], R::None)),
+    msx(row("SETCHANNEL", S::SetChannel, &[Int, Real], R::None)),
+    msx(row("READMEM", S::ReadMem, &[Int, Int, Int], R::None)),
+    msx(row("WRITEMEM", S::WriteMem, &[Int, Int, Int], R::None)),
+    // GetChannel(channel): the position, a real (-1.0 when invalid).
+    msx(row("GETCHANNEL", S::GetChannel, &[Int], R::Real)),
+    // FWrite(var s): the string on the screen (see StdRoutine::FWrite).
+    msx(row("FWRITE", S::FWrite, &[VarStr], R::None)),
 ];
 
 /// All rows with this (upper-case) name.

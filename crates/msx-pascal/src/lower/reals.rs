@@ -144,6 +144,12 @@ impl Lower<'_> {
             self.error(e.span, "an argument is missing");
             return;
         };
+        if r == R::GetChannel {
+            // GIOS GetChannel (TP 3.3f manual 18.4.1.3): the channel's position.
+            let ch = self.word_value(x);
+            self.emit(rt_stmt("rt_getchan", vec![(Reg::HL, ch), (Reg::DE, dst)]));
+            return;
+        }
         if r == R::Sqr {
             let a = self.real_addr(x);
             let a = self.stable_addr(a);

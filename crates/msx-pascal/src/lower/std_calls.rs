@@ -51,6 +51,9 @@ const GRAPHICS: &[(R, &str, usize)] = &[
     (R::WriteSector, "rt_wrsect", 4),
     (R::Paint, "rt_paint", 3),
     (R::FillShape, "rt_fillshape", 3),
+    (R::ClearMem, "rt_clearmem", 0),
+    (R::ReadMem, "rt_readmem", 3),
+    (R::WriteMem, "rt_writemem", 3),
 ];
 
 /// GIOS functions: the arguments in rt_garg as for [`GRAPHICS`], the result left in
@@ -68,6 +71,7 @@ const GIOS_FUNCTIONS: &[(R, &str, usize, W)] = &[
     (R::GetFKey, "rt_getfkey", 0, W::Byte),
     (R::GetPad, "rt_getpad", 1, W::Word),
     (R::GetPdl, "rt_getpdl", 1, W::Word),
+    (R::SetMem, "rt_setmem", 1, W::Word),
 ];
 
 impl Lower<'_> {
@@ -156,6 +160,7 @@ impl Lower<'_> {
             ),
             R::Trunc | R::Round => self.real_to_int(r, args),
             R::KeyPressed => return rt("rt_keypressed", vec![], W::Byte),
+            R::SetMem if !self.mapper_allowed(e.span, r) => return word(0),
             _ if GIOS_FUNCTIONS.iter().any(|g| g.0 == r) => {
                 let &(_, name, n, width) = GIOS_FUNCTIONS.iter().find(|g| g.0 == r).unwrap();
                 self.graphics_call(name, n, args);
@@ -264,6 +269,22 @@ impl Lower<'_> {
 
     /// A standard procedure (or a function called as a statement).
     pub(crate) fn std_proc(&mut self, s: &Stmt, r: R, args: &[Arg]) {
+        if matches!(
+            r,
+            R::SetMem | R::ClearMem | R::SetChannel | R::ReadMem | R::WriteMem
+        ) && !self.mapper_allowed(s.span, r)
+        {
+            return;
+        }
+        if r == R::SetChannel {
+            return self.set_channel(args);
+        }
+        if r == R::FWrite {
+            // Not in TP 3.3f's manual: written as Write(s) writes it (StdRoutine::FWrite).
+            let Some(x) = args.first() else { return };
+            let a = self.str_addr(x.expr());
+            return self.emit(rt_stmt("rt_wstr", vec![(Reg::HL, a), (Reg::DE, word(0))]));
+        }
         if let Some(&(_, name, n)) = GRAPHICS.iter().find(|g| g.0 == r) {
             return self.graphics_call(name, n, args);
         }
@@ -528,6 +549,45 @@ impl Lower<'_> {
                 value: v,
             });
         }
+    }
+
+    /// GIOS's mapper routines switch page 2 to a mapper segment for a moment, from code
+    /// on the stack in page 3: a cartridge has its ROM in page 2, so there they are an
+    /// error at the call. Answers whether the call may be made.
+    fn mapper_allowed(&mut self, span: crate::source::Span, r: R) -> bool {
+        if self.target != Some(Target::Rom) {
+            return true;
+        }
+        self.diags.push(Diagnostic::error(
+            span,
+            format!(
+                "`{r:?}` needs RAM in page 2 (an MSX-DOS program or a boot disk), not a cartridge"
+            ),
+        ));
+        false
+    }
+
+    /// `SetChannel(channel, position)`: the channel in rt_garg, the address of the
+    /// position (a real; an integer converted) in rt_garg+2.
+    fn set_channel(&mut self, args: &[Arg]) {
+        let pos = match args.get(1) {
+            Some(a) => self.real_addr(a.expr()),
+            None => word(0),
+        };
+        let pos = self.stable(pos);
+        let ch = self.arg_word(args, 0);
+        let ch = self.stable(ch);
+        self.emit(S::Store {
+            w: W::Word,
+            addr: E::Sym("rt_garg".into(), 0),
+            value: ch,
+        });
+        self.emit(S::Store {
+            w: W::Word,
+            addr: E::Sym("rt_garg".into(), 2),
+            value: pos,
+        });
+        self.emit(rt_stmt("rt_setchan", vec![]));
     }
 
     /// `Execute(f)` and `Chain(f)`: TP3 loads the .COM (or .CHN) file assigned to `f` at
