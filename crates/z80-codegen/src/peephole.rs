@@ -19,7 +19,9 @@
 //! | `ld (x),de` / `ld hl,(x)` | `ld (x),de` / `ld h,d` / `ld l,e` | 8 T-states for 16 |
 //!
 //! and, across blocks, the loads of values HL or A already hold ([`crate::regs`]);
-//! generated labels nothing jumps to any more are dropped.
+//! generated labels nothing jumps to any more are dropped. Last, [`inline_calls`] gives
+//! the front end's routines their operands inline where its table says they have such a
+//! form (`ld hl,x` / `call r` → `call r_i` / `dw x`, and fusions of neighbours).
 
 use std::collections::{HashMap, HashSet};
 
