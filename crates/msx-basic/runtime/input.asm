@@ -371,40 +371,17 @@ rt_bas_fradix:
         ret
 
 ; FIN through the main ROM's own (3299h), as MSX-BASIC compilers call it:
-; with page 1 showing the main ROM, since on an MSX2 FIN reads its
-; characters through CHRGTR (4666h, page 1; fact sheet §4.1). The
-; switching code runs from page 3, in KBUF (F41Fh, the cruncher's buffer,
-; which nothing uses while a compiled program runs), with the characters
-; FIN may read copied there (the text may lie in page 1). H.ERRO (FFB1h),
-; which the ROM's error handler calls first, brings an Overflow back to
-; the program's error routine with page 1 as it was. Then DAC becomes a
-; double (FRCDBL, 303Ah) and A = the type FIN gave.
+; on an MSX2 FIN reads its characters through CHRGTR (4666h, page 1; fact
+; sheet §4.1), so it runs with page 1 showing the main ROM (romcall.asm),
+; from a copy of the characters it may read in page 3 (the text may lie in
+; page 1). Then DAC becomes a double (FRCDBL, 303Ah) and A = the type FIN
+; gave.
+;@var rt_bas_ftext 1
 rt_bas_romfin:
         IF DEFINED BCD_ROM
-FT_CODE         EQU 0F41Fh              ; the switching code (.tramp, copied)
-FT_SLOT         EQU FT_CODE+88          ; the slot page 1 shows the program in
-FT_SP           EQU FT_CODE+89          ; SP at the call, for an error
-FT_SAVE         EQU FT_CODE+91          ; H.ERRO as it was (5 bytes)
-FT_TEXT         EQU FT_CODE+96          ; the characters, up to FT_MAX
-FT_MAX          EQU 220                 ; and a 00h (KBUF is 318 bytes)
-;@var rt_bas_ftok 1
         push hl
-        ld a,(rt_bas_ftok)
-        or a
-        jr nz,.ready
-        inc a
-        ld (rt_bas_ftok),a
-        ld hl,.tramp
-        ld de,FT_CODE
-        ld bc,.tend-.tramp
-        ldir
-        ld c,1
-        call rt_bas_pageslot
-        ld (FT_SLOT),a
-.ready: pop hl
-        push hl
-        ld de,FT_TEXT
-        ld b,FT_MAX
+        ld de,RC_TEXT
+        ld b,RC_TEXTMAX
 .copy:  ld a,(hl)               ; up to the first character FIN stops at
         ld (de),a
         inc hl
@@ -414,9 +391,11 @@ FT_MAX          EQU 220                 ; and a 00h (KBUF is 318 bytes)
         djnz .copy
 .end:   xor a
         ld (de),a
-        ld hl,FT_TEXT
-        call FT_CODE
-        ld de,10000h-FT_TEXT
+        ld hl,RC_TEXT
+        ld a,(hl)
+        ld de,03299h            ; FIN
+        call rt_bas_romcall
+        ld de,10000h-RC_TEXT
         add hl,de               ; the characters FIN took
         pop de
         add hl,de               ; HL = after them in the text
@@ -432,50 +411,13 @@ FT_MAX          EQU 220                 ; and a 00h (KBUF is 318 bytes)
 .finch: push bc
         push hl
         ld hl,.chars
-        ld bc,.tramp-.chars
+        ld bc,.cend-.chars
         cpir
         pop hl
         pop bc
         ret
 .chars: db "0123456789.+-EeDd%!# ",9,10
-; The switching code, run at FT_CODE (81 bytes, below FT_SLOT): HL = the characters. FIN's result in
-; DAC and VALTYP, HL after the number.
-.tramp: ld (FT_SP),sp
-        push hl
-        ld hl,0FFB1h
-        ld de,FT_SAVE
-        ld bc,5
-        ldir
-        ld a,0C3h               ; H.ERRO: JP .terr
-        ld (0FFB1h),a
-        ld hl,FT_CODE+(.terr-.tramp)
-        ld (0FFB2h),hl
-        ld a,(0FCC1h)           ; EXPTBL: the main ROM's slot
-        ld h,40h
-        call 0024h              ; ENASLT: page 1 = the main ROM (DI)
-        pop hl
-        ld a,(hl)
-        call 03299h             ; FIN
-        push hl
-        call FT_CODE+(.tback-.tramp)
-        pop hl
-        ei
-        ret
-.terr:  ld sp,(FT_SP)           ; an error inside FIN: E = its code
-        push de
-        call FT_CODE+(.tback-.tramp)
-        pop de
-        ei
-        jp rt_bas_error
-.tback: ld a,(FT_SLOT)          ; page 1 = the program, H.ERRO as it was
-        ld h,40h
-        call 0024h
-        ld hl,FT_SAVE
-        ld de,0FFB1h
-        ld bc,5
-        ldir
-        ret
-.tend:
+.cend:
         ENDIF
 
 ;@var rt_bas_vbuf 256

@@ -152,7 +152,16 @@ fn runtime_files(target: Target, file_errors: bool) -> Vec<(&'static str, String
         ("print.asm", crate::RT_PRINT_ASM.to_string()),
         ("errors.asm", crate::RT_ERRORS_ASM.to_string()),
         ("input.asm", crate::RT_INPUT_ASM.to_string()),
-        ("math.asm", crate::RT_MATH_ASM.to_string()),
+        (
+            "math.asm",
+            if uses_rom_mathpack(target) {
+                crate::RT_MATHROM_ASM
+            } else {
+                crate::RT_MATH_ASM
+            }
+            .to_string(),
+        ),
+        ("romcall.asm", crate::RT_ROMCALL_ASM.to_string()),
         ("traps.asm", crate::RT_TRAPS_ASM.to_string()),
         ("play.asm", crate::RT_PLAY_ASM.to_string()),
         ("using.asm", crate::RT_USING_ASM.to_string()),

@@ -81,6 +81,12 @@ pub const RT_FILES_ASM: &str = include_str!("../runtime/diskfiles.asm");
 pub const RT_MACHINE_ASM: &str = include_str!("../runtime/machine.asm");
 /// PRINT USING.
 pub const RT_USING_ASM: &str = include_str!("../runtime/using.asm");
+/// A Math-Pack routine called with page 1 showing the main ROM
+/// (`runtime/romcall.asm`).
+pub const RT_ROMCALL_ASM: &str = include_str!("../runtime/romcall.asm");
+/// The functions and `^` from the main ROM's Math-Pack (`runtime/mathrom.asm`),
+/// in place of [`RT_MATH_ASM`] on a disk or a cartridge.
+pub const RT_MATHROM_ASM: &str = include_str!("../runtime/mathrom.asm");
 /// The math routines' forms with inline operands (`runtime/inline.asm`).
 pub const RT_INLINE_ASM: &str = include_str!("../runtime/inline.asm");
 

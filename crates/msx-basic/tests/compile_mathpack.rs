@@ -165,3 +165,42 @@ fn numbers_from_text_through_the_roms_fin() {
         ]
     );
 }
+
+/// SQR, SIN, COS, TAN, ATN, LOG, EXP and `^` are the main ROM's
+/// (`runtime/mathrom.asm`, through `romcall.asm` with page 1 switched to the
+/// ROM): the interpreter's digits and errors, Illegal function call and
+/// Overflow caught by ON ERROR at their lines.
+#[test]
+fn functions_and_powers_through_the_rom() {
+    let src = concat!(
+        "10 A=1:PRINT SIN(A);COS(A);TAN(A);ATN(A)\n",
+        "20 PRINT LOG(10);EXP(A);SQR(2);2^.5;2^10;(-2)^3\n",
+        "30 ON ERROR GOTO 100\n",
+        "40 PRINT LOG(0)\n50 PRINT SQR(-1)\n60 PRINT EXP(200)\n",
+        "70 B=0:PRINT B^-1\n80 PRINT (-8)^(1/3)\n90 END\n",
+        "100 PRINT ERR;ERL:RESUME NEXT\n",
+    );
+    let out = build(src);
+    assert!(out.symbol("rt_bas_romcall").is_some());
+    assert!(out.symbol("rt_bas_sinr").is_none(), "the runtime's own SIN");
+    // The switching code fits below the slot byte that follows it in KBUF.
+    let tramp = out.symbol("rt_bas_romcall.tramp").unwrap();
+    let tend = out.symbol("rt_bas_romcall.tend").unwrap();
+    assert!(tend - tramp <= 88, "{} bytes", tend - tramp);
+    assert_eq!(
+        both_lines(src),
+        [
+            // PRINT moves to the next line where a number would not fit.
+            " .84147098480792  .54030230586811",
+            " 1.557407724655  .78539816339744",
+            " 2.302585092994  2.7182818284589",
+            " 1.4142135623731  1.4142135623731  1024",
+            "-8",
+            " 5  40",
+            " 5  50",
+            " 6  60",
+            " 11  70",
+            " 5  80"
+        ]
+    );
+}

@@ -9,6 +9,8 @@ const FILES: &[(&str, &str)] = &[
     ("errors.asm", msx_basic::RT_ERRORS_ASM),
     ("input.asm", msx_basic::RT_INPUT_ASM),
     ("math.asm", msx_basic::RT_MATH_ASM),
+    ("mathrom.asm", msx_basic::RT_MATHROM_ASM),
+    ("romcall.asm", msx_basic::RT_ROMCALL_ASM),
     ("traps.asm", msx_basic::RT_TRAPS_ASM),
     ("play.asm", msx_basic::RT_PLAY_ASM),
     ("using.asm", msx_basic::RT_USING_ASM),
