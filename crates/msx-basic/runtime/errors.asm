@@ -6,8 +6,9 @@
 ; the line, then a newline and "Ok" (the prompt, ROM J411F), and stops.
 ; The line comes from the table rt_bas_lines the compiler emits (code
 ; address, line) in ascending order, ended by (end of the BASIC code,
-; 0FFFFh): the first word on the stack that is a return address into the
-; BASIC code, just after a CALL, is the failing call.
+; 0FFFFh), packed (rt_bas_callsite): the first word on the stack that is a
+; return address into the BASIC code, just after a CALL, is the failing
+; call.
 ; ---------------------------------------------------------------------------
 
 ;@var rt_bas_errno 1
@@ -266,24 +267,28 @@ rt_bas_prline:
 
 ; DE = a word from the stack: carry clear and HL = the BASIC line when it
 ; is a return address in the BASIC code just after a CALL instruction.
+; The table rt_bas_lines (compile.rs) holds per BASIC line whose code
+; starts at a new address its address and number, in ascending address
+; order, ended by (the end of the BASIC code, 0FFFFh): each as a byte, the
+; difference from the entry before (1-255), or 00h and the whole word (the
+; first entry's always).
+;@var rt_bas_ta 2
+;@var rt_bas_tl 2
 rt_bas_callsite:
         dec de                  ; DE = R - 1, the CALL's last byte
         ld hl,rt_bas_lines
-        call .lt
+        call .entry             ; the first entry (whole words)
+        call .before
         ret c                   ; before the BASIC code
-.line:  inc hl                  ; HL = an entry at or before R - 1
-        inc hl
-        ld c,(hl)
-        inc hl
-        ld b,(hl)               ; BC = its line
-        inc hl                  ; HL = the next entry
+.line:  ld bc,(rt_bas_tl)       ; BC = this entry's line
         ld a,b
         and c
         inc a
         scf
         ret z                   ; the terminator: after the BASIC code
-        call .lt
-        jr nc,.line             ; at or after the next entry
+        call .entry             ; the next entry
+        call .before
+        jr nc,.line             ; at or after it
 .in:    dec de
         dec de                  ; DE = R - 3: a CALL opcode?
         ld a,(de)
@@ -326,12 +331,36 @@ rt_bas_callsite:
         ld l,c
         or a
         ret
-; carry when DE < the word at HL. Keeps BC, DE, HL.
-.lt:    push hl
-        ld a,(hl)
+; The entry at HL into rt_bas_ta (address) and rt_bas_tl (line), HL past
+; it. Keeps BC, DE.
+.entry: push bc
+        ld bc,(rt_bas_ta)
+        call .field
+        ld (rt_bas_ta),bc
+        ld bc,(rt_bas_tl)
+        call .field
+        ld (rt_bas_tl),bc
+        pop bc
+        ret
+; BC = BC + the byte at HL, or the word after a 00h. HL past it.
+.field: ld a,(hl)
         inc hl
-        ld h,(hl)
-        ld l,a
+        or a
+        jr z,.word
+        add a,c
+        ld c,a
+        ret nc
+        inc b
+        ret
+.word:  ld c,(hl)
+        inc hl
+        ld b,(hl)
+        inc hl
+        ret
+; Carry when DE < the entry's address. Keeps BC, DE, HL.
+.before:
+        push hl
+        ld hl,(rt_bas_ta)
         ex de,hl
         or a
         sbc hl,de

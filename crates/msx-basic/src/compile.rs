@@ -298,16 +298,14 @@ pub fn compile(name: &str, source: &[u8], target: Target) -> Result<Compiled, Fa
         }
     }
     let end = first.symbol("rt_halt").unwrap_or(0);
-    let mut table = Vec::new();
-    for l in &first.lines {
-        if l.addr >= end {
-            continue;
-        }
-        table.extend_from_slice(&l.addr.to_le_bytes());
-        table.extend_from_slice(&(l.line as u16).to_le_bytes());
-    }
-    table.extend_from_slice(&end.to_le_bytes());
-    table.extend_from_slice(&0xFFFFu16.to_le_bytes());
+    let lines: Vec<(u16, u16)> = first
+        .lines
+        .iter()
+        .filter(|l| l.addr < end)
+        .map(|l| (l.addr, l.line as u16))
+        .chain([(end, 0xFFFF)])
+        .collect();
+    let table = line_table(&lines);
     if let Some(d) = ir.rodata.iter_mut().find(|d| d.label == "rt_bas_lines") {
         d.bytes = table;
     }
@@ -489,5 +487,59 @@ fn visit_expr(e: &ir::Expr, f: &mut dyn FnMut(&str)) {
         }
         ir::Expr::Cond(c) => visit_cond(c, f),
         ir::Expr::Call(c) => visit_call(c, f),
+    }
+}
+
+/// The address-to-line table the error routine reads (`rt_bas_callsite`,
+/// errors.asm): per entry its address and its line, each as a byte, the
+/// difference from the entry before when that is 1-255, or 00h and the
+/// whole word (two bytes a line for most programs, where four would do).
+/// Of entries at one address (lines without code) only the last counts.
+fn line_table(entries: &[(u16, u16)]) -> Vec<u8> {
+    let mut table = Vec::new();
+    // The first entry's words are whole (the error routine starts from nothing).
+    let field = |table: &mut Vec<u8>, prev: Option<u16>, value: u16| match prev
+        .map(|p| value.wrapping_sub(p))
+    {
+        Some(d @ 1..=255) => table.push(d as u8),
+        _ => {
+            table.push(0);
+            table.extend_from_slice(&value.to_le_bytes());
+        }
+    };
+    let mut prev: Option<(u16, u16)> = None;
+    for (i, &(a, l)) in entries.iter().enumerate() {
+        if entries.get(i + 1).is_some_and(|next| next.0 == a) {
+            continue;
+        }
+        field(&mut table, prev.map(|p| p.0), a);
+        field(&mut table, prev.map(|p| p.1), l);
+        prev = Some((a, l));
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_table;
+
+    #[test]
+    fn the_line_table_packs_differences_and_keeps_the_last_line_of_an_address() {
+        let table = line_table(&[
+            (0x4010, 10),
+            (0x4020, 20),
+            (0x4020, 30), // line 20 has no code: 30 starts at the same address
+            (0x4200, 25), // code placed after a later line's, far away
+            (0x4300, 0xFFFF),
+        ]);
+        assert_eq!(
+            table,
+            [
+                0, 0x10, 0x40, 0, 10, 0, // the first: whole words
+                0x10, 20, // +16 bytes, +20 lines (line 30)
+                0, 0x00, 0x42, 0, 25, 0, // +480 bytes and -5 lines: whole words
+                0, 0x00, 0x43, 0, 0xFF, 0xFF, // the end
+            ]
+        );
     }
 }

@@ -49,7 +49,9 @@ fn pasmo_assembles_the_rt_bas_files_identically() {
     if !wanted() {
         return;
     }
-    let source = runtime_support::source("rt_bas_lines:\n        dw 0FFFFh,0FFFFh\n");
+    let source = runtime_support::source(
+        "rt_bas_lines:\n        db 0\n        dw 0FFFFh\n        db 0\n        dw 0FFFFh\n",
+    );
     same_bytes("rt", &source, &globalize_local_labels(&source));
 }
 

@@ -103,10 +103,22 @@ fn tab_and_spc() {
 /// table the compiler emits.
 const PROGRAM: &str = "
 rt_bas_lines:
-        dw l10,10
-        dw l20,20
-        dw l450,450
-        dw lend,0FFFFh
+        db 0
+        dw l10
+        db 0
+        dw 10
+        db 0
+        dw l20
+        db 0
+        dw 20
+        db 0
+        dw l450
+        db 0
+        dw 450
+        db 0
+        dw lend
+        db 0
+        dw 0FFFFh
 l10:    nop
         ret
 l20:    ld hl,empty             ; ASC(\"\")
@@ -165,8 +177,14 @@ fn division_by_zero_from_the_math_pack() {
     let mut rt = Rt::with_code(
         "
 rt_bas_lines:
-        dw l70,70
-        dw lend,0FFFFh
+        db 0
+        dw l70
+        db 0
+        dw 70
+        db 0
+        dw lend
+        db 0
+        dw 0FFFFh
 l70:    ld hl,0
         ld (BCD_RAM+16),hl
         ld hl,4110h
@@ -260,8 +278,14 @@ fn line_numbers_up_to_65529() {
     let mut rt = Rt::with_code(
         "
 rt_bas_lines:
-        dw l1,65529
-        dw lend,0FFFFh
+        db 0
+        dw l1
+        db 0
+        dw 65529
+        db 0
+        dw lend
+        db 0
+        dw 0FFFFh
 l1:     ld e,2
         call rt_bas_error
 lend:   nop

@@ -195,7 +195,9 @@ pub fn source(lines_table: &str) -> String {
 impl Rt {
     /// The runtime with an empty line table (errors print no line).
     pub fn new() -> Rt {
-        Rt::with_code("rt_bas_lines:\n        dw 0FFFFh,0FFFFh\n")
+        Rt::with_code(
+            "rt_bas_lines:\n        db 0\n        dw 0FFFFh\n        db 0\n        dw 0FFFFh\n",
+        )
     }
 
     /// The runtime plus `code` (assembled after it: test programs, the
