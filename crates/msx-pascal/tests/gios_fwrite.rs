@@ -4,9 +4,10 @@
 //! sentence is put on the screen continuously". So FWrite(var s) writes the string at
 //! the cursor, as Write(s) does: that is what this checks on the emulated MSX2.
 
-use msx_disk::{Disk, Format, Timestamp};
-use msx_machine::machine::{Machine, MachineConfig, Until};
-use msx_machine::memory::MachineLayout;
+mod common;
+
+use msx_machine::machine::Until;
+use msx_machine::memory::DEFAULT_RAM_KB;
 use msx_pascal::lower::compile;
 use msx_pascal::{render_diagnostics, MemoryFiles};
 use z80_codegen::Target;
@@ -29,18 +30,9 @@ fn fwrite_puts_the_string_at_the_cursor() {
         Ok(b) => b.output,
         Err(f) => panic!("{}", render_diagnostics(&f.diagnostics, &f.sources)),
     };
-    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
-    let mut disk = Disk::new(Format::Kb720);
-    disk.write_file("T.BIN", &out.bytes, when).unwrap();
+    let mut disk = common::disk_with("T.BIN", &out.bytes);
     disk.set_boot_program("T.BIN", out.load, out.entry).unwrap();
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        Some(msx_bios::disk_rom().to_vec()),
-    );
-    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-    m.set_rendering(false);
-    m.insert_disk(0, disk.to_bytes()).unwrap();
+    let mut m = common::free_msx2_with(&disk, DEFAULT_RAM_KB);
     let outcome = m.run_until(&Until::TextOnScreen("done".into()), 1500);
     let t = m.text_screen().expect("a text screen");
     assert!(outcome.reached(), "{outcome:?}\n{t}");

@@ -3,9 +3,10 @@
 //! emulated MSX2 (free BIOS and disk ROM, 256 KB mapper): the pages reserved are 16 KB
 //! segments of the mapper outside the program's 64 KB, reached through channels.
 
-use msx_disk::{Disk, Format, Timestamp};
-use msx_machine::machine::{Machine, MachineConfig, Until};
-use msx_machine::memory::MachineLayout;
+mod common;
+
+use msx_machine::machine::{Machine, Until};
+use msx_machine::memory::DEFAULT_RAM_KB;
 use msx_pascal::lower::compile;
 use msx_pascal::{render_diagnostics, MemoryFiles};
 use z80_codegen::{Output, Target};
@@ -26,19 +27,9 @@ fn run(src: &str) -> (Machine, Vec<String>) {
 /// As [`run`], with a mapper of `ram_kb` KB.
 fn run_with(src: &str, ram_kb: u32) -> (Machine, Vec<String>) {
     let out = build(src, Target::Dsk).unwrap_or_else(|e| panic!("{e}"));
-    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
-    let mut disk = Disk::new(Format::Kb720);
-    disk.write_file("T.BIN", &out.bytes, when).unwrap();
+    let mut disk = common::disk_with("T.BIN", &out.bytes);
     disk.set_boot_program("T.BIN", out.load, out.entry).unwrap();
-    let mut layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        Some(msx_bios::disk_rom().to_vec()),
-    );
-    layout.set_ram_kb(ram_kb);
-    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-    m.set_rendering(false);
-    m.insert_disk(0, disk.to_bytes()).unwrap();
+    let mut m = common::free_msx2_with(&disk, ram_kb);
     let outcome = m.run_until(&Until::TextOnScreen("done".into()), 1500);
     let t = m.text_screen().expect("a text screen");
     assert!(outcome.reached(), "{outcome:?}\n{t}");
@@ -248,18 +239,9 @@ fn under_msx_dos() {
         Target::Com,
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let when = Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
-    let mut disk = Disk::new(Format::Kb720);
-    disk.write_file("T.COM", &out.bytes, when).unwrap();
+    let mut disk = common::disk_with("T.COM", &out.bytes);
     disk.set_boot_command("T").unwrap();
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        Some(msx_bios::disk_rom().to_vec()),
-    );
-    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-    m.set_rendering(false);
-    m.insert_disk(0, disk.to_bytes()).unwrap();
+    let mut m = common::free_msx2_with(&disk, DEFAULT_RAM_KB);
     let outcome = m.run_until(&Until::TextOnScreen("A>".into()), 3000);
     let text = m.text_screen().map(|t| t.to_string()).unwrap_or_default();
     assert!(outcome.reached(), "{outcome:?}\n{text}");

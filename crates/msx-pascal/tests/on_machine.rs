@@ -1,6 +1,8 @@
 //! Compiled programs booted from a disk on the emulated MSX2 (free BIOS and disk ROM):
 //! what the runtime does to VRAM, and how many frames it takes.
 
+mod common;
+
 use msx_disk::{Disk, Format, Timestamp};
 use msx_machine::machine::{Machine, MachineConfig, Until};
 use msx_machine::memory::MachineLayout;
@@ -30,15 +32,7 @@ fn boot(out: &Output, files: &[(&str, &[u8])]) -> Machine {
 
 /// An MSX2 with the free BIOS and disk ROM, the disk in drive A.
 fn machine_with(disk: &Disk) -> Machine {
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        Some(msx_bios::disk_rom().to_vec()),
-    );
-    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-    m.set_rendering(false);
-    m.insert_disk(0, disk.to_bytes()).unwrap();
-    m
+    common::free_msx2_with(disk, msx_machine::memory::DEFAULT_RAM_KB)
 }
 
 /// Runs to the start of `from` and then to `to`: the frames in between.

@@ -196,22 +196,7 @@ rt_getchan:
         ld (rt_garg),hl
         call rt_mmchaddr
         jr nc,.invalid
-        ld e,(hl)
-        inc hl
-        ld d,(hl)
-        inc hl
-        ld c,(hl)
-        ld a,c
-        cp 64
-        jr nc,.invalid
-        ld h,c
-        ld l,d
-        add hl,hl
-        add hl,hl
-        ld a,(rt_mmpages)
-        ld b,a
-        ld a,h
-        cp b
+        call rt_mmpos
         jr nc,.invalid
         ; C:D:E is below 2^22: shifted left until its top bit is bit 23, the real is
         ; 0.1xxx * 2^(24 - shifts); exponent 80h + 24 - shifts, the top bit dropped.
@@ -313,22 +298,7 @@ rt_mmcopy:
         ldir
 .chunk: ; the position: C:D:E; its page index must be below the pages reserved.
         ld hl,(rt_mmch)
-        ld e,(hl)
-        inc hl
-        ld d,(hl)
-        inc hl
-        ld c,(hl)
-        ld a,c
-        cp 64
-        jp nc,.invalid
-        ld h,c
-        ld l,d
-        add hl,hl
-        add hl,hl
-        ld a,(rt_mmpages)
-        ld b,a
-        ld a,h
-        cp b
+        call rt_mmpos
         jp nc,.invalid
         add a,4
         ld (rt_mmseg),a
@@ -459,4 +429,25 @@ rt_mmmin:
         ret c
         ld h,b
         ld l,c
+        ret
+
+; C:D:E = the position at HL (a channel's, 3 bytes), A = its page index; carry
+; when that page is one of the pages reserved, no carry past them. Changes B, HL.
+rt_mmpos:
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        inc hl
+        ld c,(hl)
+        ld a,c
+        cp 64
+        ret nc                  ; 2^22 and up: past any mapper
+        ld h,c
+        ld l,d
+        add hl,hl
+        add hl,hl
+        ld a,(rt_mmpages)
+        ld b,a
+        ld a,h
+        cp b
         ret

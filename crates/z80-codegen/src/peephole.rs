@@ -591,18 +591,21 @@ mod tests {
         }
     }
 
+    /// `a + b + c` as the front end leaves it: loads and an addition.
+    const A_PLUS: [&str; 7] = [
+        "ld hl,a",
+        "call load",
+        "ld hl,b",
+        "call arg",
+        "ld hl,c",
+        "call arg",
+        "call add",
+    ];
+
     #[test]
     fn inline_forms_replace_and_fuse_calls_that_pay() {
         // Ten uses: every form pays for itself.
-        let one = [
-            "ld hl,a",
-            "call load",
-            "ld hl,b",
-            "call arg",
-            "ld hl,c",
-            "call arg",
-            "call add",
-        ];
+        let one = A_PLUS;
         let mut l = ops(&one.repeat(10));
         inline_calls(&mut l, &table());
         let want = ["call both_i", "dw a", "dw b", "call add_i", "dw c"];
@@ -612,15 +615,7 @@ mod tests {
     #[test]
     fn inline_forms_that_do_not_pay_are_taken_apart() {
         // One use of each: no form saves its own bytes, so the code stays as it was.
-        let one = [
-            "ld hl,a",
-            "call load",
-            "ld hl,b",
-            "call arg",
-            "ld hl,c",
-            "call arg",
-            "call add",
-        ];
+        let one = A_PLUS;
         let mut l = ops(&one);
         inline_calls(&mut l, &table());
         assert_eq!(l, ops(&one));

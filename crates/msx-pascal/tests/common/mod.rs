@@ -76,3 +76,27 @@ pub fn routine<'p>(p: &'p CheckedProgram, name: &str) -> &'p Routine {
         .find(|r| r.name.eq_ignore_ascii_case(name))
         .unwrap_or_else(|| panic!("no routine `{name}`"))
 }
+
+/// An MSX2 with the free BIOS and disk ROM and `ram_kb` of mapped RAM, rendering off,
+/// `disk` in drive A.
+pub fn free_msx2_with(disk: &msx_disk::Disk, ram_kb: u32) -> msx_machine::machine::Machine {
+    use msx_machine::machine::{Machine, MachineConfig};
+    let mut layout = msx_machine::memory::MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        Some(msx_bios::disk_rom().to_vec()),
+    );
+    layout.set_ram_kb(ram_kb);
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    m.insert_disk(0, disk.to_bytes()).unwrap();
+    m
+}
+
+/// A 720 KB disk holding `name` with `bytes`, dated as the tests date their files.
+pub fn disk_with(name: &str, bytes: &[u8]) -> msx_disk::Disk {
+    let when = msx_disk::Timestamp::new(2024, 1, 1, 12, 0, 0).unwrap();
+    let mut disk = msx_disk::Disk::new(msx_disk::Format::Kb720);
+    disk.write_file(name, bytes, when).unwrap();
+    disk
+}
