@@ -37,6 +37,8 @@ DK_BVRAM:       EQU DK_FILNM2+8
 DK_RECL:        EQU DK_FILNM2+9     ; OPEN: a random file's record length (2)
 FRCSNG:         EQU 2FB2h           ; Math-Pack: DAC to single
 FRCDBL:         EQU 303Ah           ; Math-Pack: DAC to double
+MP_DECADD:      EQU 269Ah           ; Math-Pack: DAC = DAC + ARG (doubles)
+MP_DECMUL:      EQU 27E6h           ; Math-Pack: DAC = DAC * ARG (doubles)
 NRDVRM:         EQU 0174h           ; BIOS: VRAM byte at HL (128 KB)
 NWRVRM:         EQU 0177h
 NSTWRT:         EQU 0171h           ; BIOS: VRAM write address HL (active page)
@@ -2223,7 +2225,9 @@ DK_CV_CP:       LDIR
 
 ; LOC(n) (service 37): the file's position in records (the record after
 ; the last GET/PUT for a random file, bytes for a sequential one); LOF(n)
-; (service 20): its size in bytes. Integers (low 16 bits).
+; (service 20): its size in bytes. The FCB's 32-bit number as a double, as
+; the disk ROM makes it (high word * 65536 + low word, ending in DECADD;
+; compiled programs, rt_bas_flong, do the same).
 DK_LOC:         LD BC,21h
                 JR DK_LX
 DK_LOF:         LD BC,10h
@@ -2249,12 +2253,55 @@ DK_LX:          PUSH BC
                 ADD HL,DE
                 LD E,(HL)
                 INC HL
-                LD D,(HL)
-                LD (DAC+2),DE
-                LD A,2
-                LD (VALTYP),A
+                LD D,(HL)               ; DE = the low word
+                INC HL
+                LD A,(HL)
+                INC HL
+                LD H,(HL)
+                LD L,A                  ; HL = the high word
+                PUSH DE
+                CALL DK_U16             ; DAC = high * 65536
+                LD HL,DK_K65536
+                CALL DK_ARGK
+                CALL MP_DECMUL
+                POP HL
+                LD DE,(DAC+6)           ; kept on the stack while the low
+                PUSH DE                 ; word is made a double
+                LD DE,(DAC+4)
+                PUSH DE
+                LD DE,(DAC+2)
+                PUSH DE
+                LD DE,(DAC)
+                PUSH DE
+                CALL DK_U16             ; DAC = the low word
+                LD HL,0
+                ADD HL,SP
+                CALL DK_ARGK            ; ARG = the high part
+                LD HL,8
+                ADD HL,SP
+                LD SP,HL
+                CALL MP_DECADD
                 POP HL
                 JP X_CUR
+
+; DAC = HL (0-65535) as a double (VALTYP 8).
+DK_U16:         LD (DAC+2),HL
+                LD A,2
+                LD (VALTYP),A
+                PUSH HL
+                CALL FRCDBL
+                POP HL
+                BIT 7,H
+                RET Z
+                LD HL,DK_K65536         ; -32768..-1: plus 65536
+                CALL DK_ARGK
+                JP MP_DECADD
+; ARG = the 8 bytes at HL.
+DK_ARGK:        LD DE,BASARG
+                LD BC,8
+                LDIR
+                RET
+DK_K65536:      DB 45h,65h,53h,60h,0,0,0,0
 
 ; COPY "a" TO "b" (service 38): each file a names (wildcards as FILES
 ; takes them) copied to a new (or emptied) file b, 256 bytes at a time

@@ -380,6 +380,27 @@ fn random_files_field_lset_rset_put_get_mk_cv() {
     assert_eq!(disk_of(&m).read_file("R.DAT").unwrap(), want);
 }
 
+/// LOF and LOC give the FCB's whole 32-bit number (as a double: the disk
+/// ROM ends them in DECADD), also past 32767 and 65535.
+#[test]
+fn lof_counts_past_32767() {
+    let d = disk_with(&[
+        ("BIG.BIN", vec![0x55; 70_000]),
+        ("MID.BIN", vec![0xAA; 40_000]),
+    ]);
+    let mut m = boot(&d);
+    cmd(
+        &mut m,
+        "MAXFILES=2",
+    );
+    cmd(
+        &mut m,
+        "CLS:OPEN \"BIG.BIN\" FOR INPUT AS #1:OPEN \"MID.BIN\" FOR INPUT AS #2:PRINT LOF(1);LOF(2);LOF(1)-LOF(2)",
+    );
+    let s = screen(&m);
+    assert!(s.contains(" 70000  40000  30000"), "{s}");
+}
+
 #[test]
 fn copy_makes_a_second_file_and_kill_refuses_an_open_one() {
     let data: Vec<u8> = (0..700u32).map(|i| (i * 7 % 251) as u8).collect();
