@@ -923,8 +923,12 @@ DK_NOTFND:      LD E,53
                 JP X_ERROR
 
 ; ---- NAME "a" AS "b" (service 7) -------------------------------------------------
-; "File already exists" (65) when b is there, "File not found" (53) when a
-; is not, "Rename across disk" (71) for two drives named differently.
+; As the disk ROM's A6F20 checks: "Rename across disk" (71) for two drives
+; named differently, "File still open" (64) when a is an open file's name,
+; "File not found" (53) when no file matches a, "File already exists" (65)
+; when the BDOS's rename finds b taken. '?' and '*' in a and b rename every
+; file a matches, a '?' of b keeping the old name's character there (the
+; BDOS's FRENAME does it; compiled programs' NAME does the same).
 DK_NAME:        CALL DK_NEED
                 CALL DK_FNAME
                 PUSH AF
@@ -953,8 +957,26 @@ DK_NM_SAME:     OR B                    ; the drive named, if any
                 PUSH AF
                 CALL DK_ENDST
                 POP AF
+                PUSH AF
                 PUSH HL
-                LD HL,(DK_FCBP)         ; is the new name taken?
+                LD HL,FILNAM            ; FILNAM = the old name, FILNM2 the new
+                LD DE,DK_FILNM2
+                LD B,11
+DK_NM_SWAP:     LD C,(HL)
+                LD A,(DE)
+                LD (HL),A
+                LD A,C
+                LD (DE),A
+                INC HL
+                INC DE
+                DJNZ DK_NM_SWAP
+                CALL DK_ISOPEN          ; "File still open" (64): the old name
+                LD E,64
+                JP Z,X_ERROR
+                POP HL
+                POP AF
+                PUSH HL
+                LD HL,(DK_FCBP)         ; is there a file of the old name?
                 EX DE,HL
                 PUSH AF
                 PUSH DE
@@ -968,10 +990,8 @@ DK_NM_SAME:     OR B                    ; the drive named, if any
                 CALL DK_BDOS
                 POP DE
                 INC A
-                LD E,65
-                JP NZ,X_ERROR
-                LD HL,FILNAM            ; new name at FCB+17, old at +1
-                LD DE,(DK_FCBP)
+                JP Z,DK_NOTFND
+                LD HL,DK_FILNM2         ; new name at FCB+17, old at +1
                 PUSH DE
                 LD A,17
                 ADD A,E
@@ -983,7 +1003,7 @@ DK_NM_NC:       LD BC,11
                 POP DE
                 PUSH DE
                 INC DE
-                LD HL,DK_FILNM2
+                LD HL,FILNAM
                 LD BC,11
                 LDIR
                 POP DE
@@ -992,12 +1012,13 @@ DK_NM_NC:       LD BC,11
                 LD HL,16                ; (the search may have left a byte)
                 ADD HL,DE
                 LD (HL),0
-                LD C,17h                ; FRENAME
-                CALL DK_BDOS
-                POP HL
+                LD C,17h                ; FRENAME: '?' and '*' rename every
+                CALL DK_BDOS            ; match, a '?' of the new name keeping
+                POP HL                  ; the old character
                 INC A
                 RET NZ
-                JP DK_NOTFND
+                LD E,65                 ; the new name is taken
+                JP X_ERROR
 
 ; ---- OPEN, CLOSE, PRINT #, INPUT #, LINE INPUT #, EOF (fact sheet §6.2) ----
 ; OPEN f$ [FOR INPUT|OUTPUT|APPEND] AS [#]n (service 12). The mode words

@@ -210,6 +210,44 @@ fn files_kill_and_name() {
     assert!(screen(&m).contains("File not found"), "{}", screen(&m));
 }
 
+/// NAME with wildcards renames every match, a '?' of the new name keeping
+/// the old character (the BDOS's rename); its errors in the disk ROM's order.
+#[test]
+fn name_with_wildcards_and_its_errors() {
+    let d = disk_with(&[
+        ("A1.BAS", b"1".to_vec()),
+        ("A2.BAS", b"2".to_vec()),
+        ("B.TXT", b"b".to_vec()),
+        ("C.TXT", b"c".to_vec()),
+    ]);
+    let mut m = boot(&d);
+    cmd(&mut m, "NAME \"A?.BAS\" AS \"Z?.BAK\"");
+    let mut names: Vec<String> = disk_of(&m)
+        .list()
+        .into_iter()
+        .map(|f| f.name.to_string())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["B.TXT", "C.TXT", "Z1.BAK", "Z2.BAK"],
+        "{}",
+        screen(&m)
+    );
+    assert_eq!(disk_of(&m).read_file("Z2.BAK").unwrap(), b"2");
+    // A file of the new name: 65; no file of the old one: 53, even when the
+    // new one exists; an open file: 64.
+    cmd(&mut m, "CLS:NAME \"B.TXT\" AS \"C.TXT\"");
+    assert!(screen(&m).contains("File already exists"), "{}", screen(&m));
+    cmd(&mut m, "CLS:NAME \"NONE.TXT\" AS \"C.TXT\"");
+    assert!(screen(&m).contains("File not found"), "{}", screen(&m));
+    cmd(
+        &mut m,
+        "CLS:OPEN \"B.TXT\" FOR INPUT AS #1:NAME \"B.TXT\" AS \"D.TXT\"",
+    );
+    assert!(screen(&m).contains("File still open"), "{}", screen(&m));
+}
+
 #[test]
 fn without_a_disk_rom_the_disk_statements_answer_as_msx_basic_does() {
     let mut m = plain_machine();
@@ -389,10 +427,7 @@ fn lof_counts_past_32767() {
         ("MID.BIN", vec![0xAA; 40_000]),
     ]);
     let mut m = boot(&d);
-    cmd(
-        &mut m,
-        "MAXFILES=2",
-    );
+    cmd(&mut m, "MAXFILES=2");
     cmd(
         &mut m,
         "CLS:OPEN \"BIG.BIN\" FOR INPUT AS #1:OPEN \"MID.BIN\" FOR INPUT AS #2:PRINT LOF(1);LOF(2);LOF(1)-LOF(2)",
