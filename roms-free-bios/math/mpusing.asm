@@ -1,5 +1,5 @@
 ; math/mpusing.asm - PUFOUT's formatted modes (A bit 7): PRINT USING's number
-; fields. The formatting is the compiler's (crates/msx-basic/runtime/using.asm,
+; fields. The formatting is the compiler's (crates/msx-basic/runtime/usingfmt.asm,
 ; rt_bas_usfmtn, ported with labels MPF_US*), so both print the same text.
 ;
 ; PUFOUT's A, B and C (Handbook Appendix 2) become the field description

@@ -20,8 +20,8 @@
 ; ---------------------------------------------------------------------------
 
 ;@var rt_bas_rcok 1
-; DE = the ROM routine; HL and A go to it as given, HL and A come back as
-; it leaves them (and DAC, VALTYP, ARG). Changes BC, DE.
+; DE = the ROM routine; HL, A and BC go to it as given, HL and A come back
+; as it leaves them (and DAC, VALTYP, ARG). Changes BC, DE.
 rt_bas_romcall:
         IF DEFINED BCD_ROM
 RC_CODE         EQU 0F41Fh              ; .tramp, copied
@@ -32,6 +32,7 @@ RC_TEXT         EQU RC_CODE+96          ; text for the routine: up to
 RC_TEXTMAX      EQU 220                 ; this and a 00h (KBUF is 318 bytes)
         push af
         push hl
+        push bc
         ld a,(rt_bas_rcok)
         or a
         jr nz,.ready
@@ -47,6 +48,7 @@ RC_TEXTMAX      EQU 220                 ; this and a 00h (KBUF is 318 bytes)
         ld (RC_SLOT),a
         pop de
 .ready: ld (RC_CODE+(.tcall-.tramp)+1),de
+        pop bc
         pop hl
         pop af
         jp RC_CODE
@@ -54,6 +56,7 @@ RC_TEXTMAX      EQU 220                 ; this and a 00h (KBUF is 318 bytes)
 .tramp: ld (RC_SP),sp
         push af
         push hl
+        push bc
         ld hl,0FFB1h
         ld de,RC_SAVE
         ld bc,5
@@ -65,6 +68,7 @@ RC_TEXTMAX      EQU 220                 ; this and a 00h (KBUF is 318 bytes)
         ld a,(0FCC1h)           ; EXPTBL: the main ROM's slot
         ld h,40h
         call 0024h              ; ENASLT: page 1 = the main ROM (DI)
+        pop bc
         pop hl
         pop af
 .tcall: call 0                  ; the routine (set by rt_bas_romcall)

@@ -165,6 +165,15 @@ fn runtime_files(target: Target, file_errors: bool) -> Vec<(&'static str, String
         ("traps.asm", crate::RT_TRAPS_ASM.to_string()),
         ("play.asm", crate::RT_PLAY_ASM.to_string()),
         ("using.asm", crate::RT_USING_ASM.to_string()),
+        (
+            "usingfmt.asm",
+            if uses_rom_mathpack(target) {
+                crate::RT_USINGROM_ASM
+            } else {
+                crate::RT_USINGFMT_ASM
+            }
+            .to_string(),
+        ),
         ("diskfiles.asm", crate::RT_FILES_ASM.to_string()),
         ("machine.asm", crate::RT_MACHINE_ASM.to_string()),
         ("rt_extra.asm", lower::RT_EXTRA_ASM.to_string()),

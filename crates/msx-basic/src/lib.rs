@@ -81,6 +81,12 @@ pub const RT_FILES_ASM: &str = include_str!("../runtime/diskfiles.asm");
 pub const RT_MACHINE_ASM: &str = include_str!("../runtime/machine.asm");
 /// PRINT USING.
 pub const RT_USING_ASM: &str = include_str!("../runtime/using.asm");
+/// PRINT USING's number formatting, the runtime's own (`runtime/usingfmt.asm`,
+/// a .COM's).
+pub const RT_USINGFMT_ASM: &str = include_str!("../runtime/usingfmt.asm");
+/// PRINT USING's number formatting by the main ROM's PUFOUT
+/// (`runtime/usingrom.asm`, a disk's or a cartridge's program).
+pub const RT_USINGROM_ASM: &str = include_str!("../runtime/usingrom.asm");
 /// A Math-Pack routine called with page 1 showing the main ROM
 /// (`runtime/romcall.asm`).
 pub const RT_ROMCALL_ASM: &str = include_str!("../runtime/romcall.asm");

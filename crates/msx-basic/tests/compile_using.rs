@@ -12,47 +12,74 @@
 mod harness;
 
 use harness::both_lines as run;
+use harness::{boot_com, build_com, run_until_text, screen};
 
+/// Numbers in every kind of field, and the text MSX prints for each.
+const NUMERIC: &str = concat!(
+    "10 PRINT USING \"###.##\";3.14159\n",
+    "20 PRINT USING \"##.##\";-1.5\n",
+    "30 PRINT USING \"+##.#\";2.25\n",
+    "40 PRINT USING \"##\";123\n",
+    "50 PRINT USING \"#,###\";1234\n",
+    "60 PRINT USING \"**###\";12\n",
+    "70 PRINT USING \"$$##\";5\n",
+    "80 PRINT USING \"##-\";-5\n",
+    "90 PRINT USING \"##+\";5\n",
+    "100 PRINT USING \".##\";.5\n",
+    "110 PRINT USING \"#.#\";.25\n",
+    // **$: three more positions, * fill, $ before the digits.
+    "120 PRINT USING \"**$##.##\";1.5\n",
+    // A , before the point: commas every three digits (a position).
+    "130 PRINT USING \"#####,.##\";1234.5\n",
+    // The sign first, the value rounded to -0.0.
+    "140 PRINT USING \"+#.#\";-.04\n",
+);
+
+const NUMERIC_TEXT: [&str; 14] = [
+    "  3.14",
+    "-1.50",
+    " +2.3",
+    "%123",
+    "1,234",
+    "***12",
+    "  $5",
+    " 5-",
+    " 5+",
+    ".50",
+    "0.3",
+    "***$1.50",
+    " 1,234.50",
+    "-0.0",
+];
+
+/// On a disk the main ROM's PUFOUT formats them (runtime/usingrom.asm), as
+/// MSX-BASIC does.
 #[test]
 fn numeric_fields() {
-    let got = run(concat!(
-        "10 PRINT USING \"###.##\";3.14159\n",
-        "20 PRINT USING \"##.##\";-1.5\n",
-        "30 PRINT USING \"+##.#\";2.25\n",
-        "40 PRINT USING \"##\";123\n",
-        "50 PRINT USING \"#,###\";1234\n",
-        "60 PRINT USING \"**###\";12\n",
-        "70 PRINT USING \"$$##\";5\n",
-        "80 PRINT USING \"##-\";-5\n",
-        "90 PRINT USING \"##+\";5\n",
-        "100 PRINT USING \".##\";.5\n",
-        "110 PRINT USING \"#.#\";.25\n",
-        // **$: three more positions, * fill, $ before the digits.
-        "120 PRINT USING \"**$##.##\";1.5\n",
-        // A , before the point: commas every three digits (a position).
-        "130 PRINT USING \"#####,.##\";1234.5\n",
-        // The sign first, the value rounded to -0.0.
-        "140 PRINT USING \"+#.#\";-.04\n",
-    ));
-    assert_eq!(
-        got,
-        [
-            "  3.14",
-            "-1.50",
-            " +2.3",
-            "%123",
-            "1,234",
-            "***12",
-            "  $5",
-            " 5-",
-            " 5+",
-            ".50",
-            "0.3",
-            "***$1.50",
-            " 1,234.50",
-            "-0.0"
-        ]
-    );
+    assert_eq!(run(NUMERIC), NUMERIC_TEXT);
+}
+
+/// A .COM formats them with the runtime's own code (runtime/usingfmt.asm,
+/// no ROM in page 0 under MSX-DOS): the same text.
+#[test]
+fn numeric_fields_in_an_msx_dos_program() {
+    let out = build_com(NUMERIC);
+    assert!(out.symbol("rt_bas_usfmtn").is_some());
+    let mut m = boot_com(&out);
+    run_until_text(&mut m, "-0.0", 3000);
+    let text = screen(&m);
+    // The screen's lines begin with the border's columns: as many as "Ok" has.
+    let margin = text
+        .lines()
+        .find(|l| l.trim() == "Ok")
+        .map_or(0, |l| l.len() - l.trim_start().len());
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| l.get(margin..).unwrap_or("").trim_end())
+        .collect();
+    for want in NUMERIC_TEXT {
+        assert!(lines.contains(&want), "{want:?} not in\n{text}");
+    }
 }
 
 #[test]

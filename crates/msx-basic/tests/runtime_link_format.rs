@@ -14,6 +14,8 @@ const FILES: &[(&str, &str)] = &[
     ("traps.asm", msx_basic::RT_TRAPS_ASM),
     ("play.asm", msx_basic::RT_PLAY_ASM),
     ("using.asm", msx_basic::RT_USING_ASM),
+    ("usingfmt.asm", msx_basic::RT_USINGFMT_ASM),
+    ("usingrom.asm", msx_basic::RT_USINGROM_ASM),
     ("diskfiles.asm", msx_basic::RT_FILES_ASM),
     ("machine.asm", msx_basic::RT_MACHINE_ASM),
 ];
