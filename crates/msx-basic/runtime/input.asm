@@ -376,7 +376,6 @@ rt_bas_fradix:
 ; from a copy of the characters it may read in page 3 (the text may lie in
 ; page 1). Then DAC becomes a double (FRCDBL, 303Ah) and A = the type FIN
 ; gave.
-;@var rt_bas_ftext 1
 rt_bas_romfin:
         IF DEFINED BCD_ROM
         push hl

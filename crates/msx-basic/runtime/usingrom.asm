@@ -14,26 +14,18 @@ rt_bas_usfield:
         ld a,(rt_bas_usf+2)
         ld e,a                  ; E = the field's flags
         ld d,80h                ; formatted
-        bit 6,e
-        jr z,.f1
-        set 6,d                 ; commas
-.f1:    bit 4,e
-        jr z,.f2
-        set 5,d                 ; ** fill
-.f2:    bit 5,e
-        jr z,.f3
-        set 4,d                 ; $
-.f3:    bit 1,e
-        jr z,.f4
-        set 3,d                 ; + in front
-.f4:    bit 2,e
-        jr z,.f5
-        set 3,d                 ; + after
-        set 2,d
-.f5:    bit 3,e
-        jr z,.f6
-        set 2,d                 ; - after
-.f6:    ld a,(rt_bas_usf+6)
+        ld hl,.bits
+        ld b,6
+.bit:   ld a,(hl)               ; a flag of the field
+        inc hl
+        and e
+        ld a,(hl)               ; its bits of PUFOUT's A
+        inc hl
+        jr z,.no
+        or d
+        ld d,a
+.no:    djnz .bit
+        ld a,(rt_bas_usf+6)
         or d
         ld d,a                  ; bit 0: the E format
         ld a,(rt_bas_usf+1)     ; C: the decimals, and the point
@@ -49,3 +41,6 @@ rt_bas_usfield:
         ld de,03426h            ; PUFOUT
         call rt_bas_romcall     ; HL = the text
         jp rt_bas_prz
+; The field's flags (using.asm) and PUFOUT's bits for each: commas, `**`,
+; `$`, + in front, + after (a sign forced, after), - after.
+.bits:  db 40h,40h, 10h,20h, 20h,10h, 02h,08h, 04h,0Ch, 08h,04h

@@ -348,8 +348,8 @@ pub fn inline_calls(lines: &mut Vec<Line>, table: &crate::ir::InlineCalls) {
     let words = form_words(table);
     loop {
         let mut uses: HashMap<&str, usize> = HashMap::new();
-        for l in &out {
-            if let Some(r) = op_text(l).strip_prefix("call ") {
+        for i in 0..out.len() {
+            if let Some(r) = op(&out, i).and_then(|s| s.strip_prefix("call ")) {
                 if let Some((k, _)) = defs.get_key_value(r) {
                     *uses.entry(k).or_default() += 1;
                 }
@@ -369,8 +369,8 @@ pub fn inline_calls(lines: &mut Vec<Line>, table: &crate::ir::InlineCalls) {
         let mut next = Vec::with_capacity(out.len());
         let mut i = 0;
         while i < out.len() {
-            let form = op_text(&out[i])
-                .strip_prefix("call ")
+            let form = op(&out, i)
+                .and_then(|s| s.strip_prefix("call "))
                 .filter(|r| losing.contains(r));
             let Some(form) = form else {
                 next.push(out[i].clone());
@@ -379,7 +379,7 @@ pub fn inline_calls(lines: &mut Vec<Line>, table: &crate::ir::InlineCalls) {
             };
             let parts = &defs[form].0;
             let operands: Vec<&str> = (1..=words[form])
-                .map(|k| op_text(&out[i + k]).trim_start_matches("dw "))
+                .map(|k| op(&out, i + k).unwrap_or("").trim_start_matches("dw "))
                 .collect();
             if let [plain] = parts.as_slice() {
                 next.push(Line::Op(format!("ld hl,{}", operands[0])));
@@ -447,13 +447,6 @@ fn rewrite_inline(lines: &[Line], table: &crate::ir::InlineCalls) -> Vec<Line> {
     out
 }
 
-fn op_text(l: &Line) -> &str {
-    match l {
-        Line::Op(s) => s,
-        _ => "",
-    }
-}
-
 /// If the instructions at the end of `out` are `call a` + its words + `call b` + its
 /// words with a fusion (a, b) in the table, where to cut, the fused call and the words.
 fn fuse_tail(
@@ -461,10 +454,7 @@ fn fuse_tail(
     table: &crate::ir::InlineCalls,
     words: &HashMap<&str, usize>,
 ) -> Option<(usize, String, Vec<String>)> {
-    let op_at = |i: usize| match out.get(i) {
-        Some(Line::Op(s)) => Some(s.as_str()),
-        _ => None,
-    };
+    let op_at = |i: usize| op(out, i);
     let dw_at = |i: usize| op_at(i).and_then(|s| s.strip_prefix("dw "));
     for (a, f) in &table.fuse {
         let b = &f.replaces;

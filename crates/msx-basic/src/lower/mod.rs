@@ -772,7 +772,8 @@ pub(crate) fn fn_param_label(name: Var, i: usize) -> String {
 /// DAC/ARG that every non-integer expression makes, and the operations that
 /// follow them, in one call and its words. Fusions apply as the instructions
 /// come, so `ld hl,a` / `call bcd_load_dac` / `ld hl,b` / `call bcd_load_arg` /
-/// `call bcd_add` is `rt_bcd_ldlai` with a fifth call after it, fused again.
+/// `call bcd_add` is `rt_bcd_ldlai` with a fifth call after it, fused again; no two
+/// fusions match the same instructions, so their order does not matter.
 /// The sizes are the forms' bytes in inline.asm.
 fn inline_calls() -> ir::InlineCalls {
     let form = |replaces: &str, form: &str, bytes: u16| ir::InlineForm {
@@ -780,21 +781,19 @@ fn inline_calls() -> ir::InlineCalls {
         form: form.to_string(),
         bytes,
     };
-    let mut fuse = Vec::new();
-    for op in ["add", "sub", "mul", "div", "cmp"] {
-        fuse.push((
-            "rt_bcd_lai".to_string(),
-            form(&format!("bcd_{op}"), &format!("rt_bcd_{op}i"), 9),
-        ));
-    }
-    fuse.push((
+    let mut fuse = vec![(
         "rt_bcd_ldi".to_string(),
         form("rt_bcd_lai", "rt_bcd_ldlai", 12),
-    ));
+    )];
     for op in ["add", "sub", "mul", "div", "cmp"] {
+        let plain = format!("bcd_{op}");
+        fuse.push((
+            "rt_bcd_lai".to_string(),
+            form(&plain, &format!("rt_bcd_{op}i"), 9),
+        ));
         fuse.push((
             "rt_bcd_ldlai".to_string(),
-            form(&format!("bcd_{op}"), &format!("rt_bcd_ld{op}i"), 15),
+            form(&plain, &format!("rt_bcd_ld{op}i"), 15),
         ));
     }
     fuse.push((
