@@ -133,6 +133,13 @@ impl Lowerer<'_> {
     /// An integer chain where an integer is wanted: "Overflow" only when
     /// the final value does not fit.
     pub(crate) fn int_chain(&mut self, e: &Expr) -> R<ir::Expr> {
+        // One operation on two leaves: when it overflows, the double MSX
+        // computes instead lies outside -32768..32767, so converting it
+        // back is "Overflow" anyway; the routine that says so at once
+        // needs no second computation.
+        if let Some(v) = self.int_single_op(e)? {
+            return Ok(v);
+        }
         let (t, ok, join) = self.chain_split(e)?;
         self.emit(IStmt::Store {
             w: W::Word,
@@ -143,6 +150,33 @@ impl Lowerer<'_> {
         self.blocks[ok].term = Term::Jump(join);
         self.cur = join;
         Ok(load(W::Word, sym(&t)))
+    }
+
+    /// `e` as one checked integer operation when it is a chain of a single
+    /// operation (its operands are not chains), else None.
+    fn int_single_op(&mut self, e: &Expr) -> R<Option<ir::Expr>> {
+        let (name, a, b) = match &e.kind {
+            ExprKind::Neg(x) if !is_chain(x) => ("rt_bx_isub", None, x),
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b)
+                if !is_chain(a) && !is_chain(b) =>
+            {
+                let name = match op {
+                    BinOp::Add => "rt_bx_iadd",
+                    BinOp::Sub => "rt_bx_isub",
+                    _ => "rt_bx_imul",
+                };
+                (name, Some(a), b)
+            }
+            _ => return Ok(None),
+        };
+        let x = match a {
+            Some(a) => self.int(a)?,
+            None => word(0),
+        };
+        let y = self.int(b)?;
+        // Like the other checked operations, a call that touches only
+        // registers: it may stay inside the expression that uses it.
+        Ok(Some(call(name, vec![(Reg::HL, x), (Reg::DE, y)], W::Word)))
     }
 
     /// An integer chain where a number is wanted: DAC = its value (a
