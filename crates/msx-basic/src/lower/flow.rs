@@ -140,24 +140,39 @@ impl Lowerer<'_> {
     }
 }
 
-/// Makes the RETURN jumps through the table of return sites.
+/// Makes the RETURN jumps through the table of return sites: each RETURN
+/// asks the runtime for its site (the call there, so that "RETURN without
+/// GOSUB" names the RETURN's line) and goes to one dispatch block holding
+/// the program's only table, 2 bytes a site.
 pub(crate) fn finish_returns(l: &mut Lowerer) {
     let sites = l.return_sites.clone();
     let routine = l.return_routine();
-    for b in std::mem::take(&mut l.returns) {
-        let value = call(routine, vec![], W::Word);
-        l.blocks[b].term = if sites.is_empty() {
-            // No GOSUB anywhere: RETURN always fails.
+    let returns = std::mem::take(&mut l.returns);
+    if sites.is_empty() {
+        // No GOSUB anywhere: RETURN always fails.
+        for b in returns {
+            let value = call(routine, vec![], W::Word);
             l.blocks[b].stmts.push(z80_codegen::ir::Stmt::Eval(value));
-            Term::Goto("rt_halt".into())
-        } else {
-            Term::Switch {
-                w: W::Word,
-                value,
-                base: 0,
-                targets: sites.clone(),
-                default: sites[0],
-            }
-        };
+            l.blocks[b].term = Term::Goto("rt_halt".into());
+        }
+        return;
+    }
+    l.reset_temps();
+    let site = l.word_temp();
+    let dispatch = l.new_block();
+    l.blocks[dispatch].term = Term::Switch {
+        w: W::Word,
+        value: load(W::Word, sym(&site)),
+        base: 0,
+        targets: sites.clone(),
+        default: sites[0],
+    };
+    for b in returns {
+        l.blocks[b].stmts.push(z80_codegen::ir::Stmt::Store {
+            w: W::Word,
+            addr: sym(&site),
+            value: call(routine, vec![], W::Word),
+        });
+        l.blocks[b].term = Term::Jump(dispatch);
     }
 }
