@@ -406,7 +406,9 @@ def size_breakdown(sym_path):
     if code_end is None or data_end is None:
         return None
     runtime = lambda n: n.startswith(('rt_', 'bcd_'))
-    starts = [a for n, a in labels.items() if runtime(n) and CODE_ORIGIN <= a < code_end]
+    # rt_bas_tdisp marks the trap dispatch inside the generated code.
+    starts = [a for n, a in labels.items()
+              if runtime(n) and n != 'rt_bas_tdisp' and CODE_ORIGIN <= a < code_end]
     gen_end = min(starts) if starts else code_end
     # Read-only data: each label's bytes run to the next label.
     ro = sorted((a, n) for n, a in labels.items()

@@ -453,6 +453,27 @@ rt_bas_tchk:
         scf
         ret
 
+; The same check with its site inline (`call rt_bas_tchki` / `dw site`:
+; z80-codegen's inline_calls puts it where `ld hl,site` / `call
+; rt_bas_tchk` / `jp c,dispatch` was, 5 bytes for 9): no event, it returns
+; past the word; an event, and it pushes the site and goes to the
+; program's dispatch itself (rt_bas_tdisp, the label the rewrite puts
+; there).
+rt_bas_tchki:
+        pop hl
+        ld a,(rt_bas_trpn)
+        or a
+        jr nz,.trap
+        inc hl
+        inc hl
+        jp (hl)
+.trap:  ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        call rt_bas_tgosub
+        jp rt_bas_tdisp
+
 rt_bas_tgosub:
         call rt_bx_gosub
         call rt_bas_trpgat

@@ -548,6 +548,20 @@ pub struct InlineCalls {
     /// `call form` and all the words. A plain routine named as first or second takes no
     /// words. Tried in order, as the instructions come.
     pub fuse: Vec<(String, InlineForm)>,
+    /// Checks that branch to one place: `ld hl,x` / `call replaces` / `jp c,l` becomes
+    /// `call form` / `dw x`, the form going to `l` itself (through the label `target`,
+    /// put at `l`) where the plain routine returned carry. Only where every such check
+    /// goes to the same `l`.
+    pub branch: Vec<InlineBranch>,
+}
+
+/// A check with its operand inline that also makes its own jump (see
+/// [`InlineCalls::branch`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineBranch {
+    pub form: InlineForm,
+    /// The label the form jumps to, which the rewrite places at the branches' target.
+    pub target: String,
 }
 
 /// One inline form: the call it replaces (for a fusion, the second one), its name and

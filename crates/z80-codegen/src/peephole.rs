@@ -323,6 +323,9 @@ fn thread_jumps(lines: &mut [Line]) -> bool {
 /// (one `CALL` fewer saves 3 bytes, an operand 1) are taken apart again, into the two
 /// calls it fused or the `ld hl` and call it replaced, until every form left pays.
 pub fn inline_calls(lines: &mut Vec<Line>, table: &crate::ir::InlineCalls) {
+    for b in &table.branch {
+        inline_branch(lines, b);
+    }
     if table.operand.is_empty() && table.fuse.is_empty() {
         return;
     }
@@ -398,6 +401,59 @@ pub fn inline_calls(lines: &mut Vec<Line>, table: &crate::ir::InlineCalls) {
         out = next;
     }
     *lines = out;
+}
+
+/// One [`crate::ir::InlineBranch`]: `ld hl,x` / `call r` / `jp c,l` (or `jr c,l`)
+/// becomes `call f` / `dw x` (5 bytes for 9 or 8), with `target:` put before `l:`. Left
+/// as it is when the checks go to different places, when `l` is not among these lines,
+/// or when the uses do not save the form's bytes.
+fn inline_branch(lines: &mut Vec<Line>, b: &crate::ir::InlineBranch) {
+    let call = format!("call {}", b.form.replaces);
+    let mut sites = Vec::new();
+    let mut goes_to: Option<String> = None;
+    let mut saving = 0;
+    for i in 0..lines.len().saturating_sub(2) {
+        let (Some(x), Some(c), Some(j)) = (
+            op(lines, i).and_then(is_ld_hl_imm),
+            op(lines, i + 1),
+            op(lines, i + 2),
+        ) else {
+            continue;
+        };
+        let Some(l) = j.strip_prefix("jp c,").or_else(|| j.strip_prefix("jr c,")) else {
+            continue;
+        };
+        if c != call {
+            continue;
+        }
+        if goes_to.get_or_insert_with(|| l.to_string()) != l {
+            return;
+        }
+        saving += if j.starts_with("jp") { 4 } else { 3 };
+        sites.push((i, x.to_string()));
+    }
+    let Some(l) = goes_to else { return };
+    let at = lines
+        .iter()
+        .position(|line| matches!(line, Line::Label(n) if *n == l));
+    let Some(at) = at else { return };
+    if saving <= usize::from(b.form.bytes) {
+        return;
+    }
+    for (i, x) in sites.into_iter().rev() {
+        lines.splice(
+            i..i + 3,
+            [
+                Line::Op(format!("call {}", b.form.form)),
+                Line::Op(format!("dw {x}")),
+            ],
+        );
+    }
+    let at = lines
+        .iter()
+        .position(|line| matches!(line, Line::Label(n) if *n == l))
+        .unwrap_or(at);
+    lines.insert(at, Line::Label(b.target.clone()));
 }
 
 /// How many words follow a call of each inline form.
@@ -578,7 +634,39 @@ mod tests {
                 ("arg_i".into(), form("add", "add_i", 9)),
                 ("load_i".into(), form("arg_i", "both_i", 12)),
             ],
+            branch: vec![crate::ir::InlineBranch {
+                form: form("check", "check_i", 10),
+                target: "dispatch".into(),
+            }],
         }
+    }
+
+    #[test]
+    fn checks_that_branch_to_one_place_make_their_jump_themselves() {
+        let one = ["ld hl,3", "call check", "jp c,d", "inc a"];
+        let mut v = one.repeat(3);
+        v.extend(["d:", "ret"]);
+        let mut l = ops(&v);
+        inline_calls(&mut l, &table());
+        let mut want = ["call check_i", "dw 3", "inc a"].repeat(3);
+        want.extend(["dispatch:", "d:", "ret"]);
+        assert_eq!(l, ops(&want));
+        // Two uses save 8 bytes, not more than the form's 10: left alone.
+        let mut v = one.repeat(2);
+        v.extend(["d:", "ret"]);
+        let mut l = ops(&v);
+        inline_calls(&mut l, &table());
+        assert_eq!(l, ops(&v));
+        // Two places, or a place that is not here: left alone.
+        let mut v = one.repeat(3);
+        v.extend(["ld hl,3", "call check", "jp c,e", "d:", "e:", "ret"]);
+        let mut l = ops(&v);
+        inline_calls(&mut l, &table());
+        assert_eq!(l, ops(&v));
+        let v = one.repeat(3);
+        let mut l = ops(&v);
+        inline_calls(&mut l, &table());
+        assert_eq!(l, ops(&v));
     }
 
     /// `a + b + c` as the front end leaves it: loads and an addition.

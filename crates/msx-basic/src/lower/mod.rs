@@ -811,5 +811,10 @@ fn inline_calls() -> ir::InlineCalls {
             form("bcd_store_dac", "rt_bcd_sti", 6),
         ],
         fuse,
+        // The trap check at every line of a program with traps (traps.rs).
+        branch: vec![ir::InlineBranch {
+            form: form("rt_bas_tchk", "rt_bas_tchki", 20),
+            target: "rt_bas_tdisp".to_string(),
+        }],
     }
 }
