@@ -460,18 +460,21 @@ rt_bas_tchk:
 ; program's dispatch itself (rt_bas_tdisp, the label the rewrite puts
 ; there).
 rt_bas_tchki:
-        pop hl
         ld a,(rt_bas_trpn)
         or a
         jr nz,.trap
+        pop hl
         inc hl
         inc hl
         jp (hl)
-.trap:  ld a,(hl)
+.trap:  pop hl
+        push hl                 ; (an error in the GOSUB names this line)
+        ld a,(hl)
         inc hl
         ld h,(hl)
         ld l,a
         call rt_bas_tgosub
+        pop hl
         jp rt_bas_tdisp
 
 rt_bas_tgosub:

@@ -813,7 +813,7 @@ fn inline_calls() -> ir::InlineCalls {
         fuse,
         // The trap check at every line of a program with traps (traps.rs).
         branch: vec![ir::InlineBranch {
-            form: form("rt_bas_tchk", "rt_bas_tchki", 20),
+            form: form("rt_bas_tchk", "rt_bas_tchki", 22),
             target: "rt_bas_tdisp".to_string(),
         }],
     }
