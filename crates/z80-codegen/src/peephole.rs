@@ -25,14 +25,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::gen::Line;
+use crate::gen::{ends_flow, Line};
 
 /// Optimises the lines; `volatile` names labels whose memory may change by itself
 /// (`absolute` variables), which are never assumed to stay in a register.
 pub fn optimise(lines: &mut Vec<Line>, volatile: &std::collections::HashSet<String>) {
     let local = |lines: &mut Vec<Line>| {
         for _ in 0..20 {
-            if !(local_rules(lines) | thread_jumps(lines)) {
+            if !(local_rules(lines) | thread_jumps(lines) | drop_unreachable(lines)) {
                 break;
             }
         }
@@ -46,6 +46,27 @@ pub fn optimise(lines: &mut Vec<Line>, volatile: &std::collections::HashSet<Stri
         local(lines);
     }
     drop_unused_labels(lines);
+}
+
+/// Removes the instructions between a jump or return that never goes on and the next
+/// label: nothing reaches them (a block whose label went is left behind like this).
+/// Not after a jump written relative to `$`, whose target has no label.
+fn drop_unreachable(lines: &mut Vec<Line>) -> bool {
+    let mut dead = false;
+    let mut changed = false;
+    for line in lines.iter_mut() {
+        match line {
+            Line::Label(_) => dead = false,
+            Line::Op(s) if dead && !s.is_empty() => {
+                s.clear();
+                changed = true;
+            }
+            Line::Op(s) => dead = ends_flow(s) && !s.contains('$'),
+            Line::Comment(_) | Line::Src(_) => {}
+        }
+    }
+    lines.retain(|l| !matches!(l, Line::Op(s) if s.is_empty()));
+    changed
 }
 
 /// Indices of the next `n` instruction or label lines after `i` (comments skipped).
@@ -575,10 +596,7 @@ mod tests {
         // `call f` / `ret` stays: f may take arguments pushed under its return address.
         let mut l = ops(&["call f", "ret", "x:", "jp r", "ld a,1", "r:", "ret"]);
         optimise(&mut l, &Default::default());
-        assert_eq!(
-            l,
-            ops(&["call f", "ret", "x:", "ret", "ld a,1", "r:", "ret"])
-        );
+        assert_eq!(l, ops(&["call f", "ret", "x:", "ret", "r:", "ret"]));
         // A conditional jump stays a jump.
         let mut l = ops(&["jp z,r", "ld a,1", "r:", "ret"]);
         optimise(&mut l, &Default::default());
@@ -610,9 +628,22 @@ mod tests {
             ])
         );
         // Only over a return to the label that follows.
-        let mut l = ops(&["jp z,go", "ret", "ld a,1", "go:", "ret"]);
+        let mut l = ops(&["jp z,go", "ret", "m:", "ld a,1", "go:", "ret"]);
         optimise(&mut l, &Default::default());
-        assert_eq!(l, ops(&["jp z,go", "ret", "ld a,1", "go:", "ret"]));
+        assert_eq!(l, ops(&["jp z,go", "ret", "m:", "ld a,1", "go:", "ret"]));
+    }
+
+    #[test]
+    fn code_after_a_jump_up_to_a_label_goes() {
+        let mut l = ops(&[
+            "jp a", "jp b", "ld a,1", "c:", "ret", "jp d", "e:", "jp (hl)",
+        ]);
+        optimise(&mut l, &Default::default());
+        assert_eq!(l, ops(&["jp a", "c:", "ret", "e:", "jp (hl)"]));
+        // A relative jump's target has no label: kept.
+        let mut l = ops(&["jr $+3", "inc a", "ret"]);
+        optimise(&mut l, &Default::default());
+        assert_eq!(l, ops(&["jr $+3", "inc a", "ret"]));
     }
 
     #[test]

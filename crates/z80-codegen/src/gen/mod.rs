@@ -663,7 +663,7 @@ fn keeps_hl_and_memory(op: &str) -> bool {
 }
 
 /// Whether control never goes on to the next line after this instruction.
-fn ends_flow(op: &str) -> bool {
+pub(crate) fn ends_flow(op: &str) -> bool {
     matches!(op, "ret" | "jp (hl)" | "jp (ix)" | "jp (iy)")
         || (op.starts_with("jp ") || op.starts_with("jr ")) && !op.contains(',')
 }
