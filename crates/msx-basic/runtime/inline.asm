@@ -120,6 +120,23 @@ rt_bcd_ldcmpi:
         call bcd_load_arg
         jp bcd_cmp
 
+; HL = the word's number as an integer (bcd_to_int: Overflow outside
+; -32768..32767).
+rt_bcd_ldinti:
+        call rt_iword
+        call bcd_load_dac
+        jp bcd_to_int
+
+; PRINT of the string whose descriptor is at the word (rt_bas_prs); the
+; second form ends the line too (rt_bas_prnl).
+rt_bas_prsi:
+        call rt_iword
+        jp rt_bas_prs
+rt_bas_prsnli:
+        call rt_iword
+        call rt_bas_prs
+        jp rt_bas_prnl
+
 ; The end of the inline forms, for the error routine's search of the
 ; program's return address (errors.asm, rt_bas_callsite).
 rt_inline_end:

@@ -804,11 +804,20 @@ fn inline_calls() -> ir::InlineCalls {
         "rt_bcd_ldi".to_string(),
         form("rt_bcd_sti", "rt_bcd_cpyi", 12),
     ));
+    fuse.push((
+        "rt_bcd_ldi".to_string(),
+        form("bcd_to_int", "rt_bcd_ldinti", 9),
+    ));
+    fuse.push((
+        "rt_bas_prsi".to_string(),
+        form("rt_bas_prnl", "rt_bas_prsnli", 9),
+    ));
     ir::InlineCalls {
         operand: vec![
             form("bcd_load_dac", "rt_bcd_ldi", 6),
             form("bcd_load_arg", "rt_bcd_lai", 6),
             form("bcd_store_dac", "rt_bcd_sti", 6),
+            form("rt_bas_prs", "rt_bas_prsi", 6),
         ],
         fuse,
         // The trap check at every line of a program with traps (traps.rs).
