@@ -974,22 +974,31 @@ impl Lowerer<'_> {
     /// second) of `rt_bx_pts`; STEP is relative to (`bx`, `by`).
     fn point(&mut self, p: &crate::parse::Point, at: i32, bx: ir::Expr, by: ir::Expr) -> R<()> {
         let mut x = self.int(&p.x)?;
+        let before = (self.cur, self.blocks[self.cur].stmts.len());
         let mut y = self.int(&p.y)?;
         if p.step {
             x = bin(ir::BinOp::Add, W::Word, bx, x);
             y = bin(ir::BinOp::Add, W::Word, by, y);
         }
-        let x = self.hoist(x);
-        self.emit(IStmt::Store {
-            w: W::Word,
-            addr: pts(at + 2),
-            value: y,
-        });
-        self.emit(IStmt::Store {
-            w: W::Word,
-            addr: pts(at),
-            value: x,
-        });
+        // x is computed first (MSX's order, which shows when both raise an
+        // error): stored at once when y takes no code of its own before
+        // (a call in y, POINT's among them, could use rt_bx_pts), else kept
+        // in a temporary meanwhile.
+        let y_is_plain = before == (self.cur, self.blocks[self.cur].stmts.len())
+            && !z80_codegen::fold::has_effects(&y);
+        let x = if y_is_plain { x } else { self.hoist(x) };
+        let (first, second) = if y_is_plain {
+            ((at, x), (at + 2, y))
+        } else {
+            ((at + 2, y), (at, x))
+        };
+        for (offset, value) in [first, second] {
+            self.emit(IStmt::Store {
+                w: W::Word,
+                addr: pts(offset),
+                value,
+            });
+        }
         Ok(())
     }
 
