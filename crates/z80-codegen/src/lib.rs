@@ -47,5 +47,6 @@ pub mod runtime;
 pub mod sim;
 #[cfg(feature = "sim")]
 mod sim_bdos;
+pub mod stack_temps;
 
 pub use link::{build, Error, LineInfo, Output, Sizes, Target};

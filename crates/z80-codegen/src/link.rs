@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 
 use crate::gen::{Gen, Line};
 use crate::ir::{Data, Program, SrcLoc};
-use crate::{fold, peephole, runtime};
+use crate::{fold, peephole, runtime, stack_temps};
 
 /// The kind of program file to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -487,6 +487,9 @@ fn build_inner(
     let mut lines = std::mem::take(&mut gen.lines);
     let volatile = program.fixed.iter().map(|f| f.label.clone()).collect();
     peephole::optimise(&mut lines, &volatile);
+    if stack_temps::run(&mut lines, &program.scratch) {
+        peephole::optimise(&mut lines, &volatile);
+    }
     peephole::inline_calls(&mut lines, &program.inline_calls);
 
     // Code text, with source comments.

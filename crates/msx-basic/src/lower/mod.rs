@@ -476,6 +476,9 @@ impl<'p> Lowerer<'p> {
                     text,
                 }],
                 inline_calls: inline_calls(),
+                scratch: (0..self.max_temps.words)
+                    .map(|i| format!("bw{i}"))
+                    .collect(),
             },
             literals: self.literals,
         }

@@ -317,6 +317,7 @@ fn lower_program(
         fixed: l.fixed,
         sources,
         inline_calls: ir::InlineCalls::default(),
+        scratch: Vec::new(),
     };
     Ok((ir, globals))
 }
