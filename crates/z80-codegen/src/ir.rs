@@ -531,7 +531,7 @@ pub struct Program {
     /// address operand from the words after the `CALL` (the last step of
     /// [`crate::peephole`]).
     pub inline_calls: InlineCalls,
-    /// Word variables the front end uses as scratch: their values never outlive the
+    /// Variables (words and bytes) the front end uses as scratch: their values never outlive the
     /// statement that made them, so none is live where the runtime may jump to behind
     /// the code's back ([`crate::stack_temps`] carries them on the stack).
     pub scratch: Vec<String>,

@@ -1,7 +1,7 @@
 //! Scratch words on the stack: a front end's temporary that is stored once and read
 //! once, a few instructions later in the same straight line, travels on the stack:
 //! `ld (t),hl` … `ld de,(t)` becomes `push hl` … `pop de` (2 bytes for 6 or 7, and
-//! 21 T-states for 36). A store whose value nothing reads goes.
+//! 21 T-states for 36). A store whose value nothing reads goes (a byte's too).
 //!
 //! The front end names its scratch words ([`crate::ir::Program::scratch`]) and
 //! promises that their values never outlive the statement that made them, so that no
@@ -40,6 +40,10 @@ pub fn run(lines: &mut [Line], scratch: &[String]) -> bool {
                 changed = true;
                 continue;
             }
+            if from == "a" {
+                // A byte on the stack would bring the flags back with it.
+                continue;
+            }
             let Some(k) = (i + 1..b.end).find(|&k| op(lines, k).is_some_and(|s| mentions(s, &t)))
             else {
                 continue;
@@ -64,11 +68,12 @@ fn op(lines: &[Line], i: usize) -> Option<&str> {
     }
 }
 
-/// `ld (t),rr` for HL, DE or BC: the place and the register.
+/// `ld (t),rr` for HL, DE or BC, or `ld (t),a` (a byte scratch variable): the place
+/// and the register.
 fn store(s: &str) -> Option<(&str, &str)> {
     let rest = s.strip_prefix("ld (")?;
     let (t, r) = rest.split_once("),")?;
-    matches!(r, "hl" | "de" | "bc").then_some((t, r))
+    matches!(r, "hl" | "de" | "bc" | "a").then_some((t, r))
 }
 
 /// `ld rr,(t)` for HL, DE or BC: the register.
@@ -320,6 +325,17 @@ mod tests {
         // Read twice.
         let v = ["ld (t0),hl", "ld de,(t0)", "ld bc,(t0)", "ret"];
         assert_eq!(rewrite(&v), ops(&v));
+    }
+
+    #[test]
+    fn unread_byte_stores_go() {
+        let got = rewrite(&["ld (t1),a", "cp 1", "jp nz,x", "ld a,(t1)", "x:", "ret"]);
+        assert_eq!(
+            got,
+            ops(&["ld (t1),a", "cp 1", "jp nz,x", "ld a,(t1)", "x:", "ret"])
+        );
+        let got = rewrite(&["ld (t1),a", "cp 1", "jp nz,x", "x:", "ret"]);
+        assert_eq!(got, ops(&["cp 1", "jp nz,x", "x:", "ret"]));
     }
 
     #[test]

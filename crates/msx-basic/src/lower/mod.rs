@@ -478,6 +478,7 @@ impl<'p> Lowerer<'p> {
                 inline_calls: inline_calls(),
                 scratch: (0..self.max_temps.words)
                     .map(|i| format!("bw{i}"))
+                    .chain((0..self.max_temps.bytes).map(|i| format!("bb{i}")))
                     .collect(),
             },
             literals: self.literals,
