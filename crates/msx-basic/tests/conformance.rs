@@ -181,6 +181,23 @@ fn string_functions() {
 }
 
 #[test]
+fn constant_strings_built_from_chr_and_plus() {
+    // CHR$ of a constant and `+` of constants are folded into one literal by
+    // the compiler; what MSX computes must come out, and where MSX stops the
+    // program (CHR$(256)) it still does. (A line holds at most 255
+    // characters, so a constant string cannot exceed 255.)
+    let got = run(concat!(
+        "5 CLEAR 1000\n",
+        "10 A$=CHR$(65)+\"B\"+CHR$(67):PRINT A$;LEN(A$)\n",
+        "20 B$=A$:MID$(A$,1,1)=\"X\":PRINT A$;B$;CHR$(0)=CHR$(0)+\"\"\n",
+        "30 PRINT LEN(\"0123456789\"+CHR$(13)+\"\"+CHR$(255))\n",
+    ));
+    assert_eq!(got, ["ABC 3", "XBCABC-1", " 12"]);
+    let got = run("10 PRINT \"A\";CHR$(256)\n");
+    assert_eq!(got, ["A", "Illegal function call in 10"]);
+}
+
+#[test]
 fn gosub_return_on_goto_def_fn() {
     let got = run(concat!(
         "10 GOSUB 100:PRINT \"BACK\"\n",

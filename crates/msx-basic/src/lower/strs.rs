@@ -20,6 +20,9 @@ impl Lowerer<'_> {
             self.raise(TYPE_MISMATCH);
             return Ok(self.literal(b""));
         }
+        if let Some(text) = constant_string(e) {
+            return Ok(self.literal(&text));
+        }
         match &e.kind {
             ExprKind::Str(s) => Ok(self.literal(s)),
             ExprKind::Var(_) | ExprKind::Element(..) => self.address_of(e),
@@ -148,5 +151,28 @@ impl Lowerer<'_> {
             }
             _ => return err(span, format!("{} is not supported yet", k.spelling())),
         })
+    }
+}
+
+/// The text of a string expression made of literals, `CHR$` of a constant and
+/// `+`, as MSX-BASIC would compute it (`PRINT CHR$(27)+"Y"`): it becomes one literal
+/// instead of code building it at run time. None where MSX could stop (CHR$ outside
+/// 0-255, a result over 255 characters) or the value is not constant.
+fn constant_string(e: &Expr) -> Option<Vec<u8>> {
+    match &e.kind {
+        ExprKind::Str(s) => Some(s.clone()),
+        ExprKind::Call(K::ChrStr, args) => match args.as_slice() {
+            [Expr {
+                kind: ExprKind::Int(n),
+                ..
+            }] => u8::try_from(*n).ok().map(|b| vec![b]),
+            _ => None,
+        },
+        ExprKind::Binary(BinOp::Add, a, b) => {
+            let mut x = constant_string(a)?;
+            x.extend(constant_string(b)?);
+            (x.len() <= 255).then_some(x)
+        }
+        _ => None,
     }
 }
