@@ -67,6 +67,8 @@ fn numeric_fields_in_an_msx_dos_program() {
     assert!(out.symbol("rt_bas_usfmtn").is_some());
     let mut m = boot_com(&out);
     run_until_text(&mut m, "-0.0", 3000);
+    // The margin below is measured on the "Ok" after the last line.
+    run_until_text(&mut m, "Ok", 300);
     let text = screen(&m);
     // The screen's lines begin with the border's columns: as many as "Ok" has.
     let margin = text

@@ -18,7 +18,7 @@
 //! the ROM's: the same operations, switched to double precision at the
 //! first overflow.
 
-use z80_codegen::ir::{self, build::*, CmpOp, Cond, Reg, Stmt as IStmt, Term, W};
+use z80_codegen::ir::{self, build::*, Bytes, CmpOp, Cond, Reg, Stmt as IStmt, Term, W};
 
 use super::num::relation;
 use super::{Lowerer, R};
@@ -63,6 +63,72 @@ fn fast(c: &Chain) -> ir::Expr {
     }
 }
 
+/// What the second computation leaves: the value in DAC, or made an integer
+/// in the chain's temporary.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Want {
+    Dac,
+    Int,
+}
+
+/// Slots of `rt_bx_ichain`'s stack (48 bytes: six numbers).
+const RPN_SLOTS: usize = 6;
+
+/// The chain as `rt_bx_ichain`'s bytes (without the end), or None when a leaf is
+/// not a number or a word at a named address (or through one), or the chain needs
+/// more than the routine's stack.
+fn rpn(c: &Chain) -> Option<Vec<Bytes>> {
+    fn walk(c: &Chain, out: &mut Vec<Bytes>, depth: &mut usize, max: &mut usize) -> Option<()> {
+        match c {
+            Chain::Leaf(x) => {
+                let (tag, word) = match x {
+                    ir::Expr::Const(W::Word, v) => (1, Bytes::Word(*v)),
+                    ir::Expr::Load(W::Word, a) => match &**a {
+                        ir::Expr::Sym(name, offset) => (2, label(name, *offset)),
+                        ir::Expr::Load(W::Word, b) => match &**b {
+                            ir::Expr::Sym(name, offset) => (3, label(name, *offset)),
+                            _ => return None,
+                        },
+                        _ => return None,
+                    },
+                    _ => return None,
+                };
+                out.push(Bytes::Byte(tag));
+                out.push(word);
+                *depth += 1;
+                *max = (*max).max(*depth);
+            }
+            Chain::Neg(x) => {
+                walk(x, out, depth, max)?;
+                out.push(Bytes::Byte(7));
+            }
+            Chain::Op(op, a, b) => {
+                // The right operand first: DAC then holds the left one.
+                walk(b, out, depth, max)?;
+                walk(a, out, depth, max)?;
+                out.push(Bytes::Byte(match op {
+                    BinOp::Add => 4,
+                    BinOp::Sub => 5,
+                    _ => 6,
+                }));
+                *depth -= 1;
+            }
+        }
+        Some(())
+    }
+    fn label(name: &str, offset: i32) -> Bytes {
+        Bytes::Label {
+            name: name.to_string(),
+            offset,
+            word: true,
+        }
+    }
+    let (mut out, mut depth, mut max) = (Vec::new(), 0, 0);
+    walk(c, &mut out, &mut depth, &mut max)?;
+    // Every operand pushes DAC first, the first one a value nobody reads.
+    (max <= RPN_SLOTS).then_some(out)
+}
+
 impl Lowerer<'_> {
     /// Builds the chain of `e`, evaluating its leaves (left to right, as
     /// MSX does) into pure expressions.
@@ -104,7 +170,7 @@ impl Lowerer<'_> {
     /// gives (the temporary, the block to go on with when it did not
     /// overflow); the current block is then the overflow path, which has
     /// cleared the flag and computed the chain in DAC.
-    fn chain_split(&mut self, e: &Expr) -> R<(String, ir::BlockId, ir::BlockId)> {
+    fn chain_split(&mut self, e: &Expr, want: Want) -> R<(String, ir::BlockId, ir::BlockId)> {
         let c = self.chain(e)?;
         let t = self.word_temp();
         self.emit(IStmt::Store {
@@ -121,12 +187,39 @@ impl Lowerer<'_> {
             els: ok,
         };
         self.cur = slow;
-        self.emit(IStmt::Store {
-            w: W::Byte,
-            addr: sym(FLAG),
-            value: byte(0),
-        });
-        self.slow_dac(&c);
+        match rpn(&c) {
+            Some(mut bytes) => {
+                // rt_bx_ichain clears the flag, computes and ends as wanted.
+                match want {
+                    Want::Dac => bytes.push(Bytes::Byte(0)),
+                    Want::Int => bytes.extend([
+                        Bytes::Byte(8),
+                        Bytes::Label {
+                            name: t.clone(),
+                            offset: 0,
+                            word: true,
+                        },
+                    ]),
+                }
+                self.call_stmt("rt_bx_ichain", vec![]);
+                self.emit(IStmt::Inline(bytes));
+            }
+            None => {
+                self.emit(IStmt::Store {
+                    w: W::Byte,
+                    addr: sym(FLAG),
+                    value: byte(0),
+                });
+                self.slow_dac(&c);
+                if want == Want::Int {
+                    self.emit(IStmt::Store {
+                        w: W::Word,
+                        addr: sym(&t),
+                        value: call("bcd_to_int", vec![], W::Word),
+                    });
+                }
+            }
+        }
         Ok((t, ok, join))
     }
 
@@ -140,12 +233,7 @@ impl Lowerer<'_> {
         if let Some(v) = self.int_single_op(e)? {
             return Ok(v);
         }
-        let (t, ok, join) = self.chain_split(e)?;
-        self.emit(IStmt::Store {
-            w: W::Word,
-            addr: sym(&t),
-            value: call("bcd_to_int", vec![], W::Word),
-        });
+        let (t, ok, join) = self.chain_split(e, Want::Int)?;
         self.blocks[self.cur].term = Term::Jump(join);
         self.blocks[ok].term = Term::Jump(join);
         self.cur = join;
@@ -182,7 +270,7 @@ impl Lowerer<'_> {
     /// An integer chain where a number is wanted: DAC = its value (a
     /// double when it overflowed; an integer shows the same digits).
     pub(crate) fn dac_chain(&mut self, e: &Expr) -> R<Type> {
-        let (t, ok, join) = self.chain_split(e)?;
+        let (t, ok, join) = self.chain_split(e, Want::Dac)?;
         self.blocks[self.cur].term = Term::Jump(join);
         self.cur = ok;
         self.call_stmt("bcd_from_int", vec![(Reg::HL, load(W::Word, sym(&t)))]);

@@ -470,6 +470,96 @@ rt_bx_imulo:
         ld (rt_bx_ovf),a
         ret
 
+;@var rt_bx_ipc 2
+;@var rt_bx_isp 2
+;@var rt_bx_istk 48
+
+; The second computation of an integer chain (lower/ichain.rs), written
+; as bytes after the CALL in reverse Polish order, operands before their
+; operator (the right one first): 1 nn a number, 2 aa the word at aa,
+; 3 aa the word at the address at aa (an array element), 4 + 5 - 6 *
+; 7 negation, then 0 (the value stays in DAC) or 8 aa (made an integer,
+; Overflow outside -32768..32767, and stored at aa). Clears rt_bx_ovf,
+; computes in double precision as slow_dac's calls do, returns past the
+; bytes. DAC holds the newest value; each operand first pushes DAC onto
+; rt_bx_istk (the first time a value nobody reads: the compiler allows for
+; that slot). The return address stays on the stack meanwhile, so that an
+; error names the line.
+rt_bx_ichain:
+        xor a
+        ld (rt_bx_ovf),a
+        ld hl,rt_bx_istk
+        ld (rt_bx_isp),hl
+        pop hl
+        push hl
+.next:  ld a,(hl)
+        inc hl
+        cp 4
+        jr nc,.op
+        or a
+        jr z,.done
+        ld e,(hl)
+        inc hl
+        ld d,(hl)
+        inc hl
+        ld (rt_bx_ipc),hl
+        ex de,hl
+        dec a
+        jr z,.val
+        ld e,(hl)               ; 2 and 3: a word from memory
+        inc hl
+        ld d,(hl)
+        ex de,hl
+        dec a
+        jr z,.val
+        ld e,(hl)               ; 3: through the address
+        inc hl
+        ld d,(hl)
+        ex de,hl
+.val:   push hl
+        ld hl,(rt_bx_isp)
+        call bcd_store_dac
+        ld (rt_bx_isp),de
+        pop hl
+        call bcd_from_int
+.cont:  ld hl,(rt_bx_ipc)
+        jr .next
+.op:    ld (rt_bx_ipc),hl
+        cp 8
+        jr z,.int
+        cp 7
+        jr nz,.bin
+        call bcd_neg
+        jr .cont
+.bin:   push af
+        ld hl,(rt_bx_isp)
+        ld de,0FFF8h
+        add hl,de
+        ld (rt_bx_isp),hl
+        call bcd_load_arg
+        pop af
+        ld hl,.cont
+        push hl
+        cp 5
+        jp c,bcd_add
+        jp z,bcd_sub
+        jp bcd_mul
+.int:   call bcd_to_int
+        ex de,hl
+        ld hl,(rt_bx_ipc)
+        ld a,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,a
+        ld (hl),e
+        inc hl
+        ld (hl),d
+        ld hl,(rt_bx_ipc)
+        inc hl
+        inc hl
+.done:  pop de
+        jp (hl)
+
 ; ABS of an integer (Overflow for -32768).
 rt_bx_iabs:
         bit 7,h
