@@ -151,6 +151,20 @@ fn integer_overflow_in_the_middle_is_exact() {
 }
 
 #[test]
+fn integer_chains_redone_after_an_overflow() {
+    // The second computation of a chain (runtime rt_bx_ichain) reads its
+    // operands from variables, array elements and constants; a result that
+    // does not fit stops with "Overflow" in the chain's line.
+    let got = run(concat!(
+        "10 DIM A%(3):A%(2)=20000:B%=20000:C%=-3\n",
+        "20 D%=A%(2)+B%-30000+C%:PRINT D%\n",
+        "30 PRINT A%(2)*B%-C%;-(A%(2)+B%)+1\n",
+        "40 E%=B%+A%(2)+C%\n",
+    ));
+    assert_eq!(got, [" 9997", " 400000003 -39999", "Overflow in 40"]);
+}
+
+#[test]
 fn conversions_to_integer_truncate() {
     // ROM C2F8A/C305D: a number becomes an integer by truncation toward
     // zero (A%=2.7 is 2, -2.7 is -2); INT is the floor (C30CF), FIX
