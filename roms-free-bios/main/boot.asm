@@ -192,7 +192,13 @@ BOOT_KEYS:      LD (HL),0FFh
                 LD IX,01E1h             ; SUB-ROM GREET: SET TITLE's title or SET
                 CALL EXTROM_I           ; PASSWORD's question
                 EI
+                ; MSX-BASIC's work area is set up before the cartridges'
+                ; INIT and again, over the disk ROMs' work area, before
+                ; H.STKE: a program started from either may end in MSX-BASIC
+                ; (its error handler, READYR), as on an MSX.
+                CALL BI_WKINIT
                 CALL ROMSEARCH
+                CALL BI_WKINIT
                 CALL H_STKE
                 ; Nothing took over: MSX-BASIC (roms-free-bios/basic/).
                 JP BI_COLD
