@@ -181,7 +181,10 @@ BI_MEMSET_OM:   POP HL
                 RET
 
 ; ---- READYR (409Bh): "Ok", then the main loop -------------------------------
+; A graphic screen goes back to text first (TOTEXT, as MSX-BASIC's prompt
+; does: fact sheet §5), so that END in SCREEN 2 shows "Ok".
 READYR_I:
+                CALL TOTEXT_I
                 CALL BI_LDEND           ; Disk BASIC: an unfinished LOAD closed
                 LD HL,TEMPST            ; no temporary string outlives a command
                 LD (TEMPPT),HL

@@ -197,7 +197,13 @@ BOOT_KEYS:      LD (HL),0FFh
                 ; H.STKE: a program started from either may end in MSX-BASIC
                 ; (its error handler, READYR), as on an MSX.
                 CALL BI_WKINIT
-                CALL ROMSEARCH
+                LD A,(EXBRSA)           ; MSX-BASIC's part in the SUB-ROM's
+                OR A                    ; slot (page 1: the cruncher, Disk
+                JR Z,BOOT_NOEXT         ; BASIC...) is set up before any
+                LD C,A                  ; cartridge's INIT, which may never
+                LD H,040h               ; return (the search below calls its
+                CALL ROMCHECK           ; INIT again: it only sets EXTVEC)
+BOOT_NOEXT:     CALL ROMSEARCH
                 CALL BI_WKINIT
                 CALL H_STKE
                 ; Nothing took over: MSX-BASIC (roms-free-bios/basic/).

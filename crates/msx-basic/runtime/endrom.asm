@@ -119,6 +119,34 @@ rt_bas_tobasic:
         pop de
         jp 0F41Fh
 .jump:  push de
+        IF DEFINED BAS_CART
+        ; A cartridge shows itself in page 2 too: page 2 gets back the
+        ; RAM page 3 shows (MSX-BASIC's RAM, one slot on an MSX2): the
+        ; primary slot from port A8h, the secondary from SLTTBL (FCC5h).
+        in a,(0A8h)
+        rlca
+        rlca
+        and 3
+        ld c,a
+        ld b,0
+        ld hl,0FCC1h            ; EXPTBL: bit 7 for an expanded slot
+        add hl,bc
+        ld a,(hl)
+        and 80h
+        jr z,.prim
+        ld hl,0FCC5h
+        add hl,bc
+        ld a,(hl)
+        and 0C0h                ; page 3's secondary slot, to bits 3-2
+        rrca
+        rrca
+        rrca
+        rrca
+        or 80h
+.prim:  or c
+        ld h,80h
+        call 0024h              ; ENASLT: page 2 = RAM
+        ENDIF
         ld a,(0FCC1h)           ; EXPTBL: the main ROM's slot
         ld h,40h
         call 0024h              ; ENASLT: page 1 = the main ROM

@@ -145,8 +145,14 @@ fn runtime_files(target: Target, file_errors: bool) -> Vec<(&'static str, String
     } else {
         ""
     };
+    // A cartridge's end gives page 2, which shows the cartridge, back to RAM.
+    let cart = if target == Target::Rom {
+        "BAS_CART equ 1\n"
+    } else {
+        ""
+    };
     let bcd = format!(
-        "rt_bcd:\n        jp bcd_init\n;@var rt_bcd_ram 96\nBCD_RAM equ rt_bcd_ram\nBCD_ERROR equ rt_bas_error\n{rom}{files}{core}{}",
+        "rt_bcd:\n        jp bcd_init\n;@var rt_bcd_ram 96\nBCD_RAM equ rt_bcd_ram\nBCD_ERROR equ rt_bas_error\n{rom}{files}{cart}{core}{}",
         crate::BCD_ASM
     );
     vec![
