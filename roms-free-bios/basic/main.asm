@@ -19,10 +19,8 @@ BI_COLD:        CALL BI_DSKINI          ; Disk BASIC: its FCBs under HIMEM
 ; the disk ROMs have taken their work area), so that a program started
 ; from either finds the work area MSX-BASIC had set up by then on an MSX,
 ; and can hand over to MSX-BASIC when it ends (its error handler 406Fh,
-; READYR 409Bh). Disk BASIC's FCBs are not taken there: under the free
-; disk ROM's HIMEM for boot programs (CE00h) they would leave the boot
-; loader too little room; BI_COLD takes them first. Carry when the memory
-; split fails.
+; READYR 409Bh). Disk BASIC's FCBs are BI_COLD's (and BI_WKBOOT's) to
+; take. Carry when the memory split fails.
 BI_WKINIT:
                 LD HL,8000h
                 LD (BOTTOM),HL
@@ -74,6 +72,20 @@ BI_COLD_USR:    LD (HL),FCERR & 0FFh
                 LD (HL),A
                 INC HL
                 LD (HL),A
+                RET
+
+; BI_WKBOOT: BI_WKINIT before H.STKE, with Disk BASIC's FCBs taken under
+; HIMEM as a cold start takes them, but HIMEM given back to what the disk
+; ROM set: the free disk ROM leaves boot loaders and boot programs HIMEM =
+; CE00h, the least a boot loader accepts (crates/msx-disk/boot), and a
+; program the boot starts may end in MSX-BASIC, whose disk statements then
+; need the FCBs (a real disk ROM takes them at its INIT, lowering HIMEM).
+BI_WKBOOT:      LD HL,(HIMEM)
+                PUSH HL
+                CALL BI_DSKINI
+                CALL BI_WKINIT
+                POP HL
+                LD (HIMEM),HL
                 RET
 
 ; BI_COLD's rest: the text screen, the banner.

@@ -204,7 +204,7 @@ BOOT_KEYS:      LD (HL),0FFh
                 LD H,040h               ; return (the search below calls its
                 CALL ROMCHECK           ; INIT again: it only sets EXTVEC)
 BOOT_NOEXT:     CALL ROMSEARCH
-                CALL BI_WKINIT
+                CALL BI_WKBOOT
                 CALL H_STKE
                 ; Nothing took over: MSX-BASIC (roms-free-bios/basic/).
                 JP BI_COLD

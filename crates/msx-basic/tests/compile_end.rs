@@ -205,3 +205,50 @@ fn a_cartridges_program_ends_in_msx_basic_too() {
         "{s}"
     );
 }
+
+#[test]
+fn disk_basic_works_at_the_prompt_a_program_ends_at() {
+    // The free ROMs take Disk BASIC's FCBs before the disk boots (BI_WKBOOT).
+    // One line at a time: keys typed while the disk turns would be lost.
+    let (_, mut m) = end_then_type("10 PRINT \"A\"\n20 X=1/0\n", "");
+    for line in [
+        "10 PRINT 5\n",
+        "SAVE \"X.BAS\"\n",
+        "NEW\n",
+        "LOAD \"X.BAS\"\n",
+        "RUN\n",
+        "FILES \"X.*\"\n",
+    ] {
+        m.type_text(line).unwrap();
+        m.run_frames(120 + 7 * line.len() as u64);
+    }
+    let lines: Vec<String> = screen(&m)
+        .lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty() && l != ".")
+        .take_while(|l| !l.starts_with("color"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "A",
+            "Division by zero in 20",
+            "Ok",
+            "10 PRINT 5",
+            "SAVE \"X.BAS\"",
+            "Ok",
+            "NEW",
+            "Ok",
+            "LOAD \"X.BAS\"",
+            "Ok",
+            "RUN",
+            "5",
+            "Ok",
+            "FILES \"X.*\"",
+            "X       .BAS",
+            "Ok"
+        ]
+    );
+    let disk = msx_disk::Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
+    assert_eq!(disk.read_file("X.BAS").unwrap()[0], 0xFF, "a tokenized SAVE");
+}
