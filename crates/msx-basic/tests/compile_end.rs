@@ -250,5 +250,9 @@ fn disk_basic_works_at_the_prompt_a_program_ends_at() {
         ]
     );
     let disk = msx_disk::Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
-    assert_eq!(disk.read_file("X.BAS").unwrap()[0], 0xFF, "a tokenized SAVE");
+    assert_eq!(
+        disk.read_file("X.BAS").unwrap()[0],
+        0xFF,
+        "a tokenized SAVE"
+    );
 }
