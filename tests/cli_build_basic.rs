@@ -72,6 +72,41 @@ fn an_unsupported_statement_is_named_and_nothing_is_written() {
     assert!(!dir.join("bad.dsk").exists(), "an output file was written");
 }
 
+/// A compiled program that stops on an error ends in MSX-BASIC: the ROM's message, "Ok",
+/// and a prompt that takes what a key script types (docs/basic.md, "The end of a
+/// program").
+#[test]
+fn a_compiled_programs_error_leaves_a_working_basic_prompt() {
+    let dir = scratch("endrom");
+    std::fs::write(dir.join("err.bas"), "10 PRINT \"A\"\n20 X=1/0\n").unwrap();
+    let out = msx(&dir, &["build", "--compile", "err.bas", "-o", "err.dsk"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::write(dir.join("k.txt"), "at 400 type \"PRINT 6*7\\n\"\n").unwrap();
+    let run = msx(
+        &dir,
+        &[
+            "run", "err.dsk", "--frames", "700", "--keys", "k.txt", "--text",
+        ],
+    );
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{text}");
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        lines[..6],
+        ["A", "Division by zero in 20", "Ok", "PRINT 6*7", "42", "Ok"],
+        "{text}"
+    );
+}
+
 /// LPRINT reaches the printer `msx run --printer` plugs in: MSX-BASIC's number
 /// blanks, `;` and `,` (14-column zones), TAB as blanks to the next multiple of 8
 /// (the BIOS's OUTDLP), and CR LF at each line's end.

@@ -631,7 +631,7 @@ fn the_free_bios_starts_a_cartridge_at_the_frame_the_doc_gives() {
     let src = " org 4000h\n db \"AB\"\n dw start\n ds 12\nstart: jr start\n ds 8000h-$\n";
     let asm = z80_asm::assemble(src, "cart.asm", &z80_asm::Options::default()).unwrap();
     std::fs::write(dir.join("cart.rom"), &asm.bytes).unwrap();
-    for (video, frame) in [("ntsc", 23), ("pal", 19)] {
+    for (video, frame) in [("ntsc", 24), ("pal", 20)] {
         let out = msx(
             &dir,
             &["run", "cart.rom", "--until-pc", "4010h", "--machine", video],

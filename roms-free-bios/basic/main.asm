@@ -2,12 +2,26 @@
 ; and the program-wide statements NEW, CLEAR, LIST. Fact sheet §1, §5.
 
 ; ---- BI_COLD: from the BIOS boot when nothing else took over ----------------
-; The work area as MSX-BASIC sets it at reset (fact sheet §1.1-§1.5): program
-; at 8001h, MAXFILES 1 with its channel block under HIMEM (whatever the BIOS
-; or a disk ROM left there), 200 bytes of string space, the function keys.
-; The text screen is the BIOS's SCREEN 0 (LINL40 37 from its defaults:
-; WIDTH 37, as the European MSX2 machines start).
-BI_COLD:
+; The work area (BI_WKINIT), then the text screen: the BIOS's SCREEN 0
+; (LINL40 37 from its defaults: WIDTH 37, as the European MSX2 machines
+; start), the banner and "Ok".
+BI_COLD:        CALL BI_DSKINI          ; Disk BASIC: its FCBs under HIMEM
+                CALL BI_WKINIT
+                JP C,OMERR
+                CALL BI_SCRATCH         ; NEW (the stack from STKTOP)
+                JP BI_COLD_SCR
+
+; ---- BI_WKINIT: MSX-BASIC's work area as at reset --------------------------
+; (fact sheet §1.1-§1.5): program at 8001h, MAXFILES 1 with its channel
+; block under HIMEM (whatever the BIOS or a disk ROM left there), 200 bytes
+; of string space, the function keys, NEW's state; SP is not moved. The
+; boot runs it before the cartridges' INIT and again before H.STKE (once
+; the disk ROMs have taken their work area), so that a program started
+; from either finds the work area MSX-BASIC had set up by then on an MSX,
+; and can hand over to MSX-BASIC when it ends (its error handler 406Fh,
+; READYR 409Bh). Disk BASIC's FCBs are BI_COLD's (and BI_WKBOOT's) to
+; take. Carry when the memory split fails.
+BI_WKINIT:
                 LD HL,8000h
                 LD (BOTTOM),HL
                 LD (HL),0               ; the 00 before the program
@@ -40,16 +54,42 @@ BI_COLD_USR:    LD (HL),FCERR & 0FFh
                 LD (VLZADR),HL
                 LD A,':'
                 LD (KBUF-1),A           ; direct statements run from KBUF-1
-                CALL BI_DSKINI          ; Disk BASIC: its FCBs under HIMEM
                 LD HL,(TXTTAB)          ; the program area must exist before
                 INC HL                  ; the memory split (VARTAB)
                 INC HL
                 LD (VARTAB),HL
                 LD BC,200
                 CALL BI_MEMSET
-                JP C,OMERR
-                CALL BI_SCRATCH         ; NEW
-                LD A,(SCRMOD)           ; the text mode power-on chose (SET
+                RET C
+                XOR A                   ; NEW's state, the stack left alone
+                CALL BI_NEWTXT
+                CALL BI_CLRVARS
+                LD HL,(STKTOP)          ; SAVSTK: where the run-clear puts the
+                DEC HL                  ; stack, on its 0000 end mark
+                DEC HL
+                LD (SAVSTK),HL
+                XOR A
+                LD (HL),A
+                INC HL
+                LD (HL),A
+                RET
+
+; BI_WKBOOT: BI_WKINIT before H.STKE, with Disk BASIC's FCBs taken under
+; HIMEM as a cold start takes them, but HIMEM given back to what the disk
+; ROM set: the free disk ROM leaves boot loaders and boot programs HIMEM =
+; CE00h, the least a boot loader accepts (crates/msx-disk/boot), and a
+; program the boot starts may end in MSX-BASIC, whose disk statements then
+; need the FCBs (a real disk ROM takes them at its INIT, lowering HIMEM).
+BI_WKBOOT:      LD HL,(HIMEM)
+                PUSH HL
+                CALL BI_DSKINI
+                CALL BI_WKINIT
+                POP HL
+                LD (HIMEM),HL
+                RET
+
+; BI_COLD's rest: the text screen, the banner.
+BI_COLD_SCR:    LD A,(SCRMOD)           ; the text mode power-on chose (SET
                 OR A                    ; SCREEN): SCREEN 0 or 1, its WIDTH,
                 JR NZ,BI_COLD_32        ; COLOR and KEY ON/OFF
                 CALL INITXT_I
@@ -153,7 +193,10 @@ BI_MEMSET_OM:   POP HL
                 RET
 
 ; ---- READYR (409Bh): "Ok", then the main loop -------------------------------
+; A graphic screen goes back to text first (TOTEXT, as MSX-BASIC's prompt
+; does: fact sheet §5), so that END in SCREEN 2 shows "Ok".
 READYR_I:
+                CALL TOTEXT_I
                 CALL BI_LDEND           ; Disk BASIC: an unfinished LOAD closed
                 LD HL,TEMPST            ; no temporary string outlives a command
                 LD (TEMPPT),HL
@@ -435,7 +478,15 @@ BI_LINNUM_SN:   JP SNERR
 ; ---- run-clear (fact sheet §1.3): variables, strings, stack, traps --------
 ; Keeps HL. The stack is reset: the caller's return address survives, the
 ; rest does not (statements that call it end with JP NEWSTT).
-BI_RUNCLR:      PUSH HL
+BI_RUNCLR:      CALL BI_CLRVARS
+                POP BC                  ; return address
+                LD SP,(STKTOP)
+                LD DE,0                 ; the end mark of the block search
+                PUSH DE
+                PUSH BC
+                RET
+; BI_CLRVARS: the run-clear but the stack. Keeps HL.
+BI_CLRVARS:     PUSH HL
                 CALL BI_CLSALL          ; Disk BASIC: every file closed
                 CALL H_RUNC
                 LD HL,TRPTBL            ; traps, FNKFLG, ONGSBF
@@ -479,11 +530,6 @@ BI_RUNCLR_D:    LD (HL),8
                 LD (TEMPPT),HL
                 CALL H_LOPD
                 POP HL
-                POP BC                  ; return address
-                LD SP,(STKTOP)
-                LD DE,0                 ; the end mark of the block search
-                PUSH DE
-                PUSH BC
                 RET
 
 ; RNDX after run-clear: 0.40649651372358 ([ROM2M 2C24h]) in the Math-Pack's
@@ -496,7 +542,10 @@ NEW_I:          RET NZ
                 JP READYR_I
 ; BI_SCRATCH: empty program, TRON and AUTO off, run-clear.
 BI_SCRATCH:     XOR A
-                LD (TRCFLG),A
+                CALL BI_NEWTXT
+                JP BI_RUNCLR
+; BI_NEWTXT: A = 0: the empty program, TRON, AUTO and the line pointers off.
+BI_NEWTXT:      LD (TRCFLG),A
                 LD (AUTFLG),A
                 LD (PTRFLG),A
                 LD HL,(TXTTAB)
@@ -505,7 +554,7 @@ BI_SCRATCH:     XOR A
                 LD (HL),A
                 INC HL
                 LD (VARTAB),HL
-                JP BI_RUNCLR
+                RET
 
 ; ---- CLEAR [string space[,top]] -----------------------------------------------
 CLEAR_I:        JR Z,CLEAR_RUN

@@ -192,7 +192,19 @@ BOOT_KEYS:      LD (HL),0FFh
                 LD IX,01E1h             ; SUB-ROM GREET: SET TITLE's title or SET
                 CALL EXTROM_I           ; PASSWORD's question
                 EI
-                CALL ROMSEARCH
+                ; MSX-BASIC's work area is set up before the cartridges'
+                ; INIT and again, over the disk ROMs' work area, before
+                ; H.STKE: a program started from either may end in MSX-BASIC
+                ; (its error handler, READYR), as on an MSX.
+                CALL BI_WKINIT
+                LD A,(EXBRSA)           ; MSX-BASIC's part in the SUB-ROM's
+                OR A                    ; slot (page 1: the cruncher, Disk
+                JR Z,BOOT_NOEXT         ; BASIC...) is set up before any
+                LD C,A                  ; cartridge's INIT, which may never
+                LD H,040h               ; return (the search below calls its
+                CALL ROMCHECK           ; INIT again: it only sets EXTVEC)
+BOOT_NOEXT:     CALL ROMSEARCH
+                CALL BI_WKBOOT
                 CALL H_STKE
                 ; Nothing took over: MSX-BASIC (roms-free-bios/basic/).
                 JP BI_COLD

@@ -1,9 +1,13 @@
 ; ---------------------------------------------------------------------------
-; errors.asm - run-time errors and END for compiled MSX-BASIC programs.
+; errors.asm - run-time errors of compiled MSX-BASIC programs: the failing
+; line, ON ERROR GOTO, ERROR, RESUME, ERL.
 ;
-; rt_bas_error prints what MSX-BASIC 2 prints (ROM J406F, J40D3, J4110): a
-; newline unless at column 0, the message, a beep (character 7), " in " and
-; the line, then a newline and "Ok" (the prompt, ROM J411F), and stops.
+; An error that no ON ERROR GOTO handler takes goes to rt_bas_report, and
+; END to rt_bas_end, which are in one of two files (compile.rs picks it):
+; endrom.asm on a disk or a cartridge hands over to MSX-BASIC in the main
+; ROM (its error handler prints the message, " in " and the line, and "Ok";
+; READYR prints "Ok"), endtext.asm in a .COM prints what MSX-BASIC 2
+; prints (ROM J406F, J40D3, J4110) from its own texts and stops.
 ; The line comes from the table rt_bas_lines the compiler emits (code
 ; address, line) in ascending order, ended by (end of the BASIC code,
 ; 0FFFFh), packed (rt_bas_callsite): the first word on the stack that is a
@@ -87,56 +91,6 @@ rt_bas_errfound:
         ei
         ret
 
-; Prints error rt_bas_errno in line rt_bas_errline (0FFFFh: none) and
-; stops.
-rt_bas_report:
-        bios 00D2h              ; TOTEXT: a graphic screen goes back to text
-        call rt_bas_freshline
-        ld a,(rt_bas_errno)
-        ld e,a
-        ; codes 1-25 and 50-71 have texts (60-71 are the disk ROM's: MSX-DOS
-        ; 1 Disk BASIC's H.ERRP handler A71D3 and its table T71F5, which
-        ; ends at 71); any other is "Unprintable error" (number 23), 50-71
-        ; follow 25 in the table (ROM J40D3)
-        cp 72
-        jr nc,.unp
-        cp 50
-        IF DEFINED BAS_FILE_ERRORS
-        jr nc,.file
-        ELSE
-        jr nc,.unp              ; (no file error can arise: compile.rs)
-        ENDIF
-        cp 26
-        jr nc,.unp
-        or a
-        jr nz,.msg
-.unp:   ld a,47
-.file:  sub 24
-.msg:   ld b,a
-        ld hl,rt_bas_errtext
-        xor a
-.skip:  dec b
-        jr z,.print
-.nul:   cp (hl)
-        inc hl
-        jr nz,.nul
-        jr .skip
-.print: call rt_bas_prz
-        ld a,7                  ; MSX2 beeps after the message
-        call rt_bas_chput
-        ld hl,(rt_bas_errline)
-        ld a,h
-        and l
-        inc a
-        jr z,.ok                ; no line
-        push hl
-        ld hl,.in
-        call rt_bas_prz
-        pop hl
-        call rt_bas_prline
-.ok:    jp rt_bas_end
-.in:    db " in ",0
-
 ; The start of a program with ON ERROR GOTO: HL = 0 now, the handler's
 ; number when an error is trapped (see above).
 rt_bas_errcatch:
@@ -208,27 +162,16 @@ rt_bas_unum:
 .k32768:
         db 045h,032h,076h,080h,0,0,0,0
 
-; END: the "Ok" prompt on a fresh line, then the program stops (the screen
-; stays).
-rt_bas_end:
-        ld hl,(rt_bas_endhook)  ; a program with files closes them
+; A program with files closes them (rt_bas_endhook, set by rt_bas_finit)
+; before it ends; once: an error while closing ends it with that error.
+rt_bas_endfiles:
+        ld hl,(rt_bas_endhook)
         ld a,h
         or l
-        jr z,.nohook
+        ret z
         ld de,0
-        ld (rt_bas_endhook),de  ; once: an error while closing stops
-        call .hook
-.nohook:
-        call rt_bas_freshline
-        ld hl,.ok
-        call rt_bas_prz
-        ld hl,(rt_bas_exithook) ; an MSX-DOS program gives H.TIMI back
-        ld a,h
-        or l
-        call nz,.hook
-        jp rt_halt
-.ok:    db "Ok",13,10,0
-.hook:  jp (hl)
+        ld (rt_bas_endhook),de
+        jp (hl)
 
 ; Prints the zero-terminated text at HL.
 rt_bas_prz:
@@ -368,57 +311,3 @@ rt_bas_callsite:
         ex de,hl
         pop hl
         ret
-
-; The messages of error codes 1-25 and 50-59 (ROM I3D75), then 60-71
-; (the disk ROM's T71F5); 50-71 only in a program that can raise them
-; (BAS_FILE_ERRORS, set by compile.rs).
-rt_bas_errtext:
-        db "NEXT without FOR",0
-        db "Syntax error",0
-        db "RETURN without GOSUB",0
-        db "Out of DATA",0
-        db "Illegal function call",0
-        db "Overflow",0
-        db "Out of memory",0
-        db "Undefined line number",0
-        db "Subscript out of range",0
-        db "Redimensioned array",0
-        db "Division by zero",0
-        db "Illegal direct",0
-        db "Type mismatch",0
-        db "Out of string space",0
-        db "String too long",0
-        db "String formula too complex",0
-        db "Can't CONTINUE",0
-        db "Undefined user function",0
-        db "Device I/O error",0
-        db "Verify error",0
-        db "No RESUME",0
-        db "RESUME without error",0
-        db "Unprintable error",0
-        db "Missing operand",0
-        db "Line buffer overflow",0
-        IF DEFINED BAS_FILE_ERRORS
-        db "FIELD overflow",0
-        db "Internal error",0
-        db "Bad file number",0
-        db "File not found",0
-        db "File already open",0
-        db "Input past end",0
-        db "Bad file name",0
-        db "Direct statement in file",0
-        db "Sequential I/O only",0
-        db "File not OPEN",0
-        db "Bad FAT",0
-        db "Bad file mode",0
-        db "Bad drive name",0
-        db "Bad sector number",0
-        db "File still open",0
-        db "File already exists",0
-        db "Disk full",0
-        db "Too many files",0
-        db "Disk write protected",0
-        db "Disk I/O error",0
-        db "Disk offline",0
-        db "Rename across disk",0
-        ENDIF

@@ -61,9 +61,31 @@ rt_bas_playinit:
         ld (hl),0
         inc hl
         djnz .ch
+        IF DEFINED BCD_ROM
+        ld hl,rt_bas_plexit     ; the end waits for the music
+        ld (rt_bas_exithook),hl
+        ENDIF
         ld hl,rt_bas_pltimi
         ld de,rt_bas_plold
         jp rt_bas_hookset
+
+; The end of a disk's or a cartridge's program (rt_bas_exithook, endrom.asm):
+; MSX-BASIC's END and its error prompt leave the music playing, from the
+; BIOS's queues; ours go with the program, so it hands over once they
+; have played out (CTRL+STOP empties them), then gives H.TIMI back. A
+; PLAY cut short by an error while it held the silent channels lets them
+; start.
+rt_bas_plexit:
+        xor a
+        ld (rt_bas_plhold),a
+.wait:  ei
+        ld hl,0
+        call rt_bas_playfn      ; PLAY(0)
+        ld a,h
+        or l
+        jp z,rt_bas_unhook
+        halt
+        jr .wait
 
 ; H.TIMI: the three channels. Keeps every register.
 rt_bas_pltimi:

@@ -69,17 +69,13 @@ rt_bas_trapinit:
 ; interrupt (the MSX-DOS environment's 0038h puts the BIOS in page 0 and
 ; calls its KEYINT, whose H.TIMI call finds RAM in pages 1-3 only): the
 ; slot is that of the RAM in the handler's page (RAMAD0-RAMAD3,
-; F341h-F344h, which MSX-DOS sets), and the program's end
-; (rt_bas_exithook) puts H.TIMI back as it was, before MSX-DOS reuses
-; the program's memory.
+; F341h-F344h, which MSX-DOS sets). The program's end (rt_bas_exithook)
+; puts H.TIMI back as it was, before MSX-DOS or MSX-BASIC reuses the
+; program's memory.
 rt_bas_hookset:
         di
         push hl
         push de
-        ld hl,BDOS
-        ld a,h
-        or a
-        jr nz,.save             ; not MSX-DOS
         ld a,(rt_bas_hksv)
         or a
         jr nz,.save             ; the first hook kept H.TIMI already
@@ -87,6 +83,10 @@ rt_bas_hookset:
         ld de,rt_bas_hksv
         ld bc,5
         ldir
+        ld hl,(rt_bas_exithook)
+        ld a,h
+        or l
+        jr nz,.save             ; PLAY's, which ends in rt_bas_unhook
         ld hl,rt_bas_unhook
         ld (rt_bas_exithook),hl
 .save:  pop de
@@ -160,8 +160,7 @@ rt_bas_pageslot:
         pop bc
         ret
 
-; The end of an MSX-DOS program that hooked H.TIMI: the hook as it was
-; before, the PSG's three channels silent (PLAY stops with the program),
+; The end of a program that hooked H.TIMI: the hook as it was before, the PSG's three channels silent (PLAY stops with the program),
 ; FNKFLG clear and CURLIN FFFFh again, so the function keys type their
 ; texts at the prompt.
 rt_bas_unhook:

@@ -126,10 +126,14 @@ const ERROR_ENTRIES_AT: u16 = 0x4055;
 /// their own, `rt_bcd_int` ..., linked where used), the BASIC runtime
 /// (`crates/msx-basic/runtime/`) and the compiler's own routines.
 ///
-/// `file_errors`: the error table holds the texts of the file errors 50-71
-/// (`BAS_FILE_ERRORS`, errors.asm), which only a program that links the
-/// disk routines or has an ERROR statement can raise (350 bytes the others
-/// leave out).
+/// A program ends in MSX-BASIC where the main ROM's is in page 0 (a disk's,
+/// a cartridge's: `endrom.asm`, the ROM prints the error messages), in the
+/// runtime's own report and "Ok" in a .COM (`endtext.asm`).
+///
+/// `file_errors`: a .COM's error table holds the texts of the file errors
+/// 50-71 (`BAS_FILE_ERRORS`, endtext.asm), which only a program that links
+/// the disk routines or has an ERROR statement can raise (350 bytes the
+/// others leave out).
 fn runtime_files(target: Target, file_errors: bool) -> Vec<(&'static str, String)> {
     let (rom, core) = if uses_rom_mathpack(target) {
         ("BCD_ROM equ 1\n", crate::MATHPACK_ROM_ASM)
@@ -141,8 +145,14 @@ fn runtime_files(target: Target, file_errors: bool) -> Vec<(&'static str, String
     } else {
         ""
     };
+    // A cartridge's end gives page 2, which shows the cartridge, back to RAM.
+    let cart = if target == Target::Rom {
+        "BAS_CART equ 1\n"
+    } else {
+        ""
+    };
     let bcd = format!(
-        "rt_bcd:\n        jp bcd_init\n;@var rt_bcd_ram 96\nBCD_RAM equ rt_bcd_ram\nBCD_ERROR equ rt_bas_error\n{rom}{files}{core}{}",
+        "rt_bcd:\n        jp bcd_init\n;@var rt_bcd_ram 96\nBCD_RAM equ rt_bcd_ram\nBCD_ERROR equ rt_bas_error\n{rom}{files}{cart}{core}{}",
         crate::BCD_ASM
     );
     vec![
@@ -151,6 +161,15 @@ fn runtime_files(target: Target, file_errors: bool) -> Vec<(&'static str, String
         ("strings.asm", crate::RT_STRINGS_ASM.to_string()),
         ("print.asm", crate::RT_PRINT_ASM.to_string()),
         ("errors.asm", crate::RT_ERRORS_ASM.to_string()),
+        (
+            "ends.asm",
+            if uses_rom_mathpack(target) {
+                crate::RT_ENDROM_ASM
+            } else {
+                crate::RT_ENDTEXT_ASM
+            }
+            .to_string(),
+        ),
         ("input.asm", crate::RT_INPUT_ASM.to_string()),
         (
             "math.asm",

@@ -60,8 +60,15 @@ pub const MATHPACK_ROM_ASM: &str = include_str!("../runtime/mathpack.asm");
 pub const RT_STRINGS_ASM: &str = include_str!("../runtime/strings.asm");
 /// PRINT with MSX's layout rules.
 pub const RT_PRINT_ASM: &str = include_str!("../runtime/print.asm");
-/// Run-time error messages with line numbers, and END.
+/// Run-time errors: the failing line, ON ERROR GOTO, ERROR, RESUME.
 pub const RT_ERRORS_ASM: &str = include_str!("../runtime/errors.asm");
+/// END and an error's report in a program with no MSX-BASIC to go back to
+/// (a .COM): the runtime's own messages, "Ok", the end (`runtime/endtext.asm`).
+pub const RT_ENDTEXT_ASM: &str = include_str!("../runtime/endtext.asm");
+/// END and an error's report handed over to MSX-BASIC in the main ROM (a
+/// disk's or a cartridge's program, `runtime/endrom.asm`), in place of
+/// [`RT_ENDTEXT_ASM`].
+pub const RT_ENDROM_ASM: &str = include_str!("../runtime/endrom.asm");
 /// Text to number (VAL, READ, INPUT) and the INPUT statements.
 pub const RT_INPUT_ASM: &str = include_str!("../runtime/input.asm");
 /// SQR, SIN, COS, TAN, ATN, LOG, EXP and `^` as the MSX math pack computes

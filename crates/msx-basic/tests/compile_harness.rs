@@ -143,10 +143,29 @@ fn lines_before_ok(m: &Machine) -> Vec<String> {
     lines
 }
 
-/// Runs until the program ends: the CPU at `rt_halt` with the program's
-/// code mapped there (the disk ROM, in the same page at boot, passes the
-/// same addresses).
+/// Runs until the program has ended and MSX-BASIC waits at its prompt
+/// (PINLIN: a disk's program hands over to the ROM's error handler or
+/// READYR, endrom.asm, which print the message and "Ok"), or, for a .COM,
+/// until the CPU is at `rt_halt` with the program's code mapped there.
 pub fn run_to_end(out: &Output, m: &mut Machine, max_frames: u64) {
+    if out.load != 0x4000 {
+        return run_to_halt(out, m, max_frames);
+    }
+    let r = m.run_until(&Until::PcReached(PINLIN), max_frames);
+    assert!(r.reached(), "the program did not end: {r:?}\n{}", screen(m));
+}
+
+/// Runs until the program ends, before it hands over to MSX-BASIC
+/// (`rt_bas_tobasic`): the screen as the program left it (MSX-BASIC's
+/// prompt then puts a graphic screen back to text).
+pub fn run_to_exit(out: &Output, m: &mut Machine, max_frames: u64) {
+    let exit = out.symbol("rt_bas_tobasic").expect("a disk's program");
+    let r = m.run_until(&Until::PcReached(exit), max_frames);
+    assert!(r.reached(), "the program did not end: {r:?}\n{}", screen(m));
+}
+
+/// A .COM's end: the CPU at `rt_halt` with the program's code mapped there.
+fn run_to_halt(out: &Output, m: &mut Machine, max_frames: u64) {
     let halt = out.symbol("rt_halt").unwrap();
     let code = out.bytes[usize::from(halt - out.load)..][..2].to_vec();
     let limit = m.frame_count() + max_frames;

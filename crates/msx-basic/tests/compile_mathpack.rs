@@ -83,18 +83,29 @@ fn an_msx_dos_program_keeps_its_own_arithmetic() {
     run_until_text(&mut m, "Division by zero in 10", 3000);
 }
 
-/// The texts of the file errors (50-71) are linked only where something
-/// can raise them: the disk routines or ERROR.
+/// A disk's program has no error texts of its own: MSX-BASIC's error
+/// handler in the ROM prints them (endrom.asm). A .COM's table (endtext.asm)
+/// holds the texts of the file errors (50-71) only where something can
+/// raise them: the disk routines or ERROR.
 #[test]
-fn file_error_texts_only_where_they_can_arise() {
-    let has = |src: &str| {
-        let out = build(src);
-        out.bytes.windows(14).any(|w| w == b"FIELD overflow")
-    };
-    assert!(!has("10 PRINT 1\n"));
-    assert!(has("10 OPEN \"X\" FOR INPUT AS #1\n"));
-    assert!(has("10 KILL \"X\"\n"));
-    assert!(has("10 INPUT N:ERROR N\n"));
+fn error_texts_are_the_roms_on_a_disk_and_a_coms_own_where_they_can_arise() {
+    let has =
+        |out: &z80_codegen::Output, text: &[u8]| out.bytes.windows(text.len()).any(|w| w == text);
+    let programs = [
+        "10 PRINT 1/0\n",
+        "10 OPEN \"X\" FOR INPUT AS #1\n",
+        "10 KILL \"X\"\n",
+        "10 INPUT N:ERROR N\n",
+    ];
+    for src in programs {
+        let disk = build(src);
+        assert!(disk.symbol("rt_bas_errtext").is_none(), "{src}");
+        assert!(!has(&disk, b"Division by zero"), "{src}");
+        assert!(!has(&disk, b"FIELD overflow"), "{src}");
+        let com = build_com(src);
+        assert!(has(&com, b"Division by zero"), "{src}");
+        assert_eq!(has(&com, b"FIELD overflow"), src != programs[0], "{src}");
+    }
     assert_eq!(
         both_lines("10 ON ERROR GOTO 30\n20 ERROR 53\n30 PRINT ERR:ERROR 61\n"),
         [" 53", "Bad file mode in 30"]

@@ -7,6 +7,8 @@ const FILES: &[(&str, &str)] = &[
     ("strings.asm", msx_basic::RT_STRINGS_ASM),
     ("print.asm", msx_basic::RT_PRINT_ASM),
     ("errors.asm", msx_basic::RT_ERRORS_ASM),
+    ("endtext.asm", msx_basic::RT_ENDTEXT_ASM),
+    ("endrom.asm", msx_basic::RT_ENDROM_ASM),
     ("input.asm", msx_basic::RT_INPUT_ASM),
     ("math.asm", msx_basic::RT_MATH_ASM),
     ("mathrom.asm", msx_basic::RT_MATHROM_ASM),

@@ -55,6 +55,21 @@ fn pasmo_assembles_the_rt_bas_files_identically() {
     same_bytes("rt", &source, &globalize_local_labels(&source));
 }
 
+/// endrom.asm (a disk's or a cartridge's end, not in the harness's runtime),
+/// with a cartridge's page-2 switch, its outside names as equates.
+#[test]
+fn pasmo_assembles_the_rom_end_identically() {
+    if !wanted() {
+        return;
+    }
+    let source = format!(
+        "BAS_CART EQU 1\nrt_bas_endfiles EQU 0F000h\nrt_bas_errno EQU 0F002h\n\
+         rt_bas_errline EQU 0F003h\nrt_bas_exithook EQU 0F005h\n org 4000h\n{}",
+        msx_basic::RT_ENDROM_ASM
+    );
+    same_bytes("endrom", &source, &globalize_local_labels(&source));
+}
+
 /// Pasmo has no `.local` labels: each becomes `<global>_L_<name>`, the
 /// name z80-asm gives it (`<global>.<name>`) with a pasmo-legal spelling.
 fn globalize_local_labels(source: &str) -> String {

@@ -37,14 +37,27 @@ fn machine_with(disk: &Disk) -> Machine {
 
 /// Runs to the start of `from` and then to `to`: the frames in between.
 fn frames_between(m: &mut Machine, out: &Output, from: &str, to: &str) -> u64 {
-    let a = out.symbol(from).unwrap();
-    let b = out.symbol(to).unwrap();
-    let start = m.run_until(&Until::PcReached(a), 1200);
-    assert!(start.reached(), "{from} not reached: {start:?}");
+    run_to(m, out, from, 1200);
     let f0 = m.frame_count();
-    let end = m.run_until(&Until::PcReached(b), 3000);
-    assert!(end.reached(), "{to} not reached: {end:?}");
+    run_to(m, out, to, 3000);
     m.frame_count() - f0
+}
+
+/// Runs until the CPU is at the program's routine `name`: its address with the
+/// program's code there (the boot runs MSX-BASIC's ROM code in page 1 first).
+fn run_to(m: &mut Machine, out: &Output, name: &str, max_frames: u64) {
+    let at = out.symbol(name).unwrap();
+    let code = out.bytes[usize::from(at - out.load)..][..2].to_vec();
+    let limit = m.frame_count() + max_frames;
+    loop {
+        let left = limit.saturating_sub(m.frame_count()).max(1);
+        let r = m.run_until(&Until::PcReached(at), left);
+        assert!(r.reached(), "{name} not reached: {r:?}");
+        if m.peek_range(at, 2) == code {
+            return;
+        }
+        m.step_instruction();
+    }
 }
 
 /// The first difference between VRAM from `at` and the expected bytes, if any.

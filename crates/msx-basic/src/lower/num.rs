@@ -533,7 +533,7 @@ impl Lowerer<'_> {
                     "rt_bx_fre"
                 };
                 let n = self.hoist(call(routine, vec![], W::Word));
-                self.call_stmt("bcd_from_int", vec![(Reg::HL, n)]);
+                self.call_stmt("rt_bas_unum", vec![(Reg::HL, n)]);
                 Ok(Type::Single)
             }
             K::Val => {

@@ -152,6 +152,8 @@ pub fn source(lines_table: &str) -> String {
         msx_basic::RT_STRINGS_ASM,
         msx_basic::RT_PRINT_ASM,
         msx_basic::RT_ERRORS_ASM,
+        // No ROM here: a .COM's end, with the runtime's own texts.
+        msx_basic::RT_ENDTEXT_ASM,
         msx_basic::RT_INPUT_ASM,
         msx_basic::RT_MATH_ASM,
         msx_basic::RT_FILES_ASM,
