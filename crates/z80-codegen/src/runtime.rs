@@ -6,6 +6,11 @@
 //! is linked when the program (or another linked routine) names it. RAM a routine needs is
 //! declared on its own line as `;@var rt_name size`, and allocated with the program's
 //! variables (so it works from ROM too).
+//!
+//! The math pack's routines (`bcd_name:`, BASIC's `bcd.asm`) are split the same way,
+//! outside conditional assembly only; one whose last instruction runs on into the
+//! next routine (no jump, return or data ends it) links that one too, and one that
+//! defines constants (`EQU`) is linked with its file's first routine.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -46,13 +51,26 @@ fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
-/// Every `rt_…` identifier in a text (outside comments).
+/// Prefixes of the names that start routines.
+const PREFIXES: [&str; 2] = ["rt_", "bcd_"];
+
+/// Every `rt_…` and `bcd_…` identifier in a text (outside comments).
 pub fn references(text: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for line in text.lines() {
         let code = line.split(';').next().unwrap_or("");
+        for prefix in PREFIXES {
+            names_after(code, prefix, &mut out);
+        }
+    }
+    out
+}
+
+/// The identifiers of `code` that begin with `prefix`, into `out`.
+fn names_after(code: &str, prefix: &str, out: &mut BTreeSet<String>) {
+    {
         let mut rest = code;
-        while let Some(i) = rest.find("rt_") {
+        while let Some(i) = rest.find(prefix) {
             let before_ok = rest[..i]
                 .chars()
                 .next_back()
@@ -65,7 +83,48 @@ pub fn references(text: &str) -> BTreeSet<String> {
             rest = &tail[end..];
         }
     }
-    out
+}
+
+/// The instruction of a line, lower case, without its label and comment.
+fn instruction(line: &str) -> String {
+    let code = line.split(';').next().unwrap_or("");
+    let code = match code.split_once(':') {
+        Some((label, rest))
+            if !label.starts_with([' ', '\t'])
+                && label.chars().all(|c| is_name_char(c) || c == '.') =>
+        {
+            rest
+        }
+        _ => code,
+    };
+    code.trim().to_ascii_lowercase()
+}
+
+/// Whether control can run off the end of a routine's text into the next routine:
+/// its last instruction (constants aside) is not an unconditional jump, a return or
+/// data (yes when that cannot be told, after an `ENDIF`).
+fn runs_on(text: &str) -> bool {
+    let Some(last) = text
+        .lines()
+        .filter(|l| !defines_constant(l))
+        .map(instruction)
+        .filter(|t| !t.is_empty())
+        .next_back()
+    else {
+        return true;
+    };
+    let word = last.split_whitespace().next().unwrap_or("");
+    let jumps = (word == "jp" || word == "jr") && !last.contains(',');
+    let ends = matches!(last.as_str(), "ret" | "reti" | "retn");
+    let data = matches!(word, "db" | "dw" | "ds" | "defb" | "defw" | "defs" | "defm");
+    !(jumps || ends || data)
+}
+
+/// Whether a line defines a constant (`NAME EQU value`).
+fn defines_constant(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    !line.starts_with([' ', '\t'])
+        && matches!((words.next(), words.next()), (Some(_), Some(e)) if e.eq_ignore_ascii_case("equ"))
 }
 
 struct Library {
@@ -87,6 +146,7 @@ fn library(extra: ExtraFiles) -> Library {
         order: Vec::new(),
     };
     for (file, src) in FILES.iter().chain(extra.iter()) {
+        let first = lib.order.len();
         let mut current: Option<(String, String)> = None;
         let finish = |cur: Option<(String, String)>, lib: &mut Library| {
             if let Some((name, text)) = cur {
@@ -103,6 +163,8 @@ fn library(extra: ExtraFiles) -> Library {
                 );
             }
         };
+        // Depth of conditional assembly: a math-pack routine starts only outside it.
+        let mut depth = 0usize;
         for line in src.lines() {
             if let Some(v) = line.strip_prefix(";@var ") {
                 let mut parts = v.split_whitespace();
@@ -111,16 +173,36 @@ fn library(extra: ExtraFiles) -> Library {
                 }
                 continue;
             }
-            let starts_routine = line.starts_with("rt_")
-                && line
-                    .split(':')
-                    .next()
-                    .is_some_and(|n| n.chars().all(is_name_char))
-                && line.contains(':');
+            let label = line
+                .split_once(':')
+                .map(|(n, _)| n)
+                .filter(|n| !n.is_empty() && n.chars().all(is_name_char));
+            let starts_routine = match label {
+                Some(n) if n.starts_with("rt_") => true,
+                Some(n) if n.starts_with("bcd_") => depth == 0,
+                _ => false,
+            };
             if starts_routine {
-                let name = line.split(':').next().unwrap_or("").to_string();
-                finish(current.take(), &mut lib);
+                let name = label.unwrap_or("").to_string();
+                let previous = current.take();
+                if let Some((prev, text)) = &previous {
+                    if name.starts_with("bcd_") && runs_on(text) {
+                        // Linked with the routine that runs on into it.
+                        let prev = prev.clone();
+                        finish(previous, &mut lib);
+                        if let Some(r) = lib.routines.get_mut(&prev) {
+                            r.refs.insert(name.clone());
+                        }
+                    } else {
+                        finish(previous, &mut lib);
+                    }
+                }
                 current = Some((name, String::new()));
+            }
+            match instruction(line).split_whitespace().next() {
+                Some("if") => depth += 1,
+                Some("endif") => depth = depth.saturating_sub(1),
+                _ => {}
             }
             if let Some((_, text)) = current.as_mut() {
                 text.push_str(line);
@@ -128,6 +210,20 @@ fn library(extra: ExtraFiles) -> Library {
             }
         }
         finish(current.take(), &mut lib);
+        // A math-pack routine that defines constants comes with the file's first.
+        let names = &lib.order[first..];
+        let with_constants: Vec<String> = names
+            .iter()
+            .skip(1)
+            .filter(|n| n.starts_with("bcd_"))
+            .filter(|n| lib.routines[*n].text.lines().any(defines_constant))
+            .cloned()
+            .collect();
+        if let Some(head) = names.first().cloned() {
+            if let Some(r) = lib.routines.get_mut(&head) {
+                r.refs.extend(with_constants);
+            }
+        }
     }
     lib
 }
@@ -195,6 +291,33 @@ mod tests {
         assert!(l.routines.contains(&"rt_chput".to_string()));
         assert!(!l.routines.contains(&"rt_mul16".to_string()));
         assert!(l.vars.iter().any(|(n, _)| n == "rt_numbuf"));
+    }
+
+    #[test]
+    fn math_pack_routines_are_linked_one_by_one() {
+        let pack = concat!(
+            "rt_pack:\n        jp bcd_a\n",
+            "bcd_a:\n        ld a,1\n", // runs on into bcd_b
+            "bcd_b:\n        ret\n",
+            "bcd_c:\n        jp bcd_g\n", // used by nobody
+            "bcd_d:\n        ret\n",
+            "K       EQU 5\n",          // a constant: bcd_d comes
+            "bcd_e:\n        db 1,2\n", // used by nobody
+            "        IF DEFINED X\n",
+            "bcd_f:\n        ret\n", // inside IF: part of bcd_e
+            "        ENDIF\n",
+            "bcd_g:\n        ret\n", // after ENDIF: bcd_e may run on
+        );
+        let l = link_with(" call rt_pack\n", &[("pack.asm", pack)]);
+        let names: Vec<&str> = l.routines.iter().map(String::as_str).collect();
+        assert_eq!(names, ["rt_pack", "bcd_a", "bcd_b", "bcd_d"]);
+        let l = link_with(" call rt_pack\n call bcd_e\n", &[("pack.asm", pack)]);
+        let names: Vec<&str> = l.routines.iter().map(String::as_str).collect();
+        assert_eq!(
+            names,
+            ["rt_pack", "bcd_a", "bcd_b", "bcd_d", "bcd_e", "bcd_g"]
+        );
+        assert!(l.text.contains("bcd_f:") && !l.text.contains("bcd_c:"));
     }
 
     #[test]
