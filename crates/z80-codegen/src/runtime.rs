@@ -108,8 +108,7 @@ fn runs_on(text: &str) -> bool {
         .lines()
         .filter(|l| !defines_constant(l))
         .map(instruction)
-        .filter(|t| !t.is_empty())
-        .next_back()
+        .rfind(|t| !t.is_empty())
     else {
         return true;
     };
