@@ -1912,6 +1912,17 @@ rt_bx_uword:
 ; CALSLT with the SUB-ROM's slot EXBRSA FAF8h, which works from MSX-DOS
 ; too).
 
+; A graphics point of a statement: HL = x, DE = y into the first
+; (rt_bx_setpt0) or the second (rt_bx_setpt1) point of rt_bx_pts.
+rt_bx_setpt0:
+        ld (rt_bx_pts),hl
+        ld (rt_bx_pts+2),de
+        ret
+rt_bx_setpt1:
+        ld (rt_bx_pts+4),hl
+        ld (rt_bx_pts+6),de
+        ret
+
 ; COLOR=(p,r,g,b): the four values in rt_bx_pts (words); p 0-15, r g b
 ; 0-7, else "Illegal function call" (5).
 rt_bx_palette:
