@@ -612,6 +612,15 @@ impl<'p> Lowerer<'p> {
                 self.arrays.insert(v, subs.len());
             }
         }
+        let desc = sym(&format!("ba_{}", var_suffix(v)));
+        if let [s] = subs {
+            if !uses_arrays(s) {
+                // One subscript goes to the routine in HL.
+                let x = self.int_now(s)?;
+                let element = call("rt_bx_elem1", vec![(Reg::HL, x), (Reg::DE, desc)], W::Word);
+                return Ok(self.hoist(element));
+            }
+        }
         if subs.iter().all(|s| !uses_arrays(s)) {
             // Nothing in the subscripts touches rt_bx_idx: each goes there
             // as soon as it is computed.
@@ -637,7 +646,6 @@ impl<'p> Lowerer<'p> {
                 });
             }
         }
-        let desc = sym(&format!("ba_{}", var_suffix(v)));
         Ok(self.hoist(call("rt_bx_elem", vec![(Reg::HL, desc)], W::Word)))
     }
 

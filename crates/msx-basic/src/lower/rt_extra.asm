@@ -189,6 +189,13 @@ rt_bx_dim:
 .redim: ld e,10
         jp rt_bas_error
 
+; The same for an array of one dimension: HL = the subscript, DE = the
+; descriptor.
+rt_bx_elem1:
+        ld (rt_bx_idx),hl
+        ex de,hl
+        jp rt_bx_elem
+
 ; HL = the address of an element: HL = descriptor, subscripts in rt_bx_idx.
 ; A first use creates the array with 11 elements per dimension (DIM 10).
 ; "Subscript out of range" (9) when a subscript is negative or above its
