@@ -19,18 +19,75 @@ rt_bas_report:
         call rt_bas_endfiles
         ld a,(rt_bas_errno)
         ld e,a
+        ld d,0
         ld hl,(rt_bas_errline)
         jp rt_bas_tobasic
 
 ; END.
 rt_bas_end:
         call rt_bas_endfiles
-        ld e,0
+        ld de,0
         ld hl,0FFFFh
         jp rt_bas_tobasic
 
-; E = the error code, 0 for the end; HL = the line CURLIN names (0FFFFh:
-; none, as in direct mode: no " in "). Does not return.
+; RUN "file"[,R], LOAD "file"[,R]: HL = the file's descriptor, A = the
+; statement's token (RUN 8Ah, LOAD B5h), E = 1 for ",R". The statement is
+; written into BUF (F55Eh) as MSX-BASIC's cruncher leaves a direct
+; statement (main loop, fact sheet §5): a ':' before it, the token, the
+; name in quotes, [",R"], then 00 and an end link 0000; the program ends
+; as at END, and MSX-BASIC runs the statement from NEWSTT (4601h), in
+; direct mode: the file is loaded (and run) by MSX-BASIC, interpreted.
+; The name is cut at 240 characters (BUF holds 258).
+rt_bas_runfile:
+        push de
+        ld de,0F55Eh            ; BUF
+        ex de,hl
+        ld (hl),':'
+        inc hl
+        ld (hl),a
+        inc hl
+        ld (hl),'"'
+        inc hl
+        ex de,hl                ; HL = the descriptor, DE into BUF
+        ld a,(hl)
+        inc hl
+        ld c,(hl)
+        inc hl
+        ld h,(hl)
+        ld l,c                  ; HL = the name's characters
+        cp 241
+        jr c,.len
+        ld a,240
+.len:   ld c,a
+        ld b,0
+        or a
+        jr z,.quote
+        ldir
+.quote: ex de,hl
+        ld (hl),'"'
+        inc hl
+        pop de
+        ld a,e
+        or a
+        jr z,.end
+        ld (hl),','
+        inc hl
+        ld (hl),'R'
+        inc hl
+.end:   xor a
+        ld (hl),a
+        inc hl
+        ld (hl),a
+        inc hl
+        ld (hl),a
+        call rt_bas_endfiles
+        ld de,100h              ; D = 1: MSX-BASIC runs BUF's statement
+        ld hl,0FFFFh
+        jp rt_bas_tobasic
+
+; E = the error code, 0 for the end; D = 1: run the statement in BUF
+; (rt_bas_runfile) instead; HL = the line CURLIN names (0FFFFh: none, as
+; in direct mode: no " in "). Does not return.
 rt_bas_tobasic:
         push de
         push hl
@@ -152,9 +209,14 @@ rt_bas_tobasic:
         call 0024h              ; ENASLT: page 1 = the main ROM
         pop de
         ei
+        ld a,d
+        or a
+        jr nz,.stmt
         ld a,e
         or a
         jp nz,406Fh             ; the error handler: E = the code
         jp 409Bh                ; READYR
+.stmt:  ld hl,0F55Eh            ; BUF: the ':' before the statement
+        jp 4601h                ; NEWSTT
 .jend:
 .hook:  jp (hl)

@@ -55,6 +55,13 @@ rt_bas_report:
 .ok:    jp rt_bas_end
 .in:    db " in ",0
 
+; RUN "file" and LOAD "file" hand the statement over to MSX-BASIC
+; (endrom.asm), which an MSX-DOS program does not have: "Illegal function
+; call" (5).
+rt_bas_runfile:
+        ld e,5
+        jp rt_bas_error
+
 ; END: the "Ok" prompt on a fresh line, then the program stops (the screen
 ; stays).
 rt_bas_end:

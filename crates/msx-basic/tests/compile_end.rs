@@ -256,3 +256,61 @@ fn disk_basic_works_at_the_prompt_a_program_ends_at() {
         "a tokenized SAVE"
     );
 }
+
+/// A file on the program's disk, then the program run to MSX-BASIC's prompt;
+/// the screen's lines as `end_then_type` gives them.
+fn with_file_to_end(src: &str, name: &str, bytes: &[u8]) -> (Vec<String>, Machine) {
+    let out = build(&format!("1 SCREEN 0:WIDTH 40\n{src}"));
+    let mut m = boot(&out);
+    let mut d = msx_disk::Disk::from_bytes(m.disk_image(0).unwrap()).unwrap();
+    let when = msx_disk::Timestamp::new(2026, 11, 28, 12, 0, 0).unwrap();
+    d.write_file(name, bytes, when).unwrap();
+    m.insert_disk(0, d.to_bytes()).unwrap();
+    run_to_end(&out, &mut m, 3000);
+    let lines = screen(&m)
+        .lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty() && l != ".")
+        .take_while(|l| !l.starts_with("color"))
+        .collect();
+    (lines, m)
+}
+
+#[test]
+fn run_file_hands_the_next_program_to_msx_basic() {
+    // RUN "file": the compiled program ends (its files closed) and MSX-BASIC
+    // loads and runs the file, interpreted; it reads what was written.
+    let next = msx_basic::tokenize(
+        "10 PRINT \"NEXT\";1+1\n20 OPEN \"OUT.TXT\" FOR INPUT AS #1:INPUT #1,A$:PRINT A$\n",
+    )
+    .unwrap()
+    .to_bytes();
+    let (lines, _) = with_file_to_end(
+        "10 PRINT \"FIRST\"\n20 OPEN \"OUT.TXT\" FOR OUTPUT AS #1:PRINT #1,\"WRITTEN\"\n30 RUN \"NEXT.BAS\"\n40 PRINT \"NOT HERE\"\n",
+        "NEXT.BAS",
+        &next,
+    );
+    assert_eq!(lines, ["FIRST", "NEXT 2", "WRITTEN", "Ok"]);
+}
+
+#[test]
+fn load_file_with_and_without_r() {
+    let next = msx_basic::tokenize("10 PRINT \"LOADED\"\n")
+        .unwrap()
+        .to_bytes();
+    let (lines, _) = with_file_to_end(
+        "10 A$=\"N\"+\"EXT\":LOAD A$+\".BAS\",R\n",
+        "NEXT.BAS",
+        &next,
+    );
+    assert_eq!(lines, ["LOADED", "Ok"]);
+    // Without R the program is loaded, not run: LIST shows it.
+    let (_, mut m) = with_file_to_end("10 LOAD \"NEXT.BAS\"\n", "NEXT.BAS", &next);
+    m.type_text("LIST\n").unwrap();
+    m.run_frames(120);
+    let s = screen(&m);
+    assert!(s.contains("10 PRINT \"LOADED\""), "{s}");
+    // A file that is not there: MSX-BASIC's own message.
+    let (lines, _) = with_file_to_end("10 RUN \"NONE.BAS\"\n", "NEXT.BAS", &next);
+    assert_eq!(lines, ["File not found", "Ok"]);
+}

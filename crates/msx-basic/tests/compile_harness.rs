@@ -160,20 +160,25 @@ pub fn run_to_end(out: &Output, m: &mut Machine, max_frames: u64) {
 /// prompt then puts a graphic screen back to text).
 pub fn run_to_exit(out: &Output, m: &mut Machine, max_frames: u64) {
     let exit = out.symbol("rt_bas_tobasic").expect("a disk's program");
-    let r = m.run_until(&Until::PcReached(exit), max_frames);
-    assert!(r.reached(), "the program did not end: {r:?}\n{}", screen(m));
+    run_to_code(out, m, exit, max_frames);
 }
 
 /// A .COM's end: the CPU at `rt_halt` with the program's code mapped there.
 fn run_to_halt(out: &Output, m: &mut Machine, max_frames: u64) {
     let halt = out.symbol("rt_halt").unwrap();
-    let code = out.bytes[usize::from(halt - out.load)..][..2].to_vec();
+    run_to_code(out, m, halt, max_frames);
+}
+
+/// Runs until the CPU is at `at` with the program's own code there (the
+/// ROMs may pass the same address before the program is loaded).
+fn run_to_code(out: &Output, m: &mut Machine, at: u16, max_frames: u64) {
+    let code = out.bytes[usize::from(at - out.load)..][..2].to_vec();
     let limit = m.frame_count() + max_frames;
     loop {
         let left = limit.saturating_sub(m.frame_count()).max(1);
-        let r = m.run_until(&Until::PcReached(halt), left);
+        let r = m.run_until(&Until::PcReached(at), left);
         assert!(r.reached(), "the program did not end: {r:?}\n{}", screen(m));
-        if m.peek_range(halt, 2) == code {
+        if m.peek_range(at, 2) == code {
             return;
         }
         m.step_instruction();

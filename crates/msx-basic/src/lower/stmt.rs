@@ -200,6 +200,29 @@ impl Lowerer<'_> {
                 );
                 Ok(())
             }
+            StmtKind::RunFile {
+                load,
+                file,
+                keep_open,
+            } => {
+                // MSX-BASIC takes over (runtime/endrom.asm): the program
+                // ends as at END, then the statement runs as if typed.
+                let Some(file) = self.string_arg(file)? else {
+                    return Ok(());
+                };
+                use crate::keywords::Keyword;
+                let token = if *load { Keyword::Load } else { Keyword::Run };
+                self.call_stmt(
+                    "rt_bas_runfile",
+                    vec![
+                        (Reg::HL, file),
+                        (Reg::A, byte(i64::from(token.bytes()[0]))),
+                        (Reg::DE, word(i64::from(*keep_open))),
+                    ],
+                );
+                self.terminate(Term::Goto("rt_halt".into()));
+                Ok(())
+            }
             StmtKind::Bload {
                 name,
                 option,

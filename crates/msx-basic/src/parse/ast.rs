@@ -452,6 +452,14 @@ pub enum StmtKind {
     /// `RUN [line]`: the program again from its start or from `line`, with
     /// CLEAR's clean slate.
     Run(Option<u16>),
+    /// `RUN "file"[,R]` (`load` false) and `LOAD "file"[,R]`: MSX-BASIC
+    /// loads the file (and runs it); a compiled program ends and hands the
+    /// statement over to MSX-BASIC, which runs the file interpreted.
+    RunFile {
+        load: bool,
+        file: Expr,
+        keep_open: bool,
+    },
     /// `ERASE a, b…`: the arrays dropped (a DIM may follow).
     Erase(Vec<Var>),
     /// `COLOR SPRITE(plane) = colour`: the plane's 16 line colours; with

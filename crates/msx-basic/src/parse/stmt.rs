@@ -121,9 +121,10 @@ impl Parser<'_, '_> {
             K::Let => self.assignment()?,
             K::Call => self.call_statement(),
             K::Run => match self.cur.peek() {
-                Some(Lex::Str(_)) => return self.unsupported("RUN \"file\""),
+                Some(Lex::Str(_)) => self.run_file(false)?,
                 _ => StmtKind::Run(self.optional_line_number()),
             },
+            K::Load => self.run_file(true)?,
             K::Erase => {
                 let mut arrays = vec![self.name_and_type()?];
                 while self.cur.eat_char(b',') {
@@ -723,6 +724,21 @@ impl Parser<'_, '_> {
             name,
             option,
             offset,
+        })
+    }
+
+    /// `RUN "file"[,R]`, `LOAD "file"[,R]` (the disk ROM takes an R after
+    /// the comma).
+    fn run_file(&mut self, load: bool) -> PResult<StmtKind> {
+        let file = self.expr()?;
+        let keep_open = self.cur.eat_char(b',');
+        if keep_open && !self.cur.eat_char(b'R') {
+            return self.syntax("R expected");
+        }
+        Ok(StmtKind::RunFile {
+            load,
+            file,
+            keep_open,
         })
     }
 
