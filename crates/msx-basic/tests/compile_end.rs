@@ -314,3 +314,22 @@ fn load_file_with_and_without_r() {
     let (lines, _) = with_file_to_end("10 RUN \"NONE.BAS\"\n", "NEXT.BAS", &next);
     assert_eq!(lines, ["File not found", "Ok"]);
 }
+
+#[test]
+fn save_compiles_to_an_illegal_function_call_where_it_runs() {
+    // SAVE writes the BASIC program in memory, which a compiled program has
+    // not: the build warns, and only running the statement stops.
+    let src = "10 PRINT \"A\"\n20 IF 0 THEN SAVE \"X.BAS\"\n30 SAVE \"X.BAS\"\n";
+    let program = msx_basic::tokenize(src).unwrap();
+    let warnings = msx_basic::parse::parse(&program).unwrap().warnings;
+    assert_eq!(
+        warnings
+            .iter()
+            .filter(|w| w.message.starts_with("SAVE writes"))
+            .map(|w| w.line)
+            .collect::<Vec<_>>(),
+        [20, 30]
+    );
+    let (lines, _) = end_then_type(src, "");
+    assert_eq!(lines, ["A", "Illegal function call in 30", "Ok"]);
+}

@@ -338,11 +338,11 @@ fn statements() {
 
 #[test]
 fn diagnostics_name_line_and_statement() {
-    let e = errors("450 CLS:SAVE \"X\"\n");
-    assert_eq!(e[0].kind, DiagnosticKind::Unsupported("SAVE".into()));
+    let e = errors("450 CLS:MERGE \"X\"\n");
+    assert_eq!(e[0].kind, DiagnosticKind::Unsupported("MERGE".into()));
     assert_eq!((e[0].line, e[0].statement), (450, 2));
 
-    let e = errors("10 A=1:LLIST\n20 SAVE \"X\"\n30 X=(1+\n40 PRINT FPOS(1)\n");
+    let e = errors("10 A=1:LLIST\n20 MERGE \"X\"\n30 X=(1+\n40 PRINT FPOS(1)\n");
     let lines: Vec<u16> = e.iter().map(|d| d.line).collect();
     assert_eq!(lines, [10, 20, 40]);
     assert_eq!(

@@ -15,6 +15,8 @@ const UNSUPPORTED: &[(K, &str)] = &[(K::Llist, "LLIST")];
 
 /// MSX-BASIC's error code 2, "Syntax error".
 const SYNTAX_ERROR: u8 = 2;
+/// MSX-BASIC's "Illegal function call".
+const ILLEGAL_FUNCTION_CALL: u8 = 5;
 
 impl Parser<'_, '_> {
     /// Statements up to the end of the line; in a THEN or ELSE branch
@@ -125,6 +127,18 @@ impl Parser<'_, '_> {
                 _ => StmtKind::Run(self.optional_line_number()),
             },
             K::Load => self.run_file(true)?,
+            K::Save => {
+                // SAVE writes the BASIC program in memory, which a compiled
+                // program does not have; a program that only saves itself
+                // on request still compiles.
+                while !self.cur.at_statement_end() {
+                    self.cur.bump();
+                }
+                self.note(
+                    "SAVE writes the BASIC program in memory, which a compiled program does not have: compiled to a run-time \"Illegal function call\"",
+                );
+                StmtKind::Fails(ILLEGAL_FUNCTION_CALL)
+            }
             K::Erase => {
                 let mut arrays = vec![self.name_and_type()?];
                 while self.cur.eat_char(b',') {
