@@ -15,8 +15,6 @@ const UNSUPPORTED: &[(K, &str)] = &[(K::Llist, "LLIST")];
 
 /// MSX-BASIC's error code 2, "Syntax error".
 const SYNTAX_ERROR: u8 = 2;
-/// MSX-BASIC's "Illegal function call".
-const ILLEGAL_FUNCTION_CALL: u8 = 5;
 
 impl Parser<'_, '_> {
     /// Statements up to the end of the line; in a THEN or ELSE branch
@@ -129,15 +127,15 @@ impl Parser<'_, '_> {
             K::Load => self.run_file(true)?,
             K::Save => {
                 // SAVE writes the BASIC program in memory, which a compiled
-                // program does not have; a program that only saves itself
-                // on request still compiles.
+                // program does not have: nothing to write, and the program
+                // goes on (one that saves itself as it starts still runs).
                 while !self.cur.at_statement_end() {
                     self.cur.bump();
                 }
                 self.note(
-                    "SAVE writes the BASIC program in memory, which a compiled program does not have: compiled to a run-time \"Illegal function call\"",
+                    "SAVE writes the BASIC program in memory, which a compiled program does not have: left out",
                 );
-                StmtKind::Fails(ILLEGAL_FUNCTION_CALL)
+                StmtKind::Rem
             }
             K::Erase => {
                 let mut arrays = vec![self.name_and_type()?];
