@@ -136,8 +136,6 @@ fn battleship_plays_a_few_shots() {
 /// too.
 #[test]
 fn battleship_as_a_cartridge() {
-    use msx_machine::machine::{Machine, MachineConfig};
-    use msx_machine::memory::MachineLayout;
     let path = format!(
         "{}/../../examples/battleship/battle.bas",
         env!("CARGO_MANIFEST_DIR")
@@ -147,14 +145,7 @@ fn battleship_as_a_cartridge() {
         .unwrap()
         .output;
     assert!(out.bytes.len() == 0x4000 || out.bytes.len() == 0x8000);
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        None,
-    );
-    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-    m.set_rendering(false);
-    m.insert_cartridge(1, out.bytes.clone(), None).unwrap();
+    let mut m = harness::boot_cartridge(&out.bytes);
     m.run_frames(1200);
     let s = harness::screen(&m);
     eprintln!("{s}");

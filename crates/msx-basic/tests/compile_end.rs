@@ -23,13 +23,19 @@ fn end_then_type(src: &str, typed: &str) -> (Vec<String>, Machine) {
         m.type_text(typed).unwrap();
         m.run_frames(60 + 7 * typed.len() as u64);
     }
-    let lines = screen(&m)
+    let lines = prompt_lines(&m);
+    (lines, m)
+}
+
+/// The screen's lines, trimmed, without blank lines, the cursor's line and
+/// the function-key row.
+fn prompt_lines(m: &Machine) -> Vec<String> {
+    screen(m)
         .lines()
         .map(|l| l.trim().to_string())
         .filter(|l| !l.is_empty() && l != ".")
         .take_while(|l| !l.starts_with("color"))
-        .collect();
-    (lines, m)
+        .collect()
 }
 
 #[test]
@@ -169,8 +175,7 @@ fn play_plays_out_before_the_prompt_and_traps_give_h_timi_back() {
 fn a_cartridges_program_ends_in_msx_basic_too() {
     // Its INIT never returns; page 2, which showed the cartridge, is RAM
     // again for MSX-BASIC's program text.
-    use msx_machine::machine::{MachineConfig, Until};
-    use msx_machine::memory::MachineLayout;
+    use msx_machine::machine::Until;
     let out = msx_basic::compile(
         "t.bas",
         b"10 PRINT \"A\"\n20 X=1/0\n",
@@ -178,14 +183,7 @@ fn a_cartridges_program_ends_in_msx_basic_too() {
     )
     .unwrap()
     .output;
-    let layout = MachineLayout::msx2(
-        msx_bios::main_rom().to_vec(),
-        msx_bios::sub_rom().to_vec(),
-        None,
-    );
-    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
-    m.set_rendering(false);
-    m.insert_cartridge(1, out.bytes.clone(), None).unwrap();
+    let mut m = harness::boot_cartridge(&out.bytes);
     assert!(m.run_until(&Until::PcReached(0x00AE), 1200).reached());
     m.type_text("10 PRINT 6*7\nRUN\n").unwrap();
     m.run_frames(200);
@@ -222,12 +220,7 @@ fn disk_basic_works_at_the_prompt_a_program_ends_at() {
         m.type_text(line).unwrap();
         m.run_frames(120 + 7 * line.len() as u64);
     }
-    let lines: Vec<String> = screen(&m)
-        .lines()
-        .map(|l| l.trim().to_string())
-        .filter(|l| !l.is_empty() && l != ".")
-        .take_while(|l| !l.starts_with("color"))
-        .collect();
+    let lines = prompt_lines(&m);
     assert_eq!(
         lines,
         [
@@ -267,12 +260,7 @@ fn with_file_to_end(src: &str, name: &str, bytes: &[u8]) -> (Vec<String>, Machin
     d.write_file(name, bytes, when).unwrap();
     m.insert_disk(0, d.to_bytes()).unwrap();
     run_to_end(&out, &mut m, 3000);
-    let lines = screen(&m)
-        .lines()
-        .map(|l| l.trim().to_string())
-        .filter(|l| !l.is_empty() && l != ".")
-        .take_while(|l| !l.starts_with("color"))
-        .collect();
+    let lines = prompt_lines(&m);
     (lines, m)
 }
 

@@ -61,6 +61,19 @@ fn machine_with(disk: &Disk) -> Machine {
     m
 }
 
+/// An MSX2 on the free ROMs with a cartridge image in slot 1.
+pub fn boot_cartridge(bytes: &[u8]) -> Machine {
+    let layout = MachineLayout::msx2(
+        msx_bios::main_rom().to_vec(),
+        msx_bios::sub_rom().to_vec(),
+        None,
+    );
+    let mut m = Machine::new(MachineConfig::new(layout)).unwrap();
+    m.set_rendering(false);
+    m.insert_cartridge(1, bytes.to_vec(), None).unwrap();
+    m
+}
+
 /// Runs until `text` is on the screen, at most `max_frames` frames, or
 /// panics with the screen.
 pub fn run_until_text(m: &mut Machine, text: &str, max_frames: u64) {

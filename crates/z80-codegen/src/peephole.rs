@@ -564,14 +564,7 @@ fn fuse_tail(
 mod tests {
     use super::*;
 
-    fn ops(v: &[&str]) -> Vec<Line> {
-        v.iter()
-            .map(|s| match s.strip_suffix(':') {
-                Some(l) => Line::Label(l.to_string()),
-                None => Line::Op(s.to_string()),
-            })
-            .collect()
-    }
+    use crate::gen::lines_of as ops;
 
     #[test]
     fn reload_after_store_goes() {

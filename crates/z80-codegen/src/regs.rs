@@ -322,14 +322,7 @@ pub fn reuse(lines: &mut Vec<Line>, volatile: &HashSet<String>) -> bool {
 mod tests {
     use super::*;
 
-    fn ops(v: &[&str]) -> Vec<Line> {
-        v.iter()
-            .map(|s| match s.strip_suffix(':') {
-                Some(l) => Line::Label(l.to_string()),
-                None => Line::Op(s.to_string()),
-            })
-            .collect()
-    }
+    use crate::gen::lines_of as ops;
 
     #[test]
     fn a_loop_keeps_its_variable_in_hl() {

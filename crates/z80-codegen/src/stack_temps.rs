@@ -261,14 +261,7 @@ fn live_after(lines: &[Line], blocks: &[Block], names: &HashMap<&str, u32>) -> V
 mod tests {
     use super::*;
 
-    fn ops(v: &[&str]) -> Vec<Line> {
-        v.iter()
-            .map(|s| match s.strip_suffix(':') {
-                Some(l) => Line::Label(l.to_string()),
-                None => Line::Op(s.to_string()),
-            })
-            .collect()
-    }
+    use crate::gen::lines_of as ops;
 
     fn rewrite(v: &[&str]) -> Vec<Line> {
         let mut l = ops(v);

@@ -27,6 +27,18 @@ pub enum Line {
     Src(SrcLoc),
 }
 
+/// Lines written the short way, for tests: `name:` a label, anything else an
+/// instruction.
+#[cfg(test)]
+pub(crate) fn lines_of(v: &[&str]) -> Vec<Line> {
+    v.iter()
+        .map(|s| match s.strip_suffix(':') {
+            Some(l) => Line::Label(l.to_string()),
+            None => Line::Op(s.to_string()),
+        })
+        .collect()
+}
+
 pub struct Gen<'p> {
     pub lines: Vec<Line>,
     program: &'p Program,
