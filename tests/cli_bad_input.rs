@@ -438,7 +438,7 @@ fn basic_reports_parse_and_compile_errors_in_one_run() {
     write(
         &dir,
         "st.bas",
-        "10 PRINT A(1)\n20 LOAD \"X\"\n30 X=A(1,2)\n40 LLIST\n",
+        "10 PRINT A(1)\n20 MERGE \"X\"\n30 X=A(1,2)\n40 LLIST\n",
     );
     let out = msx(&dir, &["build", "--compile", "st.bas"]);
     let err = stderr(&out);
@@ -446,7 +446,7 @@ fn basic_reports_parse_and_compile_errors_in_one_run() {
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 4, "{err}");
     assert!(
-        lines[0].starts_with("error: st.bas: line 20, statement 1: LOAD"),
+        lines[0].starts_with("error: st.bas: line 20, statement 1: MERGE"),
         "{err}"
     );
     assert!(

@@ -60,7 +60,7 @@ fn a_listing_builds_into_a_disk_that_boots_it_and_keeps_the_bas() {
 #[test]
 fn an_unsupported_statement_is_named_and_nothing_is_written() {
     let dir = scratch("refused");
-    std::fs::write(dir.join("bad.bas"), "10 PRINT \"A\"\n20 CLS:SAVE \"F\"\n").unwrap();
+    std::fs::write(dir.join("bad.bas"), "10 PRINT \"A\"\n20 CLS:MERGE \"F\"\n").unwrap();
     let out = msx(&dir, &["build", "--compile", "bad.bas", "-o", "bad.dsk"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_ne!(out.status.code(), Some(0), "{err}");
