@@ -781,4 +781,3 @@ fn demo_script_hits_its_targets() {
     assert_eq!(g.at(20, 2), ' ', "the shot on water at A2");
     assert_eq!(g.var("pj"), 5.0);
 }
-
