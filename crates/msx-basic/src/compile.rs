@@ -385,20 +385,10 @@ fn missing_routines(program: &ir::Program, files: &[(&str, &str)]) -> Option<(u3
                 continue;
             }
             // `name EQU value` (mathpack.asm's ROM entries) names a routine too.
-            let mut words = line.split_whitespace();
-            if let (Some(name), Some(equ)) = (words.next(), words.next()) {
-                if !line.starts_with(' ') && equ.eq_ignore_ascii_case("equ") {
-                    known.insert(name.to_string());
-                }
-            }
-            if let Some((label, _)) = line.split_once(':') {
-                if !label.is_empty()
-                    && !label.starts_with(' ')
-                    && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                {
-                    known.insert(label.to_string());
-                }
-            }
+            let names = z80_codegen::runtime::constant_name(line)
+                .into_iter()
+                .chain(z80_codegen::runtime::label_of(line));
+            known.extend(names.map(str::to_string));
         }
     }
     known.insert("rt_halt".into());

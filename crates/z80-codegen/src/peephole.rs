@@ -84,7 +84,8 @@ fn next_code(lines: &[Line], i: usize, n: usize) -> Vec<usize> {
     out
 }
 
-fn op(lines: &[Line], i: usize) -> Option<&str> {
+/// The instruction at line `i`, if it is one.
+pub(crate) fn op(lines: &[Line], i: usize) -> Option<&str> {
     match lines.get(i) {
         Some(Line::Op(s)) => Some(s.as_str()),
         _ => None,

@@ -13,7 +13,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::gen::Line;
+use crate::gen::{branch_target, ends_flow, Line};
 
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 struct Facts {
@@ -64,22 +64,6 @@ fn parts(s: &str) -> (&str, Vec<&str>) {
 
 fn is_jump(m: &str) -> bool {
     matches!(m, "jp" | "jr" | "djnz")
-}
-
-/// The label a jump goes to, if it is a plain label.
-fn jump_target<'a>(m: &str, ops: &[&'a str]) -> Option<&'a str> {
-    if !is_jump(m) {
-        return None;
-    }
-    let t = *ops.last()?;
-    (!t.contains('(') && !t.contains('$')).then_some(t)
-}
-
-fn unconditional(m: &str, ops: &[&str]) -> bool {
-    (m == "jp" || m == "jr") && ops.len() == 1
-        || m == "ret" && ops.is_empty()
-        || m == "reti"
-        || m == "retn"
 }
 
 const BLOCK_OPS: &[&str] = &[
@@ -276,13 +260,11 @@ fn pass(
                     i += 1;
                     continue;
                 }
-                if let Some(t) = jump_target(m, &ops) {
+                if let Some(t) = branch_target(&s) {
                     incoming.entry(t.to_string()).or_default().push(f.clone());
                 }
                 transfer(&mut f, &s, volatile);
-                if unconditional(m, &ops)
-                    || m == "jp" && ops.first().is_some_and(|o| o.starts_with('('))
-                {
+                if ends_flow(&s) {
                     reachable_fallthrough = false;
                 }
             }

@@ -113,17 +113,32 @@ fn runs_on(text: &str) -> bool {
         return true;
     };
     let word = last.split_whitespace().next().unwrap_or("");
-    let jumps = (word == "jp" || word == "jr") && !last.contains(',');
-    let ends = matches!(last.as_str(), "ret" | "reti" | "retn");
     let data = matches!(word, "db" | "dw" | "ds" | "defb" | "defw" | "defs" | "defm");
-    !(jumps || ends || data)
+    !(crate::gen::ends_flow(&last) || data)
 }
 
-/// Whether a line defines a constant (`NAME EQU value`).
-fn defines_constant(line: &str) -> bool {
+/// The name a line defines as a constant (`NAME EQU value`), if it does.
+pub fn constant_name(line: &str) -> Option<&str> {
     let mut words = line.split_whitespace();
-    !line.starts_with([' ', '\t'])
-        && matches!((words.next(), words.next()), (Some(_), Some(e)) if e.eq_ignore_ascii_case("equ"))
+    match (words.next(), words.next()) {
+        (Some(name), Some(e))
+            if !line.starts_with([' ', '\t']) && e.eq_ignore_ascii_case("equ") =>
+        {
+            Some(name)
+        }
+        _ => None,
+    }
+}
+
+fn defines_constant(line: &str) -> bool {
+    constant_name(line).is_some()
+}
+
+/// The label a line starts with (`name:` in column 1), if any.
+pub fn label_of(line: &str) -> Option<&str> {
+    line.split_once(':')
+        .map(|(n, _)| n)
+        .filter(|n| !n.is_empty() && n.chars().all(is_name_char))
 }
 
 struct Library {
@@ -172,10 +187,7 @@ fn library(extra: ExtraFiles) -> Library {
                 }
                 continue;
             }
-            let label = line
-                .split_once(':')
-                .map(|(n, _)| n)
-                .filter(|n| !n.is_empty() && n.chars().all(is_name_char));
+            let label = label_of(line);
             let starts_routine = match label {
                 Some(n) if n.starts_with("rt_") => true,
                 Some(n) if n.starts_with("bcd_") => depth == 0,

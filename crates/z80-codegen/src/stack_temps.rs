@@ -12,7 +12,8 @@
 
 use std::collections::HashMap;
 
-use crate::gen::Line;
+use crate::gen::{branch_target, ends_flow, Line};
+use crate::peephole::op;
 
 /// Rewrites the lines; true when something changed.
 pub fn run(lines: &mut [Line], scratch: &[String]) -> bool {
@@ -59,13 +60,6 @@ pub fn run(lines: &mut [Line], scratch: &[String]) -> bool {
         }
     }
     changed
-}
-
-fn op(lines: &[Line], i: usize) -> Option<&str> {
-    match lines.get(i) {
-        Some(Line::Op(s)) if !s.is_empty() => Some(s.as_str()),
-        _ => None,
-    }
 }
 
 /// `ld (t),rr` for HL, DE or BC, or `ld (t),a` (a byte scratch variable): the place
@@ -120,31 +114,10 @@ struct Block {
     succ: Vec<usize>,
 }
 
-/// The place a jump goes to when it is a label of these lines, or None (another
-/// routine, `$+n`, a register).
-fn jump_label(s: &str) -> Option<&str> {
-    let rest = s
-        .strip_prefix("jp ")
-        .or_else(|| s.strip_prefix("jr "))
-        .or_else(|| s.strip_prefix("djnz "))?;
-    let t = rest.rsplit(',').next()?.trim();
-    (!t.starts_with('(') && !t.starts_with('$')).then_some(t)
-}
-
-/// Whether control goes on to the next line (false after an unconditional jump or
-/// return).
-fn falls_through(s: &str) -> bool {
-    !(matches!(
-        s,
-        "ret" | "reti" | "retn" | "jp (hl)" | "jp (ix)" | "jp (iy)"
-    ) || ((s.starts_with("jp ") || s.starts_with("jr ")) && !s.contains(',')))
-}
-
-/// Whether an instruction ends a block (a jump or a return, taken or not).
+/// Whether an instruction ends a block: a jump to a label or through a register, taken
+/// or not, or a return (a jump relative to `$` stays inside its block).
 fn ends_block(s: &str) -> bool {
-    let jumps = (s.starts_with("jp ") || s.starts_with("jr ") || s.starts_with("djnz "))
-        && !s.contains('$');
-    jumps || s == "ret" || s.starts_with("ret ") || s == "reti" || s == "retn"
+    !s.contains('$') && (branch_target(s).is_some() || ends_flow(s) || s.starts_with("ret"))
 }
 
 fn blocks(lines: &[Line]) -> Vec<Block> {
@@ -187,13 +160,13 @@ fn blocks(lines: &[Line]) -> Vec<Block> {
             let mut succ = Vec::new();
             match last {
                 Some(s) => {
-                    if let Some(b) = jump_label(s).and_then(|l| at.get(l)) {
+                    if let Some(b) = branch_target(s).and_then(|l| at.get(l)) {
                         succ.push(*b);
                     }
                     if s.starts_with("jp (") {
                         succ.extend(&tables);
                     }
-                    if falls_through(s) && n + 1 < ranges.len() {
+                    if !ends_flow(s) && n + 1 < ranges.len() {
                         succ.push(n + 1);
                     }
                 }

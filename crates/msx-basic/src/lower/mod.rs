@@ -779,10 +779,11 @@ pub(crate) fn fn_param_label(name: Var, i: usize) -> String {
     format!("bp_{}{i}", var_suffix(name))
 }
 
-/// The math routines' forms with inline operands (`runtime/inline.asm`), for
+/// The runtime's forms with inline operands (`runtime/inline.asm`), for
 /// z80-codegen's last peephole step: the moves between numbers in memory and
 /// DAC/ARG that every non-integer expression makes, and the operations that
-/// follow them, in one call and its words. Fusions apply as the instructions
+/// follow them, in one call and its words (and PRINT of a constant string,
+/// and the trap check, `traps.asm`). Fusions apply as the instructions
 /// come, so `ld hl,a` / `call bcd_load_dac` / `ld hl,b` / `call bcd_load_arg` /
 /// `call bcd_add` is `rt_bcd_ldlai` with a fifth call after it, fused again; no two
 /// fusions match the same instructions, so their order does not matter.
@@ -808,22 +809,16 @@ fn inline_calls() -> ir::InlineCalls {
             form(&plain, &format!("rt_bcd_ld{op}i"), 15),
         ));
     }
-    fuse.push((
-        "rt_bcd_sti".to_string(),
-        form("rt_bcd_ldi", "rt_bcd_stldi", 12),
-    ));
-    fuse.push((
-        "rt_bcd_ldi".to_string(),
-        form("rt_bcd_sti", "rt_bcd_cpyi", 12),
-    ));
-    fuse.push((
-        "rt_bcd_ldi".to_string(),
-        form("bcd_to_int", "rt_bcd_ldinti", 9),
-    ));
-    fuse.push((
-        "rt_bas_prsi".to_string(),
-        form("rt_bas_prnl", "rt_bas_prsnli", 9),
-    ));
+    // (first, second, their form, its bytes)
+    const PAIRS: [(&str, &str, &str, u16); 4] = [
+        ("rt_bcd_sti", "rt_bcd_ldi", "rt_bcd_stldi", 12),
+        ("rt_bcd_ldi", "rt_bcd_sti", "rt_bcd_cpyi", 12),
+        ("rt_bcd_ldi", "bcd_to_int", "rt_bcd_ldinti", 9),
+        ("rt_bas_prsi", "rt_bas_prnl", "rt_bas_prsnli", 9),
+    ];
+    for (first, second, fused, bytes) in PAIRS {
+        fuse.push((first.to_string(), form(second, fused, bytes)));
+    }
     ir::InlineCalls {
         operand: vec![
             form("bcd_load_dac", "rt_bcd_ldi", 6),

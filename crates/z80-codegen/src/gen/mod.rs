@@ -651,9 +651,13 @@ fn predecessors(f: &Function) -> Vec<u32> {
     n
 }
 
-/// The label a conditional or unconditional `jp`/`jr` to a label goes to.
-fn branch_target(op: &str) -> Option<&str> {
-    let rest = op.strip_prefix("jp ").or_else(|| op.strip_prefix("jr "))?;
+/// The label a conditional or unconditional `jp`/`jr`/`djnz` to a label goes to (not
+/// a register, nor `$`-relative).
+pub(crate) fn branch_target(op: &str) -> Option<&str> {
+    let rest = op
+        .strip_prefix("jp ")
+        .or_else(|| op.strip_prefix("jr "))
+        .or_else(|| op.strip_prefix("djnz "))?;
     let t = rest.rsplit(',').next()?.trim();
     (!t.starts_with('(') && !t.starts_with('$')).then_some(t)
 }
@@ -676,8 +680,10 @@ fn keeps_hl_and_memory(op: &str) -> bool {
 
 /// Whether control never goes on to the next line after this instruction.
 pub(crate) fn ends_flow(op: &str) -> bool {
-    matches!(op, "ret" | "jp (hl)" | "jp (ix)" | "jp (iy)")
-        || (op.starts_with("jp ") || op.starts_with("jr ")) && !op.contains(',')
+    matches!(
+        op,
+        "ret" | "reti" | "retn" | "jp (hl)" | "jp (ix)" | "jp (iy)"
+    ) || (op.starts_with("jp ") || op.starts_with("jr ")) && !op.contains(',')
 }
 
 /// Which blocks can be reached from the entry.
