@@ -455,27 +455,29 @@ fn inline_branch(lines: &mut Vec<Line>, b: &crate::ir::InlineBranch) {
         sites.push((i, x.to_string()));
     }
     let Some(l) = goes_to else { return };
-    let at = lines
-        .iter()
-        .position(|line| matches!(line, Line::Label(n) if *n == l));
-    let Some(at) = at else { return };
-    if saving <= usize::from(b.form.bytes) {
+    let here = |line: &Line| matches!(line, Line::Label(n) if *n == l);
+    if saving <= usize::from(b.form.bytes) || !lines.iter().any(here) {
         return;
     }
-    for (i, x) in sites.into_iter().rev() {
-        lines.splice(
-            i..i + 3,
-            [
-                Line::Op(format!("call {}", b.form.form)),
-                Line::Op(format!("dw {x}")),
-            ],
-        );
+    // One pass: each site becomes the form and its word, the target label goes
+    // before `l:`.
+    let mut out = Vec::with_capacity(lines.len() + 1);
+    let mut sites = sites.into_iter().peekable();
+    let mut i = 0;
+    while i < lines.len() {
+        if let Some((_, x)) = sites.next_if(|(at, _)| *at == i) {
+            out.push(Line::Op(format!("call {}", b.form.form)));
+            out.push(Line::Op(format!("dw {x}")));
+            i += 3;
+            continue;
+        }
+        if here(&lines[i]) {
+            out.push(Line::Label(b.target.clone()));
+        }
+        out.push(lines[i].clone());
+        i += 1;
     }
-    let at = lines
-        .iter()
-        .position(|line| matches!(line, Line::Label(n) if *n == l))
-        .unwrap_or(at);
-    lines.insert(at, Line::Label(b.target.clone()));
+    *lines = out;
 }
 
 /// How many words follow a call of each inline form.

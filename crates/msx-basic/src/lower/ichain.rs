@@ -44,22 +44,45 @@ enum Chain {
     Op(BinOp, Box<Chain>, Box<Chain>),
 }
 
-/// The routine in registers and the one in BCD for an operator.
-fn routines(op: BinOp) -> (&'static str, &'static str) {
+/// An operator's routines: in registers stopping with Overflow, in registers
+/// setting the flag, in BCD.
+fn routines(op: BinOp) -> (&'static str, &'static str, &'static str) {
     match op {
-        BinOp::Add => ("rt_bx_iaddo", "bcd_add"),
-        BinOp::Sub => ("rt_bx_isubo", "bcd_sub"),
-        _ => ("rt_bx_imulo", "bcd_mul"),
+        BinOp::Add => ("rt_bx_iadd", "rt_bx_iaddo", "bcd_add"),
+        BinOp::Sub => ("rt_bx_isub", "rt_bx_isubo", "bcd_sub"),
+        _ => ("rt_bx_imul", "rt_bx_imulo", "bcd_mul"),
     }
+}
+
+/// `routine(x, y)` in registers.
+fn word_call(routine: &str, x: ir::Expr, y: ir::Expr) -> ir::Expr {
+    call(routine, vec![(Reg::HL, x), (Reg::DE, y)], W::Word)
 }
 
 /// The integer computation (flag set on overflow).
 fn fast(c: &Chain) -> ir::Expr {
-    let op = |r: &str, x, y| call(r, vec![(Reg::HL, x), (Reg::DE, y)], W::Word);
     match c {
         Chain::Leaf(x) => x.clone(),
-        Chain::Neg(x) => op("rt_bx_isubo", word(0), fast(x)),
-        Chain::Op(o, a, b) => op(routines(*o).0, fast(a), fast(b)),
+        Chain::Neg(x) => word_call(routines(BinOp::Sub).1, word(0), fast(x)),
+        Chain::Op(o, a, b) => word_call(routines(*o).1, fast(a), fast(b)),
+    }
+}
+
+/// A chain of one operation on leaves, as the routine that stops with
+/// Overflow (a negation is 0 minus its operand).
+fn single_op(c: &Chain) -> Option<ir::Expr> {
+    match c {
+        Chain::Neg(x) => match &**x {
+            Chain::Leaf(x) => Some(word_call(routines(BinOp::Sub).0, word(0), x.clone())),
+            _ => None,
+        },
+        Chain::Op(op, a, b) => match (&**a, &**b) {
+            (Chain::Leaf(x), Chain::Leaf(y)) => {
+                Some(word_call(routines(*op).0, x.clone(), y.clone()))
+            }
+            _ => None,
+        },
+        Chain::Leaf(_) => None,
     }
 }
 
@@ -161,7 +184,7 @@ impl Lowerer<'_> {
                 self.call_stmt("bcd_store_dac", vec![(Reg::HL, sym(&t))]);
                 self.slow_dac(a);
                 self.call_stmt("bcd_load_arg", vec![(Reg::HL, sym(&t))]);
-                self.call_stmt(routines(*op).1, vec![]);
+                self.call_stmt(routines(*op).2, vec![]);
             }
         }
     }
@@ -170,13 +193,12 @@ impl Lowerer<'_> {
     /// gives (the temporary, the block to go on with when it did not
     /// overflow); the current block is then the overflow path, which has
     /// cleared the flag and computed the chain in DAC.
-    fn chain_split(&mut self, e: &Expr, want: Want) -> R<(String, ir::BlockId, ir::BlockId)> {
-        let c = self.chain(e)?;
+    fn chain_split(&mut self, c: &Chain, want: Want) -> (String, ir::BlockId, ir::BlockId) {
         let t = self.word_temp();
         self.emit(IStmt::Store {
             w: W::Word,
             addr: sym(&t),
-            value: fast(&c),
+            value: fast(c),
         });
         let slow = self.new_block();
         let ok = self.new_block();
@@ -187,7 +209,7 @@ impl Lowerer<'_> {
             els: ok,
         };
         self.cur = slow;
-        match rpn(&c) {
+        match rpn(c) {
             Some(mut bytes) => {
                 // rt_bx_ichain clears the flag, computes and ends as wanted.
                 match want {
@@ -210,7 +232,7 @@ impl Lowerer<'_> {
                     addr: sym(FLAG),
                     value: byte(0),
                 });
-                self.slow_dac(&c);
+                self.slow_dac(c);
                 if want == Want::Int {
                     self.emit(IStmt::Store {
                         w: W::Word,
@@ -220,57 +242,34 @@ impl Lowerer<'_> {
                 }
             }
         }
-        Ok((t, ok, join))
+        (t, ok, join)
     }
 
     /// An integer chain where an integer is wanted: "Overflow" only when
     /// the final value does not fit.
     pub(crate) fn int_chain(&mut self, e: &Expr) -> R<ir::Expr> {
+        let c = self.chain(e)?;
         // One operation on two leaves: when it overflows, the double MSX
         // computes instead lies outside -32768..32767, so converting it
         // back is "Overflow" anyway; the routine that says so at once
-        // needs no second computation.
-        if let Some(v) = self.int_single_op(e)? {
+        // needs no second computation. Like the other checked operations,
+        // a call that touches only registers: it may stay inside the
+        // expression that uses it.
+        if let Some(v) = single_op(&c) {
             return Ok(v);
         }
-        let (t, ok, join) = self.chain_split(e, Want::Int)?;
+        let (t, ok, join) = self.chain_split(&c, Want::Int);
         self.blocks[self.cur].term = Term::Jump(join);
         self.blocks[ok].term = Term::Jump(join);
         self.cur = join;
         Ok(load(W::Word, sym(&t)))
     }
 
-    /// `e` as one checked integer operation when it is a chain of a single
-    /// operation (its operands are not chains), else None.
-    fn int_single_op(&mut self, e: &Expr) -> R<Option<ir::Expr>> {
-        let (name, a, b) = match &e.kind {
-            ExprKind::Neg(x) if !is_chain(x) => ("rt_bx_isub", None, x),
-            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b)
-                if !is_chain(a) && !is_chain(b) =>
-            {
-                let name = match op {
-                    BinOp::Add => "rt_bx_iadd",
-                    BinOp::Sub => "rt_bx_isub",
-                    _ => "rt_bx_imul",
-                };
-                (name, Some(a), b)
-            }
-            _ => return Ok(None),
-        };
-        let x = match a {
-            Some(a) => self.int(a)?,
-            None => word(0),
-        };
-        let y = self.int(b)?;
-        // Like the other checked operations, a call that touches only
-        // registers: it may stay inside the expression that uses it.
-        Ok(Some(call(name, vec![(Reg::HL, x), (Reg::DE, y)], W::Word)))
-    }
-
     /// An integer chain where a number is wanted: DAC = its value (a
     /// double when it overflowed; an integer shows the same digits).
     pub(crate) fn dac_chain(&mut self, e: &Expr) -> R<Type> {
-        let (t, ok, join) = self.chain_split(e, Want::Dac)?;
+        let c = self.chain(e)?;
+        let (t, ok, join) = self.chain_split(&c, Want::Dac);
         self.blocks[self.cur].term = Term::Jump(join);
         self.cur = ok;
         self.call_stmt("bcd_from_int", vec![(Reg::HL, load(W::Word, sym(&t)))]);
